@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { isApiError } from '../api/client.ts';
+import i18n from '../i18n/index.ts';
+
+export type FeedbackKind = 'error' | 'success' | 'info';
+
+export interface Feedback {
+  kind: FeedbackKind;
+  title: string;
+  description: string;
+  buttonLabel?: string;
+  onClose?: () => void;
+  /** Set for confirmations: the button confirms, a secondary action cancels. */
+  cancelLabel?: string;
+  onCancel?: () => void;
+}
+
+interface FeedbackState {
+  current: Feedback | null;
+  show: (feedback: Feedback) => void;
+  dismiss: (confirmed: boolean) => void;
+}
+
+export const useFeedbackStore = create<FeedbackState>()((set, get) => ({
+  current: null,
+  show: (current) => set({ current }),
+  dismiss: (confirmed) => {
+    const current = get().current;
+    set({ current: null });
+    if (confirmed || !current?.cancelLabel) current?.onClose?.();
+    else current.onCancel?.();
+  },
+}));
+
+/** The one way errors, successes and notices reach the user. */
+export const showFeedback = (feedback: Feedback) => useFeedbackStore.getState().show(feedback);
+
+/** Asks for a confirmation; resolves true when the user confirms. */
+export function confirm(options: {
+  title: string;
+  description: string;
+  confirmLabel?: string;
+  destructive?: boolean;
+}): Promise<boolean> {
+  return new Promise((resolve) =>
+    showFeedback({
+      kind: options.destructive ? 'error' : 'info',
+      title: options.title,
+      description: options.description,
+      buttonLabel: options.confirmLabel ?? i18n.t('common.confirm'),
+      cancelLabel: i18n.t('common.cancel'),
+      onClose: () => resolve(true),
+      onCancel: () => resolve(false),
+    }),
+  );
+}
+
+/** The localized text for an error: the API code's translation, else the generic message. */
+export function errorText(error: unknown): string {
+  if (isApiError(error) && i18n.exists(`errors.${error.code}`)) return i18n.t(`errors.${error.code}`);
+  return i18n.t('errors.INTERNAL');
+}
+
+export const showError = (error: unknown, onClose?: () => void) =>
+  showFeedback({ kind: 'error', title: i18n.t('errorTitle'), description: errorText(error), onClose });
+
+export const showSuccess = (description: string, onClose?: () => void) =>
+  showFeedback({ kind: 'success', title: i18n.t('successTitle'), description, onClose });

@@ -1,0 +1,44 @@
+/** Runtime configuration the server injects into index.html; defaults serve `vite` dev and tests. */
+export interface AppConfig {
+  webMode: 'app' | 'store';
+  supportEmail: string;
+  appStoreUrl: string;
+  playStoreUrl: string;
+  tagManagerAndroid: string;
+  tagManagerIos: string;
+  mapsKey: string;
+  mapStyleUrl: string;
+  /** Absolute origin of the server; empty on the web, where the app is served by it. */
+  publicUrl: string;
+}
+
+export const defaultConfig: AppConfig = {
+  webMode: 'app',
+  supportEmail: 'support@cordata.app',
+  appStoreUrl: 'https://apps.apple.com/app/cordata',
+  playStoreUrl: 'https://play.google.com/store/apps/details?id=app.cordata',
+  tagManagerAndroid: '',
+  tagManagerIos: '',
+  mapsKey: '',
+  mapStyleUrl: '',
+  publicUrl: import.meta.env.VITE_PUBLIC_URL ?? '',
+};
+
+export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
+  const text = doc?.getElementById('cordata-config')?.textContent;
+  if (!text) return defaultConfig;
+  try {
+    const injected = JSON.parse(text) as Partial<AppConfig>;
+    const merged = { ...defaultConfig };
+    for (const key of Object.keys(defaultConfig) as (keyof AppConfig)[]) {
+      const value = injected[key];
+      if (typeof value === 'string' && value !== '') Object.assign(merged, { [key]: value });
+    }
+    if (merged.webMode !== 'store') merged.webMode = 'app';
+    return merged;
+  } catch {
+    return defaultConfig;
+  }
+}
+
+export const config: AppConfig = readConfig();

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { dateLocale, formatDate, formatDuration, formatTime, startOfWeek, weekdayNames } from './dates.ts';
+
+describe('dates', () => {
+  it('uses the Italian locale by default', () => {
+    expect(dateLocale()).toBe('it-IT');
+    expect(formatDate(new Date(2026, 10, 21))).toBe('21/11/2026');
+    expect(formatTime(new Date(2026, 10, 21, 18, 5))).toBe('18:05');
+  });
+
+  it('keeps day-first dates in English', () => {
+    expect(formatDate(new Date(2026, 10, 21), 'en')).toBe('21/11/2026');
+  });
+
+  it('starts weeks on Monday', () => {
+    expect(startOfWeek(new Date(2026, 10, 22)).getDate()).toBe(16); // Sunday 22 → Monday 16
+    expect(startOfWeek(new Date(2026, 10, 16)).getDate()).toBe(16);
+    expect(weekdayNames('it')[0]?.toLowerCase()).toMatch(/^lun/);
+    expect(weekdayNames('en')[0]).toMatch(/^Mon/);
+  });
+
+  it('shows durations as hours and minutes', () => {
+    expect(formatDuration(125)).toBe('2 h 05 min');
+    expect(formatDuration(45)).toBe('45 min');
+  });
+});

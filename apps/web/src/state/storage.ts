@@ -1,0 +1,6 @@
+import { createJSONStorage } from 'zustand/middleware';
+
+/** Every key this app writes to localStorage starts with this prefix. */
+export const STORAGE_PREFIX = 'cordata:';
+export const storageKey = (name: string) => `${STORAGE_PREFIX}${name}`;
+export const persistStorage = createJSONStorage(() => localStorage);

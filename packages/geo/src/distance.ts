@@ -1,0 +1,42 @@
+import { EARTH_RADIUS_KM } from '../../contract/src/constants.ts';
+import { roundTo2Decimals } from './rounding.ts';
+import type { LatLng } from './types.ts';
+
+export const EARTH_RADIUS_METRES = EARTH_RADIUS_KM * 1000;
+
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** Great-circle distance in metres on a sphere of radius 6371 km (spec §9), not rounded. */
+export function haversineMetres(a: LatLng, b: LatLng): number {
+  const latitudeA = a.latitude * RADIANS_PER_DEGREE;
+  const latitudeB = b.latitude * RADIANS_PER_DEGREE;
+  const sinHalfLatitude = Math.sin((latitudeB - latitudeA) / 2);
+  const sinHalfLongitude = Math.sin(((b.longitude - a.longitude) * RADIANS_PER_DEGREE) / 2);
+  const h =
+    sinHalfLatitude * sinHalfLatitude + Math.cos(latitudeA) * Math.cos(latitudeB) * sinHalfLongitude * sinHalfLongitude;
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Length of one polyline in metres, not rounded. */
+export function lineLengthMetres(points: readonly LatLng[]): number {
+  let total = 0;
+  for (let index = 1; index < points.length; index++) {
+    total += haversineMetres(points[index - 1]!, points[index]!);
+  }
+  return total;
+}
+
+/**
+ * Walked distance of several lines (track segments) in metres, rounded to 2 decimals (spec §9).
+ * The gap between the end of one line and the start of the next is not walked, so it is not counted.
+ */
+export function totalDistanceMetres(lines: readonly (readonly LatLng[])[]): number {
+  let total = 0;
+  for (const line of lines) total += lineLengthMetres(line);
+  return roundTo2Decimals(total);
+}
+
+/** Distance in metres, rounded to 2 decimals, of a POINTS route: the steps joined in order. */
+export function pointsRouteDistance(routeSteps: readonly LatLng[]): number {
+  return roundTo2Decimals(lineLengthMetres(routeSteps));
+}

@@ -1,0 +1,131 @@
+import { haversineMetres } from './distance.ts';
+import { roundTo2Decimals } from './rounding.ts';
+import type { GpxPoint, LatLng } from './types.ts';
+
+export type ElevatedPoint = LatLng & Partial<Pick<GpxPoint, 'elevation'>>;
+
+export const SMOOTHING_STEP_METRES = 25;
+export const SMOOTHING_THRESHOLD_METRES = 5;
+
+export const ELEVATION_GAIN_METHOD =
+  'Sum of the positive differences between consecutive points that have an elevation. ' +
+  'Points with a zero or missing elevation are skipped; no difference is taken across a gap between track segments. ' +
+  'Rounded to 2 decimals.';
+
+export const SMOOTHED_ELEVATION_GAIN_METHOD =
+  `Elevation resampled every ${SMOOTHING_STEP_METRES} m of distance by linear interpolation, ` +
+  `then a climb counts only when it rises at least ${SMOOTHING_THRESHOLD_METRES} m above the last low point ` +
+  '(hysteresis), which hides GPS noise. Zero or missing elevations are skipped and segment gaps are not bridged. ' +
+  'Rounded to 2 decimals.';
+
+/** Spec §9 treats an elevation of 0 like a missing one. */
+export function hasElevation(elevation: number | null | undefined): elevation is number {
+  return elevation !== null && elevation !== undefined && elevation !== 0 && Number.isFinite(elevation);
+}
+
+/** Elevation gain in metres exactly as spec §9, over each line separately, rounded to 2 decimals. */
+export function elevationGain(lines: readonly (readonly ElevatedPoint[])[]): number {
+  let gain = 0;
+  for (const line of lines) {
+    let previous: number | null = null;
+    for (const point of line) {
+      const elevation = point.elevation;
+      if (!hasElevation(elevation)) continue;
+      if (previous !== null && elevation > previous) gain += elevation - previous;
+      previous = elevation;
+    }
+  }
+  return roundTo2Decimals(gain);
+}
+
+export interface SmoothingOptions {
+  stepMetres?: number;
+  thresholdMetres?: number;
+}
+
+/** Elevation gain in metres that ignores GPS noise; see SMOOTHED_ELEVATION_GAIN_METHOD. */
+export function smoothedElevationGain(
+  lines: readonly (readonly ElevatedPoint[])[],
+  { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
+): number {
+  let gain = 0;
+  for (const line of lines) {
+    const climbs = new ClimbCounter(thresholdMetres);
+    resampleElevation(line, stepMetres, (elevation) => climbs.add(elevation));
+    gain += climbs.total();
+  }
+  return roundTo2Decimals(gain);
+}
+
+/** Calls `visit` with the elevation every `stepMetres` along the line, plus the last known elevation. */
+function resampleElevation(line: readonly ElevatedPoint[], stepMetres: number, visit: (elevation: number) => void) {
+  const distances: number[] = [];
+  const elevations: number[] = [];
+  let distance = 0;
+  for (let index = 0; index < line.length; index++) {
+    const point = line[index]!;
+    if (index > 0) distance += haversineMetres(line[index - 1]!, point);
+    if (hasElevation(point.elevation)) {
+      distances.push(distance);
+      elevations.push(point.elevation);
+    }
+  }
+  const count = distances.length;
+  if (count === 0) return;
+  const step = stepMetres > 0 ? stepMetres : SMOOTHING_STEP_METRES;
+  const lastDistance = distances[count - 1]!;
+  let known = 0;
+  for (let sampleDistance = distances[0]!; sampleDistance < lastDistance; sampleDistance += step) {
+    while (known + 1 < count && distances[known + 1]! <= sampleDistance) known++;
+    const fromDistance = distances[known]!;
+    const fromElevation = elevations[known]!;
+    const toDistance = distances[known + 1] ?? fromDistance;
+    const toElevation = elevations[known + 1] ?? fromElevation;
+    const span = toDistance - fromDistance;
+    visit(
+      span > 0
+        ? fromElevation + ((toElevation - fromElevation) * (sampleDistance - fromDistance)) / span
+        : fromElevation,
+    );
+  }
+  visit(elevations[count - 1]!);
+}
+
+/**
+ * Hysteresis over a series of elevations: a climb from a low point to a high point counts once it is at least
+ * `threshold` high; it ends when the series falls `threshold` below its high point.
+ */
+class ClimbCounter {
+  private low = Number.NaN;
+  private high = Number.NaN;
+  private gain = 0;
+
+  constructor(private readonly threshold: number) {}
+
+  add(elevation: number): void {
+    if (Number.isNaN(this.low)) {
+      this.low = elevation;
+      this.high = elevation;
+    } else if (elevation > this.high) {
+      this.high = elevation;
+    } else if (this.high - elevation >= this.threshold) {
+      this.closeClimb();
+      this.low = elevation;
+      this.high = elevation;
+    } else if (elevation < this.low) {
+      this.low = elevation;
+      this.high = elevation;
+    }
+  }
+
+  total(): number {
+    this.closeClimb();
+    return this.gain;
+  }
+
+  private closeClimb(): void {
+    const climb = this.high - this.low;
+    if (climb >= this.threshold) this.gain += climb;
+    this.low = this.high;
+  }
+}

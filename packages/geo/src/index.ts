@@ -1,0 +1,26 @@
+export {
+  EARTH_RADIUS_METRES,
+  haversineMetres,
+  lineLengthMetres,
+  pointsRouteDistance,
+  totalDistanceMetres,
+} from './distance.ts';
+export { formatDuration, type HoursAndMinutes, minutesBetween, splitDuration } from './duration.ts';
+export {
+  ELEVATION_GAIN_METHOD,
+  type ElevatedPoint,
+  elevationGain,
+  hasElevation,
+  SMOOTHED_ELEVATION_GAIN_METHOD,
+  SMOOTHING_STEP_METRES,
+  SMOOTHING_THRESHOLD_METRES,
+  type SmoothingOptions,
+  smoothedElevationGain,
+} from './elevation.ts';
+export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
+export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from './gpx.ts';
+export { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
+export { roundTo2Decimals } from './rounding.ts';
+export { SIMPLIFY_MAX_POINTS, SIMPLIFY_TOLERANCE_METRES, type SimplifyOptions, simplifyLine } from './simplify.ts';
+export { boundsOf, gpxLines, type RoutePoint, type RouteStats, type RouteStatsOptions, routeStats } from './stats.ts';
+export type { Bounds, Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint, LatLng, ProfilePoint } from './types.ts';

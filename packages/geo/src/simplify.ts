@@ -1,0 +1,151 @@
+import { EARTH_RADIUS_METRES } from './distance.ts';
+import type { LatLng } from './types.ts';
+
+export const SIMPLIFY_TOLERANCE_METRES = 5;
+export const SIMPLIFY_MAX_POINTS = 1000;
+
+export interface SimplifyOptions {
+  /** Points closer than this to the simplified line are dropped. */
+  toleranceMetres?: number;
+  /** Upper bound on the points kept, except that the two ends of every line are always kept. */
+  maxPoints?: number;
+}
+
+interface Span {
+  start: number;
+  end: number;
+  farthest: number;
+  farthestDistanceSquared: number;
+}
+
+/**
+ * Douglas–Peucker over one or more lines, iterative: instead of recursing, the span whose farthest point is the
+ * farthest of all is split first (a max-heap), so the result stays the best for `maxPoints` and a million points
+ * cannot overflow the stack. Distances are measured on a local equirectangular projection, in metres.
+ * Returns the kept points of all lines, in order, as one list (as drawn on the map).
+ */
+export function simplifyLine(
+  lines: readonly (readonly LatLng[])[],
+  { toleranceMetres = SIMPLIFY_TOLERANCE_METRES, maxPoints = SIMPLIFY_MAX_POINTS }: SimplifyOptions = {},
+): LatLng[] {
+  const points = lines.flat();
+  if (points.length === 0) return [];
+  const { xs, ys } = project(points);
+  const keep = new Uint8Array(points.length);
+  const toleranceSquared = toleranceMetres * toleranceMetres;
+  const spans = new MaxHeap<Span>((a, b) => a.farthestDistanceSquared > b.farthestDistanceSquared);
+
+  const addSpan = (start: number, end: number) => {
+    if (end - start < 2) return;
+    const span = farthestPoint(xs, ys, start, end);
+    if (span.farthestDistanceSquared > toleranceSquared) spans.push(span);
+  };
+
+  let keptCount = 0;
+  let lineStart = 0;
+  for (const line of lines) {
+    if (line.length === 0) continue;
+    const lineEnd = lineStart + line.length - 1;
+    keep[lineStart] = 1;
+    keep[lineEnd] = 1;
+    keptCount += lineEnd === lineStart ? 1 : 2;
+    addSpan(lineStart, lineEnd);
+    lineStart = lineEnd + 1;
+  }
+
+  while (keptCount < maxPoints) {
+    const span = spans.pop();
+    if (span === undefined) break;
+    keep[span.farthest] = 1;
+    keptCount++;
+    addSpan(span.start, span.farthest);
+    addSpan(span.farthest, span.end);
+  }
+
+  const simplified: LatLng[] = [];
+  for (let index = 0; index < points.length; index++) {
+    if (keep[index] === 1) {
+      const { latitude, longitude } = points[index]!;
+      simplified.push({ latitude, longitude });
+    }
+  }
+  return simplified;
+}
+
+function project(points: readonly LatLng[]): { xs: Float64Array; ys: Float64Array } {
+  let latitudeSum = 0;
+  for (const point of points) latitudeSum += point.latitude;
+  const metresPerDegree = (Math.PI / 180) * EARTH_RADIUS_METRES;
+  const metresPerLongitudeDegree = metresPerDegree * Math.cos(((latitudeSum / points.length) * Math.PI) / 180);
+  const xs = new Float64Array(points.length);
+  const ys = new Float64Array(points.length);
+  for (let index = 0; index < points.length; index++) {
+    const point = points[index]!;
+    xs[index] = point.longitude * metresPerLongitudeDegree;
+    ys[index] = point.latitude * metresPerDegree;
+  }
+  return { xs, ys };
+}
+
+/** The point strictly between start and end farthest from the segment start–end. */
+function farthestPoint(xs: Float64Array, ys: Float64Array, start: number, end: number): Span {
+  const ax = xs[start]!;
+  const ay = ys[start]!;
+  const dx = xs[end]! - ax;
+  const dy = ys[end]! - ay;
+  const lengthSquared = dx * dx + dy * dy;
+  let farthest = start + 1;
+  let farthestDistanceSquared = -1;
+  for (let index = start + 1; index < end; index++) {
+    let px = xs[index]! - ax;
+    let py = ys[index]! - ay;
+    if (lengthSquared > 0) {
+      const along = Math.max(0, Math.min(1, (px * dx + py * dy) / lengthSquared));
+      px -= along * dx;
+      py -= along * dy;
+    }
+    const distanceSquared = px * px + py * py;
+    if (distanceSquared > farthestDistanceSquared) {
+      farthestDistanceSquared = distanceSquared;
+      farthest = index;
+    }
+  }
+  return { start, end, farthest, farthestDistanceSquared };
+}
+
+class MaxHeap<T> {
+  private readonly items: T[] = [];
+
+  constructor(private readonly isAbove: (a: T, b: T) => boolean) {}
+
+  push(item: T): void {
+    const items = this.items;
+    items.push(item);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!this.isAbove(items[index]!, items[parent]!)) break;
+      [items[index], items[parent]] = [items[parent]!, items[index]!];
+      index = parent;
+    }
+  }
+
+  pop(): T | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || last === undefined) return top;
+    items[0] = last;
+    let index = 0;
+    for (;;) {
+      const left = 2 * index + 1;
+      const right = left + 1;
+      let largest = index;
+      if (left < items.length && this.isAbove(items[left]!, items[largest]!)) largest = left;
+      if (right < items.length && this.isAbove(items[right]!, items[largest]!)) largest = right;
+      if (largest === index) return top;
+      [items[index], items[largest]] = [items[largest]!, items[index]!];
+      index = largest;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { totalDistanceMetres } from './distance.ts';
+import { minutesBetween } from './duration.ts';
+import { type ElevatedPoint, elevationGain, smoothedElevationGain } from './elevation.ts';
+import { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
+import { type SimplifyOptions, simplifyLine } from './simplify.ts';
+import type { Bounds, Gpx, LatLng, ProfilePoint } from './types.ts';
+
+export type RoutePoint = ElevatedPoint & { time?: string | null };
+
+export interface RouteStatsOptions {
+  profileMaxPoints?: number;
+  simplify?: SimplifyOptions;
+}
+
+export interface RouteStats {
+  /** Which points make the line: the GPX tracks, else its routes; 'points' for a plain list of points. */
+  source: 'tracks' | 'routes' | 'points' | 'none';
+  /** Metres, 2 decimals; gaps between segments are not counted. */
+  totalDistance: number;
+  /** Metres, 2 decimals, spec §9 (ELEVATION_GAIN_METHOD). */
+  totalElevationGain: number;
+  /** Metres, 2 decimals, without GPS noise (SMOOTHED_ELEVATION_GAIN_METHOD). */
+  smoothedElevationGain: number;
+  elevationProfile: ProfilePoint[];
+  /** The line to draw, simplified; segments follow each other in one list. */
+  simplifiedLine: LatLng[];
+  bounds: Bounds | null;
+  start: LatLng | null;
+  end: LatLng | null;
+  pointCount: number;
+  /** From the first to the last timestamp of the line, when both exist. */
+  elapsedMinutes: number | null;
+}
+
+/** The lines of a parsed GPX to measure: its track segments, or, for a file with no track point, its routes. */
+export function gpxLines(gpx: Gpx): { source: RouteStats['source']; lines: RoutePoint[][] } {
+  const segments = gpx.tracks.flatMap((track) => track.segments).filter((segment) => segment.length > 0);
+  if (segments.length > 0) return { source: 'tracks', lines: segments };
+  const routes = gpx.routes.map((route) => route.points).filter((points) => points.length > 0);
+  if (routes.length > 0) return { source: 'routes', lines: routes };
+  return { source: 'none', lines: [] };
+}
+
+/** All figures of a route, from a parsed GPX or from one list of points (a POINTS route). */
+export function routeStats(input: Gpx | readonly RoutePoint[], options: RouteStatsOptions = {}): RouteStats {
+  const { source, lines } = Array.isArray(input)
+    ? { source: 'points' as const, lines: input.length > 0 ? [input as readonly RoutePoint[]] : [] }
+    : gpxLines(input as Gpx);
+  const firstLine = lines[0];
+  const lastLine = lines[lines.length - 1];
+  const start = firstLine?.[0];
+  const end = lastLine?.[lastLine.length - 1];
+  return {
+    source: lines.length === 0 ? 'none' : source,
+    totalDistance: totalDistanceMetres(lines),
+    totalElevationGain: elevationGain(lines),
+    smoothedElevationGain: smoothedElevationGain(lines),
+    elevationProfile: elevationProfile(lines, options.profileMaxPoints ?? PROFILE_MAX_POINTS),
+    simplifiedLine: simplifyLine(lines, options.simplify),
+    bounds: boundsOf(lines),
+    start: start ? { latitude: start.latitude, longitude: start.longitude } : null,
+    end: end ? { latitude: end.latitude, longitude: end.longitude } : null,
+    pointCount: lines.reduce((count, line) => count + line.length, 0),
+    elapsedMinutes: minutesBetween(start?.time, end?.time),
+  };
+}
+
+export function boundsOf(lines: readonly (readonly LatLng[])[]): Bounds | null {
+  let bounds: Bounds | null = null;
+  for (const line of lines) {
+    for (const { latitude, longitude } of line) {
+      if (bounds === null) {
+        bounds = { minLatitude: latitude, minLongitude: longitude, maxLatitude: latitude, maxLongitude: longitude };
+        continue;
+      }
+      if (latitude < bounds.minLatitude) bounds.minLatitude = latitude;
+      if (latitude > bounds.maxLatitude) bounds.maxLatitude = latitude;
+      if (longitude < bounds.minLongitude) bounds.minLongitude = longitude;
+      if (longitude > bounds.maxLongitude) bounds.maxLongitude = longitude;
+    }
+  }
+  return bounds;
+}

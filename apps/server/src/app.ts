@@ -1,0 +1,156 @@
+import { APP_VERSION, BODY_LIMIT_BYTES } from '@cordata/contract';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Core } from './core.ts';
+import { type Database, ping } from './db/client.ts';
+import { handleError } from './http/errors.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { registerCalls } from './http/routes.ts';
+import { createTokens } from './modules/auth/tokens.ts';
+import { registerReleases } from './modules/releases/releases.routes.ts';
+import { createModules } from './modules.ts';
+import { createRealtimeServer } from './realtime/realtime.ts';
+import { registerWeb } from './web/web.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+/** Origins allowed to call the API: the app's own, the Capacitor shells and CORS_ORIGINS. */
+export function allowedOrigin(config: Config) {
+  const allowed = new Set(['capacitor://localhost', 'ionic://localhost', 'http://localhost', 'https://localhost']);
+  if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
+  for (const origin of config.CORS_ORIGINS ?? []) allowed.add(origin);
+  return (origin: string) => allowed.has(origin);
+}
+
+/** Never log what a person typed or who they are: only the route, status and timing. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.email'],
+      remove: true,
+    },
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.routeOptions?.url ?? req.url.split('?')[0], id: req.id }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Per-request lines cost throughput; production logs only warnings and errors of requests.
+    logController: new LogController({ disableRequestLogging: config.isProduction }),
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // An empty body is "no body": body calls answer BODY_REQUIRED, the others ignore it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  const isAllowedOrigin = allowedOrigin(config);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || isAllowedOrigin(origin)),
+    methods: ['GET', 'POST', 'PUT'],
+    maxAge: 600,
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:', 'wss:', 'ws:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Cordata API',
+        version: APP_VERSION,
+        description: 'Every product call is a POST with a JSON body.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const now = options.now ?? (() => new Date());
+  const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now });
+  const { io, realtime } = createRealtimeServer(app.server, {
+    product: config.PRODUCT_SLUG,
+    tokens,
+    corsOrigins: isAllowedOrigin,
+  });
+  const core: Core = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    tokens,
+    rateLimiter: createRateLimiter({ db: database.db, enabled: config.rateLimits }),
+    realtime,
+    now,
+  };
+  const modules = createModules(core);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ping(database);
+      return { status: 'ok', version: APP_VERSION };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerCalls(app, config.apiPrefix, modules.handlers, tokens);
+  await registerReleases(app, core);
+  await registerWeb(app, config);
+
+  app.addHook('onClose', async () => {
+    io.close();
+  });
+
+  return { app, core, io, modules };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = { DATA_DIR: '/tmp/cordata-config-test', JWT_SECRET: 'x'.repeat(32) };
+
+describe('configuration', () => {
+  it('has embedded defaults for everything', () => {
+    const config = loadConfig(base);
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PRODUCT_SLUG).toBe('cordata');
+    expect(config.WEB_MODE).toBe('app');
+    expect(config.apiPrefix).toBe('/api/space/cordata/database');
+    expect(config.rateLimits).toBe(false);
+  });
+
+  it('turns rate limits on in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).rateLimits).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', RATE_LIMITS: 'false' }).rateLimits).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['WEB_MODE', 'kiosk'],
+    ['JWT_SECRET', 'short'],
+    ['PUBLIC_URL', 'not a url'],
+  ])('refuses a bad %s with a message that names it', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
+  });
+
+  it('refuses half an S3 or FCM configuration', () => {
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ ...base, FCM_PROJECT_ID: 'p' })).toThrow(/FCM_ACCESS_TOKEN/);
+  });
+
+  it('keeps a generated JWT secret across starts when none is set', () => {
+    const dir = `/tmp/cordata-config-secret-${process.pid}`;
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(Buffer.from(a.jwtSecret).toString()).toBe(Buffer.from(b.jwtSecret).toString());
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every variable is documented in docs/configuration.md.
+ * A bad value stops the start with a message that names the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = z.url();
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Cordata <no-reply@cordata.app>'),
+  PUBLIC_URL: url.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/)
+    .default('cordata'),
+  WEB_MODE: z.enum(['app', 'store']).default('app'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: csv.optional(),
+  RATE_LIMITS: bool.optional(),
+  SUPPORT_EMAIL: z.email().default('support@cordata.app'),
+  APP_STORE_URL: url.default('https://apps.apple.com/app/cordata'),
+  PLAY_STORE_URL: url.default('https://play.google.com/store/apps/details?id=app.cordata'),
+  TAG_MANAGER_ANDROID_ID: z.string().optional(),
+  TAG_MANAGER_IOS_ID: z.string().optional(),
+  MAPS_KEY: z.string().optional(),
+  MAP_STYLE_URL: z.string().optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: url.optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  GEOCODER_URL: url.optional(),
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  FCM_ACCESS_TOKEN: z.string().optional(),
+  FCM_BASE_URL: url.default('https://fcm.googleapis.com'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  JOBS: bool.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'RATE_LIMITS'> {
+  jwtSecret: Uint8Array;
+  rateLimits: boolean;
+  isProduction: boolean;
+  dataDir: string;
+  webDistDir: string;
+  apiPrefix: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (e.FCM_PROJECT_ID && !(e.FCM_SERVICE_ACCOUNT_FILE || e.FCM_ACCESS_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FCM_PROJECT_ID needs FCM_SERVICE_ACCOUNT_FILE or FCM_ACCESS_TOKEN',
+    );
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const { JWT_SECRET, RATE_LIMITS, ...rest } = e;
+  return {
+    ...rest,
+    dataDir,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? join(import.meta.dirname, '../../web/dist')),
+    jwtSecret: new TextEncoder().encode(JWT_SECRET ?? localSecret(dataDir)),
+    rateLimits: RATE_LIMITS ?? isProduction,
+    isProduction,
+    apiPrefix: `/api/space/${e.PRODUCT_SLUG}/database`,
+  };
+}
+
+/** Without JWT_SECRET, a secret is generated once and kept in DATA_DIR so tokens survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** Repositories take either the database or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const EXTENSIONS = ['cube', 'earthdistance', 'pg_trgm', 'unaccent'] as const;
+export const pgliteExtensions = { cube, earthdistance, pg_trgm, unaccent };
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it, PGlite. */
+  url?: string;
+  /** PGlite data directory; without it (and without url), an in-memory database. */
+  dataDir?: string;
+  /** A PGlite data dump to start from (tests use a migrated template). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir ? join(options.dataDir, 'pgdata') : undefined,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+export async function ping(database: Database): Promise<void> {
+  await database.db.execute(sql`select 1`);
+}
+
+/** Rows of a raw SQL query, the same on both engines. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,481 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => at('created_at').defaultNow().notNull();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailConfirmedAt: at('email_confirmed_at'),
+    username: text('username'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** Lowercased, accent-free "first last username", for search. */
+    searchName: text('search_name').notNull().default(''),
+    country: text('country'),
+    city: text('city'),
+    birthDate: text('birth_date'),
+    phone: text('phone'),
+    gender: text('gender').$type<'MALE' | 'FEMALE' | 'UNSPECIFIED'>(),
+    profilePicture: text('profile_picture'),
+    homeLatitude: doublePrecision('home_latitude'),
+    homeLongitude: doublePrecision('home_longitude'),
+    language: text('language').$type<'en' | 'it'>().notNull().default('en'),
+    role: text('role').$type<'USER' | 'MODERATOR' | 'ADMIN'>().notNull().default('USER'),
+    completed: boolean('completed').notNull().default(false),
+    notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    lastOnlineAt: at('last_online_at'),
+    suspendedUntil: at('suspended_until'),
+    suspensionReason: text('suspension_reason'),
+    termsAcceptedAt: at('terms_accepted_at'),
+    termsVersion: text('terms_version'),
+    privacyAcceptedAt: at('privacy_accepted_at'),
+    privacyVersion: text('privacy_version'),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_home_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.homeLatitude}, ${t.homeLongitude})`)
+      .where(sql`${t.homeLatitude} is not null`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sports = pgTable('sports', {
+  id: text('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameIt: text('name_it').notNull(),
+  icon: text('icon').notNull(),
+  intensityKinds: text('intensity_kinds').array().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  retiredAt: at('retired_at'),
+  createdAt: createdAt(),
+});
+
+export const userSports = pgTable(
+  'user_sports',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sportId: text('sport_id')
+      .notNull()
+      .references(() => sports.id),
+    intensityKind: text('intensity_kind').$type<'DISTANCE' | 'ELEVATION' | 'TIME' | 'PACE'>().notNull(),
+    intensityValue: doublePrecision('intensity_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sportId] }), index('user_sports_sport_idx').on(t.sportId)],
+);
+
+export const connections = pgTable(
+  'connections',
+  {
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: uuid('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'PENDING' | 'ACCEPTED'>().notNull(),
+    createdAt: createdAt(),
+    acceptedAt: at('accepted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.addresseeId] }),
+    uniqueIndex('connections_pair_key').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
+    index('connections_addressee_idx').on(t.addresseeId, t.status),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    searchName: text('search_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    type: text('type').$type<'OPEN' | 'CLOSED'>().notNull(),
+    sportIds: text('sport_ids').array().notNull().default(sql`'{}'::text[]`),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    address: text('address'),
+    picture: text('picture'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').defaultNow().notNull(),
+  },
+  (t) => [
+    index('groups_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} is not null and ${t.deletedAt} is null`),
+    index('groups_sport_ids_idx').using('gin', t.sportIds),
+  ],
+);
+
+/** Membership state shared by activities and groups. */
+export type MemberState = 'INVITED' | 'REQUESTED' | 'PARTICIPATING' | 'REJECTED';
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<MemberState>().notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    joinedAt: at('joined_at'),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId, t.state)],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    sportId: text('sport_id')
+      .notNull()
+      .references(() => sports.id),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    /** The local day and times as the creator entered them, in timeZone. */
+    date: text('date').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    description: text('description'),
+    contact: text('contact'),
+    access: text('access').$type<'OPEN' | 'CLOSED'>().notNull(),
+    visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
+    difficulty: text('difficulty').$type<'EASY' | 'MEDIUM' | 'HARD' | 'EXPERT'>().notNull(),
+    requiredTime: integer('required_time'),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    routeMode: text('route_mode').$type<'POINTS' | 'GPX'>().notNull(),
+    startLatitude: doublePrecision('start_latitude').notNull(),
+    startLongitude: doublePrecision('start_longitude').notNull(),
+    startAddress: text('start_address'),
+    destinationLatitude: doublePrecision('destination_latitude'),
+    destinationLongitude: doublePrecision('destination_longitude'),
+    destinationAddress: text('destination_address'),
+    /** The display line (simplified), waypoints and elevation profile, ready to send. */
+    routeSteps: jsonb('route_steps').$type<{ latitude: number; longitude: number }[]>().notNull(),
+    waypoints: jsonb('waypoints')
+      .$type<{ type: string; latitude: number; longitude: number }[]>()
+      .notNull()
+      .default([]),
+    elevationProfile: jsonb('elevation_profile').$type<[number, number][]>().notNull().default([]),
+    totalDistance: doublePrecision('total_distance').notNull(),
+    totalElevationGain: doublePrecision('total_elevation_gain').notNull(),
+    smoothedElevationGain: doublePrecision('smoothed_elevation_gain').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: at('closed_at'),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').defaultNow().notNull(),
+  },
+  (t) => [
+    index('activities_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.startLatitude}, ${t.startLongitude})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('activities_starts_at_idx').on(t.startsAt),
+    index('activities_group_idx').on(t.groupId, t.startsAt),
+    index('activities_created_by_idx').on(t.createdBy, t.startsAt),
+    index('activities_open_chats_idx').on(t.endsAt).where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/** The full route as uploaded: kept apart so activity rows stay small. */
+export const activityRoutes = pgTable('activity_routes', {
+  activityId: uuid('activity_id')
+    .primaryKey()
+    .references(() => activities.id, { onDelete: 'cascade' }),
+  gpx: text('gpx'),
+});
+
+export const activityMembers = pgTable(
+  'activity_members',
+  {
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<MemberState>().notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    joinedAt: at('joined_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.userId] }),
+    index('activity_members_user_idx').on(t.userId, t.state),
+    index('activity_members_activity_state_idx').on(t.activityId, t.state),
+  ],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    kind: text('kind').$type<'ACTIVITY' | 'GROUP'>().notNull(),
+    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    closedAt: at('closed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chats_activity_key').on(t.activityId), uniqueIndex('chats_group_key').on(t.groupId)],
+);
+
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Ids are UUID v7, so they order by time: everything up to this id is read. */
+    lastReadMessageId: uuid('last_read_message_id'),
+    joinedAt: createdAt(),
+    leftAt: at('left_at'),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'TEXT' | 'JOINED' | 'LEFT' | 'CREATED' | 'CLOSED'>().notNull(),
+    text: text('text').notNull().default(''),
+    clientMessageId: text('client_message_id'),
+    removedAt: at('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_chat_idx').on(t.chatId, t.id),
+    uniqueIndex('messages_client_id_key').on(t.chatId, t.senderId, t.clientMessageId),
+    index('messages_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    readAt: at('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId, t.type, t.targetId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<'android' | 'ios' | 'web'>().notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').defaultNow().notNull(),
+  },
+  (t) => [index('push_tokens_user_idx').on(t.userId)],
+);
+
+/** Pushes to send, with retries; the embedded default records them here and logs them. */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: id(),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'PENDING' | 'SENT' | 'RECORDED' | 'FAILED'>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').defaultNow().notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [index('push_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: text('purpose').$type<'CONFIRM_EMAIL' | 'RESET_PASSWORD'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The token's jti. */
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'ACCESS' | 'RESET'>().notNull().default('ACCESS'),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    lastUsedAt: at('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').$type<'PENDING' | 'SENT' | 'LOGGED' | 'FAILED'>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').defaultNow().notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+  ],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').$type<'PROFILE_PICTURE' | 'GROUP_PICTURE' | 'GPX'>().notNull(),
+    contentType: text('content_type').notNull(),
+    maxSize: bigint('max_size', { mode: 'number' }).notNull(),
+    size: bigint('size', { mode: 'number' }),
+    storageKey: text('storage_key').notNull(),
+    status: text('status').$type<'PENDING' | 'READY'>().notNull().default('PENDING'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type').$type<'USER' | 'ACTIVITY' | 'GROUP' | 'MESSAGE'>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status').$type<'OPEN' | 'RESOLVED' | 'DISMISSED'>().notNull().default('OPEN'),
+    resolution: text('resolution'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: at('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_target_key').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+);
+
+export const releases = pgTable('releases', {
+  version: text('version').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  sha256: text('sha256').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for rate limits, shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: at('reset_at').notNull(),
+});

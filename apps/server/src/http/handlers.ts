@@ -1,0 +1,15 @@
+import type { CallBody, CallName, CallResponse, Calls } from '@cordata/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../modules/auth/tokens.ts';
+
+export interface CallContext<K extends CallName> {
+  body: CallBody<K>;
+  /** The caller, on every call that needs a token. */
+  user: Calls[K]['auth'] extends true ? AuthUser : null;
+  request: FastifyRequest;
+}
+
+export type Handler<K extends CallName> = (ctx: CallContext<K>) => Promise<CallResponse<K>>;
+
+/** What a domain module answers; the calls it leaves out answer 501 until their module lands. */
+export type Handlers = { [K in CallName]?: Handler<K> };

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import { ApiError } from './errors.ts';
+
+export interface RateRule {
+  /** How many hits a window allows. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counters in the database, so every instance shares them. Keys name what is
+ * limited, e.g. `sign-in:email:a@b.c` and `sign-in:ip:1.2.3.4`: per account as well as per IP.
+ */
+export function createRateLimiter(deps: { db: Db; enabled: boolean }) {
+  async function hit(key: string, rule: RateRule): Promise<void> {
+    if (!deps.enabled) return;
+    const [row] = await queryRows<{ count: number }>(
+      deps.db,
+      sql`
+      insert into rate_limits (key, count, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning count`,
+    );
+    const count = Number(row?.count ?? 0);
+    if (count > rule.limit) throw new ApiError('RATE_LIMITED');
+  }
+
+  /** Hits every key; the first one over its limit refuses the call. */
+  async function hitAll(entries: [string, RateRule][]): Promise<void> {
+    for (const [key, rule] of entries) await hit(key, rule);
+  }
+
+  return { hit, hitAll, enabled: deps.enabled };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,57 @@
+import { type CallName, callNames, calls } from '@cordata/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Tokens } from '../modules/auth/tokens.ts';
+import { ApiError } from './errors.ts';
+import type { Handlers } from './handlers.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: import('../modules/auth/tokens.ts').AuthUser | null;
+  }
+}
+
+/** The bearer guard: a valid, unrevoked token of a live, unsuspended account, on every protected call. */
+export function bearerGuard(tokens: Tokens) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const user = token ? await tokens.verify(token) : null;
+    if (!user) throw new ApiError('UNAUTHORIZED');
+    request.user = user;
+  };
+}
+
+/** Registers every call of the contract, each a POST under the prefix with its schemas. */
+export function registerCalls(app: FastifyInstance, prefix: string, handlers: Handlers, tokens: Tokens) {
+  app.decorateRequest('user', null);
+  const guard = bearerGuard(tokens);
+  for (const name of callNames) {
+    const def = calls[name];
+    const handler = handlers[name] as ((ctx: unknown) => Promise<unknown>) | undefined;
+    app.route({
+      method: 'POST',
+      url: `${prefix}/${name}`,
+      schema: {
+        summary: def.summary,
+        tags: [name.split('/')[0]!],
+        ...(def.body ? { body: def.body } : {}),
+        response: { 200: def.response },
+        ...(def.auth ? { security: [{ bearer: [] }] } : {}),
+      },
+      // The token is checked first, before the body is even parsed.
+      onRequest: def.auth ? guard : undefined,
+      // Runs before validation: a body call without a body is a 400 of its own.
+      preValidation: def.body
+        ? async (request) => {
+            if (request.body === undefined || request.body === null) throw new ApiError('BODY_REQUIRED');
+          }
+        : undefined,
+      handler: async (request) => {
+        if (!handler) throw new ApiError('NOT_IMPLEMENTED');
+        return handler({ body: def.body ? request.body : undefined, user: request.user, request });
+      },
+    });
+  }
+}
+
+export const implementedCalls = (handlers: Handlers) => callNames.filter((n: CallName) => handlers[n] !== undefined);

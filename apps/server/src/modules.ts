@@ -1,0 +1,29 @@
+import type { Core } from './core.ts';
+import type { Handlers } from './http/handlers.ts';
+import type { Job } from './jobs.ts';
+import { recordReleases } from './modules/releases/releases.ts';
+import { createSportsRepository } from './modules/sports/sports.repository.ts';
+import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
+
+/**
+ * The one place where domain modules are wired together. Each returns the calls it answers;
+ * a call no module answers is a 501 until its module lands.
+ */
+export function createModules(core: Core) {
+  const sportsRepository = createSportsRepository(core.db);
+  const sports = createSportsService(sportsRepository);
+
+  const handlers: Handlers = {
+    ...sportsHandlers(sports),
+  };
+
+  /** Work that runs once the database is migrated, before the server listens. */
+  async function onStart() {
+    await sportsRepository.seed();
+    await recordReleases(core.db, core.config.dataDir);
+  }
+
+  const jobs: Job[] = [];
+
+  return { handlers, onStart, jobs, services: { sports } };
+}

@@ -1,0 +1,95 @@
+import { SESSION_TTL_DAYS } from '@cordata/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+const ISSUER = 'cordata';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AuthUser {
+  userId: string;
+  sessionId: string;
+  role: 'USER' | 'MODERATOR' | 'ADMIN';
+  completed: boolean;
+}
+
+/**
+ * Signed HS256 tokens backed by the sessions table, so that revoking a row ends the token at
+ * once on every instance.
+ */
+export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  async function issue(userId: string, kind: 'ACCESS' | 'RESET' = 'ACCESS', ttlMs = SESSION_TTL_DAYS * DAY_MS) {
+    const expiresAt = new Date(now().getTime() + ttlMs);
+    const [session] = await deps.db.insert(sessions).values({ userId, kind, expiresAt }).returning({ id: sessions.id });
+    const jwt = await new SignJWT({ kind })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setJti(session!.id)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now().getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(deps.secret);
+    return { jwt, sessionId: session!.id, expiresAt };
+  }
+
+  /** The signed-in user behind a token, or null when it is forged, expired, revoked or the account is gone. */
+  async function verify(token: string, kind: 'ACCESS' | 'RESET' = 'ACCESS'): Promise<AuthUser | null> {
+    let claims: { sub?: string; jti?: string; kind?: unknown };
+    try {
+      ({ payload: claims } = await jwtVerify(token, deps.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: now(),
+      }));
+    } catch {
+      return null;
+    }
+    if (!claims.sub || !claims.jti || claims.kind !== kind || !isUuid(claims.jti) || !isUuid(claims.sub)) return null;
+    const [row] = await deps.db
+      .select({ userId: users.id, role: users.role, completed: users.completed, suspendedUntil: users.suspendedUntil })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, claims.jti),
+          eq(sessions.userId, claims.sub),
+          eq(sessions.kind, kind),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now()),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    if (row.suspendedUntil && row.suspendedUntil > now()) return null;
+    return { userId: row.userId, sessionId: claims.jti, role: row.role, completed: row.completed };
+  }
+
+  /** Ends every session of a user, but the one kept (the caller's own, on a password change). */
+  async function revokeAll(userId: string, keepSessionId?: string) {
+    await deps.db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : undefined,
+        ),
+      );
+  }
+
+  async function revoke(sessionId: string) {
+    await deps.db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+  }
+
+  return { issue, verify, revokeAll, revoke };
+}
+
+export type Tokens = ReturnType<typeof createTokens>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { APP_VERSION, compareVersions, parseVersion } from '@cordata/contract';
+import { sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import type { Db } from '../../db/client.ts';
+import { releases } from '../../db/schema.ts';
+
+/** Web bundles for live updates live in DATA_DIR/releases as <version>.zip. */
+export const releasesDir = (dataDir: string) => join(dataDir, 'releases');
+
+export function latestRelease(dataDir: string): { version: string; file: string | null } {
+  const dir = releasesDir(dataDir);
+  const versions = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.zip') && parseVersion(f.slice(0, -4)))
+        .map((f) => f.slice(0, -4))
+        .sort(compareVersions)
+    : [];
+  const newest = versions.at(-1);
+  return newest ? { version: newest, file: join(dir, `${newest}.zip`) } : { version: APP_VERSION, file: null };
+}
+
+/** Zips a built web app (every file of the folder, paths relative to it). */
+export function zipFolder(folder: string): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(folder, path).split('\\').join('/')] = readFileSync(path);
+    }
+  };
+  walk(folder);
+  return zipSync(files, { level: 6 });
+}
+
+export function storeRelease(dataDir: string, version: string, bundle: Uint8Array) {
+  if (!parseVersion(version)) throw new Error(`Not a version: ${version}`);
+  const dir = releasesDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${version}.zip`);
+  writeFileSync(file, bundle);
+  return { file, sha256: createHash('sha256').update(bundle).digest('hex'), size: bundle.byteLength };
+}
+
+/** Records every bundle found in the releases folder, so the history of releases is queryable. */
+export async function recordReleases(db: Db, dataDir: string) {
+  const dir = releasesDir(dataDir);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const version = name.slice(0, -4);
+    if (!name.endsWith('.zip') || !parseVersion(version)) continue;
+    const bundle = readFileSync(join(dir, name));
+    await db
+      .insert(releases)
+      .values({
+        version,
+        storageKey: name,
+        sha256: createHash('sha256').update(bundle).digest('hex'),
+        size: bundle.byteLength,
+      })
+      .onConflictDoUpdate({
+        target: releases.version,
+        set: { sha256: sql`excluded.sha256`, size: sql`excluded.size` },
+      });
+  }
+}

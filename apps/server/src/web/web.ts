@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { errorBody } from '../http/errors.ts';
+
+/** What the app reads at run time from index.html: nothing of it is secret. */
+export function publicRuntimeConfig(config: Config) {
+  return {
+    webMode: config.WEB_MODE,
+    product: config.PRODUCT_SLUG,
+    supportEmail: config.SUPPORT_EMAIL,
+    appStoreUrl: config.APP_STORE_URL,
+    playStoreUrl: config.PLAY_STORE_URL,
+    tagManagerAndroid: config.TAG_MANAGER_ANDROID_ID ?? null,
+    tagManagerIos: config.TAG_MANAGER_IOS_ID ?? null,
+    mapsKey: config.MAPS_KEY ?? null,
+    mapStyleUrl: config.MAP_STYLE_URL ?? null,
+    publicUrl: config.PUBLIC_URL ?? null,
+    vapidPublicKey: config.VAPID_PUBLIC_KEY ?? null,
+  };
+}
+
+const escapeForScript = (json: string) => json.replaceAll('<', '\\u003c');
+
+/**
+ * Serves the built app. Unknown paths outside the API get the entry HTML (the app routes them),
+ * with the runtime configuration injected.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config) {
+  const indexFile = join(config.webDistDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  const configTag = `<script id="cordata-config" type="application/json">${escapeForScript(
+    JSON.stringify(publicRuntimeConfig(config)),
+  )}</script>`;
+  const indexHtml = hasBuild
+    ? readFileSync(indexFile, 'utf8').replace('</head>', `${configTag}</head>`)
+    : `<!doctype html><html><head><meta charset="utf-8"><title>Cordata</title></head><body><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.endsWith('.mjs')) res.raw.setHeader('content-type', 'text/javascript; charset=utf-8');
+        if (path.includes(`${join('dist', 'assets')}`))
+          res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/release/')) {
+      return reply.status(404).send(errorBody('NOT_FOUND'));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(errorBody('NOT_FOUND'));
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

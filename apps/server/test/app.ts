@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CallInput, type CallName, type CallResponse, callPath, type ErrorBody } from '@cordata/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The whole app on a fresh database, driven through HTTP injection. One per test file: opening a
+ * database costs far more than a test.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cordata-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const built = await buildApp({ config, database, logger: false, now: options.now });
+  await built.modules.onStart();
+  await built.app.ready();
+
+  /** Calls the API as a client would; `token` signs the call in. */
+  async function call<K extends CallName>(name: K, body?: CallInput<K>, token?: string) {
+    const response = await built.app.inject({
+      method: 'POST',
+      url: callPath(name, config.PRODUCT_SLUG),
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return {
+      status: response.statusCode,
+      body: response.json() as CallResponse<K> & Partial<ErrorBody>,
+      headers: response.headers,
+    };
+  }
+
+  /** Like call, but fails the test unless the answer is a 200. */
+  async function ok<K extends CallName>(name: K, body?: CallInput<K>, token?: string): Promise<CallResponse<K>> {
+    const res = await call(name, body, token);
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  async function close() {
+    await built.app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { ...built, config, database, db: database.db, call, ok, close };
+}

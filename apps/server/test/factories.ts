@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { userSports, users } from '../src/db/schema.ts';
+import type { TestApp } from './app.ts';
+
+let counter = 0;
+
+export interface NewUserOptions {
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  email?: string;
+  completed?: boolean;
+  role?: 'USER' | 'MODERATOR' | 'ADMIN';
+  language?: 'en' | 'it';
+  home?: { latitude: number; longitude: number };
+  sports?: { sportId: string; kind: 'DISTANCE' | 'ELEVATION' | 'TIME' | 'PACE'; value: number }[];
+}
+
+/** A confirmed user with a completed profile and a signed-in session. */
+export async function newUser(t: TestApp, options: NewUserOptions = {}) {
+  counter += 1;
+  const tag = `${counter}${randomBytes(3).toString('hex')}`;
+  const firstName = options.firstName ?? 'Test';
+  const lastName = options.lastName ?? `User${counter}`;
+  const username = options.username ?? `user${tag}`;
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email: options.email ?? `user${tag}@example.test`,
+      emailConfirmedAt: new Date(),
+      username,
+      firstName,
+      lastName,
+      searchName: `${firstName} ${lastName} ${username}`.toLowerCase(),
+      country: 'Italy',
+      city: 'Milano',
+      birthDate: '1990-05-17',
+      gender: 'UNSPECIFIED',
+      completed: options.completed ?? true,
+      role: options.role ?? 'USER',
+      language: options.language ?? 'en',
+      homeLatitude: options.home?.latitude,
+      homeLongitude: options.home?.longitude,
+    })
+    .returning();
+  const sports = options.sports ?? [{ sportId: 'running', kind: 'DISTANCE' as const, value: 10_000 }];
+  if (sports.length) {
+    await t.db
+      .insert(userSports)
+      .values(
+        sports.map((s) => ({ userId: user!.id, sportId: s.sportId, intensityKind: s.kind, intensityValue: s.value })),
+      );
+  }
+  const { jwt } = await t.core.tokens.issue(user!.id);
+  return { ...user!, token: jwt };
+}

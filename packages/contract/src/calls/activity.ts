@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import {
+  Day,
+  Id,
+  IsoDateTime,
+  LatLng,
+  OptionalPagination,
+  Pagination,
+  Place,
+  SportId,
+  TimeOfDay,
+  UserSummary,
+} from '../common.ts';
+import { GPX_MAX_BYTES } from '../constants.ts';
+import { PersonName as NameRule, validationMessages } from '../rules.ts';
+
+export const Access = z.enum(['OPEN', 'CLOSED']);
+export type Access = z.infer<typeof Access>;
+export const Visibility = z.enum(['PUBLIC', 'PRIVATE']);
+export type Visibility = z.infer<typeof Visibility>;
+export const Difficulty = z.enum(['EASY', 'MEDIUM', 'HARD', 'EXPERT']);
+export type Difficulty = z.infer<typeof Difficulty>;
+export const ParticipationStatus = z.enum(['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED']);
+export type ParticipationStatus = z.infer<typeof ParticipationStatus>;
+export const WaypointType = z.enum(['START', 'STOP', 'RESTART', 'REST', 'FINISH']);
+export type WaypointType = z.infer<typeof WaypointType>;
+export const SkipReason = z.enum(['ALREADY_INVITED', 'ALREADY_PARTICIPATING', 'PENDING_REQUEST', 'NOT_GROUP_MEMBER']);
+export type SkipReason = z.infer<typeof SkipReason>;
+
+export const Waypoint = LatLng.extend({ type: WaypointType });
+export type Waypoint = z.infer<typeof Waypoint>;
+
+export const RouteInput = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('POINTS'),
+    start: Place,
+    destination: Place,
+    routeSteps: z.array(LatLng).max(5000),
+    waypoints: z.array(Waypoint).max(200).optional(),
+  }),
+  z.object({ mode: z.literal('GPX'), gpx: z.string().min(1).max(GPX_MAX_BYTES) }),
+]);
+export type RouteInput = z.infer<typeof RouteInput>;
+
+/** An activity name follows the name rule of spec §5. */
+export const ActivityName = NameRule;
+
+export const ActivityInput = z
+  .object({
+    name: ActivityName,
+    sportId: SportId,
+    date: Day,
+    startTime: TimeOfDay,
+    endTime: TimeOfDay,
+    timeZone: z.string().max(64).optional(),
+    description: z.string().trim().max(2000).optional(),
+    contact: z.string().trim().max(200).optional(),
+    access: Access,
+    visibility: Visibility,
+    groupId: Id.nullable().optional(),
+    difficulty: Difficulty,
+    requiredTime: z
+      .int()
+      .positive()
+      .max(60 * 24 * 14)
+      .optional(),
+    route: RouteInput,
+    invitedUserIds: z.array(Id).max(1000).optional(),
+    invitedGroupIds: z.array(Id).max(50).optional(),
+  })
+  .refine((a) => a.endTime > a.startTime, { message: validationMessages.endAfterStart, path: ['endTime'] });
+export type ActivityInput = z.infer<typeof ActivityInput>;
+
+export const RouteView = z.object({
+  mode: z.enum(['POINTS', 'GPX']),
+  start: Place.nullable(),
+  destination: Place.nullable(),
+  /** The line to draw, simplified for display. */
+  routeSteps: z.array(LatLng),
+  waypoints: z.array(Waypoint),
+  /** Distance from the start (m) and elevation (m), for the elevation chart. */
+  elevationProfile: z.array(z.tuple([z.number(), z.number()])),
+});
+
+export const ActivitySummary = z.object({
+  activityId: Id,
+  name: z.string(),
+  sportId: SportId,
+  date: Day,
+  startTime: TimeOfDay,
+  endTime: TimeOfDay,
+  timeZone: z.string(),
+  startsAt: IsoDateTime,
+  endsAt: IsoDateTime,
+  access: Access,
+  visibility: Visibility,
+  difficulty: Difficulty,
+  totalDistance: z.number(),
+  totalElevationGain: z.number(),
+  requiredTime: z.int().nullable(),
+  start: Place.nullable(),
+  group: z.object({ groupId: Id, name: z.string() }).nullable(),
+  participantsCount: z.int(),
+  createdBy: UserSummary,
+  status: ParticipationStatus,
+  isAdmin: z.boolean(),
+  /** Metres from the searched point, on nearby-activities. */
+  distance: z.number().optional(),
+});
+export type ActivitySummary = z.infer<typeof ActivitySummary>;
+
+export const Activity = ActivitySummary.extend({
+  description: z.string().nullable(),
+  contact: z.string().nullable(),
+  route: RouteView,
+  /** Spec §9 gain (every rise) and a smoothed gain that hides GPS noise. */
+  smoothedElevationGain: z.number(),
+  rejectionReason: z.string().nullable(),
+  pendingRequestsCount: z.int(),
+  chatId: Id.nullable(),
+  closedAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const Participant = UserSummary.extend({ isAdmin: z.boolean(), joinedAt: IsoDateTime });
+export const AccessRequest = UserSummary.extend({ requestedAt: IsoDateTime });
+export const InvitableContact = UserSummary.extend({ invitable: z.boolean(), reason: SkipReason.nullable() });
+
+const byActivity = z.object({ activityId: Id });
+const byActivityUser = z.object({ activityId: Id, userId: Id });
+const activityAnswer = z.object({ activity: Activity });
+const dayRange = { startDate: IsoDateTime, endDate: IsoDateTime };
+
+export const activityCalls = {
+  'activity/accept-request': defineCall({
+    auth: true,
+    summary: 'Admin: accept a request to join',
+    body: byActivityUser,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
+  }),
+  'activity/count-daily': defineCall({
+    auth: true,
+    summary: 'How many of my activities fall on each day of a range (calendar dots)',
+    body: z.object({ onlyOwn: z.boolean().default(false), ...dayRange, timeZone: z.string().max(64).optional() }),
+    response: z.object({ days: z.array(z.object({ date: Day, count: z.int() })) }),
+  }),
+  'activity/count-hidden-participants': defineCall({
+    auth: true,
+    summary: 'How many participants a caller who may not see the list would find',
+    body: byActivity,
+    response: z.object({ count: z.int() }),
+    errors: ['ACTIVITY_NOT_FOUND'],
+  }),
+  'activity/create-new': defineCall({
+    auth: true,
+    summary: 'Create an activity; invitations are sent',
+    body: ActivityInput,
+    response: activityAnswer,
+    errors: ['ACTIVITY_TOO_SOON', 'END_BEFORE_START', 'GPX_INVALID', 'GROUP_NOT_FOUND', 'SPORT_NOT_FOUND'],
+  }),
+  'activity/delete': defineCall({
+    auth: true,
+    summary: 'Admin: delete an activity',
+    body: byActivity,
+    response: z.object({ ok: z.literal(true) }),
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/exit': defineCall({
+    auth: true,
+    summary: 'Leave an activity (or withdraw a request)',
+    body: byActivity,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'LAST_ADMIN'],
+  }),
+  'activity/nearby-activities': defineCall({
+    auth: true,
+    summary: 'Upcoming activities near a point, nearest first',
+    body: z.object({
+      latitude: LatLng.shape.latitude,
+      longitude: LatLng.shape.longitude,
+      radiusKm: z.number().positive().max(500).default(50),
+      sportIds: z.array(SportId).max(30).optional(),
+      fromDate: IsoDateTime.optional(),
+      toDate: IsoDateTime.optional(),
+      pagination: OptionalPagination,
+    }),
+    response: z.object({ activities: z.array(ActivitySummary) }),
+  }),
+  'activity/invite-users': defineCall({
+    auth: true,
+    summary: 'Admin: invite contacts or groups',
+    body: z.object({
+      activityId: Id,
+      userIds: z.array(Id).max(1000).optional(),
+      groupIds: z.array(Id).max(50).optional(),
+    }),
+    response: z.object({
+      invited: z.array(Id),
+      skipped: z.array(z.object({ userId: Id, reason: SkipReason })),
+    }),
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/list-participants': defineCall({
+    auth: true,
+    summary: 'The participants, 10 a page',
+    body: z.object({ activityId: Id, pagination: OptionalPagination }),
+    response: z.object({ participants: z.array(Participant) }),
+    errors: ['ACTIVITY_NOT_FOUND'],
+  }),
+  'activity/list-requests': defineCall({
+    auth: true,
+    summary: 'Admin: the pending requests',
+    body: z.object({ activityId: Id, pagination: OptionalPagination }),
+    response: z.object({ requests: z.array(AccessRequest) }),
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/list-daily': defineCall({
+    auth: true,
+    summary: 'My activities (or only the ones I created) between two instants',
+    body: z.object({
+      onlyOwn: z.boolean().default(false),
+      ...dayRange,
+      limit: Pagination.shape.limit,
+      page: Pagination.shape.page,
+    }),
+    response: z.array(ActivitySummary),
+  }),
+  'activity/list-invitable-contacts': defineCall({
+    auth: true,
+    summary: 'Admin: contacts with whether each may be invited',
+    body: z.object({ activityId: Id, query: z.string().trim().max(60).optional(), pagination: OptionalPagination }),
+    response: z.object({ contacts: z.array(InvitableContact) }),
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/make-admin': defineCall({
+    auth: true,
+    summary: 'Admin: make a participant an admin',
+    body: byActivityUser,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/participate': defineCall({
+    auth: true,
+    summary: 'Join an open activity, or accept an invitation',
+    body: byActivity,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'ACCESS_REQUEST_REQUIRED', 'GROUP_MEMBERSHIP_REQUIRED', 'ALREADY_PARTICIPATING'],
+  }),
+  'activity/read-info': defineCall({
+    auth: true,
+    summary: "An activity with the caller's status",
+    body: byActivity,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND'],
+  }),
+  'activity/reject-request': defineCall({
+    auth: true,
+    summary: 'Admin: reject a request, with a reason',
+    body: byActivityUser.extend({ reason: z.string().trim().min(1, validationMessages.required).max(500) }),
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
+  }),
+  'activity/remove-admin': defineCall({
+    auth: true,
+    summary: 'Admin: take admin rights away from someone',
+    body: byActivityUser,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'LAST_ADMIN'],
+  }),
+  'activity/remove-user': defineCall({
+    auth: true,
+    summary: 'Admin: remove a participant',
+    body: byActivityUser,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/request-access': defineCall({
+    auth: true,
+    summary: 'Ask to join a closed activity',
+    body: byActivity,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'ALREADY_REQUESTED', 'ALREADY_PARTICIPATING'],
+  }),
+  'activity/update-existing': defineCall({
+    auth: true,
+    summary: 'Admin: change an activity; participants are told',
+    body: ActivityInput.safeExtend({ activityId: Id }),
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'ACTIVITY_TOO_SOON', 'GPX_INVALID'],
+  }),
+};

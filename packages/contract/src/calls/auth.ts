@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { Gender, Id, IsoDateTime, Language, Ok, Place, Role, UserSport } from '../common.ts';
+import { BirthDate, Email, OtpCode, Password, PersonName, Username } from '../rules.ts';
+
+export const OwnUser = z.object({
+  userId: Id,
+  email: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  phone: z.string().nullable(),
+  gender: Gender.nullable(),
+  profilePicture: z.string().nullable(),
+  sports: z.array(UserSport),
+  language: Language,
+  role: Role,
+  completed: z.boolean(),
+  lastOnlineAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type OwnUser = z.infer<typeof OwnUser>;
+
+export const Session = z.object({ jwt: z.string(), completed: z.boolean() });
+
+export const ProfileFields = z.object({
+  firstName: PersonName,
+  lastName: PersonName,
+  username: Username,
+  birthDate: BirthDate,
+  gender: Gender,
+  country: z.string().trim().min(1).max(80),
+  city: z.string().trim().min(1).max(80),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number')
+    .optional(),
+  profilePicture: z.string().max(500).nullable().optional(),
+  home: Place.optional(),
+  language: Language.optional(),
+});
+
+export const authCalls = {
+  'auth/email/sign-up': defineCall({
+    auth: false,
+    summary: 'Create an account and e-mail a 6-digit confirmation code',
+    body: z.object({
+      email: Email,
+      password: Password,
+      acceptTerms: z.literal(true, { message: 'Accept the terms and the privacy policy' }),
+      acceptPrivacy: z.literal(true, { message: 'Accept the terms and the privacy policy' }),
+      language: Language.optional(),
+    }),
+    response: Ok,
+    errors: ['EMAIL_TAKEN', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+  }),
+  'auth/email/send-confirm-email-otp': defineCall({
+    auth: false,
+    summary: 'Send the confirmation code again (at most once a minute)',
+    body: z.object({ email: Email }),
+    response: Ok,
+    errors: ['RATE_LIMITED'],
+  }),
+  'auth/email/confirm-email': defineCall({
+    auth: false,
+    summary: 'Confirm the e-mail address with its code and sign in',
+    body: z.object({ email: Email, code: OtpCode }),
+    response: Session,
+    errors: ['OTP_MISMATCH', 'OTP_EXPIRED', 'RATE_LIMITED'],
+  }),
+  'auth/email/sign-in': defineCall({
+    auth: false,
+    summary: 'Sign in with e-mail and password',
+    body: z.object({ email: Email, password: z.string().min(1).max(128) }),
+    response: Session,
+    errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'],
+  }),
+  'auth/email/send-reset-password-otp': defineCall({
+    auth: false,
+    summary: 'E-mail a code to reset the password',
+    body: z.object({ email: Email }),
+    response: Ok,
+    errors: ['EMAIL_NOT_FOUND', 'RATE_LIMITED'],
+  }),
+  'auth/email/verify-password-otp': defineCall({
+    auth: false,
+    summary: 'Exchange a reset code for a short-lived reset token',
+    body: z.object({ email: Email, code: OtpCode }),
+    response: z.object({ resetToken: z.string() }),
+    errors: ['OTP_MISMATCH', 'OTP_EXPIRED', 'RATE_LIMITED'],
+  }),
+  'auth/email/reset-password': defineCall({
+    auth: false,
+    summary: 'Set a new password with a reset token; ends every session',
+    body: z.object({ resetToken: z.string().min(1).max(2000), password: Password }),
+    response: Ok,
+    errors: ['RESET_TOKEN_INVALID', 'WEAK_PASSWORD'],
+  }),
+  'auth/email/confirm-change-password': defineCall({
+    auth: true,
+    summary: 'Change the password while signed in; ends every other session',
+    body: z.object({ currentPassword: z.string().min(1).max(128), password: Password }),
+    response: Ok,
+    errors: ['INVALID_CREDENTIALS', 'WEAK_PASSWORD'],
+  }),
+  'auth/username-exists': defineCall({
+    auth: true,
+    summary: 'Whether a username is taken (case-insensitive)',
+    body: z.object({ username: z.string().trim().min(1).max(30) }),
+    response: z.object({ exists: z.boolean() }),
+  }),
+  'auth/create-profile': defineCall({
+    auth: true,
+    summary: 'Complete the profile after sign-up',
+    body: ProfileFields.extend({ sports: z.array(UserSport).min(1, 'Choose at least one sport').max(30) }),
+    response: z.object({ user: OwnUser }),
+    errors: ['USERNAME_TAKEN', 'SPORT_NOT_FOUND'],
+  }),
+};

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { Id, IsoDateTime, OptionalPagination, UserSummary } from '../common.ts';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../constants.ts';
+
+export const ChatKind = z.enum(['ACTIVITY', 'GROUP']);
+export const MessageKind = z.enum(['TEXT', 'JOINED', 'LEFT', 'CREATED', 'CLOSED']);
+export type MessageKind = z.infer<typeof MessageKind>;
+
+export const Message = z.object({
+  messageId: Id,
+  chatId: Id,
+  /** null for a deleted account or a system event. */
+  sender: UserSummary.nullable(),
+  kind: MessageKind,
+  text: z.string(),
+  clientMessageId: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type Message = z.infer<typeof Message>;
+
+export const ChatSummary = z.object({
+  chatId: Id,
+  kind: ChatKind,
+  targetId: Id,
+  name: z.string(),
+  picture: z.string().nullable(),
+  lastMessage: Message.nullable(),
+  unreadCount: z.int(),
+  closedAt: IsoDateTime.nullable(),
+});
+export type ChatSummary = z.infer<typeof ChatSummary>;
+
+export const ChatInfo = ChatSummary.extend({ participants: z.array(UserSummary), participantsCount: z.int() });
+
+const byChat = z.object({ chatId: Id });
+
+export const chatCalls = {
+  'chat/list-messages': defineCall({
+    auth: true,
+    summary: 'Messages newest first, paging backwards from a cursor',
+    body: z.object({
+      chatId: Id,
+      before: Id.optional(),
+      after: Id.optional(),
+      limit: z.int().min(1).max(100).default(30),
+    }),
+    response: z.object({ messages: z.array(Message), hasMore: z.boolean() }),
+    errors: ['CHAT_NOT_FOUND'],
+  }),
+  'chat/list-user-chats': defineCall({
+    auth: true,
+    summary: 'My chats with the last message and unread count',
+    body: z.object({ pagination: OptionalPagination }).default({ pagination: { page: 1, limit: 10 } }),
+    response: z.object({ chats: z.array(ChatSummary) }),
+  }),
+  'chat/get-info': defineCall({
+    auth: true,
+    summary: 'A chat and its participants',
+    body: byChat,
+    response: z.object({ chat: ChatInfo }),
+    errors: ['CHAT_NOT_FOUND'],
+  }),
+  'chat/send-message': defineCall({
+    auth: true,
+    summary: 'Send a message; a retry with the same clientMessageId makes no second one',
+    body: z.object({
+      chatId: Id,
+      text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+      clientMessageId: z.string().min(1).max(64),
+    }),
+    response: z.object({ message: Message }),
+    errors: ['CHAT_NOT_FOUND', 'CHAT_CLOSED', 'RATE_LIMITED'],
+  }),
+  'chat/set-as-read': defineCall({
+    auth: true,
+    summary: 'Move my read marker to the newest message',
+    body: byChat,
+    response: z.object({ ok: z.literal(true) }),
+    errors: ['CHAT_NOT_FOUND'],
+  }),
+};

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { Id, IsoDateTime, LatLng, OptionalPagination, Place, SportId } from '../common.ts';
+import { PersonName as NameRule, validationMessages } from '../rules.ts';
+import { AccessRequest, ActivitySummary, InvitableContact, ParticipationStatus, SkipReason } from './activity.ts';
+
+export const GroupType = z.enum(['OPEN', 'CLOSED']);
+export type GroupType = z.infer<typeof GroupType>;
+
+export const GroupInput = z.object({
+  name: NameRule,
+  description: z.string().trim().max(2000).default(''),
+  type: GroupType,
+  sportIds: z.array(SportId).max(30).optional(),
+  location: Place.nullable().optional(),
+  picture: z.string().max(500).nullable().optional(),
+});
+
+export const GroupSummary = z.object({
+  groupId: Id,
+  name: z.string(),
+  description: z.string(),
+  type: GroupType,
+  sportIds: z.array(SportId),
+  location: Place.nullable(),
+  picture: z.string().nullable(),
+  membersCount: z.int(),
+  status: ParticipationStatus,
+  isAdmin: z.boolean(),
+  /** Metres from the searched point, on explore-groups with a place. */
+  distance: z.number().optional(),
+});
+export type GroupSummary = z.infer<typeof GroupSummary>;
+
+export const Group = GroupSummary.extend({
+  rejectionReason: z.string().nullable(),
+  pendingRequestsCount: z.int(),
+  chatId: Id.nullable(),
+  createdAt: IsoDateTime,
+});
+export type Group = z.infer<typeof Group>;
+
+export const Member = z.object({
+  userId: Id,
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  lastOnlineAt: IsoDateTime.nullable(),
+  isAdmin: z.boolean(),
+  joinedAt: IsoDateTime,
+});
+
+const byGroup = z.object({ groupId: Id });
+const byGroupUser = z.object({ groupId: Id, userId: Id });
+const groupAnswer = z.object({ group: Group });
+
+export const groupCalls = {
+  'group/accept-request': defineCall({
+    auth: true,
+    summary: 'Admin: accept a request to join',
+    body: byGroupUser,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
+  }),
+  'group/count-activities': defineCall({
+    auth: true,
+    summary: "How many of the group's activities fall in a range",
+    body: z.object({ groupId: Id, startDate: IsoDateTime.optional(), endDate: IsoDateTime.optional() }),
+    response: z.object({ count: z.int() }),
+    errors: ['GROUP_NOT_FOUND'],
+  }),
+  'group/count-hidden-participants': defineCall({
+    auth: true,
+    summary: 'How many members a closed group has, for those who may not see them',
+    body: byGroup,
+    response: z.object({ count: z.int() }),
+    errors: ['GROUP_NOT_FOUND'],
+  }),
+  'group/create-new': defineCall({
+    auth: true,
+    summary: 'Create a group; the creator is its admin',
+    body: GroupInput,
+    response: groupAnswer,
+  }),
+  'group/delete': defineCall({
+    auth: true,
+    summary: 'Admin: delete a group',
+    body: byGroup,
+    response: z.object({ ok: z.literal(true) }),
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/exit': defineCall({
+    auth: true,
+    summary: 'Leave a group (or withdraw a request)',
+    body: byGroup,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'LAST_ADMIN'],
+  }),
+  'group/explore-groups': defineCall({
+    auth: true,
+    summary: 'Find groups by text, place and sports',
+    body: z.object({
+      query: z.string().trim().max(60).optional(),
+      latitude: LatLng.shape.latitude.optional(),
+      longitude: LatLng.shape.longitude.optional(),
+      radiusKm: z.number().positive().max(500).optional(),
+      sportIds: z.array(SportId).max(30).optional(),
+      pagination: OptionalPagination,
+    }),
+    response: z.object({ groups: z.array(GroupSummary) }),
+  }),
+  'group/reject-request': defineCall({
+    auth: true,
+    summary: 'Admin: reject a request, with a reason',
+    body: byGroupUser.extend({ reason: z.string().trim().min(1, validationMessages.required).max(500) }),
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
+  }),
+  'group/invite-users': defineCall({
+    auth: true,
+    summary: 'Member or admin: invite contacts',
+    body: z.object({ groupId: Id, userIds: z.array(Id).min(1).max(1000) }),
+    response: z.object({ invited: z.array(Id), skipped: z.array(z.object({ userId: Id, reason: SkipReason })) }),
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/list-activities': defineCall({
+    auth: true,
+    summary: "The group's activities between two instants",
+    body: z.object({ groupId: Id, startDate: IsoDateTime, endDate: IsoDateTime, pagination: OptionalPagination }),
+    response: z.object({ activities: z.array(ActivitySummary) }),
+    errors: ['GROUP_NOT_FOUND'],
+  }),
+  'group/list-participants': defineCall({
+    auth: true,
+    summary: 'The members (hidden from non-members of a closed group)',
+    body: z.object({ groupId: Id, pagination: OptionalPagination }),
+    response: z.object({ participants: z.array(Member) }),
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/list-requests': defineCall({
+    auth: true,
+    summary: 'Admin: pending requests',
+    body: z.object({ groupId: Id, pagination: OptionalPagination }),
+    response: z.object({ requests: z.array(AccessRequest) }),
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/list-invitable-contacts': defineCall({
+    auth: true,
+    summary: 'Contacts with whether each may be invited',
+    body: z.object({ groupId: Id, query: z.string().trim().max(60).optional(), pagination: OptionalPagination }),
+    response: z.object({ contacts: z.array(InvitableContact) }),
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/list-next-activities': defineCall({
+    auth: true,
+    summary: "The group's upcoming activities",
+    body: z.object({ groupId: Id, pagination: OptionalPagination }),
+    response: z.object({ activities: z.array(ActivitySummary) }),
+    errors: ['GROUP_NOT_FOUND'],
+  }),
+  'group/make-admin': defineCall({
+    auth: true,
+    summary: 'Admin: make a member an admin',
+    body: byGroupUser,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/participate': defineCall({
+    auth: true,
+    summary: 'Join an open group, or accept an invitation',
+    body: byGroup,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'ACCESS_REQUEST_REQUIRED', 'ALREADY_PARTICIPATING'],
+  }),
+  'group/read-info': defineCall({
+    auth: true,
+    summary: "A group with the caller's status",
+    body: byGroup,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND'],
+  }),
+  'group/remove-admin': defineCall({
+    auth: true,
+    summary: 'Admin: take admin rights away',
+    body: byGroupUser,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'LAST_ADMIN'],
+  }),
+  'group/remove-user': defineCall({
+    auth: true,
+    summary: 'Admin: remove a member',
+    body: byGroupUser,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/request-access': defineCall({
+    auth: true,
+    summary: 'Ask to join a closed group',
+    body: byGroup,
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'ALREADY_REQUESTED', 'ALREADY_PARTICIPATING'],
+  }),
+  'group/update-existing': defineCall({
+    auth: true,
+    summary: 'Admin: change a group',
+    body: GroupInput.extend({ groupId: Id }),
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { Id, IsoDateTime, LatLng, Sport } from '../common.ts';
+
+export const UploadPurpose = z.enum(['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX']);
+export type UploadPurpose = z.infer<typeof UploadPurpose>;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const GPX_TYPES = ['application/gpx+xml', 'application/xml', 'text/xml'] as const;
+
+export const sportCalls = {
+  'sport/list-all': defineCall({
+    auth: true,
+    summary: 'The sports list',
+    body: null,
+    response: z.object({ sports: z.array(Sport) }),
+  }),
+};
+
+export const uploadCalls = {
+  'upload/get-upload-url': defineCall({
+    auth: true,
+    summary: 'A presigned URL to PUT one file (images up to 10 MB, GPX up to 20 MB)',
+    body: z.object({
+      purpose: UploadPurpose,
+      contentType: z.enum([...IMAGE_TYPES, ...GPX_TYPES]),
+      size: z.int().positive(),
+    }),
+    response: z.object({
+      uploadUrl: z.string(),
+      method: z.literal('PUT'),
+      headers: z.record(z.string(), z.string()),
+      fileUrl: z.string(),
+      expiresAt: IsoDateTime,
+    }),
+    errors: ['PAYLOAD_TOO_LARGE', 'UPLOAD_INVALID'],
+  }),
+};
+
+export const PlaceResult = z.object({
+  placeId: z.string(),
+  label: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+export const locationCalls = {
+  'location/autocomplete': defineCall({
+    auth: true,
+    summary: 'Places by prefix, ranked by population and nearness',
+    body: z.object({ query: z.string().trim().min(1).max(100), near: LatLng.optional() }),
+    response: z.object({ results: z.array(PlaceResult) }),
+  }),
+  'location/get-address': defineCall({
+    auth: true,
+    summary: 'The nearest place to a point',
+    body: LatLng,
+    response: z.object({ address: z.object({ label: z.string(), city: z.string(), country: z.string() }) }),
+    errors: ['PLACE_NOT_FOUND'],
+  }),
+  'location/get-point': defineCall({
+    auth: true,
+    summary: 'The coordinates and label of a place',
+    body: z.object({ placeId: z.string().min(1).max(200) }),
+    response: z.object({ latitude: z.number(), longitude: z.number(), label: z.string() }),
+    errors: ['PLACE_NOT_FOUND'],
+  }),
+};
+
+export const ReportTargetType = z.enum(['USER', 'ACTIVITY', 'GROUP', 'MESSAGE']);
+export const ReportReason = z.enum(['SPAM', 'HARASSMENT', 'INAPPROPRIATE', 'DANGEROUS', 'FAKE', 'OTHER']);
+
+export const reportCalls = {
+  'report/create': defineCall({
+    auth: true,
+    summary: 'Report a person, an activity, a group or a message',
+    body: z.object({
+      targetType: ReportTargetType,
+      targetId: Id,
+      reason: ReportReason,
+      details: z.string().trim().max(1000).optional(),
+    }),
+    response: z.object({ reportId: Id }),
+    errors: ['ALREADY_REPORTED', 'NOT_FOUND', 'RATE_LIMITED'],
+  }),
+};

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import {
+  Gender,
+  Id,
+  IsoDateTime,
+  LatLng,
+  NotificationType,
+  Ok,
+  OptionalPagination,
+  SportId,
+  UserSport,
+  UserSummary,
+} from '../common.ts';
+import { OwnUser, ProfileFields } from './auth.ts';
+
+export const ConnectionStatus = z.enum(['NONE', 'REQUEST_SENT', 'REQUEST_RECEIVED', 'CONTACT']);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+/** What anyone signed in may see of another person: never e-mail, phone or birth date. */
+export const PublicUser = UserSummary.extend({
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  age: z.int().nullable(),
+  gender: Gender.nullable(),
+  sports: z.array(UserSport),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+export const Contact = UserSummary.extend({
+  connection: ConnectionStatus,
+  sports: z.array(UserSport),
+  since: IsoDateTime,
+});
+
+export const ExploredUser = PublicUser.extend({
+  connection: ConnectionStatus,
+  sharedSports: z.array(SportId),
+  distanceKm: z.number().nullable(),
+});
+
+/** Per notification type: whether it is pushed to the phone. */
+export const NotificationPreferences = z.partialRecord(NotificationType, z.boolean());
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+const ActivityCard = z.object({
+  activityId: Id,
+  name: z.string(),
+  sportId: SportId,
+  startsAt: IsoDateTime,
+  endsAt: IsoDateTime,
+});
+const GroupCard = z.object({ groupId: Id, name: z.string(), picture: z.string().nullable(), membersCount: z.int() });
+
+const byUser = z.object({ userId: Id });
+
+export const userCalls = {
+  'user/accept-connection': defineCall({
+    auth: true,
+    summary: 'Accept a contact request',
+    body: byUser,
+    response: z.object({ connection: ConnectionStatus }),
+    errors: ['CONNECTION_NOT_FOUND'],
+  }),
+  'user/delete-connection': defineCall({
+    auth: true,
+    summary: 'Remove a contact, cancel a sent request or decline a received one (no notification)',
+    body: byUser,
+    response: z.object({ connection: ConnectionStatus }),
+  }),
+  'user/explore-contacts': defineCall({
+    auth: true,
+    summary: 'Find workout partners by name, sport and nearness; shared sports rank first',
+    body: z.object({
+      query: z.string().trim().max(60).optional(),
+      sportIds: z.array(SportId).max(30).optional(),
+      near: LatLng.extend({ radiusKm: z.number().positive().max(500).optional() }).optional(),
+      pagination: OptionalPagination,
+    }),
+    response: z.object({ users: z.array(ExploredUser) }),
+  }),
+  'user/profile': defineCall({
+    auth: true,
+    summary: "Another person's public profile and the connection with them",
+    body: byUser,
+    response: z.object({ user: PublicUser, connection: ConnectionStatus }),
+    errors: ['USER_NOT_FOUND'],
+  }),
+  'user/list-activities': defineCall({
+    auth: true,
+    summary: "A person's activities that the caller may see",
+    body: z.object({ userId: Id, when: z.enum(['UPCOMING', 'PAST']).optional(), pagination: OptionalPagination }),
+    response: z.object({ activities: z.array(ActivityCard) }),
+  }),
+  'user/list-contacts': defineCall({
+    auth: true,
+    summary: 'Own contacts, or requests received or sent',
+    body: z.object({
+      status: z.enum(['CONTACT', 'RECEIVED', 'SENT']).optional(),
+      query: z.string().trim().max(60).optional(),
+      pagination: OptionalPagination,
+    }),
+    response: z.object({ contacts: z.array(Contact) }),
+  }),
+  'user/list-groups': defineCall({
+    auth: true,
+    summary: "A person's groups that the caller may see",
+    body: z.object({ userId: Id, pagination: OptionalPagination }),
+    response: z.object({ groups: z.array(GroupCard) }),
+  }),
+  'user/request-connection': defineCall({
+    auth: true,
+    summary: 'Send a contact request',
+    body: byUser,
+    response: z.object({ connection: ConnectionStatus }),
+    errors: ['USER_NOT_FOUND', 'CONNECTION_EXISTS'],
+  }),
+  'user/update-notification-preferences': defineCall({
+    auth: true,
+    summary: 'Turn push on or off per notification type',
+    body: z.object({ preferences: NotificationPreferences }),
+    response: z.object({ preferences: NotificationPreferences }),
+  }),
+  'user/update-notification-token': defineCall({
+    auth: true,
+    summary: 'Register the push token of this device; null unregisters it',
+    body: z.object({
+      token: z.string().min(1).max(4096).nullable(),
+      platform: z.enum(['android', 'ios', 'web']).optional(),
+    }),
+    response: Ok,
+  }),
+  'user/update-profile': defineCall({
+    auth: true,
+    summary: 'Change profile fields',
+    body: ProfileFields.partial(),
+    response: z.object({ user: OwnUser }),
+    errors: ['USERNAME_TAKEN'],
+  }),
+  'user/update-sports': defineCall({
+    auth: true,
+    summary: 'Replace the sports and their intensities',
+    body: z.object({ sports: z.array(UserSport).min(1, 'Choose at least one sport').max(30) }),
+    response: z.object({ sports: z.array(UserSport) }),
+    errors: ['SPORT_NOT_FOUND'],
+  }),
+  'user/delete-account': defineCall({
+    auth: true,
+    summary: 'Delete the account and its personal data; ends every session',
+    body: null,
+    response: Ok,
+  }),
+  'user/own-notification-preferences': defineCall({
+    auth: true,
+    summary: 'Own push preferences per notification type',
+    body: null,
+    response: z.object({ preferences: NotificationPreferences }),
+  }),
+  'user/own-profile': defineCall({
+    auth: true,
+    summary: 'The signed-in user',
+    body: null,
+    response: z.object({ user: OwnUser }),
+  }),
+  'user/own-sports': defineCall({
+    auth: true,
+    summary: 'Own sports with intensity',
+    body: null,
+    response: z.object({ sports: z.array(UserSport) }),
+  }),
+  'user/last-online-at': defineCall({
+    auth: true,
+    summary: 'Record presence (the app calls it every 5 minutes)',
+    body: null,
+    response: z.object({ lastOnlineAt: IsoDateTime }),
+  }),
+};

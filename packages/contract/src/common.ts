@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
+
+/** Opaque ids are UUIDs (v7, made by the server). */
+export const Id = z.uuid();
+export const SportId = z.string().regex(/^[a-z0-9-]{2,40}$/, 'Not a sport id');
+export const IsoDateTime = z.iso.datetime({ offset: true });
+/** A calendar day, YYYY-MM-DD. */
+export const Day = z.iso.date();
+/** A time of day, HH:mm. */
+export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm');
+export const Latitude = z.number().min(-90).max(90);
+export const Longitude = z.number().min(-180).max(180);
+
+export const LatLng = z.object({ latitude: Latitude, longitude: Longitude });
+export type LatLng = z.infer<typeof LatLng>;
+export const Place = LatLng.extend({ address: z.string().max(300).optional() });
+export type Place = z.infer<typeof Place>;
+
+export const Pagination = z.object({
+  page: z.int().min(1).default(1),
+  limit: z.int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+export type Pagination = z.infer<typeof Pagination>;
+export const OptionalPagination = Pagination.default({ page: 1, limit: PAGE_SIZE });
+
+export const Ok = z.object({ ok: z.literal(true) });
+
+export const Gender = z.enum(['MALE', 'FEMALE', 'UNSPECIFIED']);
+export type Gender = z.infer<typeof Gender>;
+export const IntensityKind = z.enum(['DISTANCE', 'ELEVATION', 'TIME', 'PACE']);
+export type IntensityKind = z.infer<typeof IntensityKind>;
+export const Language = z.enum(['en', 'it']);
+export type Language = z.infer<typeof Language>;
+export const Role = z.enum(['USER', 'MODERATOR', 'ADMIN']);
+export type Role = z.infer<typeof Role>;
+
+export const NotificationType = z.enum([
+  'ACTIVITY_INVITE',
+  'ACTIVITY_EDIT',
+  'ACTIVITY_ACCEPT',
+  'ACTIVITY_REJECT',
+  'ACTIVITY_REQUEST',
+  'NEW_CONTACT',
+  'CONTACT_REQUEST',
+  'GROUP_INVITE',
+  'GROUP_ACCEPT',
+  'GROUP_REJECT',
+  'GROUP_REQUEST',
+  'SEND_MESSAGE',
+]);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+/**
+ * Intensity units: DISTANCE metres, ELEVATION metres, TIME minutes, PACE seconds per km.
+ */
+export const Intensity = z.object({ kind: IntensityKind, value: z.number().positive().max(1_000_000) });
+export type Intensity = z.infer<typeof Intensity>;
+export const UserSport = z.object({ sportId: SportId, intensity: Intensity });
+export type UserSport = z.infer<typeof UserSport>;
+
+export const Sport = z.object({
+  sportId: SportId,
+  name: z.string(),
+  names: z.object({ en: z.string(), it: z.string() }),
+  icon: z.string(),
+  intensityKinds: z.array(IntensityKind),
+});
+export type Sport = z.infer<typeof Sport>;
+
+export const UserSummary = z.object({
+  userId: Id,
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  lastOnlineAt: IsoDateTime.nullable(),
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+
+/** Every 'list' answer that pages also says whether a next page exists. */
+export const pageOf = <T extends z.ZodType>(key: string, item: T) =>
+  z.object({ [key]: z.array(item) } as Record<string, z.ZodArray<T>>);

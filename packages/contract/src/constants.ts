@@ -1,0 +1,58 @@
+/** Business constants and limits of spec §9, shared by the server and the app. */
+export const APP_VERSION = '1.1.6';
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+export const FIRST_PAGE = 1;
+
+export const SPLASH_TIMEOUT_MS = 5000;
+export const SHEET_CLOSE_DELAY_MS = 500;
+export const NOTIFICATION_TAP_DELAY_MS = 250;
+
+export const SWIPE_EDGE_PX = 25;
+export const SWIPE_MIN_PX = 10;
+export const SWIPE_SLIDE_OUT_RATIO = 0.5;
+export const SWIPE_REMOVE_RATIO = 0.9;
+
+export const LAST_ONLINE_REFRESH_MS = 5 * 60 * 1000;
+
+export const MIN_AGE_YEARS = 16;
+export const USERNAME_MIN_LENGTH = 4;
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 20;
+export const PASSWORD_MIN_LENGTH = 8;
+export const ACTIVITY_MIN_LEAD_MINUTES = 30;
+export const ACTIVITY_WIZARD_STEPS = 4;
+
+export const EARTH_RADIUS_KM = 6371;
+export const DEFAULT_MAP_CENTER = { latitude: 45.46, longitude: 9.19 } as const;
+export const DEFAULT_TIME_ZONE = 'Europe/Rome';
+
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_BASE_MS = 1000;
+export const QUERY_RETRY_MAX_MS = 30_000;
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+/** Spec §9: no request timeout by default. */
+export const REQUEST_TIMEOUT_MS: number | null = null;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_TRIES = 5;
+export const OTP_RESEND_SECONDS = 60;
+export const SESSION_TTL_DAYS = 30;
+
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const GPX_MAX_BYTES = 20 * 1024 * 1024;
+
+export const SUPPORTED_LANGUAGES = ['en', 'it'] as const;
+export const FALLBACK_LANGUAGE = 'en';
+export const DATE_LOCALE = 'it';
+/** Weeks start on Monday (ISO weekday 1). */
+export const WEEK_STARTS_ON = 1;
+
+/** Delay before retry n (0-based) of a failed query: min(1000·2ⁿ, 30 000) ms. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(QUERY_RETRY_BASE_MS * 2 ** attempt, QUERY_RETRY_MAX_MS);
+}

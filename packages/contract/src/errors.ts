@@ -1,0 +1,66 @@
+/** Every error the API can answer, with its HTTP status and the English text of spec §8 where one exists. */
+export const errorCatalog = {
+  VALIDATION_ERROR: { status: 400, message: 'The request is not valid' },
+  BODY_REQUIRED: { status: 400, message: 'This request needs a JSON body' },
+  UNAUTHORIZED: { status: 401, message: 'You need to sign in again' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not accepted' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts: please wait and try again' },
+  INTERNAL: { status: 500, message: 'An error occurred' },
+  NOT_IMPLEMENTED: { status: 501, message: 'This feature is not available yet' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid credentials' },
+  EMAIL_TAKEN: { status: 409, message: 'The entered email is already associated with an account' },
+  EMAIL_NOT_FOUND: { status: 404, message: 'The entered email is not associated with any account' },
+  EMAIL_NOT_CONFIRMED: { status: 403, message: 'Confirm your e-mail address: we sent you a new code' },
+  OTP_MISMATCH: { status: 400, message: 'The code entered does not match' },
+  OTP_EXPIRED: { status: 400, message: 'The code has expired: ask for a new one' },
+  RESET_TOKEN_INVALID: { status: 400, message: 'The reset link has expired: start again' },
+  WEAK_PASSWORD: { status: 400, message: 'The password is too weak' },
+  USERNAME_TAKEN: { status: 409, message: 'Username already in use' },
+  ACCOUNT_SUSPENDED: { status: 403, message: 'Your account is suspended' },
+  PROFILE_INCOMPLETE: { status: 403, message: 'Complete your profile first' },
+
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  CONNECTION_NOT_FOUND: { status: 404, message: 'Connection not found' },
+  CONNECTION_EXISTS: { status: 409, message: 'You are already connected or a request is pending' },
+  SPORT_NOT_FOUND: { status: 404, message: 'Sport not found' },
+  ACTIVITY_NOT_FOUND: { status: 404, message: 'Activity not found' },
+  GROUP_NOT_FOUND: { status: 404, message: 'Group not found' },
+  CHAT_NOT_FOUND: { status: 404, message: 'Chat not found' },
+  REQUEST_NOT_FOUND: { status: 404, message: 'Request not found' },
+  PLACE_NOT_FOUND: { status: 404, message: 'Place not found' },
+  UPLOAD_NOT_FOUND: { status: 404, message: 'File not found' },
+  REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+
+  ALREADY_PARTICIPATING: { status: 409, message: 'You are already taking part' },
+  ALREADY_REQUESTED: { status: 409, message: 'Your request is already pending' },
+  ACCESS_REQUEST_REQUIRED: { status: 409, message: 'This needs the approval of an admin: send a request' },
+  GROUP_MEMBERSHIP_REQUIRED: { status: 409, message: 'Only members of the group can join: ask to join the group' },
+  LAST_ADMIN: { status: 409, message: 'Name another admin before leaving, or delete it' },
+  ACTIVITY_STARTED: { status: 409, message: 'The activity has already started' },
+  ACTIVITY_TOO_SOON: { status: 400, message: 'An activity must start at least 30 minutes from now' },
+  END_BEFORE_START: { status: 400, message: '* The end time must be after the start time' },
+  CHAT_CLOSED: { status: 409, message: 'The activity has ended: this chat is closed' },
+  GPX_INVALID: { status: 400, message: 'The GPX file could not be loaded' },
+  UPLOAD_INVALID: { status: 400, message: 'The file is not of an accepted type' },
+  UPLOAD_EXPIRED: { status: 403, message: 'The upload link has expired' },
+  ALREADY_REPORTED: { status: 409, message: 'You have already reported this' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    issues?: { path: string; message: string }[];
+    details?: Record<string, unknown>;
+  };
+}

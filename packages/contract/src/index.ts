@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { CallDef } from './call.ts';
+import { activityCalls } from './calls/activity.ts';
+import { authCalls } from './calls/auth.ts';
+import { chatCalls } from './calls/chat.ts';
+import { groupCalls } from './calls/group.ts';
+import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
+import { notificationCalls } from './calls/notification.ts';
+import { userCalls } from './calls/user.ts';
+
+export * from './call.ts';
+export * from './calls/activity.ts';
+export * from './calls/auth.ts';
+export * from './calls/chat.ts';
+export * from './calls/group.ts';
+export * from './calls/misc.ts';
+export * from './calls/notification.ts';
+export * from './calls/user.ts';
+export * from './common.ts';
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './realtime.ts';
+export * from './rules.ts';
+export * from './version.ts';
+
+/** Every product call, keyed by its path below the database prefix. */
+export const calls = {
+  ...activityCalls,
+  ...authCalls,
+  ...chatCalls,
+  ...groupCalls,
+  ...locationCalls,
+  ...notificationCalls,
+  ...sportCalls,
+  ...uploadCalls,
+  ...userCalls,
+  ...reportCalls,
+} satisfies Record<string, CallDef>;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export const callNames = Object.keys(calls) as CallName[];
+
+type BodyOf<D> = D extends CallDef<infer B, z.ZodType> ? (B extends z.ZodType ? B : null) : never;
+/** What a client sends (defaults may be left out). */
+export type CallInput<K extends CallName> = BodyOf<Calls[K]> extends z.ZodType ? z.input<BodyOf<Calls[K]>> : undefined;
+/** What the server receives once the body is parsed. */
+export type CallBody<K extends CallName> = BodyOf<Calls[K]> extends z.ZodType ? z.output<BodyOf<Calls[K]>> : undefined;
+export type CallResponse<K extends CallName> = z.output<Calls[K]['response']>;
+
+export const DEFAULT_PRODUCT = 'cordata';
+export const apiPrefix = (product: string = DEFAULT_PRODUCT) => `/api/space/${product}/database`;
+export const callPath = (name: CallName, product?: string) => `${apiPrefix(product)}/${name}`;
+export const callHasBody = (name: CallName) => calls[name].body !== null;

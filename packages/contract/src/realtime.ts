@@ -1,0 +1,17 @@
+import type { Message } from './calls/chat.ts';
+import type { Notification } from './calls/notification.ts';
+
+/** Socket.IO events, server to client. */
+export interface ServerToClientEvents {
+  message: (message: Message) => void;
+  typing: (event: { chatId: string; userId: string; typing: boolean }) => void;
+  notification: (notification: Notification) => void;
+  'chat:closed': (event: { chatId: string }) => void;
+}
+
+/** Socket.IO events, client to server. */
+export interface ClientToServerEvents {
+  typing: (event: { chatId: string; typing: boolean }) => void;
+}
+
+export const realtimePath = (product: string) => `/api/space/${product}/realtime`;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'geo', include: ['packages/geo/src/**/*.test.ts'] } },
+      'apps/server/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});

@@ -49,16 +49,36 @@ export function smoothedElevationGain(
   { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
 ): number {
   let gain = 0;
-  for (const line of lines) {
-    const climbs = new ClimbCounter(thresholdMetres);
-    resampleElevation(line, stepMetres, (elevation) => climbs.add(elevation));
-    gain += climbs.total();
-  }
+  for (const line of lines) gain += hysteresisGain(resampleElevation(line, stepMetres), thresholdMetres);
   return roundTo2Decimals(gain);
 }
 
-/** Calls `visit` with the elevation every `stepMetres` along the line, plus the last known elevation. */
-function resampleElevation(line: readonly ElevatedPoint[], stepMetres: number, visit: (elevation: number) => void) {
+/**
+ * Gain of a series of elevations with hysteresis: a climb from a low point to a high point counts once it is at
+ * least `thresholdMetres` high; it ends when the series falls `thresholdMetres` below its high point. Not rounded.
+ */
+export function hysteresisGain(elevations: readonly number[], thresholdMetres: number): number {
+  let gain = 0;
+  let low = elevations[0] ?? 0;
+  let high = low;
+  const closeClimb = () => {
+    if (high - low >= thresholdMetres) gain += high - low;
+  };
+  for (const elevation of elevations) {
+    if (elevation > high) {
+      high = elevation;
+    } else if (high - elevation >= thresholdMetres || elevation < low) {
+      closeClimb();
+      low = elevation;
+      high = elevation;
+    }
+  }
+  closeClimb();
+  return gain;
+}
+
+/** The elevation every `stepMetres` along the line (linear interpolation), plus the last known elevation. */
+function resampleElevation(line: readonly ElevatedPoint[], stepMetres: number): number[] {
   const distances: number[] = [];
   const elevations: number[] = [];
   let distance = 0;
@@ -71,7 +91,8 @@ function resampleElevation(line: readonly ElevatedPoint[], stepMetres: number, v
     }
   }
   const count = distances.length;
-  if (count === 0) return;
+  const samples: number[] = [];
+  if (count === 0) return samples;
   const step = stepMetres > 0 ? stepMetres : SMOOTHING_STEP_METRES;
   const lastDistance = distances[count - 1]!;
   let known = 0;
@@ -82,50 +103,12 @@ function resampleElevation(line: readonly ElevatedPoint[], stepMetres: number, v
     const toDistance = distances[known + 1] ?? fromDistance;
     const toElevation = elevations[known + 1] ?? fromElevation;
     const span = toDistance - fromDistance;
-    visit(
+    samples.push(
       span > 0
         ? fromElevation + ((toElevation - fromElevation) * (sampleDistance - fromDistance)) / span
         : fromElevation,
     );
   }
-  visit(elevations[count - 1]!);
-}
-
-/**
- * Hysteresis over a series of elevations: a climb from a low point to a high point counts once it is at least
- * `threshold` high; it ends when the series falls `threshold` below its high point.
- */
-class ClimbCounter {
-  private low = Number.NaN;
-  private high = Number.NaN;
-  private gain = 0;
-
-  constructor(private readonly threshold: number) {}
-
-  add(elevation: number): void {
-    if (Number.isNaN(this.low)) {
-      this.low = elevation;
-      this.high = elevation;
-    } else if (elevation > this.high) {
-      this.high = elevation;
-    } else if (this.high - elevation >= this.threshold) {
-      this.closeClimb();
-      this.low = elevation;
-      this.high = elevation;
-    } else if (elevation < this.low) {
-      this.low = elevation;
-      this.high = elevation;
-    }
-  }
-
-  total(): number {
-    this.closeClimb();
-    return this.gain;
-  }
-
-  private closeClimb(): void {
-    const climb = this.high - this.low;
-    if (climb >= this.threshold) this.gain += climb;
-    this.low = this.high;
-  }
+  samples.push(elevations[count - 1]!);
+  return samples;
 }

@@ -11,6 +11,7 @@ export {
   type ElevatedPoint,
   elevationGain,
   hasElevation,
+  hysteresisGain,
   SMOOTHED_ELEVATION_GAIN_METHOD,
   SMOOTHING_STEP_METRES,
   SMOOTHING_THRESHOLD_METRES,

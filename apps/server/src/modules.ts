@@ -1,6 +1,8 @@
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
 import type { Job } from './jobs.ts';
+import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { createNotifier } from './modules/notifications/notifier.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
@@ -10,6 +12,10 @@ import { createSportsService, sportsHandlers } from './modules/sports/sports.ser
  * a call no module answers is a 501 until its module lands.
  */
 export function createModules(core: Core) {
+  // Shared by the domains: notifications of what happened, and chat membership that follows participation.
+  const notifier = createNotifier({ db: core.db, realtime: core.realtime });
+  const chatMembership = createChatMembership({ db: core.db, realtime: core.realtime });
+
   const sportsRepository = createSportsRepository(core.db);
   const sports = createSportsService(sportsRepository);
 
@@ -25,5 +31,5 @@ export function createModules(core: Core) {
 
   const jobs: Job[] = [];
 
-  return { handlers, onStart, jobs, services: { sports } };
+  return { handlers, onStart, jobs, services: { sports, notifier, chatMembership } };
 }

@@ -32,6 +32,9 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Puts every connected socket of a user into (or out of) a chat's room, on every instance. */
+  joinChat(userId: string, chatId: string): void;
+  leaveChat(userId: string, chatId: string): void;
 }
 
 /**
@@ -63,6 +66,8 @@ export function createRealtimeServer(
   const realtime: Realtime = {
     toUser: (userId, event, ...args) => io.to(userRoom(userId)).emit(event, ...args),
     toChat: (chatId, event, ...args) => io.to(chatRoom(chatId)).emit(event, ...args),
+    joinChat: (userId, chatId) => io.in(userRoom(userId)).socketsJoin(chatRoom(chatId)),
+    leaveChat: (userId, chatId) => io.in(userRoom(userId)).socketsLeave(chatRoom(chatId)),
   };
   return { io, realtime };
 }

@@ -1,14 +1,6 @@
-import {
-  type CallInput,
-  type CallName,
-  type CallResponse,
-  callHasBody,
-  callPath,
-  calls,
-  type ErrorCode,
-  errorCatalog,
-} from '@cordata/contract';
+import type { CallInput, CallName, CallResponse } from '@cordata/contract';
 import { config } from '../config.ts';
+import { type ErrorCode, errorCatalog } from '../contract.ts';
 import { useAuthStore } from '../state/auth.ts';
 
 export interface ApiIssue {
@@ -43,6 +35,13 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
 }
 
+let registry: Promise<typeof import('./contract-registry.ts')> | undefined;
+/** The call registry carries every zod schema: it is fetched with the first call, not at start-up. */
+export const loadRegistry = () => {
+  registry ??= import('./contract-registry.ts');
+  return registry;
+};
+
 type Args<K extends CallName> = CallInput<K> extends undefined ? [] : [body: CallInput<K>];
 
 /**
@@ -51,6 +50,7 @@ type Args<K extends CallName> = CallInput<K> extends undefined ? [] : [body: Cal
  */
 export async function api<K extends CallName>(call: K, ...args: Args<K>): Promise<CallResponse<K>> {
   const body = args[0];
+  const { callHasBody, callPath, calls } = await loadRegistry();
   // Spec §5: a call with a body fails before sending when the body is missing.
   if (callHasBody(call) && (body === undefined || body === null)) {
     throw new ApiError('BODY_REQUIRED', errorCatalog.BODY_REQUIRED.message, 0);

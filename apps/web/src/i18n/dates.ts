@@ -1,4 +1,5 @@
-import { DATE_LOCALE, type Language, WEEK_STARTS_ON } from '@cordata/contract';
+import type { Language } from '@cordata/contract';
+import { DATE_LOCALE, WEEK_STARTS_ON } from '../contract.ts';
 
 /**
  * Dates follow the Italian conventions (day first, 24-hour clock, weeks from Monday) in both
@@ -9,9 +10,10 @@ export function dateLocale(language: Language | string = DATE_LOCALE): string {
 }
 
 export function formatDate(date: Date, language?: Language | string, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(dateLocale(language), options ?? { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(
+    dateLocale(language),
+    options ?? { day: '2-digit', month: '2-digit', year: 'numeric' },
+  ).format(date);
 }
 
 export function formatTime(date: Date, language?: Language | string): string {
@@ -36,7 +38,9 @@ export function startOfWeek(date: Date): Date {
 export function weekdayNames(language?: Language | string): string[] {
   const monday = startOfWeek(new Date(2024, 0, 3));
   const fmt = new Intl.DateTimeFormat(dateLocale(language), { weekday: 'short' });
-  return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)));
+  return Array.from({ length: 7 }, (_, i) =>
+    fmt.format(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)),
+  );
 }
 
 /** Hours and minutes, the way spec §9 shows durations ("2 h 05 min"). */

@@ -58,8 +58,7 @@ const validation: Record<ValidationMessageKey, string> = {
   usernameTaken: 'Username already in use',
   tooYoung: 'You must be at least 16 years old',
   activityTooSoon: 'An activity must start at least 30 minutes from now',
-  passwordWeak:
-    'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and a special character',
+  passwordWeak: 'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and a special character',
   passwordPersonal: 'Avoid personal information or obvious sequences',
   codeIncomplete: 'Enter the complete code',
   codeMismatch: 'The code entered does not match',

@@ -1,6 +1,7 @@
-import { FALLBACK_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from '@cordata/contract';
+import type { Language } from '@cordata/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../contract.ts';
 import { storageKey } from '../state/storage.ts';
 import { en } from './en.ts';
 import { it } from './it.ts';

@@ -96,7 +96,10 @@ export const it: Resources = {
     start: 'Inizia',
     haveAccount: 'Ho già un account',
     slides: [
-      { title: 'Trova compagni di allenamento', text: 'Conosci persone vicine a te che amano i tuoi sport, al tuo ritmo.' },
+      {
+        title: 'Trova compagni di allenamento',
+        text: 'Conosci persone vicine a te che amano i tuoi sport, al tuo ritmo.',
+      },
       { title: 'Organizza attività insieme', text: 'Condividi percorso, difficoltà e orario, e scopri chi si unisce.' },
       { title: 'Fai crescere il tuo gruppo', text: 'Crea gruppi, chatta con tutti e non allenarti mai più da solo.' },
     ],

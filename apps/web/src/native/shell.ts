@@ -1,4 +1,5 @@
-import { NOTIFICATION_TAP_DELAY_MS, type NotificationType } from '@cordata/contract';
+import type { NotificationType } from '@cordata/contract';
+import { NOTIFICATION_TAP_DELAY_MS } from '../contract.ts';
 import type { Platform } from './platform.ts';
 
 export interface ShellActions {

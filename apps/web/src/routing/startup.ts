@@ -1,4 +1,8 @@
-export type ProfileLoad = { status: 'none' } | { status: 'loading' } | { status: 'error' } | { status: 'loaded'; completed: boolean };
+export type ProfileLoad =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'loaded'; completed: boolean };
 
 /**
  * Where the app goes at start-up (spec §2), or null while the own profile is still loading.

@@ -1,5 +1,5 @@
-import { SHEET_CLOSE_DELAY_MS } from '@cordata/contract';
 import { create } from 'zustand';
+import { SHEET_CLOSE_DELAY_MS } from '../contract.ts';
 import { sheetBack } from './back.ts';
 import type { OpenSheet, SheetSpec } from './types.ts';
 

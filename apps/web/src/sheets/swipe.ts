@@ -1,4 +1,4 @@
-import { SWIPE_EDGE_PX, SWIPE_MIN_PX, SWIPE_REMOVE_RATIO, SWIPE_SLIDE_OUT_RATIO } from '@cordata/contract';
+import { SWIPE_EDGE_PX, SWIPE_MIN_PX, SWIPE_REMOVE_RATIO, SWIPE_SLIDE_OUT_RATIO } from '../contract.ts';
 
 /** Elements with this attribute (the route map) never start a sheet swipe. */
 export const NO_SWIPE_ATTRIBUTE = 'data-no-sheet-swipe';

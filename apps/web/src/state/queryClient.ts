@@ -1,6 +1,6 @@
-import { QUERY_GC_TIME_MS, QUERY_RETRIES, retryDelayMs } from '@cordata/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client.ts';
+import { QUERY_GC_TIME_MS, QUERY_RETRIES, retryDelayMs } from '../contract.ts';
 
 /** Client errors other than rate limits will not change on a retry: only 5xx and network failures retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES } from '../contract.ts';
+import './LanguageSelect.css';
+
+export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <span className="language-select">
+      <label htmlFor={id} className={showLabel ? undefined : 'visually-hidden'}>
+        {t('sheets.settings.language')}
+      </label>
+      <select
+        id={id}
+        data-testid="language-select"
+        value={i18n.language}
+        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      >
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <option key={lng} value={lng}>
+            {t(`languages.${lng}`)}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/Logo.tsx';
+import { config } from '../../config.ts';
+import { APP_VERSION } from '../../contract.ts';
+import type { Updater } from '../../native/platform.ts';
+import { releaseUrl } from '../../update/useLatestVersion.ts';
+import './ForcedUpdate.css';
+
+/** Native only: a newer bundle exists and must be installed before going on (spec §2). */
+export default function ForcedUpdate({ version, updater }: { version: string; updater: Updater }) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const update = async () => {
+    setFailed(false);
+    setProgress(0);
+    try {
+      const id = await updater.download(releaseUrl('latest.zip'), version, setProgress);
+      await updater.apply(id); // reloads the app
+    } catch {
+      setFailed(true);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <main className="forced-update" data-testid="forced-update">
+      <Logo size={72} />
+      <h1>{t('update.title')}</h1>
+      <p>{t('update.text')}</p>
+      <p className="versions">
+        {t('update.newVersion', { version })}
+        <br />
+        {t('update.currentVersion', { version: APP_VERSION })}
+      </p>
+      {progress !== null && (
+        <>
+          <progress max={100} value={progress} aria-label={t('update.downloading', { percent: progress })} />
+          <span role="status">{t('update.downloading', { percent: Math.round(progress) })}</span>
+        </>
+      )}
+      {failed && (
+        <p className="error" role="alert">
+          {t('update.error')}
+        </p>
+      )}
+      <button type="button" className="btn btn-primary" disabled={progress !== null} onClick={update}>
+        {t('update.button')}
+      </button>
+      <a href={`mailto:${config.supportEmail}`}>{t('update.support')}</a>
+    </main>
+  );
+}

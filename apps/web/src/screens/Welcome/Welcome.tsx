@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { Logo } from '../../components/Logo.tsx';
+import { useUiStore } from '../../state/ui.ts';
+import { GroupArt, PartnersArt, PlanArt } from './illustrations.tsx';
+import './Welcome.css';
+
+const arts = [PartnersArt, PlanArt, GroupArt];
+
+export default function Welcome() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setHasSeenWelcome = useUiStore((s) => s.setHasSeenWelcome);
+  const [index, setIndex] = useState(0);
+  const slides = t('welcome.slides', { returnObjects: true }) as { title: string; text: string }[];
+  const slide = slides[index]!;
+  const Art = arts[index]!;
+  const last = index === arts.length - 1;
+
+  const finish = (to: string) => {
+    setHasSeenWelcome(true);
+    navigate(to, { replace: true });
+  };
+
+  return (
+    <main className="welcome" data-testid="welcome-screen">
+      <div className="welcome-top">
+        <Logo size={40} />
+        <LanguageSelect />
+      </div>
+      <section className="welcome-slide" aria-live="polite" data-testid={`welcome-slide-${index + 1}`}>
+        <div className="welcome-art">
+          <Art />
+        </div>
+        <h1>{slide.title}</h1>
+        <p>{slide.text}</p>
+      </section>
+      <div className="welcome-dots">
+        {arts.map((_, i) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slides are a fixed list
+            key={i}
+            type="button"
+            aria-label={t('welcome.slideOf', { n: i + 1, total: arts.length })}
+            aria-current={i === index}
+            onClick={() => setIndex(i)}
+          />
+        ))}
+      </div>
+      <div className="welcome-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="welcome-next"
+          onClick={() => (last ? finish('/sign-up') : setIndex(index + 1))}
+        >
+          {last ? t('welcome.start') : t('common.next')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => finish('/login')}>
+          {t('welcome.haveAccount')}
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../components/Icon.tsx';
+import { useSheetStore } from './store.ts';
+import { canStartSwipe, swipeOffset, swipeOutcome } from './swipe.ts';
+import type { OpenSheet } from './types.ts';
+import './Sheet.css';
+
+interface Props {
+  sheet: OpenSheet;
+  title: string;
+  isTop: boolean;
+  children: ReactNode;
+}
+
+/** A slide-in sheet: back button, swipe right from the left edge to close. */
+export function Sheet({ sheet, title, isTop, children }: Props) {
+  const { t } = useTranslation();
+  const { back, close, remove } = useSheetStore.getState();
+  const panel = useRef<HTMLDivElement>(null);
+  const start = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [dragging, setDragging] = useState(false);
+
+  const onTouchStart = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    const rect = panel.current?.getBoundingClientRect();
+    if (!touch || !rect || e.touches.length > 1) return;
+    const x = touch.clientX - rect.left;
+    start.current = canStartSwipe(x, e.target as Element) ? touch.clientX : null;
+  };
+
+  const onTouchMove = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    if (start.current === null || !touch) return;
+    const next = swipeOffset(touch.clientX - start.current);
+    setDragging(next > 0);
+    setOffset(next);
+  };
+
+  const onTouchEnd = (e: TouchEvent) => {
+    const touch = e.changedTouches[0];
+    const width = panel.current?.getBoundingClientRect().width ?? window.innerWidth;
+    if (start.current === null || !touch) return;
+    const outcome = swipeOutcome(touch.clientX - start.current, width);
+    start.current = null;
+    setDragging(false);
+    if (outcome === 'remove') remove(sheet.key);
+    else if (outcome === 'slide-out') close(sheet.key);
+    else setOffset(0);
+  };
+
+  return (
+    <div className="sheet-layer" aria-hidden={!isTop}>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t('common.close')}
+        className={sheet.closing ? 'sheet-scrim closing' : 'sheet-scrim'}
+        onClick={() => close(sheet.key)}
+      />
+      <div
+        ref={panel}
+        className={`sheet${sheet.closing ? ' closing' : ''}${dragging ? ' dragging' : ''}`}
+        style={offset > 0 && !sheet.closing ? { transform: `translateX(${offset}px)` } : undefined}
+        role="dialog"
+        aria-modal={isTop}
+        aria-label={title}
+        data-testid={`sheet-${sheet.type}`}
+        data-closing={sheet.closing || undefined}
+        onTouchStart={onTouchStart}
+        onTouchMove={onTouchMove}
+        onTouchEnd={onTouchEnd}
+        onTouchCancel={() => {
+          start.current = null;
+          setDragging(false);
+          setOffset(0);
+        }}
+      >
+        <header className="sheet-header">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common.back')}
+            data-testid="sheet-back"
+            onClick={back}
+          >
+            <Icon name="back" />
+          </button>
+          <h2>{title}</h2>
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Placeholder } from '../components/Screen.tsx';
+import { AccountContent } from './contents/AccountSheet.tsx';
+import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
+import { SupportContent } from './contents/SupportSheet.tsx';
+import { Sheet } from './Sheet.tsx';
+import { topSheet, useSheetStore } from './store.ts';
+import type { OpenSheet } from './types.ts';
+import './contents/contents.css';
+
+function sheetTitle(sheet: OpenSheet, t: TFunction): string {
+  switch (sheet.type) {
+    case 'account':
+      return t(`sheets.account.${sheet.params.step}`);
+    case 'support':
+      return t('sheets.support.title');
+    case 'legal-info':
+      return t(`sheets.legal.${sheet.params.type}`);
+    case 'handle-group':
+      return t(`sheets.handleGroup.${sheet.params.step}`);
+    case 'handle-activity':
+      return t(`sheets.handleActivity.${sheet.params.step}`);
+    case 'invite-contact':
+      return t('sheets.inviteContact');
+    case 'group-filters':
+      return t('sheets.groupFilters');
+    case 'home-filters':
+      return t('sheets.homeFilters');
+    default:
+      return t(`sheets.${sheet.type}`);
+  }
+}
+
+function SheetContent({ sheet }: { sheet: OpenSheet }) {
+  switch (sheet.type) {
+    case 'account':
+      return <AccountContent sheetKey={sheet.key} step={sheet.params.step} />;
+    case 'support':
+      return <SupportContent />;
+    case 'legal-info':
+      return <LegalInfoContent sheetKey={sheet.key} params={sheet.params} />;
+    default:
+      // The people, groups, activities and chat teams fill these.
+      return (
+        <div className="sheet-body">
+          <Placeholder />
+        </div>
+      );
+  }
+}
+
+/** Renders the sheet stack over the screens. */
+export function SheetHost() {
+  const { t } = useTranslation();
+  const stack = useSheetStore((s) => s.stack);
+  const top = topSheet(stack);
+  return (
+    <>
+      {stack.map((sheet) => (
+        <Sheet key={sheet.key} sheet={sheet} title={sheetTitle(sheet, t)} isTop={sheet === top}>
+          <SheetContent sheet={sheet} />
+        </Sheet>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { confirm } from '../../components/feedback.ts';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { APP_VERSION } from '../../contract.ts';
+import { LegalText } from '../../legal/LegalText.tsx';
+import { useAuthStore } from '../../state/auth.ts';
+import { useUiStore } from '../../state/ui.ts';
+import { openSheet, useSheetStore } from '../store.ts';
+import type { AccountStep } from '../types.ts';
+
+interface Props {
+  sheetKey: number;
+  step: AccountStep;
+}
+
+function Row({ icon, label, onClick, testId }: { icon: IconName; label: string; onClick: () => void; testId: string }) {
+  return (
+    <button type="button" className="list-button" data-testid={testId} onClick={onClick}>
+      <Icon name={icon} />
+      <span>{label}</span>
+      <span className="chevron">
+        <Icon name="chevron" size={18} />
+      </span>
+    </button>
+  );
+}
+
+function Options({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    const ok = await confirm({ title: t('logoutConfirm.title'), description: t('logoutConfirm.description') });
+    if (!ok) return;
+    useSheetStore.getState().close(sheetKey);
+    useAuthStore.getState().logout();
+    queryClient.clear();
+    navigate('/', { replace: true });
+  };
+  return (
+    <>
+      <Row
+        icon="settings"
+        label={t('sheets.accountMenu.settings')}
+        testId="account-settings"
+        onClick={() => go('settings')}
+      />
+      <Row
+        icon="support"
+        label={t('sheets.accountMenu.support')}
+        testId="account-support"
+        onClick={() => openSheet({ type: 'support', params: {} })}
+      />
+      <Row icon="logout" label={t('sheets.accountMenu.logout')} testId="account-logout" onClick={logout} />
+      <p className="muted sheet-version">{t('sheets.accountMenu.version', { version: APP_VERSION })}</p>
+    </>
+  );
+}
+
+function Settings({ go }: { go: (s: AccountStep) => void }) {
+  const { t } = useTranslation();
+  const consentId = useId();
+  const consent = useUiStore((s) => s.analyticsConsent);
+  const setConsent = useUiStore((s) => s.setAnalyticsConsent);
+  const soon = () => {};
+  return (
+    <>
+      <Row icon="user" label={t('sheets.settings.user')} testId="settings-user" onClick={soon} />
+      <Row icon="account" label={t('sheets.settings.account')} testId="settings-account" onClick={soon} />
+      <Row icon="sports" label={t('sheets.settings.sports')} testId="settings-sports" onClick={soon} />
+      <Row icon="contact" label={t('sheets.settings.contact')} testId="settings-contact" onClick={soon} />
+      <Row
+        icon="security"
+        label={t('sheets.settings.security')}
+        testId="settings-security"
+        onClick={() => go('security')}
+      />
+      <Row
+        icon="notifications"
+        label={t('sheets.settings.notifications')}
+        testId="settings-notifications"
+        onClick={() => go('notifications')}
+      />
+      <Row icon="file" label={t('sheets.account.terms')} testId="settings-terms" onClick={() => go('terms')} />
+      <Row icon="file" label={t('sheets.account.privacy')} testId="settings-privacy" onClick={() => go('privacy')} />
+      <div className="settings-row">
+        <Icon name="language" />
+        <LanguageSelect showLabel />
+      </div>
+      <div className="settings-row">
+        <Icon name="chart" />
+        <label htmlFor={consentId} className="settings-toggle">
+          <span>
+            {t('sheets.settings.analytics')}
+            <small className="muted">{t('sheets.settings.analyticsHint')}</small>
+          </span>
+          <input
+            id={consentId}
+            type="checkbox"
+            role="switch"
+            aria-checked={consent}
+            data-testid="analytics-consent"
+            checked={consent}
+            onChange={(e) => setConsent(e.target.checked)}
+          />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** Account: options → settings → security, notifications, terms, privacy (spec §2, back rules §4). */
+export function AccountContent({ sheetKey, step }: Props) {
+  const { t } = useTranslation();
+  const failedPush = useUiStore((s) => s.failedToRegisterNotifications);
+  const go = (next: AccountStep) => useSheetStore.getState().setStep(sheetKey, next);
+  return (
+    <div
+      className={step === 'terms' || step === 'privacy' ? 'sheet-body' : 'sheet-body flush'}
+      data-testid={`account-step-${step}`}
+    >
+      {step === 'options' && <Options go={go} sheetKey={sheetKey} />}
+      {step === 'settings' && <Settings go={go} />}
+      {step === 'security' && (
+        <div className="sheet-section">
+          <p>{t('sheets.security.intro')}</p>
+        </div>
+      )}
+      {step === 'notifications' && (
+        <div className="sheet-section">
+          <p>{t('sheets.notificationsStep.intro')}</p>
+          {failedPush && <p className="muted">{t('sheets.notificationsStep.pushFailed')}</p>}
+        </div>
+      )}
+      {(step === 'terms' || step === 'privacy') && <LegalText type={step} showTitle={false} />}
+    </div>
+  );
+}

@@ -56,3 +56,7 @@ export const WEEK_STARTS_ON = 1;
 export function retryDelayMs(attempt: number): number {
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attempt, QUERY_RETRY_MAX_MS);
 }
+
+/** The versions of the terms and the privacy policy a sign-up accepts (the date of the texts); recorded per user. */
+export const TERMS_VERSION = '2026-11-21';
+export const PRIVACY_VERSION = '2026-11-21';

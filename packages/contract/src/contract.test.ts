@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ActivityInput,
+  apiPrefix,
+  callNames,
+  callPath,
+  calls,
+  compareVersions,
+  errorCatalog,
+  isNewerVersion,
+  retryDelayMs,
+} from './index.ts';
+
+const SPEC_CALLS = {
+  activity: 20,
+  auth: 10,
+  chat: 5,
+  group: 21,
+  location: 3,
+  notification: 4,
+  sport: 1,
+  upload: 1,
+  user: 17,
+};
+
+describe('the calls of spec §7', () => {
+  it('are all declared, 82 in all, plus report/create', () => {
+    for (const [domain, count] of Object.entries(SPEC_CALLS)) {
+      expect(
+        callNames.filter((n) => n.startsWith(`${domain}/`)),
+        domain,
+      ).toHaveLength(count);
+    }
+    expect(callNames).toContain('report/create');
+    expect(callNames).toHaveLength(83);
+  });
+
+  it('send no token only on sign-in, sign-up, e-mail confirmation and password reset', () => {
+    const open = callNames.filter((n) => !calls[n].auth).sort();
+    expect(open).toEqual(
+      [
+        'auth/email/confirm-email',
+        'auth/email/reset-password',
+        'auth/email/send-confirm-email-otp',
+        'auth/email/send-reset-password-otp',
+        'auth/email/sign-in',
+        'auth/email/sign-up',
+        'auth/email/verify-password-otp',
+      ].sort(),
+    );
+  });
+
+  it('take no body exactly where spec §7 says so', () => {
+    const noBody = callNames.filter((n) => calls[n].body === null).sort();
+    expect(noBody).toEqual(
+      [
+        'notification/check-new',
+        'notification/mark-all-as-read',
+        'sport/list-all',
+        'user/delete-account',
+        'user/last-online-at',
+        'user/own-notification-preferences',
+        'user/own-profile',
+        'user/own-sports',
+      ].sort(),
+    );
+  });
+
+  it('live under /api/space/{product}/database', () => {
+    expect(apiPrefix()).toBe('/api/space/cordata/database');
+    expect(callPath('activity/create-new', 'other')).toBe('/api/space/other/database/activity/create-new');
+  });
+
+  it('declare only errors of the catalogue', () => {
+    for (const name of callNames)
+      for (const code of calls[name].errors ?? []) expect(errorCatalog).toHaveProperty(code);
+  });
+});
+
+describe('spec §8 messages', () => {
+  it.each([
+    ['INVALID_CREDENTIALS', 'Invalid credentials'],
+    ['EMAIL_TAKEN', 'The entered email is already associated with an account'],
+    ['EMAIL_NOT_FOUND', 'The entered email is not associated with any account'],
+    ['ACTIVITY_NOT_FOUND', 'Activity not found'],
+    ['INTERNAL', 'An error occurred'],
+    ['OTP_MISMATCH', 'The code entered does not match'],
+    ['USERNAME_TAKEN', 'Username already in use'],
+  ] as const)('%s says "%s"', (code, message) => expect(errorCatalog[code].message).toBe(message));
+});
+
+describe('constants of spec §9', () => {
+  it('retries after min(1000·2ⁿ, 30 000) ms', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+  it('compares versions as 3 numeric parts', () => {
+    expect(isNewerVersion('1.1.10', '1.1.6')).toBe(true);
+    expect(isNewerVersion('1.1.6', '1.1.6')).toBe(false);
+    expect(isNewerVersion('1.0.9', '1.1.6')).toBe(false);
+    expect(compareVersions('2.0.0', '10.0.0')).toBeLessThan(0);
+    expect(isNewerVersion('garbage', '1.1.6')).toBe(false);
+  });
+});
+
+describe('activity input', () => {
+  const base = {
+    name: 'Morning run',
+    sportId: 'running',
+    date: '2026-12-01',
+    startTime: '08:00',
+    endTime: '09:30',
+    access: 'OPEN',
+    visibility: 'PUBLIC',
+    difficulty: 'EASY',
+    route: { mode: 'GPX', gpx: '<gpx/>' },
+  };
+  it('says the end time must be after the start time', () => {
+    const result = ActivityInput.safeParse({ ...base, endTime: '07:59' });
+    expect(result.error?.issues[0]?.message).toBe('* The end time must be after the start time');
+    expect(ActivityInput.safeParse(base).success).toBe(true);
+  });
+});

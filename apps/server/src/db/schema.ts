@@ -64,6 +64,10 @@ export const users = pgTable(
       .using('gist', sql`ll_to_earth(${t.homeLatitude}, ${t.homeLongitude})`)
       .where(sql`${t.homeLatitude} is not null`),
     index('users_created_at_idx').on(t.createdAt),
+    // People search matches words anywhere in the name (LIKE '%…%') and by similarity.
+    index('users_search_name_trgm_idx')
+      .using('gin', t.searchName.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

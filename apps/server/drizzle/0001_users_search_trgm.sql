@@ -1,0 +1,1 @@
+CREATE INDEX "users_search_name_trgm_idx" ON "users" USING gin ("search_name" gin_trgm_ops) WHERE "users"."deleted_at" is null;

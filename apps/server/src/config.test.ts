@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, EnvSchema, loadConfig } from './config.ts';
 
 const base = { DATA_DIR: '/tmp/cordata-config-test', JWT_SECRET: 'x'.repeat(32) };
 
@@ -41,5 +43,12 @@ describe('configuration', () => {
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });
     expect(Buffer.from(a.jwtSecret).toString()).toBe(Buffer.from(b.jwtSecret).toString());
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('documents every environment variable', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/configuration.md'), 'utf8');
+    for (const name of Object.keys(EnvSchema.shape)) expect(doc, name).toContain(`\`${name}\``);
   });
 });

@@ -17,6 +17,20 @@ export function haversineMetres(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** A line with, for each point, the distance walked from its first point (metres, not rounded). */
+export interface MeasuredLine<Point extends LatLng = LatLng> {
+  points: readonly Point[];
+  distances: Float64Array;
+}
+
+export function measureLine<Point extends LatLng>(points: readonly Point[]): MeasuredLine<Point> {
+  const distances = new Float64Array(points.length);
+  for (let index = 1; index < points.length; index++) {
+    distances[index] = distances[index - 1]! + haversineMetres(points[index - 1]!, points[index]!);
+  }
+  return { points, distances };
+}
+
 /** Length of one polyline in metres, not rounded. */
 export function lineLengthMetres(points: readonly LatLng[]): number {
   let total = 0;

@@ -1,4 +1,4 @@
-import { haversineMetres } from './distance.ts';
+import { type MeasuredLine, measureLine } from './distance.ts';
 import { roundTo2Decimals } from './rounding.ts';
 import type { GpxPoint, LatLng } from './types.ts';
 
@@ -46,6 +46,13 @@ export interface SmoothingOptions {
 /** Elevation gain in metres that ignores GPS noise; see SMOOTHED_ELEVATION_GAIN_METHOD. */
 export function smoothedElevationGain(
   lines: readonly (readonly ElevatedPoint[])[],
+  options: SmoothingOptions = {},
+): number {
+  return smoothedElevationGainOfMeasured(lines.map(measureLine), options);
+}
+
+export function smoothedElevationGainOfMeasured(
+  lines: readonly MeasuredLine<ElevatedPoint>[],
   { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
 ): number {
   let gain = 0;
@@ -78,16 +85,14 @@ export function hysteresisGain(elevations: readonly number[], thresholdMetres: n
 }
 
 /** The elevation every `stepMetres` along the line (linear interpolation), plus the last known elevation. */
-function resampleElevation(line: readonly ElevatedPoint[], stepMetres: number): number[] {
+function resampleElevation(line: MeasuredLine<ElevatedPoint>, stepMetres: number): number[] {
   const distances: number[] = [];
   const elevations: number[] = [];
-  let distance = 0;
-  for (let index = 0; index < line.length; index++) {
-    const point = line[index]!;
-    if (index > 0) distance += haversineMetres(line[index - 1]!, point);
-    if (hasElevation(point.elevation)) {
-      distances.push(distance);
-      elevations.push(point.elevation);
+  for (let index = 0; index < line.points.length; index++) {
+    const elevation = line.points[index]!.elevation;
+    if (hasElevation(elevation)) {
+      distances.push(line.distances[index]!);
+      elevations.push(elevation);
     }
   }
   const count = distances.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GpxError } from './errors.ts';
-import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx } from './gpx.ts';
+import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx, parseNumber } from './gpx.ts';
 import { fixture } from './test-helpers.ts';
 
 function errorCodeOf(run: () => unknown): string {
@@ -218,5 +218,38 @@ describe('parseGpx: limits', () => {
     const started = performance.now();
     expect(errorCodeOf(() => parseGpx(text))).toBe('GPX_INVALID');
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('parseNumber', () => {
+  it('reads exactly what Number() reads', () => {
+    let seed = 1;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let round = 0; round < 20_000; round++) {
+      const text = ((random() - 0.5) * 10 ** Math.floor(random() * 8)).toFixed(Math.floor(random() * 12));
+      expect(parseNumber(text)).toBe(Number(text));
+    }
+    for (const text of [
+      '45',
+      '-0.5',
+      '.5',
+      '45.',
+      ' 12.5 ',
+      '1e3',
+      '-1.5E-2',
+      '123456789012345678',
+      '0.1234567890123456',
+    ]) {
+      expect(parseNumber(text)).toBe(Number(text));
+    }
+  });
+
+  it('reads blanks and non-numbers as null', () => {
+    for (const text of ['', '  ', '-', '.', 'NaN', 'Infinity', '1e999', '12abc', '1.2.3', '--1', undefined]) {
+      expect(parseNumber(text)).toBeNull();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { haversineMetres } from './distance.ts';
+import { type MeasuredLine, measureLine } from './distance.ts';
 import { type ElevatedPoint, hasElevation } from './elevation.ts';
 import { roundTo2Decimals } from './rounding.ts';
 import type { ProfilePoint } from './types.ts';
@@ -14,18 +14,25 @@ export function elevationProfile(
   lines: readonly (readonly ElevatedPoint[])[],
   maxPoints: number = PROFILE_MAX_POINTS,
 ): ProfilePoint[] {
+  return elevationProfileOfMeasured(lines.map(measureLine), maxPoints);
+}
+
+export function elevationProfileOfMeasured(
+  lines: readonly MeasuredLine<ElevatedPoint>[],
+  maxPoints: number = PROFILE_MAX_POINTS,
+): ProfilePoint[] {
   const distances: number[] = [];
   const elevations: number[] = [];
-  let distance = 0;
+  let lineStartDistance = 0;
   for (const line of lines) {
-    for (let index = 0; index < line.length; index++) {
-      const point = line[index]!;
-      if (index > 0) distance += haversineMetres(line[index - 1]!, point);
-      if (hasElevation(point.elevation)) {
-        distances.push(distance);
-        elevations.push(point.elevation);
+    for (let index = 0; index < line.points.length; index++) {
+      const elevation = line.points[index]!.elevation;
+      if (hasElevation(elevation)) {
+        distances.push(lineStartDistance + line.distances[index]!);
+        elevations.push(elevation);
       }
     }
+    lineStartDistance += line.distances[line.distances.length - 1] ?? 0;
   }
   return largestTriangleThreeBuckets(distances, elevations, maxPoints).map((index) => [
     roundTo2Decimals(distances[index]!),

@@ -1,7 +1,8 @@
-import { totalDistanceMetres } from './distance.ts';
+import { measureLine } from './distance.ts';
 import { minutesBetween } from './duration.ts';
-import { type ElevatedPoint, elevationGain, smoothedElevationGain } from './elevation.ts';
-import { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
+import { type ElevatedPoint, elevationGain, smoothedElevationGainOfMeasured } from './elevation.ts';
+import { elevationProfileOfMeasured, PROFILE_MAX_POINTS } from './profile.ts';
+import { roundTo2Decimals } from './rounding.ts';
 import { type SimplifyOptions, simplifyLine } from './simplify.ts';
 import type { Bounds, Gpx, LatLng, ProfilePoint } from './types.ts';
 
@@ -50,12 +51,14 @@ export function routeStats(input: Gpx | readonly RoutePoint[], options: RouteSta
   const lastLine = lines[lines.length - 1];
   const start = firstLine?.[0];
   const end = lastLine?.[lastLine.length - 1];
+  const measured = lines.map(measureLine);
+  const walkedMetres = measured.reduce((total, line) => total + (line.distances[line.distances.length - 1] ?? 0), 0);
   return {
     source: lines.length === 0 ? 'none' : source,
-    totalDistance: totalDistanceMetres(lines),
+    totalDistance: roundTo2Decimals(walkedMetres),
     totalElevationGain: elevationGain(lines),
-    smoothedElevationGain: smoothedElevationGain(lines),
-    elevationProfile: elevationProfile(lines, options.profileMaxPoints ?? PROFILE_MAX_POINTS),
+    smoothedElevationGain: smoothedElevationGainOfMeasured(measured),
+    elevationProfile: elevationProfileOfMeasured(measured, options.profileMaxPoints ?? PROFILE_MAX_POINTS),
     simplifiedLine: simplifyLine(lines, options.simplify),
     bounds: boundsOf(lines),
     start: start ? { latitude: start.latitude, longitude: start.longitude } : null,

@@ -8,10 +8,16 @@ import { GpxError } from './errors.ts';
  * a GpxError 'GPX_INVALID'.
  */
 
-export type XmlAttributes = Readonly<Record<string, string>>;
+export interface XmlAttributes {
+  /** The decoded value of the attribute with this local name (any `prefix:` dropped). */
+  get(name: string): string | undefined;
+}
 
 export interface XmlHandler {
-  /** `depth` is 0 for the root element. Names are local names: any `prefix:` is dropped. */
+  /**
+   * `depth` is 0 for the root element. Names are local names: any `prefix:` is dropped.
+   * `attributes` is only valid during the call (it is reused for the next element).
+   */
   openElement(name: string, attributes: XmlAttributes, depth: number): void;
   closeElement(name: string, depth: number): void;
   /** Read before each text run: text nobody wants is neither copied nor decoded. */
@@ -35,7 +41,42 @@ const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const BYTE_ORDER_MARK = 0xfeff;
 
-const NO_ATTRIBUTES: XmlAttributes = Object.freeze(Object.create(null));
+const COLON = 58;
+
+/**
+ * The attributes of the start tag being read, kept as positions in the source: a value is only copied and
+ * decoded when asked for, so the attributes nobody reads (xmlns, creator…) cost nothing.
+ */
+class AttributeList implements XmlAttributes {
+  /** For each attribute: local name start, name end, value start, value end. */
+  private readonly positions: number[] = [];
+  private count = 0;
+
+  constructor(private readonly source: string) {}
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  add(localNameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    const offset = this.count * 4;
+    this.positions[offset] = localNameStart;
+    this.positions[offset + 1] = nameEnd;
+    this.positions[offset + 2] = valueStart;
+    this.positions[offset + 3] = valueEnd;
+    this.count++;
+  }
+
+  get(name: string): string | undefined {
+    for (let offset = 0; offset < this.count * 4; offset += 4) {
+      const nameStart = this.positions[offset]!;
+      if (this.positions[offset + 1]! - nameStart === name.length && this.source.startsWith(name, nameStart)) {
+        return decodeXmlEntities(this.source.slice(this.positions[offset + 2]!, this.positions[offset + 3]!));
+      }
+    }
+    return undefined;
+  }
+}
 
 function invalid(reason: string): GpxError {
   return new GpxError('GPX_INVALID', `Not a well-formed GPX document: ${reason}`);
@@ -49,15 +90,25 @@ function isNameEnd(code: number): boolean {
   return isWhitespace(code) || code === SLASH || code === GREATER_THAN || code === EQUALS || code === LESS_THAN;
 }
 
-function localName(qualifiedName: string): string {
-  const colon = qualifiedName.lastIndexOf(':');
-  return colon === -1 ? qualifiedName : qualifiedName.slice(colon + 1);
-}
-
 export function scanXml(source: string, handler: XmlHandler): void {
   const length = source.length;
+  /** Qualified names of the open elements, to match end tags, and their local names, for the handler. */
   const openElements: string[] = [];
+  const openLocalNames: string[] = [];
+  const attributes = new AttributeList(source);
   let rootClosed = false;
+
+  /** Element names already met: a GPX repeats a dozen names, so they are reused rather than copied each time. */
+  const knownNames: string[] = [];
+  const nameAt = (start: number, end: number): string => {
+    const nameLength = end - start;
+    for (const known of knownNames) {
+      if (known.length === nameLength && source.startsWith(known, start)) return known;
+    }
+    const name = source.slice(start, end);
+    if (knownNames.length < 32) knownNames.push(name);
+    return name;
+  };
   let position = 0;
 
   const skipWhitespace = (from: number): number => {
@@ -66,9 +117,17 @@ export function scanXml(source: string, handler: XmlHandler): void {
     return index;
   };
 
+  /** Where the name starting at `from` ends; `localNameStart` is set to just after its last colon. */
+  let localNameStart = 0;
   const readName = (from: number): number => {
     let index = from;
-    while (index < length && !isNameEnd(source.charCodeAt(index))) index++;
+    localNameStart = from;
+    while (index < length) {
+      const code = source.charCodeAt(index);
+      if (isNameEnd(code)) break;
+      index++;
+      if (code === COLON) localNameStart = index;
+    }
     return index;
   };
 
@@ -89,9 +148,10 @@ export function scanXml(source: string, handler: XmlHandler): void {
   const readStartTag = (tagStart: number): number => {
     if (rootClosed) throw invalid('a second root element');
     const nameEnd = readName(tagStart + 1);
-    const qualifiedName = source.slice(tagStart + 1, nameEnd);
-    if (qualifiedName === '') throw invalid(`a stray '<' at ${tagStart}`);
-    let attributes = NO_ATTRIBUTES;
+    if (nameEnd === tagStart + 1) throw invalid(`a stray '<' at ${tagStart}`);
+    const qualifiedName = nameAt(tagStart + 1, nameEnd);
+    const name = localNameStart === tagStart + 1 ? qualifiedName : nameAt(localNameStart, nameEnd);
+    attributes.clear();
     let index = nameEnd;
     for (;;) {
       index = skipWhitespace(index);
@@ -101,7 +161,6 @@ export function scanXml(source: string, handler: XmlHandler): void {
         const selfClosing = code === SLASH;
         if (selfClosing && source.charCodeAt(index + 1) !== GREATER_THAN) throw invalid(`a stray '/' at ${index}`);
         const depth = openElements.length;
-        const name = localName(qualifiedName);
         handler.openElement(name, attributes, depth);
         if (selfClosing) {
           handler.closeElement(name, depth);
@@ -109,38 +168,36 @@ export function scanXml(source: string, handler: XmlHandler): void {
           return index + 2;
         }
         openElements.push(qualifiedName);
+        openLocalNames.push(name);
         return index + 1;
       }
       const attributeNameEnd = readName(index);
       if (attributeNameEnd === index) throw invalid(`an unexpected character in <${qualifiedName}> at ${index}`);
-      const attributeName = source.slice(index, attributeNameEnd);
+      const attributeLocalNameStart = localNameStart;
       index = skipWhitespace(attributeNameEnd);
-      if (source.charCodeAt(index) !== EQUALS) throw invalid(`attribute ${attributeName} has no value`);
+      if (source.charCodeAt(index) !== EQUALS) throw invalid(`an attribute of <${qualifiedName}> has no value`);
       index = skipWhitespace(index + 1);
       const quote = source.charCodeAt(index);
-      if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) throw invalid(`attribute ${attributeName} is not quoted`);
+      if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE)
+        throw invalid(`an attribute of <${qualifiedName}> is not quoted`);
       const valueEnd = source.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", index + 1);
-      if (valueEnd === -1) throw invalid(`attribute ${attributeName} is never closed`);
-      if (attributes === NO_ATTRIBUTES) attributes = Object.create(null) as Record<string, string>;
-      (attributes as Record<string, string>)[localName(attributeName)] = decodeXmlEntities(
-        source.slice(index + 1, valueEnd),
-      );
+      if (valueEnd === -1) throw invalid(`an attribute of <${qualifiedName}> is never closed`);
+      attributes.add(attributeLocalNameStart, attributeNameEnd, index + 1, valueEnd);
       index = valueEnd + 1;
     }
   };
 
   const readEndTag = (tagStart: number): number => {
-    const close = source.indexOf('>', tagStart);
-    if (close === -1) throw invalid('an end tag is never closed');
-    const qualifiedName = source.slice(tagStart + 2, close).trimEnd();
     const expected = openElements.pop();
-    if (expected !== qualifiedName) {
-      throw invalid(
-        expected === undefined ? `</${qualifiedName}> closes nothing` : `</${qualifiedName}> closes <${expected}>`,
-      );
+    const name = openLocalNames.pop();
+    if (expected === undefined || name === undefined) throw invalid(`an end tag at ${tagStart} closes nothing`);
+    const nameEnd = tagStart + 2 + expected.length;
+    const close = skipWhitespace(nameEnd);
+    if (!source.startsWith(expected, tagStart + 2) || source.charCodeAt(close) !== GREATER_THAN) {
+      throw invalid(`the end tag at ${tagStart} does not close <${expected}>`);
     }
     const depth = openElements.length;
-    handler.closeElement(localName(qualifiedName), depth);
+    handler.closeElement(name, depth);
     if (depth === 0) rootClosed = true;
     return close + 1;
   };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Cold start on PGlite: time from spawning the server to /healthz answering 200, on a fresh data
 // directory (first start: database created and migrated) and again on the same one (restart).
+// Run after the build (`npm run build`), as `npm start` does.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,7 +20,7 @@ const freePort = () =>
 async function startOnce(dataDir) {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       ...process.env,

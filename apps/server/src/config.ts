@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { webDistDefault } from './paths.ts';
 
 /**
  * The one place that reads the environment. Every variable is documented in docs/configuration.md.
@@ -108,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...rest,
     dataDir,
-    webDistDir: resolve(e.WEB_DIST_DIR ?? join(import.meta.dirname, '../../web/dist')),
+    webDistDir: resolve(e.WEB_DIST_DIR ?? webDistDefault),
     jwtSecret: new TextEncoder().encode(JWT_SECRET ?? localSecret(dataDir)),
     rateLimits: RATE_LIMITS ?? isProduction,
     isProduction,

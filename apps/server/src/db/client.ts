@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -10,6 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgliteTemplate } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -49,10 +50,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  const dataDir = options.dataDir ? join(options.dataDir, 'pgdata') : undefined;
+  let loadDataDir = options.loadDataDir;
+  if (dataDir && !existsSync(dataDir) && !loadDataDir && existsSync(pgliteTemplate)) {
+    loadDataDir = new Blob([readFileSync(pgliteTemplate)]);
+  }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
-    dataDir: options.dataDir ? join(options.dataDir, 'pgdata') : undefined,
-    loadDataDir: options.loadDataDir,
+    dataDir,
+    loadDataDir,
     extensions: pgliteExtensions,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,12 +1,11 @@
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from '../paths.ts';
 import { type Database, EXTENSIONS } from './client.ts';
 
-export const migrationsFolder = join(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK = 7_236_491;
 
 /**

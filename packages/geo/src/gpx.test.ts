@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GpxError } from './errors.ts';
-import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx, parseNumber } from './gpx.ts';
+import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx } from './gpx.ts';
+import { parseNumber } from './numbers.ts';
 import { fixture } from './test-helpers.ts';
 
 function errorCodeOf(run: () => unknown): string {
@@ -179,7 +180,8 @@ describe('parseGpx: hostile files', () => {
   });
 });
 
-describe('parseGpx: limits', () => {
+// Generous budgets: a quadratic scan of these inputs would take minutes, and the machine may be busy.
+describe('parseGpx: limits', { timeout: 30_000 }, () => {
   it('refuses more than 20 MB before reading it', () => {
     expect(GPX_MAX_BYTES).toBe(20 * 1024 * 1024);
     expect(errorCodeOf(() => parseGpx(' '.repeat(GPX_MAX_BYTES + 1)))).toBe('GPX_TOO_LARGE');
@@ -206,7 +208,7 @@ describe('parseGpx: limits', () => {
   ])('stays linear on %s', (_, text) => {
     const started = performance.now();
     expect(parseGpx(text).waypoints).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it.each([
@@ -217,7 +219,7 @@ describe('parseGpx: limits', () => {
   ])('refuses %s quickly', (_, text) => {
     const started = performance.now();
     expect(errorCodeOf(() => parseGpx(text))).toBe('GPX_INVALID');
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 

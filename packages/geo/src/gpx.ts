@@ -1,5 +1,6 @@
 import { GPX_MAX_BYTES } from '../../contract/src/constants.ts';
 import { GpxError } from './errors.ts';
+import { parseNumber } from './numbers.ts';
 import type { Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint } from './types.ts';
 import { scanXml, type XmlAttributes, type XmlHandler } from './xml.ts';
 
@@ -68,52 +69,9 @@ function exceedsUtf8Bytes(text: string, maxBytes: number): boolean {
   return false;
 }
 
-/** A number written in the file, or null; never NaN or ±Infinity. */
-export function parseNumber(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const plain = parsePlainDecimal(text);
-  if (plain !== null) return plain;
-  // Number() ignores surrounding whitespace but reads a blank string as 0.
-  const value = Number(text);
-  if (value === 0 && text.trim() === '') return null;
-  return Number.isFinite(value) ? value : null;
-}
-
-const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/**
- * Fast path for what GPX files hold (`45.4642035`, `-12`, `250.5`): at most 15 digits make an exact integer, and
- * one division by an exact power of ten is correctly rounded, so the result equals Number(text).
- * Returns null for anything else, which Number() then reads.
- */
-function parsePlainDecimal(text: string): number | null {
-  const length = text.length;
-  let index = 0;
-  const negative = text.charCodeAt(0) === 45; /* - */
-  if (negative) index++;
-  let digits = 0;
-  let decimals = -1;
-  let integer = 0;
-  for (; index < length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 48 && code <= 57) {
-      integer = integer * 10 + (code - 48);
-      digits++;
-      if (decimals >= 0) decimals++;
-    } else if (code === 46 /* . */ && decimals === -1) {
-      decimals = 0;
-    } else {
-      return null;
-    }
-  }
-  if (digits === 0 || digits > 15) return null;
-  const value = decimals > 0 ? integer / POWERS_OF_TEN[decimals]! : integer;
-  return negative ? -value : value;
-}
-
 function parseCoordinates(attributes: XmlAttributes): { latitude: number; longitude: number } | null {
-  const latitude = parseNumber(attributes.get('lat'));
-  const longitude = parseNumber(attributes.get('lon'));
+  const latitude = attributes.getNumber('lat');
+  const longitude = attributes.getNumber('lon');
   if (latitude === null || longitude === null) return null;
   if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180) return null;
   return { latitude, longitude };

@@ -49,7 +49,7 @@ describe('simplifyLine', () => {
       latitude: 45 + index / 1_000_000,
       longitude: 9 + Math.sin(index / 5000) * 0.01,
     }));
-    const simplified = simplifyLine([wiggly], { maxPoints: 5000, toleranceMetres: 0 });
-    expect(simplified).toHaveLength(5000);
-  });
+    const simplified = simplifyLine([wiggly], { maxPoints: 2000, toleranceMetres: 0 });
+    expect(simplified).toHaveLength(2000);
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
 import { GpxError } from './errors.ts';
+import { parseNumber, parsePlainDecimal } from './numbers.ts';
 
 /**
  * A small non-validating XML scanner, written for GPX: one pass over the string, no recursion, no regular
@@ -11,6 +12,8 @@ import { GpxError } from './errors.ts';
 export interface XmlAttributes {
   /** The decoded value of the attribute with this local name (any `prefix:` dropped). */
   get(name: string): string | undefined;
+  /** The attribute read as a number; null when it is absent or not a finite number. */
+  getNumber(name: string): number | null;
 }
 
 export interface XmlHandler {
@@ -68,13 +71,28 @@ class AttributeList implements XmlAttributes {
   }
 
   get(name: string): string | undefined {
+    const offset = this.find(name);
+    if (offset === -1) return undefined;
+    return decodeXmlEntities(this.source.slice(this.positions[offset + 2]!, this.positions[offset + 3]!));
+  }
+
+  getNumber(name: string): number | null {
+    const offset = this.find(name);
+    if (offset === -1) return null;
+    return (
+      parsePlainDecimal(this.source, this.positions[offset + 2]!, this.positions[offset + 3]!) ??
+      parseNumber(this.get(name))
+    );
+  }
+
+  private find(name: string): number {
     for (let offset = 0; offset < this.count * 4; offset += 4) {
       const nameStart = this.positions[offset]!;
       if (this.positions[offset + 1]! - nameStart === name.length && this.source.startsWith(name, nameStart)) {
-        return decodeXmlEntities(this.source.slice(this.positions[offset + 2]!, this.positions[offset + 3]!));
+        return offset;
       }
     }
-    return undefined;
+    return -1;
   }
 }
 

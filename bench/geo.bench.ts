@@ -31,6 +31,7 @@ interface Measurement {
   baselineRssMb: number;
   peakRssMb: number;
   heapAfterMb: number;
+  heapTotalMb: number;
 }
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -181,6 +182,7 @@ async function measure(contender: Contender, file: string, runs: number): Promis
     baselineRssMb: 0,
     peakRssMb: 0,
     heapAfterMb: 0,
+    heapTotalMb: 0,
   };
   let run: (text: string) => Summary;
   try {
@@ -204,7 +206,11 @@ async function measure(contender: Contender, file: string, runs: number): Promis
       result.outcome = `refused: ${typeof code === 'string' ? `${code} ` : ''}${message.slice(0, 70)}`;
     }
     times.push(performance.now() - started);
-    if (index === 0) result.heapAfterMb = megabytes(process.memoryUsage().heapUsed);
+    if (index === 0) {
+      const memory = process.memoryUsage();
+      result.heapAfterMb = megabytes(memory.heapUsed);
+      result.heapTotalMb = megabytes(memory.heapTotal);
+    }
   }
   result.firstRunMs = Math.round(times[0] ?? Number.NaN);
   result.medianMs = Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN);
@@ -244,6 +250,7 @@ function measureInChild(contender: Contender, file: string, runs: number): Measu
       baselineRssMb: 0,
       peakRssMb: 0,
       heapAfterMb: 0,
+      heapTotalMb: 0,
     };
   }
 }
@@ -258,7 +265,8 @@ function printTable(title: string, rows: Measurement[]): void {
       'median ms': row.medianMs,
       'peak RSS MB': row.peakRssMb,
       'RSS before MB': row.baselineRssMb,
-      'heap after MB': row.heapAfterMb,
+      'heap used MB': row.heapAfterMb,
+      'heap total MB': row.heapTotalMb,
       result: row.outcome,
     })),
   );
@@ -278,6 +286,7 @@ async function main(): Promise<void> {
     );
     console.log('  cordata = parseGpx + routeStats (distance, both gains, profile, simplified line, bounds);');
     console.log('  the others = their parser + the distance and gain they compute (togeojson: a plain loop added).');
+    console.log('  peak RSS = whole child process (Node, tsx, the file text); heap = right after the first run.');
 
     const contenders: Contender[] = ['cordata', 'gpxjs', 'gpxparser', 'togeojson'];
     const small = contenders.map((contender) =>

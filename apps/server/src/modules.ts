@@ -2,6 +2,8 @@ import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
 import type { Job } from './jobs.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
+import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
@@ -21,6 +23,7 @@ export function createModules(core: Core) {
 
   const handlers: Handlers = {
     ...sportsHandlers(sports),
+    ...locationHandlers(createLocationService({ geocoder: createLocationGeocoder(core.config) })),
   };
 
   /** Work that runs once the database is migrated, before the server listens. */

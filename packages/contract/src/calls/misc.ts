@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { Id, IsoDateTime, LatLng, Sport } from '../common.ts';
+import { Id, IsoDateTime, Language, LatLng, Sport } from '../common.ts';
 
 export const UploadPurpose = z.enum(['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX']);
 export type UploadPurpose = z.infer<typeof UploadPurpose>;
@@ -42,25 +42,30 @@ export const PlaceResult = z.object({
   latitude: z.number(),
   longitude: z.number(),
 });
+export type PlaceResult = z.infer<typeof PlaceResult>;
+
+/** Names and labels come in this language; without it, the Accept-Language header decides (else English). */
+const placeLanguage = Language.optional();
 
 export const locationCalls = {
   'location/autocomplete': defineCall({
     auth: true,
-    summary: 'Places by prefix, ranked by population and nearness',
-    body: z.object({ query: z.string().trim().min(1).max(100), near: LatLng.optional() }),
+    summary: 'Places by prefix (accents and case ignored, one typo forgiven), ranked by population and nearness',
+    body: z.object({ query: z.string().trim().min(1).max(100), near: LatLng.optional(), language: placeLanguage }),
     response: z.object({ results: z.array(PlaceResult) }),
+    errors: ['SERVICE_UNAVAILABLE'],
   }),
   'location/get-address': defineCall({
     auth: true,
-    summary: 'The nearest place to a point',
-    body: LatLng,
+    summary: 'The nearest place to a point (404 when none is within 50 km offline)',
+    body: LatLng.extend({ language: placeLanguage }),
     response: z.object({ address: z.object({ label: z.string(), city: z.string(), country: z.string() }) }),
-    errors: ['PLACE_NOT_FOUND'],
+    errors: ['PLACE_NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   }),
   'location/get-point': defineCall({
     auth: true,
-    summary: 'The coordinates and label of a place',
-    body: z.object({ placeId: z.string().min(1).max(200) }),
+    summary: 'The coordinates and label of a place found by autocomplete',
+    body: z.object({ placeId: z.string().min(1).max(600), language: placeLanguage }),
     response: z.object({ latitude: z.number(), longitude: z.number(), label: z.string() }),
     errors: ['PLACE_NOT_FOUND'],
   }),

@@ -1,0 +1,51 @@
+import type { Language, LatLng } from '@cordata/contract';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import type { Handlers } from '../../http/handlers.ts';
+import type { Geocoder } from './geocoder.ts';
+
+export const AUTOCOMPLETE_LIMIT = 8;
+
+/** Place search, points and addresses; anyone signed in may use them, nothing here is private. */
+export function createLocationService(deps: { geocoder: Geocoder }) {
+  return {
+    autocomplete: (query: string, language: Language, near?: LatLng) =>
+      deps.geocoder.autocomplete(query, { near, language, limit: AUTOCOMPLETE_LIMIT }),
+    async point(placeId: string, language: Language) {
+      const point = await deps.geocoder.point(placeId, language);
+      if (!point) throw new ApiError('PLACE_NOT_FOUND');
+      return point;
+    },
+    async address(point: LatLng, language: Language) {
+      const address = await deps.geocoder.address(point, language);
+      if (!address) throw new ApiError('PLACE_NOT_FOUND', { message: 'No place is known near this point' });
+      return address;
+    },
+  };
+}
+
+export type LocationService = ReturnType<typeof createLocationService>;
+
+/** The body's language, else the first of Accept-Language the app speaks, else English. */
+export function callLanguage(language: Language | undefined, request: FastifyRequest): Language {
+  if (language) return language;
+  const header = request.headers['accept-language'] ?? '';
+  for (const tag of header.split(',')) {
+    const primary = tag.trim().slice(0, 2).toLowerCase();
+    if (primary === 'it' || primary === 'en') return primary;
+  }
+  return 'en';
+}
+
+export const locationHandlers = (service: LocationService): Handlers => ({
+  'location/autocomplete': async ({ body, request }) => ({
+    results: await service.autocomplete(body.query, callLanguage(body.language, request), body.near),
+  }),
+  'location/get-point': async ({ body, request }) => service.point(body.placeId, callLanguage(body.language, request)),
+  'location/get-address': async ({ body, request }) => ({
+    address: await service.address(
+      { latitude: body.latitude, longitude: body.longitude },
+      callLanguage(body.language, request),
+    ),
+  }),
+});

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -280,7 +280,10 @@ async function main(): Promise<void> {
     const file1m = join(directory, 'track-1m.gpx');
     await writeTrack(file100k, 100_000);
     await writeTrack(file1m, 1_000_000);
-    console.log(`Node ${process.version}; files in ${directory}:`);
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+    console.log(`Node ${process.version}, ${cpus().length} cores, load average ${load}; files in ${directory}:`);
     console.log(
       `  100 000 points: ${megabytes(statSync(file100k).size)} MB; 1 000 000 points: ${megabytes(statSync(file1m).size)} MB`,
     );

@@ -28,8 +28,8 @@ export function elevationGain(lines: readonly (readonly ElevatedPoint[])[]): num
   let gain = 0;
   for (const line of lines) {
     let previous: number | null = null;
-    for (const point of line) {
-      const elevation = point.elevation;
+    for (let index = 0; index < line.length; index++) {
+      const elevation = line[index]!.elevation;
       if (!hasElevation(elevation)) continue;
       if (previous !== null && elevation > previous) gain += elevation - previous;
       previous = elevation;
@@ -71,7 +71,8 @@ export function hysteresisGain(elevations: readonly number[], thresholdMetres: n
   const closeClimb = () => {
     if (high - low >= thresholdMetres) gain += high - low;
   };
-  for (const elevation of elevations) {
+  for (let index = 0; index < elevations.length; index++) {
+    const elevation = elevations[index]!;
     if (elevation > high) {
       high = elevation;
     } else if (high - elevation >= thresholdMetres || elevation < low) {

@@ -74,7 +74,7 @@ export function simplifyLine(
 
 function project(points: readonly LatLng[]): { xs: Float64Array; ys: Float64Array } {
   let latitudeSum = 0;
-  for (const point of points) latitudeSum += point.latitude;
+  for (let index = 0; index < points.length; index++) latitudeSum += points[index]!.latitude;
   const metresPerDegree = (Math.PI / 180) * EARTH_RADIUS_METRES;
   const metresPerLongitudeDegree = metresPerDegree * Math.cos(((latitudeSum / points.length) * Math.PI) / 180);
   const xs = new Float64Array(points.length);

@@ -71,7 +71,8 @@ export function routeStats(input: Gpx | readonly RoutePoint[], options: RouteSta
 export function boundsOf(lines: readonly (readonly LatLng[])[]): Bounds | null {
   let bounds: Bounds | null = null;
   for (const line of lines) {
-    for (const { latitude, longitude } of line) {
+    for (let index = 0; index < line.length; index++) {
+      const { latitude, longitude } = line[index]!;
       if (bounds === null) {
         bounds = { minLatitude: latitude, minLongitude: longitude, maxLatitude: latitude, maxLongitude: longitude };
         continue;

@@ -145,6 +145,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   registerCalls(app, config.apiPrefix, modules.handlers, tokens);
+  modules.registerRoutes(app);
   await registerReleases(app, core);
   await registerWeb(app, config);
 

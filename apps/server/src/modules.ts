@@ -1,9 +1,17 @@
+import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
 import type { Job } from './jobs.ts';
+import { authHandlers } from './modules/auth/auth.handlers.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOtpCodes } from './modules/auth/otp-codes.ts';
+import { createPasswords } from './modules/auth/passwords.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
 import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
+import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
+import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
@@ -21,9 +29,29 @@ export function createModules(core: Core) {
   const sportsRepository = createSportsRepository(core.db);
   const sports = createSportsService(sportsRepository);
 
+  const mailer = createMailer({
+    db: core.db,
+    log: core.log,
+    from: core.config.MAIL_FROM,
+    transport: core.config.SMTP_URL ? smtpTransport(core.config.SMTP_URL) : undefined,
+    isProduction: core.config.isProduction,
+  });
+  const auth = createAuthService({
+    db: core.db,
+    repo: createAuthRepository(core.db),
+    otp: createOtpCodes({ db: core.db, secret: core.config.jwtSecret, now: core.now }),
+    passwords: createPasswords(),
+    tokens: core.tokens,
+    mailer,
+    rateLimiter: core.rateLimiter,
+    sports,
+    now: core.now,
+  });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
     ...locationHandlers(createLocationService({ geocoder: createLocationGeocoder(core.config) })),
+    ...authHandlers(auth),
   };
 
   /** Work that runs once the database is migrated, before the server listens. */
@@ -32,7 +60,12 @@ export function createModules(core: Core) {
     await recordReleases(core.db, core.config.dataDir);
   }
 
-  const jobs: Job[] = [];
+  const jobs: Job[] = [{ name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending }];
 
-  return { handlers, onStart, jobs, services: { sports, notifier, chatMembership } };
+  /** Routes outside the call contract. */
+  function registerRoutes(app: FastifyInstance) {
+    if (!core.config.isProduction) registerDevMailbox(app, mailer);
+  }
+
+  return { handlers, onStart, jobs, registerRoutes, services: { sports, notifier, chatMembership, mailer } };
 }

@@ -54,3 +54,30 @@ export async function newUser(t: TestApp, options: NewUserOptions = {}) {
   const { jwt } = await t.core.tokens.issue(user!.id);
   return { ...user!, token: jwt };
 }
+
+/** The one-time code of the newest mail to an address (from the outbox, as the dev mailbox shows it). */
+export async function latestMailCode(t: TestApp, email: string): Promise<string> {
+  const [mail] = await t.modules.services.mailer.list(email.toLowerCase(), 1);
+  const code = mail?.text.match(/^(\d{6})$/m)?.[1];
+  if (!code) throw new Error(`No code mailed to ${email}`);
+  return code;
+}
+
+/** An account made through the API: signed up and confirmed, profile not yet completed. */
+export async function newAccount(
+  t: TestApp,
+  options: { email?: string; password?: string; language?: 'en' | 'it' } = {},
+) {
+  counter += 1;
+  const email = options.email ?? `account${counter}${randomBytes(3).toString('hex')}@example.test`;
+  const password = options.password ?? 'Trail#Run9x';
+  await t.ok('auth/email/sign-up', {
+    email,
+    password,
+    acceptTerms: true,
+    acceptPrivacy: true,
+    language: options.language,
+  });
+  const { jwt } = await t.ok('auth/email/confirm-email', { email, code: await latestMailCode(t, email) });
+  return { email, password, token: jwt };
+}

@@ -1,0 +1,15 @@
+import type { Handlers } from '../../http/handlers.ts';
+import type { AuthService } from './auth.service.ts';
+
+export const authHandlers = (auth: AuthService): Handlers => ({
+  'auth/email/sign-up': ({ body, request }) => auth.signUp(body, request.ip),
+  'auth/email/send-confirm-email-otp': ({ body, request }) => auth.sendConfirmEmailCode(body, request.ip),
+  'auth/email/confirm-email': ({ body, request }) => auth.confirmEmail(body, request.ip),
+  'auth/email/sign-in': ({ body, request }) => auth.signIn(body, request.ip),
+  'auth/email/send-reset-password-otp': ({ body, request }) => auth.sendResetCode(body, request.ip),
+  'auth/email/verify-password-otp': ({ body, request }) => auth.verifyResetCode(body, request.ip),
+  'auth/email/reset-password': ({ body }) => auth.resetPassword(body),
+  'auth/email/confirm-change-password': ({ body, user, request }) => auth.changePassword(body, user, request.ip),
+  'auth/username-exists': ({ body, user }) => auth.usernameExists(body, user),
+  'auth/create-profile': ({ body, user }) => auth.createProfile(body, user),
+});

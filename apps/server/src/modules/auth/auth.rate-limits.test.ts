@@ -1,0 +1,112 @@
+import { callPath } from '@cordata/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newAccount } from '../../../test/factories.ts';
+import { AUTH_RATE_RULES } from './auth.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMITS: 'true' });
+});
+afterAll(() => t.close());
+
+/** A call from a given IP address. */
+const from = async (
+  ip: string,
+  name: 'auth/email/sign-in' | 'auth/email/send-confirm-email-otp' | 'auth/email/confirm-email',
+  body: object,
+) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: callPath(name),
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('rate limits', () => {
+  it('are off unless configured', async () => {
+    const plain = await createTestApp();
+    try {
+      for (let i = 0; i <= AUTH_RATE_RULES['sign-in'].email.limit; i++) {
+        expect(
+          (await plain.call('auth/email/sign-in', { email: 'x@example.test', password: 'Wrong#Pass1' })).status,
+        ).toBe(401);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('limit sign-in per address, whatever the IP', async () => {
+    const { email } = await newAccount(t);
+    const { limit } = AUTH_RATE_RULES['sign-in'].email;
+    for (let i = 0; i < limit; i++) {
+      expect((await from(`10.0.0.${i + 1}`, 'auth/email/sign-in', { email, password: 'Wrong#Pass1' })).status).toBe(
+        401,
+      );
+    }
+    const blocked = await from('10.0.1.1', 'auth/email/sign-in', {
+      email: email.toUpperCase(),
+      password: 'Wrong#Pass1',
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts: please wait and try again',
+    });
+    // Another address is not affected.
+    expect(
+      (await from('10.0.1.1', 'auth/email/sign-in', { email: 'other@example.test', password: 'Wrong#Pass1' })).status,
+    ).toBe(401);
+  });
+
+  it('limit code sends per IP, whatever the address', async () => {
+    const { limit } = AUTH_RATE_RULES['code-send'].ip;
+    for (let i = 0; i < limit; i++) {
+      expect(
+        (await from('10.9.9.9', 'auth/email/send-confirm-email-otp', { email: `n${i}@example.test` })).status,
+      ).toBe(200);
+    }
+    expect((await from('10.9.9.9', 'auth/email/send-confirm-email-otp', { email: 'last@example.test' })).status).toBe(
+      429,
+    );
+    expect((await from('10.9.9.8', 'auth/email/send-confirm-email-otp', { email: 'last@example.test' })).status).toBe(
+      200,
+    );
+  });
+
+  it('limit code checks per address beyond the tries of one code', async () => {
+    const email = 'checks@example.test';
+    const { limit } = AUTH_RATE_RULES['code-check'].email;
+    for (let i = 0; i < limit; i++) {
+      expect((await from(`10.2.0.${i + 1}`, 'auth/email/confirm-email', { email, code: '000000' })).status).toBe(400);
+    }
+    expect((await from('10.2.1.1', 'auth/email/confirm-email', { email, code: '000000' })).status).toBe(429);
+  });
+
+  it('limit sign-ups per IP', async () => {
+    const { limit } = AUTH_RATE_RULES['sign-up'].ip;
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: callPath('auth/email/sign-up'),
+        remoteAddress: '10.3.3.3',
+        headers: { 'content-type': 'application/json' },
+        // A weak password: counted, but cheap (no hash, no mail).
+        payload: JSON.stringify({
+          email: `s${i}@example.test`,
+          password: 'Qwerty#9Zz',
+          acceptTerms: true,
+          acceptPrivacy: true,
+        }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+  });
+});

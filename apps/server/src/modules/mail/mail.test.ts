@@ -1,0 +1,264 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestDatabase } from '../../../test/database.ts';
+import { latestMailCode } from '../../../test/factories.ts';
+import { buildApp, loggerOptions } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { createMailer, type MailMessage } from './mailer.ts';
+import { codeMail } from './templates.ts';
+
+const silentLog = { info() {}, warn() {} } as never;
+
+describe('real SMTP', () => {
+  const received: string[] = [];
+  let server: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, done) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          received.push(raw);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cordata <codes@cordata.test>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('delivers the code of a sign-up, in the user language, and the code confirms the address', async () => {
+    const email = 'smtp.user@example.test';
+    await t.ok('auth/email/sign-up', {
+      email,
+      password: 'Trail#Run9x',
+      acceptTerms: true,
+      acceptPrivacy: true,
+      language: 'it',
+    });
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toHaveLength(1);
+    const raw = received[0]!;
+    expect(raw).toMatch(/^From: Cordata <codes@cordata\.test>/m);
+    expect(raw).toMatch(/^To: smtp\.user@example\.test/m);
+    expect(raw).toContain('multipart/alternative');
+    expect(raw).toContain('text/html');
+    const code = raw.match(/^(\d{6})\r?$/m)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const session = await t.ok('auth/email/confirm-email', { email, code: code! });
+    expect(session.jwt).toEqual(expect.any(String));
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+});
+
+describe('the outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const message = (to: string): MailMessage => ({ to, ...codeMail('CONFIRM_EMAIL', '123456', 'en') });
+  const makeDue = () =>
+    t.db.execute(sql`update mail_outbox set next_attempt_at = now() - interval '1 second' where status = 'PENDING'`);
+
+  it('retries a failed mail with backoff until it goes, and gives up after 8 tries', async () => {
+    let failures = 2;
+    const sent: string[] = [];
+    const mailer = createMailer({
+      db: t.db,
+      log: silentLog,
+      from: 'x@cordata.test',
+      isProduction: false,
+      transport: {
+        async sendMail(mail) {
+          if (failures-- > 0) throw new Error('421 try later');
+          sent.push(mail.to);
+        },
+      },
+    });
+    const queued = await mailer.enqueue(message('retry@example.test'));
+    mailer.dispatch(queued);
+    await expect
+      .poll(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id)))[0]!.attempts)
+      .toBe(1);
+    const [afterFirst] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+    expect(afterFirst).toMatchObject({ status: 'PENDING', lastError: '421 try later' });
+    // Not due yet: the backoff holds it back.
+    expect(await mailer.retryPending()).toBe(0);
+    await makeDue();
+    expect(await mailer.retryPending()).toBe(0);
+    await makeDue();
+    expect(await mailer.retryPending()).toBe(1);
+    expect(sent).toEqual(['retry@example.test']);
+    const [done] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+    expect(done).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
+
+    const broken = createMailer({
+      db: t.db,
+      log: silentLog,
+      from: 'x@cordata.test',
+      isProduction: false,
+      transport: {
+        sendMail: () => Promise.reject(new Error('550 no such user')),
+      },
+    });
+    const { id } = await broken.enqueue(message('never@example.test'));
+    for (let i = 0; i < 8; i++) {
+      await makeDue();
+      await broken.retryPending();
+    }
+    const [failed] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 8 });
+  });
+
+  it('never sends one mail twice when several instances retry at once', async () => {
+    let calls = 0;
+    const slow = {
+      async sendMail() {
+        calls += 1;
+        await new Promise((r) => setTimeout(r, 20));
+      },
+    };
+    const instances = [1, 2, 3].map(() =>
+      createMailer({ db: t.db, log: silentLog, from: 'x@cordata.test', isProduction: false, transport: slow }),
+    );
+    for (let i = 0; i < 6; i++) await instances[0]!.enqueue(message(`many${i}@example.test`));
+    await makeDue();
+    const sent = await Promise.all(instances.map((m) => m.retryPending()));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(calls).toBe(6);
+  });
+
+  it('without SMTP, keeps the mail as LOGGED and shows it at /dev/mailbox', async () => {
+    const email = 'Dev.Box@example.test';
+    await t.ok('auth/email/sign-up', { email, password: 'Trail#Run9x', acceptTerms: true, acceptPrivacy: true });
+    const code = await latestMailCode(t, email);
+    const json = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
+    expect(json.statusCode).toBe(200);
+    const { mails } = json.json();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'dev.box@example.test',
+      status: 'LOGGED',
+      subject: 'Confirm your e-mail address',
+    });
+    expect(mails[0].text).toContain(code);
+    const html = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.body).toContain('dev.box@example.test');
+  });
+});
+
+describe('logs', () => {
+  async function appWithLog(nodeEnv: 'development' | 'production') {
+    const lines: string[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'cordata-log-'));
+    const config = loadConfig({
+      NODE_ENV: nodeEnv,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'info',
+      JOBS: 'false',
+      RATE_LIMITS: 'false',
+      WEB_DIST_DIR: join(dataDir, 'none'),
+    });
+    const database = await createTestDatabase();
+    const options = loggerOptions(config) as object;
+    const built = await buildApp({
+      config,
+      database,
+      logger: { ...options, stream: { write: (l: string) => lines.push(l) } },
+    });
+    await built.modules.onStart();
+    await built.app.ready();
+    const post = (name: string, body: object) =>
+      built.app.inject({
+        method: 'POST',
+        url: `/api/space/cordata/database/${name}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const close = async () => {
+      await built.app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    const get = (url: string) => built.app.inject({ method: 'GET', url });
+    return { lines, post, get, db: database.db, close };
+  }
+
+  async function journey(app: Awaited<ReturnType<typeof appWithLog>>) {
+    const email = 'logged@example.test';
+    const password = 'Secret#Trail77';
+    await app.post('auth/email/sign-up', { email, password, acceptTerms: true, acceptPrivacy: true });
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const code = mail!.text.match(/^(\d{6})$/m)![1]!;
+    await app.post('auth/email/confirm-email', { email, code: '000000' === code ? '111111' : '000000' });
+    await app.post('auth/email/confirm-email', { email, code });
+    await app.post('auth/email/sign-in', { email, password: 'Wrong#Trail77' });
+    await app.post('auth/email/sign-in', { email, password });
+    return { code, password };
+  }
+
+  it('outside production print the code only in the mail line, never a password', async () => {
+    const app = await appWithLog('development');
+    try {
+      const { code, password } = await journey(app);
+      const withCode = app.lines.filter((l) => l.includes(code));
+      expect(withCode).toHaveLength(1);
+      expect(withCode[0]).toContain('SMTP_URL is not set');
+      expect(app.lines.some((l) => l.includes('"statusCode":200'))).toBe(true); // request lines exist
+      expect(app.lines.join('\n')).not.toContain(password);
+      expect(app.lines.join('\n')).not.toContain('argon2');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('in production never print the code', async () => {
+    const app = await appWithLog('production');
+    try {
+      const { code, password } = await journey(app);
+      const all = app.lines.join('\n');
+      expect(all).toContain('SMTP_URL is not set');
+      expect(all).not.toContain(code);
+      expect(all).not.toContain(password);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('has no dev mailbox in production', async () => {
+    const app = await appWithLog('production');
+    try {
+      await journey(app);
+      const res = await app.get('/dev/mailbox?to=logged@example.test');
+      // Whatever answers there (the app's entry page), it is not the outbox.
+      expect(res.headers['content-type']).not.toContain('json');
+      expect(res.body).not.toContain('logged@example.test');
+    } finally {
+      await app.close();
+    }
+  });
+});

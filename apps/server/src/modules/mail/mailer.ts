@@ -1,0 +1,155 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import type { MailContent } from './templates.ts';
+
+export interface MailMessage extends MailContent {
+  to: string;
+}
+
+/** What actually delivers a mail: nodemailer's SMTP transport in production, a fake in tests. */
+export interface MailTransport {
+  sendMail(mail: MailMessage & { from: string }): Promise<unknown>;
+}
+
+interface ClaimedMail extends MailMessage {
+  id: string;
+  attempts: number;
+}
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+/** While one instance tries a mail, the others leave it alone for this long. */
+const LEASE_SECONDS = 120;
+const backoffSeconds = (attempts: number) => Math.min(15 * 2 ** (attempts - 1), 3600);
+
+export function smtpTransport(url: string): MailTransport {
+  // Short timeouts: a mail server that hangs must not hold a request or a job for long.
+  return nodemailer.createTransport({ url, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
+}
+
+/**
+ * Every mail is written to the outbox first, so none is lost. With a transport, it is tried once
+ * at once in the background and then retried by `retryPending` with backoff; without one (the
+ * embedded default), it stays in the outbox as LOGGED and is printed to the log outside production.
+ */
+export function createMailer(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  from: string;
+  transport?: MailTransport;
+  isProduction: boolean;
+}) {
+  const { db, log, transport } = deps;
+
+  /** Writes the mail to the outbox, inside the caller's transaction when given; `dispatch` it after the commit. */
+  async function enqueue(mail: MailMessage, tx: DbOrTx = db) {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({ ...mail, status: transport ? 'PENDING' : 'LOGGED' })
+      .returning({ id: mailOutbox.id });
+    return { id: row!.id, mail };
+  }
+
+  /** Starts delivery without waiting for it. */
+  function dispatch(queued: { id: string; mail: MailMessage }) {
+    if (!transport) {
+      if (deps.isProduction) {
+        log.warn({ mailId: queued.id }, 'mail kept in the outbox: SMTP_URL is not set');
+      } else {
+        log.info(
+          { mailId: queued.id },
+          `mail to ${queued.mail.to} (SMTP_URL is not set: see /dev/mailbox)\n${queued.mail.text}`,
+        );
+      }
+      return;
+    }
+    void deliverClaimed(queued.id).catch((err: Error) =>
+      log.warn({ mailId: queued.id, err: err.message }, 'mail delivery failed'),
+    );
+  }
+
+  async function send(mail: MailMessage) {
+    dispatch(await enqueue(mail));
+  }
+
+  /** Takes due mails for this instance: rows another instance holds are skipped, not waited for. */
+  function claim(onlyId?: string) {
+    return queryRows<ClaimedMail>(
+      db,
+      sql`update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+        where id in (
+          select id from mail_outbox
+          where status = 'PENDING' and next_attempt_at <= now() ${onlyId ? sql`and id = ${onlyId}` : sql``}
+          order by next_attempt_at limit ${BATCH}
+          for update skip locked)
+        returning id, "to", subject, text, html, attempts`,
+    );
+  }
+
+  async function attempt(mail: ClaimedMail) {
+    try {
+      await transport!.sendMail({
+        from: deps.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+      return true;
+    } catch (err) {
+      const attempts = Number(mail.attempts);
+      const failed = attempts >= MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'FAILED' : 'PENDING',
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      log.warn({ mailId: mail.id, attempts, failed, err: (err as Error).message }, 'mail not delivered');
+      return false;
+    }
+  }
+
+  async function deliverClaimed(id: string) {
+    for (const mail of await claim(id)) await attempt(mail);
+  }
+
+  /** The job: delivers the mails whose time has come. Safe on several instances at once. */
+  async function retryPending() {
+    if (!transport) return 0;
+    let sent = 0;
+    for (const mail of await claim()) if (await attempt(mail)) sent += 1;
+    return sent;
+  }
+
+  /** The outbox, newest first, for the dev mailbox. */
+  function list(to?: string, limit = 50) {
+    return db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to) : undefined)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(limit);
+  }
+
+  return { enqueue, dispatch, send, retryPending, list };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

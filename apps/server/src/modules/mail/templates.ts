@@ -1,0 +1,51 @@
+import { OTP_TTL_MINUTES } from '@cordata/contract';
+
+export type MailLanguage = 'en' | 'it';
+export type CodePurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const copy = {
+  en: {
+    CONFIRM_EMAIL: {
+      subject: 'Confirm your e-mail address',
+      intro: 'Welcome to Cordata! Enter this code in the app to confirm your e-mail address:',
+    },
+    RESET_PASSWORD: {
+      subject: 'Reset your password',
+      intro: 'Enter this code in the app to choose a new password:',
+    },
+    validity: `The code is valid for ${OTP_TTL_MINUTES} minutes.`,
+    ignore: 'If you did not ask for it, you can ignore this message.',
+  },
+  it: {
+    CONFIRM_EMAIL: {
+      subject: 'Conferma il tuo indirizzo e-mail',
+      intro: "Benvenuto in Cordata! Inserisci questo codice nell'app per confermare il tuo indirizzo e-mail:",
+    },
+    RESET_PASSWORD: {
+      subject: 'Reimposta la password',
+      intro: "Inserisci questo codice nell'app per scegliere una nuova password:",
+    },
+    validity: `Il codice è valido per ${OTP_TTL_MINUTES} minuti.`,
+    ignore: 'Se non lo hai richiesto, puoi ignorare questo messaggio.',
+  },
+} as const;
+
+/** The mail that carries a one-time code, in the user's language. The code is never in the subject. */
+export function codeMail(purpose: CodePurpose, code: string, language: MailLanguage): MailContent {
+  const t = copy[language] ?? copy.en;
+  const { subject, intro } = t[purpose];
+  const text = `${intro}\n\n${code}\n\n${t.validity}\n${t.ignore}\n\nCordata`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d1d1f;max-width:480px;margin:auto;padding:24px">
+<p>${intro}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:8px;margin:24px 0">${code}</p>
+<p>${t.validity}<br>${t.ignore}</p>
+<p style="color:#6e6e73">Cordata</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,55 @@
+import type { Language, NotificationType } from '@cordata/contract';
+
+type Vars = { actor: string; target: string; reason: string };
+type Texts = Record<NotificationType, (v: Vars) => string>;
+
+const en: Texts = {
+  ACTIVITY_INVITE: (v) => `${v.actor} invited you to ${v.target}`,
+  ACTIVITY_EDIT: (v) => `${v.target} has changed: check the new details`,
+  ACTIVITY_ACCEPT: (v) => `Your request for ${v.target} was accepted`,
+  ACTIVITY_REJECT: (v) => `Your request for ${v.target} was declined: ${v.reason}`,
+  ACTIVITY_REQUEST: (v) => `${v.actor} asks to join ${v.target}`,
+  NEW_CONTACT: (v) => `${v.actor} accepted your contact request`,
+  CONTACT_REQUEST: (v) => `${v.actor} wants to add you as a contact`,
+  GROUP_INVITE: (v) => `${v.actor} invited you to the group ${v.target}`,
+  GROUP_ACCEPT: (v) => `Your request for the group ${v.target} was accepted`,
+  GROUP_REJECT: (v) => `Your request for the group ${v.target} was declined: ${v.reason}`,
+  GROUP_REQUEST: (v) => `${v.actor} asks to join the group ${v.target}`,
+  SEND_MESSAGE: (v) => `New messages in ${v.target}`,
+};
+
+const it: Texts = {
+  ACTIVITY_INVITE: (v) => `${v.actor} ti ha invitato a ${v.target}`,
+  ACTIVITY_EDIT: (v) => `${v.target} è cambiata: guarda i nuovi dettagli`,
+  ACTIVITY_ACCEPT: (v) => `La tua richiesta per ${v.target} è stata accettata`,
+  ACTIVITY_REJECT: (v) => `La tua richiesta per ${v.target} è stata rifiutata: ${v.reason}`,
+  ACTIVITY_REQUEST: (v) => `${v.actor} chiede di partecipare a ${v.target}`,
+  NEW_CONTACT: (v) => `${v.actor} ha accettato la tua richiesta di contatto`,
+  CONTACT_REQUEST: (v) => `${v.actor} vuole aggiungerti ai contatti`,
+  GROUP_INVITE: (v) => `${v.actor} ti ha invitato nel gruppo ${v.target}`,
+  GROUP_ACCEPT: (v) => `La tua richiesta per il gruppo ${v.target} è stata accettata`,
+  GROUP_REJECT: (v) => `La tua richiesta per il gruppo ${v.target} è stata rifiutata: ${v.reason}`,
+  GROUP_REQUEST: (v) => `${v.actor} chiede di entrare nel gruppo ${v.target}`,
+  SEND_MESSAGE: (v) => `Nuovi messaggi in ${v.target}`,
+};
+
+const fallbacks = {
+  en: { actor: 'Someone', target: 'an activity', reason: '' },
+  it: { actor: 'Qualcuno', target: "un'attività", reason: '' },
+};
+
+/** The push text of a notification, in the recipient's language (English when unknown). */
+export function pushText(
+  language: string,
+  type: NotificationType,
+  vars: { actor?: string | null; target?: string | null; reason?: string | null },
+) {
+  const lang: Language = language === 'it' ? 'it' : 'en';
+  const fallback = fallbacks[lang];
+  const body = (lang === 'it' ? it : en)[type]({
+    actor: vars.actor || fallback.actor,
+    target: vars.target || fallback.target,
+    reason: vars.reason || fallback.reason,
+  });
+  return { title: 'Cordata', body };
+}

@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { type NotificationType, notificationPath } from '@cordata/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { importPKCS8, SignJWT } from 'jose';
+import webPush from 'web-push';
+import type { Config } from '../../config.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { pushOutbox, pushTokens } from '../../db/schema.ts';
+import type { PushQueue } from './notifier.ts';
+import { pushText } from './push-messages.ts';
+
+const MAX_ATTEMPTS = 5;
+const LEASE_SECONDS = 60;
+
+export interface PushPayload {
+  type: NotificationType;
+  targetId: string;
+  notificationId: string;
+  actorId: string | null;
+  actorName: string | null;
+  targetName: string | null;
+  reason: string | null;
+  language: string;
+  platform: 'android' | 'ios' | 'web';
+}
+
+export type SendResult = 'sent' | 'invalid-token' | 'retry';
+
+/** One way to reach a device: FCM for Android and iOS, Web Push for browsers. */
+export interface PushChannel {
+  send(token: string, message: { title: string; body: string; data: Record<string, string> }): Promise<SendResult>;
+}
+
+/**
+ * Queues a push per device of each recipient whose preferences allow the type, in one statement,
+ * so that notifying a thousand people does not hold up the request.
+ */
+export function createPushQueue(deps: { onEnqueued?: () => void }): PushQueue {
+  return {
+    async enqueue(db, stored) {
+      if (!stored.length) return;
+      const ids = stored.map((s) => s.id);
+      await db.execute(sql`
+        insert into push_outbox (id, notification_id, user_id, token, payload)
+        select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
+          'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,
+          'actorName', nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''),
+          'targetName', coalesce(act.name, grp.name, chat_act.name, chat_grp.name),
+          'reason', n.reason, 'language', u.language, 'platform', t.platform)
+        from notifications n
+        join users u on u.id = n.user_id and u.deleted_at is null
+        join push_tokens t on t.user_id = n.user_id
+        left join users a on a.id = n.actor_id
+        left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
+        left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'
+        left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
+        left join activities chat_act on chat_act.id = c.activity_id
+        left join groups chat_grp on chat_grp.id = c.group_id
+        where n.id in ${sql`(${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`}
+          and coalesce((u.notification_preferences ->> n.type)::boolean, true)`);
+      deps.onEnqueued?.();
+    },
+  };
+}
+
+/** FCM HTTP v1, with an access token from the environment or minted from a service account. */
+export function createFcmChannel(config: Config, fetchImpl: typeof fetch = fetch): PushChannel {
+  const projectId = config.FCM_PROJECT_ID!;
+  let cached: { token: string; expiresAt: number } | null = null;
+
+  async function accessToken(): Promise<string> {
+    if (config.FCM_ACCESS_TOKEN) return config.FCM_ACCESS_TOKEN;
+    if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
+    const account = JSON.parse(readFileSync(config.FCM_SERVICE_ACCOUNT_FILE!, 'utf8')) as {
+      client_email: string;
+      private_key: string;
+      token_uri?: string;
+    };
+    const tokenUri = account.token_uri ?? 'https://oauth2.googleapis.com/token';
+    const now = Math.floor(Date.now() / 1000);
+    const assertion = await new SignJWT({ scope: 'https://www.googleapis.com/auth/firebase.messaging' })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(account.client_email)
+      .setAudience(tokenUri)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(await importPKCS8(account.private_key, 'RS256'));
+    const res = await fetchImpl(tokenUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+    });
+    if (!res.ok) throw new Error(`FCM token endpoint answered ${res.status}`);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    cached = { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return cached.token;
+  }
+
+  return {
+    async send(token, message) {
+      const res = await fetchImpl(`${config.FCM_BASE_URL}/v1/projects/${projectId}/messages:send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: {
+            token,
+            notification: { title: message.title, body: message.body },
+            data: message.data,
+            android: { priority: 'HIGH' },
+            apns: { payload: { aps: { sound: 'default' } } },
+          },
+        }),
+      });
+      if (res.ok) return 'sent';
+      const error = (await res.json().catch(() => null)) as {
+        error?: { status?: string; details?: { errorCode?: string }[] };
+      } | null;
+      const codes = [error?.error?.status, ...(error?.error?.details ?? []).map((d) => d.errorCode)];
+      if (
+        res.status === 404 ||
+        codes.includes('UNREGISTERED') ||
+        (res.status === 400 && codes.includes('INVALID_ARGUMENT'))
+      ) {
+        return 'invalid-token';
+      }
+      if (res.status === 401) cached = null;
+      return 'retry';
+    },
+  };
+}
+
+/** Web Push with VAPID keys; the token is the browser's subscription as JSON. */
+export function createWebPushChannel(config: Config): PushChannel {
+  const vapid = {
+    subject: config.VAPID_SUBJECT ?? `mailto:${config.SUPPORT_EMAIL}`,
+    publicKey: config.VAPID_PUBLIC_KEY!,
+    privateKey: config.VAPID_PRIVATE_KEY!,
+  };
+  return {
+    async send(token, message) {
+      let subscription: webPush.PushSubscription;
+      try {
+        subscription = JSON.parse(token);
+      } catch {
+        return 'invalid-token';
+      }
+      try {
+        await webPush.sendNotification(subscription, JSON.stringify(message), { vapidDetails: vapid, TTL: 3600 });
+        return 'sent';
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        return status === 404 || status === 410 ? 'invalid-token' : 'retry';
+      }
+    },
+  };
+}
+
+/**
+ * Sends queued pushes off the request path. Each run leases a batch (safe with several instances),
+ * sends it, and schedules failures again with backoff; tokens reported invalid are dropped. Without
+ * a channel for a platform (the embedded default), pushes are recorded and logged, not sent.
+ */
+export function createPushSender(deps: {
+  db: DbOrTx;
+  log: FastifyBaseLogger;
+  channels: Partial<Record<'mobile' | 'web', PushChannel>>;
+}) {
+  async function runOnce(batchSize = 200): Promise<number> {
+    const leased = await queryRows<{ id: string; token: string; payload: PushPayload; attempts: number }>(
+      deps.db,
+      sql`
+      update push_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+      where id in (
+        select id from push_outbox
+        where status = 'PENDING' and next_attempt_at <= now()
+        order by next_attempt_at limit ${batchSize} for update skip locked)
+      returning id, token, payload, attempts`,
+    );
+    await Promise.all(leased.map(deliver));
+    return leased.length;
+  }
+
+  async function deliver(row: { id: string; token: string; payload: PushPayload; attempts: number }) {
+    const p = row.payload;
+    const channel = deps.channels[p.platform === 'web' ? 'web' : 'mobile'];
+    const text = pushText(p.language, p.type, { actor: p.actorName, target: p.targetName, reason: p.reason });
+    if (!channel) {
+      deps.log.info({ push: row.id, type: p.type, platform: p.platform }, 'push recorded (no push service configured)');
+      await deps.db.update(pushOutbox).set({ status: 'RECORDED', sentAt: new Date() }).where(eq(pushOutbox.id, row.id));
+      return;
+    }
+    const data = {
+      type: p.type,
+      targetId: p.targetId,
+      notificationId: p.notificationId,
+      path: notificationPath({ type: p.type, targetId: p.targetId, actorId: p.actorId }),
+    };
+    let result: SendResult;
+    try {
+      result = await channel.send(row.token, { ...text, data });
+    } catch {
+      result = 'retry';
+    }
+    if (result === 'sent') {
+      await deps.db.update(pushOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(pushOutbox.id, row.id));
+    } else if (result === 'invalid-token') {
+      await deps.db.delete(pushTokens).where(eq(pushTokens.token, row.token));
+      await deps.db
+        .update(pushOutbox)
+        .set({ status: 'FAILED', lastError: 'invalid token' })
+        .where(eq(pushOutbox.id, row.id));
+    } else if (row.attempts >= MAX_ATTEMPTS) {
+      await deps.db
+        .update(pushOutbox)
+        .set({ status: 'FAILED', lastError: 'gave up after retries' })
+        .where(eq(pushOutbox.id, row.id));
+    } else {
+      const backoffSeconds = 2 ** row.attempts * 5;
+      await deps.db
+        .update(pushOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() + backoffSeconds * 1000), lastError: 'send failed' })
+        .where(eq(pushOutbox.id, row.id));
+    }
+  }
+
+  /** Drains the queue; called by the job and right after new pushes are queued. */
+  async function drain() {
+    while ((await runOnce()) > 0) {}
+  }
+
+  return { runOnce, drain };
+}
+
+export function pushChannels(config: Config): Partial<Record<'mobile' | 'web', PushChannel>> {
+  return {
+    ...(config.FCM_PROJECT_ID ? { mobile: createFcmChannel(config) } : {}),
+    ...(config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY ? { web: createWebPushChannel(config) } : {}),
+  };
+}

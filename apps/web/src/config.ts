@@ -1,6 +1,8 @@
 /** Runtime configuration the server injects into index.html; defaults serve `vite` dev and tests. */
 export interface AppConfig {
   webMode: 'app' | 'store';
+  /** The {product} of the API prefix /api/space/{product}/database. */
+  product: string;
   supportEmail: string;
   appStoreUrl: string;
   playStoreUrl: string;
@@ -14,6 +16,7 @@ export interface AppConfig {
 
 export const defaultConfig: AppConfig = {
   webMode: 'app',
+  product: 'cordata',
   supportEmail: 'support@cordata.app',
   appStoreUrl: 'https://apps.apple.com/app/cordata',
   playStoreUrl: 'https://play.google.com/store/apps/details?id=app.cordata',

@@ -63,7 +63,7 @@ export async function api<K extends CallName>(call: K, ...args: Args<K>): Promis
 
   let res: Response;
   try {
-    res = await fetch(`${config.publicUrl}${callPath(call)}`, {
+    res = await fetch(`${config.publicUrl}${callPath(call, config.product)}`, {
       method: 'POST',
       headers,
       body: callHasBody(call) ? JSON.stringify(body) : undefined,

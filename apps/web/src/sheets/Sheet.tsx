@@ -1,4 +1,4 @@
-import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
+import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
 import { useSheetStore } from './store.ts';
@@ -21,6 +21,17 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    const el = panel.current;
+    // React's touch listeners are passive: only a native one can keep the browser from also
+    // treating our edge swipe as a scroll or a history navigation.
+    const claim = (e: globalThis.TouchEvent) => {
+      if (start.current !== null && e.cancelable) e.preventDefault();
+    };
+    el?.addEventListener('touchmove', claim, { passive: false });
+    return () => el?.removeEventListener('touchmove', claim);
+  }, []);
 
   const onTouchStart = (e: TouchEvent) => {
     const touch = e.touches[0];

@@ -15,8 +15,9 @@ import './Entry.css';
 function useProfileLoad(): ProfileLoad {
   const hasToken = useAuthStore((s) => s.jwt !== null);
   const profile = useOwnProfileQuery();
-  // A 401 logs out before the error lands: the error still decides (spec: failed load → /login).
   if (profile.isError) return { status: 'error' };
+  // Still in flight even if the token just went: a 401 clears it a moment before the error lands.
+  if (profile.fetchStatus === 'fetching') return { status: 'loading' };
   if (!hasToken) return { status: 'none' };
   if (profile.isSuccess) return { status: 'loaded', completed: profile.data.user.completed };
   return { status: 'loading' };

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './server.ts';
+
+export type Locale = 'en' | 'it';
+export const locales: Locale[] = ['en', 'it'];
+
+export const screenshotDir = join(repoRoot, 'e2e/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A phone: 390×844, touch, in the given language. */
+export function phoneContext(browser: Browser, locale: Locale, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: locale === 'it' ? 'it-IT' : 'en-US',
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** A real touch swipe to the right, through the DevTools protocol. */
+export async function touchSwipe(page: Page, from: { x: number; y: number }, toX: number, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x: number) => [{ x, y: from.y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x) });
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((toX - from.x) * i) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The background colour of an element, as the browser computed it. */
+export const backgroundOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
 import type { Job } from './jobs.ts';
+import { activitiesHandlers } from './modules/activities/activities.handlers.ts';
+import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
+import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { authHandlers } from './modules/auth/auth.handlers.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -48,8 +51,18 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  const activities = createActivitiesService({
+    db: core.db,
+    repo: createActivitiesRepository(core.db),
+    sports,
+    notifier,
+    chatMembership,
+    now: core.now,
+  });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
+    ...activitiesHandlers(activities),
     ...locationHandlers(createLocationService({ geocoder: createLocationGeocoder(core.config) })),
     ...authHandlers(auth),
   };

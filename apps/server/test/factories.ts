@@ -81,3 +81,36 @@ export async function newAccount(
   const { jwt } = await t.ok('auth/email/confirm-email', { email, code: await latestMailCode(t, email) });
   return { email, password, token: jwt };
 }
+
+/** A future local day (YYYY-MM-DD), `days` from today in UTC: far enough ahead for the 30-minute rule. */
+export const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An activity created through the API by `creator` (3 days ahead, an open public run near Milan by default). */
+export async function newActivity(
+  t: TestApp,
+  creator: { token: string },
+  overrides: Partial<import('@cordata/contract').ActivityInput> = {},
+) {
+  const { activity } = await t.ok(
+    'activity/create-new',
+    {
+      name: 'Morning run',
+      sportId: 'running',
+      date: dayFromNow(3),
+      startTime: '09:00',
+      endTime: '11:00',
+      access: 'OPEN',
+      visibility: 'PUBLIC',
+      difficulty: 'MEDIUM',
+      route: {
+        mode: 'POINTS',
+        start: { latitude: 45.4642, longitude: 9.19, address: 'Piazza del Duomo, Milano' },
+        destination: { latitude: 45.4728, longitude: 9.1797 },
+        routeSteps: [{ latitude: 45.468, longitude: 9.185 }],
+      },
+      ...overrides,
+    },
+    creator.token,
+  );
+  return activity;
+}

@@ -25,7 +25,13 @@ export const ParticipationStatus = z.enum(['NONE', 'INVITED', 'REQUESTED', 'PART
 export type ParticipationStatus = z.infer<typeof ParticipationStatus>;
 export const WaypointType = z.enum(['START', 'STOP', 'RESTART', 'REST', 'FINISH']);
 export type WaypointType = z.infer<typeof WaypointType>;
-export const SkipReason = z.enum(['ALREADY_INVITED', 'ALREADY_PARTICIPATING', 'PENDING_REQUEST', 'NOT_GROUP_MEMBER']);
+export const SkipReason = z.enum([
+  'ALREADY_INVITED',
+  'ALREADY_PARTICIPATING',
+  'PENDING_REQUEST',
+  'NOT_GROUP_MEMBER',
+  'NOT_CONTACT',
+]);
 export type SkipReason = z.infer<typeof SkipReason>;
 
 export const Waypoint = LatLng.extend({ type: WaypointType });
@@ -46,37 +52,48 @@ export type RouteInput = z.infer<typeof RouteInput>;
 /** An activity name follows the name rule of spec §5. */
 export const ActivityName = NameRule;
 
-export const ActivityInput = z
-  .object({
-    name: ActivityName,
-    sportId: SportId,
-    date: Day,
-    startTime: TimeOfDay,
-    endTime: TimeOfDay,
-    timeZone: z.string().max(64).optional(),
-    description: z.string().trim().max(2000).optional(),
-    contact: z.string().trim().max(200).optional(),
-    access: Access,
-    visibility: Visibility,
-    groupId: Id.nullable().optional(),
-    difficulty: Difficulty,
-    requiredTime: z
-      .int()
-      .positive()
-      .max(60 * 24 * 14)
-      .optional(),
-    route: RouteInput,
-    invitedUserIds: z.array(Id).max(1000).optional(),
-    invitedGroupIds: z.array(Id).max(50).optional(),
-  })
-  .refine((a) => a.endTime > a.startTime, { message: validationMessages.endAfterStart, path: ['endTime'] });
+const ActivityFields = z.object({
+  name: ActivityName,
+  sportId: SportId,
+  date: Day,
+  startTime: TimeOfDay,
+  endTime: TimeOfDay,
+  timeZone: z.string().max(64).optional(),
+  description: z.string().trim().max(2000).optional(),
+  contact: z.string().trim().max(200).optional(),
+  access: Access,
+  visibility: Visibility,
+  groupId: Id.nullable().optional(),
+  difficulty: Difficulty,
+  requiredTime: z
+    .int()
+    .positive()
+    .max(60 * 24 * 14)
+    .optional(),
+  route: RouteInput,
+  invitedUserIds: z.array(Id).max(1000).optional(),
+  invitedGroupIds: z.array(Id).max(50).optional(),
+});
+/**
+ * Spec §5: the end time comes after the start time. Forms check it with this; the server checks it once the times
+ * are read in the activity's time zone and answers END_BEFORE_START (validationMessages.endAfterStart), so the call
+ * bodies below carry no refinement that would turn it into a generic VALIDATION_ERROR.
+ */
+export const endsAfterStart = (a: { startTime: string; endTime: string }) => a.endTime > a.startTime;
+export const ActivityInput = ActivityFields;
 export type ActivityInput = z.infer<typeof ActivityInput>;
+/** An update may leave the route out: it stays as it is (the app cannot send back a GPX it never downloaded). */
+export const ActivityUpdate = ActivityFields.extend({ activityId: Id, route: RouteInput.optional() });
+export type ActivityUpdate = z.infer<typeof ActivityUpdate>;
 
 export const RouteView = z.object({
   mode: z.enum(['POINTS', 'GPX']),
   start: Place.nullable(),
   destination: Place.nullable(),
-  /** The line to draw, simplified for display. */
+  /**
+   * The line to draw, from the start to the destination inclusive (at most ~500 points). A POINTS route keeps its
+   * tapped points as drawn: its first and last points are `start` and `destination`, the ones between are the steps.
+   */
   routeSteps: z.array(LatLng),
   waypoints: z.array(Waypoint),
   /** Distance from the start (m) and elevation (m), for the elevation chart. */
@@ -102,7 +119,8 @@ export const ActivitySummary = z.object({
   start: Place.nullable(),
   group: z.object({ groupId: Id, name: z.string() }).nullable(),
   participantsCount: z.int(),
-  createdBy: UserSummary,
+  /** Null once the creator's account is gone. */
+  createdBy: UserSummary.nullable(),
   status: ParticipationStatus,
   isAdmin: z.boolean(),
   /** Metres from the searched point, on nearby-activities. */
@@ -150,7 +168,7 @@ export const activityCalls = {
   }),
   'activity/count-hidden-participants': defineCall({
     auth: true,
-    summary: 'How many participants a caller who may not see the list would find',
+    summary: 'How many participants there are, for callers who may not list them (see list-participants)',
     body: byActivity,
     response: z.object({ count: z.int() }),
     errors: ['ACTIVITY_NOT_FOUND'],
@@ -160,7 +178,7 @@ export const activityCalls = {
     summary: 'Create an activity; invitations are sent',
     body: ActivityInput,
     response: activityAnswer,
-    errors: ['ACTIVITY_TOO_SOON', 'END_BEFORE_START', 'GPX_INVALID', 'GROUP_NOT_FOUND', 'SPORT_NOT_FOUND'],
+    errors: ['ACTIVITY_TOO_SOON', 'END_BEFORE_START', 'GPX_INVALID', 'GROUP_NOT_FOUND', 'SPORT_NOT_FOUND', 'FORBIDDEN'],
   }),
   'activity/delete': defineCall({
     auth: true,
@@ -202,14 +220,14 @@ export const activityCalls = {
       invited: z.array(Id),
       skipped: z.array(z.object({ userId: Id, reason: SkipReason })),
     }),
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'GROUP_NOT_FOUND'],
   }),
   'activity/list-participants': defineCall({
     auth: true,
-    summary: 'The participants, 10 a page',
+    summary: 'The participants, 10 a page: for participants, and for anyone who can see a public activity',
     body: z.object({ activityId: Id, pagination: OptionalPagination }),
     response: z.object({ participants: z.array(Participant) }),
-    errors: ['ACTIVITY_NOT_FOUND'],
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'activity/list-requests': defineCall({
     auth: true,
@@ -241,14 +259,20 @@ export const activityCalls = {
     summary: 'Admin: make a participant an admin',
     body: byActivityUser,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'USER_NOT_FOUND'],
   }),
   'activity/participate': defineCall({
     auth: true,
     summary: 'Join an open activity, or accept an invitation',
     body: byActivity,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND', 'ACCESS_REQUEST_REQUIRED', 'GROUP_MEMBERSHIP_REQUIRED', 'ALREADY_PARTICIPATING'],
+    errors: [
+      'ACTIVITY_NOT_FOUND',
+      'ACCESS_REQUEST_REQUIRED',
+      'GROUP_MEMBERSHIP_REQUIRED',
+      'ALREADY_PARTICIPATING',
+      'ACTIVITY_STARTED',
+    ],
   }),
   'activity/read-info': defineCall({
     auth: true,
@@ -269,27 +293,41 @@ export const activityCalls = {
     summary: 'Admin: take admin rights away from someone',
     body: byActivityUser,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'LAST_ADMIN'],
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'USER_NOT_FOUND', 'LAST_ADMIN'],
   }),
   'activity/remove-user': defineCall({
     auth: true,
     summary: 'Admin: remove a participant',
     body: byActivityUser,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'USER_NOT_FOUND', 'LAST_ADMIN'],
   }),
   'activity/request-access': defineCall({
     auth: true,
     summary: 'Ask to join a closed activity',
     body: byActivity,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND', 'ALREADY_REQUESTED', 'ALREADY_PARTICIPATING'],
+    errors: [
+      'ACTIVITY_NOT_FOUND',
+      'ALREADY_REQUESTED',
+      'ALREADY_PARTICIPATING',
+      'GROUP_MEMBERSHIP_REQUIRED',
+      'ACTIVITY_STARTED',
+    ],
   }),
   'activity/update-existing': defineCall({
     auth: true,
     summary: 'Admin: change an activity; participants are told',
-    body: ActivityInput.safeExtend({ activityId: Id }),
+    body: ActivityUpdate,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'ACTIVITY_TOO_SOON', 'GPX_INVALID'],
+    errors: [
+      'ACTIVITY_NOT_FOUND',
+      'FORBIDDEN',
+      'ACTIVITY_TOO_SOON',
+      'END_BEFORE_START',
+      'GPX_INVALID',
+      'GROUP_NOT_FOUND',
+      'SPORT_NOT_FOUND',
+    ],
   }),
 };

@@ -1,0 +1,460 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  activities,
+  activityMembers,
+  activityRoutes,
+  chats,
+  connections,
+  groupMembers,
+  groups,
+  type MemberState,
+  users,
+} from '../../db/schema.ts';
+import { userSummaryColumns } from '../users/user-summary.ts';
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type NewActivityRow = typeof activities.$inferInsert;
+export type MemberRow = typeof activityMembers.$inferSelect;
+
+/** The caller's own membership row, joined to every activity read. */
+const mine = alias(activityMembers, 'mine');
+const creator = alias(users, 'creator');
+
+/**
+ * Spec §9 distances use a 6371 km sphere; earthdistance uses earth() (6378.168 km). Both measure the same
+ * angle, so scaling by their ratio keeps the index condition while answering in spec metres.
+ */
+const EARTH_RADIUS_METRES = 6_371_000;
+const earthPoint = sql`ll_to_earth(${activities.startLatitude}, ${activities.startLongitude})`;
+const earthOf = (latitude: number, longitude: number) => sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
+
+const participantsCount = sql<number>`(select count(*)::int from ${activityMembers} pm
+  where pm.activity_id = ${activities.id} and pm.state = 'PARTICIPATING')`;
+
+const summaryColumns = {
+  id: activities.id,
+  name: activities.name,
+  sportId: activities.sportId,
+  date: activities.date,
+  startTime: activities.startTime,
+  endTime: activities.endTime,
+  timeZone: activities.timeZone,
+  startsAt: activities.startsAt,
+  endsAt: activities.endsAt,
+  access: activities.access,
+  visibility: activities.visibility,
+  difficulty: activities.difficulty,
+  totalDistance: activities.totalDistance,
+  totalElevationGain: activities.totalElevationGain,
+  requiredTime: activities.requiredTime,
+  startLatitude: activities.startLatitude,
+  startLongitude: activities.startLongitude,
+  startAddress: activities.startAddress,
+  groupId: activities.groupId,
+  groupName: groups.name,
+  participantsCount,
+  creatorId: creator.id,
+  creatorUsername: creator.username,
+  creatorFirstName: creator.firstName,
+  creatorLastName: creator.lastName,
+  creatorProfilePicture: creator.profilePicture,
+  creatorLastOnlineAt: creator.lastOnlineAt,
+  myState: mine.state,
+  myIsAdmin: mine.isAdmin,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  description: activities.description,
+  contact: activities.contact,
+  routeMode: activities.routeMode,
+  destinationLatitude: activities.destinationLatitude,
+  destinationLongitude: activities.destinationLongitude,
+  destinationAddress: activities.destinationAddress,
+  routeSteps: activities.routeSteps,
+  waypoints: activities.waypoints,
+  elevationProfile: activities.elevationProfile,
+  smoothedElevationGain: activities.smoothedElevationGain,
+  myRejectionReason: mine.rejectionReason,
+  closedAt: activities.closedAt,
+  createdAt: activities.createdAt,
+  updatedAt: activities.updatedAt,
+};
+
+export type SummaryRow = Awaited<ReturnType<ActivitiesRepository['daily']>>[number] & { distance?: number };
+export type DetailRow = Awaited<ReturnType<ActivitiesRepository['readDetail']>>;
+
+const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
+
+export interface NearbyQuery {
+  latitude: number;
+  longitude: number;
+  radiusMetres: number;
+  sportIds?: string[];
+  from: Date;
+  to?: Date;
+  page: { page: number; limit: number };
+}
+
+export interface DailyQuery {
+  onlyOwn: boolean;
+  from: Date;
+  to: Date;
+}
+
+export function createActivitiesRepository(db: Db) {
+  const selectSummaries = (userId: string, tx: DbOrTx = db) =>
+    tx
+      .select(summaryColumns)
+      .from(activities)
+      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+      .leftJoin(creator, eq(creator.id, activities.createdBy))
+      .leftJoin(groups, eq(groups.id, activities.groupId))
+      .$dynamic();
+
+  /** Activities of a calendar: the ones I take part in, or (onlyOwn) the ones I created. */
+  const dailyCondition = (userId: string, q: DailyQuery) =>
+    and(
+      isNull(activities.deletedAt),
+      q.onlyOwn ? eq(activities.createdBy, userId) : eq(mine.state, 'PARTICIPATING'),
+      gte(activities.startsAt, q.from),
+      lte(activities.startsAt, q.to),
+    );
+
+  /**
+   * Nearest first through the GiST index on ll_to_earth(start): `<->` walks the index in distance order,
+   * earth_box bounds the walk to the radius, earth_distance keeps only what is truly inside.
+   * `deleted_at is null` must stay: the index is partial on it.
+   */
+  const nearbyQuery = (userId: string, q: NearbyQuery) => {
+    const centre = earthOf(q.latitude, q.longitude);
+    const earthRadius = sql`(${q.radiusMetres}::float8 * earth() / ${EARTH_RADIUS_METRES})`;
+    const { limit, offset } = paging(q.page);
+    return db
+      .select({
+        ...summaryColumns,
+        distance: sql<number>`earth_distance(${earthPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`.mapWith(
+          Number,
+        ),
+      })
+      .from(activities)
+      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+      .leftJoin(creator, eq(creator.id, activities.createdBy))
+      .leftJoin(groups, eq(groups.id, activities.groupId))
+      .where(
+        and(
+          isNull(activities.deletedAt),
+          sql`earth_box(${centre}, ${earthRadius}) @> ${earthPoint}`,
+          sql`earth_distance(${earthPoint}, ${centre}) <= ${earthRadius}`,
+          gte(activities.startsAt, q.from),
+          q.to ? lte(activities.startsAt, q.to) : undefined,
+          q.sportIds?.length ? inArray(activities.sportId, q.sportIds) : undefined,
+          or(eq(activities.visibility, 'PUBLIC'), sql`${mine.userId} is not null`),
+        ),
+      )
+      .orderBy(sql`${earthPoint} <-> ${centre}`)
+      .limit(limit)
+      .offset(offset);
+  };
+
+  return {
+    /** A live (not deleted) activity; `lock` holds it for the transaction so membership changes queue up. */
+    async find(activityId: string, tx: DbOrTx = db, options: { lock?: boolean } = {}) {
+      const query = tx
+        .select()
+        .from(activities)
+        .where(and(eq(activities.id, activityId), isNull(activities.deletedAt)));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async readDetail(activityId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select(detailColumns)
+        .from(activities)
+        .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+        .leftJoin(creator, eq(creator.id, activities.createdBy))
+        .leftJoin(groups, eq(groups.id, activities.groupId))
+        .where(eq(activities.id, activityId));
+      return row ?? null;
+    },
+
+    async insert(values: NewActivityRow, tx: DbOrTx = db) {
+      const [row] = await tx.insert(activities).values(values).returning();
+      return row!;
+    },
+
+    async update(activityId: string, values: Partial<NewActivityRow>, tx: DbOrTx = db) {
+      await tx
+        .update(activities)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(activities.id, activityId));
+    },
+
+    async saveRouteFile(activityId: string, gpx: string | null, tx: DbOrTx = db) {
+      await tx
+        .insert(activityRoutes)
+        .values({ activityId, gpx })
+        .onConflictDoUpdate({ target: activityRoutes.activityId, set: { gpx } });
+    },
+
+    async member(activityId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
+      return row ?? null;
+    },
+
+    async membersAmong(activityId: string, userIds: string[], tx: DbOrTx = db) {
+      if (!userIds.length) return [];
+      return tx
+        .select({ userId: activityMembers.userId, state: activityMembers.state })
+        .from(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), inArray(activityMembers.userId, userIds)));
+    },
+
+    /** Creates or replaces memberships: a rejected user may request again, an invitation may follow a rejection. */
+    async putMembers(
+      values: {
+        activityId: string;
+        userIds: string[];
+        state: MemberState;
+        isAdmin?: boolean;
+        invitedBy?: string | null;
+        joinedAt?: Date | null;
+      },
+      tx: DbOrTx = db,
+    ) {
+      if (!values.userIds.length) return;
+      const set = {
+        state: values.state,
+        isAdmin: values.isAdmin ?? false,
+        rejectionReason: null,
+        invitedBy: values.invitedBy ?? null,
+        joinedAt: values.joinedAt ?? null,
+        createdAt: new Date(),
+      };
+      await tx
+        .insert(activityMembers)
+        .values(values.userIds.map((userId) => ({ activityId: values.activityId, userId, ...set })))
+        .onConflictDoUpdate({ target: [activityMembers.activityId, activityMembers.userId], set });
+    },
+
+    async updateMember(
+      activityId: string,
+      userId: string,
+      set: Partial<Pick<MemberRow, 'state' | 'isAdmin' | 'rejectionReason' | 'joinedAt'>>,
+      tx: DbOrTx = db,
+    ) {
+      await tx
+        .update(activityMembers)
+        .set(set)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
+    },
+
+    async deleteMember(activityId: string, userId: string, tx: DbOrTx = db) {
+      await tx
+        .delete(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
+    },
+
+    async memberIds(activityId: string, filter: { state: MemberState; admins?: boolean }, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ userId: activityMembers.userId })
+        .from(activityMembers)
+        .where(
+          and(
+            eq(activityMembers.activityId, activityId),
+            eq(activityMembers.state, filter.state),
+            filter.admins ? eq(activityMembers.isAdmin, true) : undefined,
+          ),
+        );
+      return rows.map((r) => r.userId);
+    },
+
+    async countMembers(activityId: string, state: MemberState, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, state)));
+      return row?.n ?? 0;
+    },
+
+    async listMembers(activityId: string, state: 'PARTICIPATING' | 'REQUESTED', page: { page: number; limit: number }) {
+      const { limit, offset } = paging(page);
+      return db
+        .select({
+          ...userSummaryColumns,
+          isAdmin: activityMembers.isAdmin,
+          joinedAt: activityMembers.joinedAt,
+          createdAt: activityMembers.createdAt,
+        })
+        .from(activityMembers)
+        .innerJoin(users, eq(users.id, activityMembers.userId))
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, state)))
+        .orderBy(
+          ...(state === 'PARTICIPATING'
+            ? [desc(activityMembers.isAdmin), asc(activityMembers.joinedAt)]
+            : [asc(activityMembers.createdAt)]),
+          asc(activityMembers.userId),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async chatId(activityId: string, tx: DbOrTx = db) {
+      const [row] = await tx.select({ id: chats.id }).from(chats).where(eq(chats.activityId, activityId));
+      return row?.id ?? null;
+    },
+
+    async liveGroup(groupId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
+      return row ?? null;
+    },
+
+    async isGroupMember(groupId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.groupId, groupId),
+            eq(groupMembers.userId, userId),
+            eq(groupMembers.state, 'PARTICIPATING'),
+          ),
+        );
+      return !!row;
+    },
+
+    /** Which of `userIds` are members of the group. */
+    async groupMembersAmong(groupId: string, userIds: string[], tx: DbOrTx = db) {
+      if (!userIds.length) return new Set<string>();
+      const rows = await tx
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.groupId, groupId),
+            inArray(groupMembers.userId, userIds),
+            eq(groupMembers.state, 'PARTICIPATING'),
+          ),
+        );
+      return new Set(rows.map((r) => r.userId));
+    },
+
+    /** The live groups among `groupIds` that `userId` is a member of, with their members. */
+    async membersOfGroups(groupIds: string[], tx: DbOrTx = db) {
+      if (!groupIds.length) return [];
+      return tx
+        .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(
+          and(
+            inArray(groupMembers.groupId, groupIds),
+            eq(groupMembers.state, 'PARTICIPATING'),
+            isNull(groups.deletedAt),
+          ),
+        );
+    },
+
+    /** Which of `userIds` are contacts (accepted connections) of `userId`. */
+    async contactsAmong(userId: string, userIds: string[], tx: DbOrTx = db) {
+      if (!userIds.length) return new Set<string>();
+      const rows = await tx
+        .select({ requesterId: connections.requesterId, addresseeId: connections.addresseeId })
+        .from(connections)
+        .where(
+          and(
+            eq(connections.status, 'ACCEPTED'),
+            or(
+              and(eq(connections.requesterId, userId), inArray(connections.addresseeId, userIds)),
+              and(eq(connections.addresseeId, userId), inArray(connections.requesterId, userIds)),
+            ),
+          ),
+        );
+      return new Set(rows.map((r) => (r.requesterId === userId ? r.addresseeId : r.requesterId)));
+    },
+
+    /** My contacts, each with their membership of the activity and (for a group activity) of its group. */
+    async listContacts(
+      userId: string,
+      activity: { id: string; groupId: string | null },
+      query: string | undefined,
+      page: { page: number; limit: number },
+    ) {
+      const { limit, offset } = paging(page);
+      const contactId = sql`case when ${connections.requesterId} = ${userId} then ${connections.addresseeId} else ${connections.requesterId} end`;
+      return db
+        .select({
+          ...userSummaryColumns,
+          state: activityMembers.state,
+          inGroup: activity.groupId
+            ? sql<boolean>`exists (select 1 from ${groupMembers} gm where gm.group_id = ${activity.groupId}
+                and gm.user_id = ${users.id} and gm.state = 'PARTICIPATING')`
+            : sql<boolean>`true`,
+        })
+        .from(connections)
+        .innerJoin(users, eq(users.id, contactId))
+        .leftJoin(
+          activityMembers,
+          and(eq(activityMembers.activityId, activity.id), eq(activityMembers.userId, users.id)),
+        )
+        .where(
+          and(
+            eq(connections.status, 'ACCEPTED'),
+            or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
+            isNull(users.deletedAt),
+            query ? ilike(users.searchName, `%${escapeLike(query)}%`) : undefined,
+          ),
+        )
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async summaries(userId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return selectSummaries(userId).where(inArray(activities.id, ids));
+    },
+
+    nearbyQuery,
+    async nearby(userId: string, q: NearbyQuery) {
+      return nearbyQuery(userId, q);
+    },
+
+    async daily(userId: string, q: DailyQuery & { page: { page: number; limit: number } }) {
+      const { limit, offset } = paging(q.page);
+      return selectSummaries(userId)
+        .where(dailyCondition(userId, q))
+        .orderBy(asc(activities.startsAt), asc(activities.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Per local day in `timeZone` (a canonical IANA name), how many activities start. */
+    async countDaily(userId: string, q: DailyQuery & { timeZone: string }) {
+      const day = sql<string>`to_char(${activities.startsAt} at time zone ${q.timeZone}, 'YYYY-MM-DD')`;
+      return (
+        db
+          .select({ date: day, count: count() })
+          .from(activities)
+          .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+          .where(dailyCondition(userId, q))
+          // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
+          .groupBy(sql`1`)
+          .orderBy(sql`1`)
+      );
+    },
+  };
+}
+
+export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

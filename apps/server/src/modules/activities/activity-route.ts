@@ -1,0 +1,109 @@
+import type { LatLng, RouteInput, Waypoint, WaypointType } from '@cordata/contract';
+import { type Gpx, type GpxWaypoint, isGpxError, parseGpx, type RouteStats, routeStats } from '@cordata/geo';
+import { ApiError } from '../../http/errors.ts';
+
+/** The display line sent to the app: enough for a phone map, small enough for every read. */
+export const DISPLAY_LINE_MAX_POINTS = 500;
+const MAX_WAYPOINTS = 200;
+
+/** What an activity row stores about its route, computed once when it is saved. */
+export interface ComputedRoute {
+  routeMode: 'POINTS' | 'GPX';
+  startLatitude: number;
+  startLongitude: number;
+  startAddress: string | null;
+  destinationLatitude: number | null;
+  destinationLongitude: number | null;
+  destinationAddress: string | null;
+  routeSteps: LatLng[];
+  waypoints: Waypoint[];
+  elevationProfile: [number, number][];
+  totalDistance: number;
+  totalElevationGain: number;
+  smoothedElevationGain: number;
+  /** The uploaded file, kept whole in activity_routes; null for a POINTS route. */
+  gpx: string | null;
+}
+
+const toLatLng = (p: LatLng): LatLng => ({ latitude: p.latitude, longitude: p.longitude });
+
+/** Computes distance, gains, display line, waypoints and profile from a POINTS route or a GPX file. */
+export function computeRoute(route: RouteInput): ComputedRoute {
+  if (route.mode === 'POINTS') {
+    // The walked line is start, then the steps, then the destination.
+    const line = [toLatLng(route.start), ...route.routeSteps.map(toLatLng), toLatLng(route.destination)];
+    const stats = routeStats(line, { simplify: { maxPoints: DISPLAY_LINE_MAX_POINTS } });
+    return {
+      routeMode: 'POINTS',
+      startLatitude: route.start.latitude,
+      startLongitude: route.start.longitude,
+      startAddress: route.start.address ?? null,
+      destinationLatitude: route.destination.latitude,
+      destinationLongitude: route.destination.longitude,
+      destinationAddress: route.destination.address ?? null,
+      // Tapped points are kept exactly as drawn unless there are too many to draw.
+      routeSteps: line.length <= DISPLAY_LINE_MAX_POINTS ? line : stats.simplifiedLine,
+      waypoints: route.waypoints?.length
+        ? route.waypoints.map((w) => ({ type: w.type, latitude: w.latitude, longitude: w.longitude }))
+        : endWaypoints(line[0]!, line[line.length - 1]!),
+      ...figures(stats),
+      gpx: null,
+    };
+  }
+  const gpx = parseOrRefuse(route.gpx);
+  const stats = routeStats(gpx, { simplify: { maxPoints: DISPLAY_LINE_MAX_POINTS } });
+  if (!stats.start || !stats.end) {
+    throw new ApiError('GPX_INVALID', { details: { reason: 'The file has no track or route points' } });
+  }
+  return {
+    routeMode: 'GPX',
+    startLatitude: stats.start.latitude,
+    startLongitude: stats.start.longitude,
+    startAddress: null,
+    destinationLatitude: stats.end.latitude,
+    destinationLongitude: stats.end.longitude,
+    destinationAddress: null,
+    routeSteps: stats.simplifiedLine,
+    waypoints: [...endWaypoints(stats.start, stats.end), ...gpx.waypoints.map(gpxWaypoint)].slice(0, MAX_WAYPOINTS),
+    ...figures(stats),
+    gpx: route.gpx,
+  };
+}
+
+function figures(stats: RouteStats) {
+  return {
+    elevationProfile: stats.elevationProfile,
+    totalDistance: stats.totalDistance,
+    totalElevationGain: stats.totalElevationGain,
+    smoothedElevationGain: stats.smoothedElevationGain,
+  };
+}
+
+function parseOrRefuse(text: string): Gpx {
+  try {
+    return parseGpx(text);
+  } catch (error) {
+    if (isGpxError(error)) throw new ApiError('GPX_INVALID', { details: { reason: error.code } });
+    throw error;
+  }
+}
+
+const endWaypoints = (start: LatLng, end: LatLng): Waypoint[] => [
+  { type: 'START', ...toLatLng(start) },
+  { type: 'FINISH', ...toLatLng(end) },
+];
+
+/** A GPX waypoint is a rest stop unless its type, symbol or name says otherwise. */
+function gpxWaypoint(w: GpxWaypoint): Waypoint {
+  const label = `${w.type ?? ''} ${w.sym ?? ''} ${w.name ?? ''}`.toLowerCase();
+  const type: WaypointType = /restart|ripart/.test(label)
+    ? 'RESTART'
+    : /\bstop\b|sosta/.test(label)
+      ? 'STOP'
+      : /\bstart\b|partenza/.test(label)
+        ? 'START'
+        : /finish|\bend\b|arrivo/.test(label)
+          ? 'FINISH'
+          : 'REST';
+  return { type, ...toLatLng(w) };
+}

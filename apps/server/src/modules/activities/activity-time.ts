@@ -1,0 +1,81 @@
+import { ACTIVITY_MIN_LEAD_MINUTES, DEFAULT_TIME_ZONE } from '@cordata/contract';
+import { ApiError } from '../../http/errors.ts';
+
+/**
+ * The canonical IANA name of a time zone, or a 400. Offsets like "+01:00" are refused: PostgreSQL reads
+ * them with the POSIX sign (inverted), so only named zones reach SQL.
+ */
+export function canonicalTimeZone(timeZone: string | undefined): string {
+  if (timeZone === undefined) return DEFAULT_TIME_ZONE;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    resolved = '';
+  }
+  if (!/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+)+)$/.test(resolved)) {
+    throw new ApiError('VALIDATION_ERROR', {
+      message: 'Unknown time zone',
+      issues: [{ path: 'timeZone', message: 'Use an IANA time zone such as Europe/Rome' }],
+    });
+  }
+  return resolved;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Milliseconds the zone is ahead of UTC at the instant `utcMs`. */
+function offsetMs(utcMs: number, timeZone: string): number {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((p) => [p.type, Number(p.value)]));
+  const asUtc = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The instant of a local day (YYYY-MM-DD) and time (HH:mm) in an IANA zone. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute);
+  // The offset at the wall-clock time read as UTC is right except near a DST change: one more step settles it.
+  const first = wallClock - offsetMs(wallClock, timeZone);
+  return new Date(wallClock - offsetMs(first, timeZone));
+}
+
+export interface ActivityTimes {
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+}
+
+/** When an activity starts and ends; the end must come after the start (spec §5). */
+export function activityTimes(input: {
+  date: string;
+  startTime: string;
+  endTime: string;
+  timeZone?: string;
+}): ActivityTimes {
+  const timeZone = canonicalTimeZone(input.timeZone);
+  const startsAt = zonedInstant(input.date, input.startTime, timeZone);
+  const endsAt = zonedInstant(input.date, input.endTime, timeZone);
+  if (endsAt <= startsAt) throw new ApiError('END_BEFORE_START');
+  return { startsAt, endsAt, timeZone };
+}
+
+/** Spec §5: an activity must start at least 30 minutes from now. */
+export function assertStartsLateEnough(startsAt: Date, now: Date) {
+  if (startsAt.getTime() < now.getTime() + ACTIVITY_MIN_LEAD_MINUTES * 60_000) throw new ApiError('ACTIVITY_TOO_SOON');
+}

@@ -118,10 +118,14 @@ export async function buildApp(options: AppOptions) {
 
   const now = options.now ?? (() => new Date());
   const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now });
-  const { io, realtime } = createRealtimeServer(app.server, {
+  const { io, realtime, close: closeRealtime } = await createRealtimeServer(app.server, {
     product: config.PRODUCT_SLUG,
     tokens,
+    db: database.db,
+    log: app.log,
     corsOrigins: isAllowedOrigin,
+    redisUrl: config.REDIS_URL,
+    now,
   });
   const core: Core = {
     config,
@@ -150,7 +154,7 @@ export async function buildApp(options: AppOptions) {
   await registerWeb(app, config);
 
   app.addHook('onClose', async () => {
-    io.close();
+    await closeRealtime();
   });
 
   return { app, core, io, modules };

@@ -11,6 +11,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { createChatModule } from './modules/chat/chat.module.ts';
 import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
 import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
@@ -28,6 +29,7 @@ export function createModules(core: Core) {
   // Shared by the domains: notifications of what happened, and chat membership that follows participation.
   const notifier = createNotifier({ db: core.db, realtime: core.realtime });
   const chatMembership = createChatMembership({ db: core.db, realtime: core.realtime });
+  const chat = createChatModule(core, { notifier, chatMembership });
 
   const sportsRepository = createSportsRepository(core.db);
   const sports = createSportsService(sportsRepository);
@@ -62,6 +64,7 @@ export function createModules(core: Core) {
 
   const handlers: Handlers = {
     ...sportsHandlers(sports),
+    ...chat.handlers,
     ...activitiesHandlers(activities),
     ...locationHandlers(createLocationService({ geocoder: createLocationGeocoder(core.config) })),
     ...authHandlers(auth),
@@ -73,12 +76,12 @@ export function createModules(core: Core) {
     await recordReleases(core.db, core.config.dataDir);
   }
 
-  const jobs: Job[] = [{ name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending }];
+  const jobs: Job[] = [{ name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending }, ...chat.jobs];
 
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
     if (!core.config.isProduction) registerDevMailbox(app, mailer);
   }
 
-  return { handlers, onStart, jobs, registerRoutes, services: { sports, notifier, chatMembership, mailer } };
+  return { handlers, onStart, jobs, registerRoutes, services: { chat, sports, notifier, chatMembership, mailer } };
 }

@@ -1,24 +1,34 @@
 import type { Server as HttpServer } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cordata/contract';
 import { realtimePath } from '@cordata/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import type { DbOrTx } from '../db/client.ts';
 import type { AuthUser, Tokens } from '../modules/auth/tokens.ts';
+import { createRedisAdapter } from './redis.ts';
+import { liveSessionIds } from './sessions.ts';
 
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { user: AuthUser }
+  { user: AuthUser; chatIds?: string[] }
 >;
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { user: AuthUser }
+  { user: AuthUser; chatIds?: string[] }
 >;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const chatRoom = (chatId: string) => `chat:${chatId}`;
+
+/** What a module adds to every socket: `prepare` runs before the connection is accepted, `connected` once it is. */
+export interface SocketHandler {
+  prepare?(socket: RealtimeSocket): Promise<void>;
+  connected?(socket: RealtimeSocket): void;
+}
 
 /** What services use to reach people live; every event goes out after its data is stored. */
 export interface Realtime {
@@ -32,42 +42,116 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** To a chat, but not to any socket of one user (their own typing, say). */
+  toChatExcept<E extends keyof ServerToClientEvents>(
+    chatId: string,
+    exceptUserId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Puts every connected socket of a user into (or out of) a chat's room, on every instance. */
   joinChat(userId: string, chatId: string): void;
   leaveChat(userId: string, chatId: string): void;
+  /** Adds per-socket behaviour (the chat module's rooms and typing). */
+  onSocket(handler: SocketHandler): void;
+}
+
+/** The realtime object as the server holds it; checkSessions is there for tests and operators. */
+export interface RealtimeHost extends Realtime {
+  checkSessions(): Promise<void>;
+}
+
+/** How long a client may be away and still get what it missed (connection-state recovery). */
+export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+/** How often connected sockets' sessions are checked again, so a revoked token is cut off. */
+export const SESSION_CHECK_MS = 30_000;
+
+export interface RealtimeOptions {
+  product: string;
+  tokens: Tokens;
+  db: DbOrTx;
+  log: FastifyBaseLogger;
+  corsOrigins: (origin: string) => boolean;
+  /** With it, events fan out across instances through Redis; without it, in-process. */
+  redisUrl?: string;
+  sessionCheckMs?: number;
+  now?: () => Date;
 }
 
 /**
- * Socket.IO on the API server. A token is checked at connect, and each socket joins only its own
- * user's room; the chat module adds the chat rooms.
+ * Socket.IO on the API server. A token is checked at connect (and again on recovery), each socket
+ * joins its own user's room, and modules add the rest through `onSocket`.
  */
-export function createRealtimeServer(
-  httpServer: HttpServer,
-  deps: { product: string; tokens: Tokens; corsOrigins: (origin: string) => boolean },
-) {
+export async function createRealtimeServer(httpServer: HttpServer, deps: RealtimeOptions) {
+  const now = deps.now ?? (() => new Date());
+  const redis = deps.redisUrl ? await createRedisAdapter(deps.redisUrl, deps.product, deps.log) : null;
   const io: RealtimeServer = new Server(httpServer, {
     path: realtimePath(deps.product),
-    transports: ['websocket', 'polling'],
+    // Long-polling across instances would need sticky sessions: websocket only.
+    transports: ['websocket'],
     serveClient: false,
     cors: { origin: (origin, cb) => cb(null, !origin || deps.corsOrigins(origin)), credentials: false },
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    ...(redis ? { adapter: redis.adapter } : {}),
   });
+  const handlers: SocketHandler[] = [];
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const user = typeof token === 'string' ? await deps.tokens.verify(token).catch(() => null) : null;
     if (!user) return next(new Error('UNAUTHORIZED'));
     socket.data.user = user;
+    try {
+      for (const handler of handlers) await handler.prepare?.(socket);
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message }, 'realtime: could not prepare a socket');
+      return next(new Error('UNAVAILABLE'));
+    }
     next();
   });
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.user.userId));
+    for (const handler of handlers) handler.connected?.(socket);
   });
 
-  const realtime: Realtime = {
+  /** Disconnects the sockets of this instance whose session was revoked, expired or suspended since they connected. */
+  async function checkSessions() {
+    const sockets = [...io.of('/').sockets.values()];
+    const ids = [...new Set(sockets.map((s) => s.data.user.sessionId))];
+    const live = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const id of await liveSessionIds(deps.db, ids.slice(i, i + 500), now())) live.add(id);
+    }
+    for (const socket of sockets) {
+      if (!live.has(socket.data.user.sessionId)) socket.disconnect(true);
+    }
+  }
+  const sessionTimer = setInterval(() => {
+    checkSessions().catch((err) => deps.log.warn({ err: (err as Error).message }, 'realtime: session check failed'));
+  }, deps.sessionCheckMs ?? SESSION_CHECK_MS);
+  sessionTimer.unref();
+
+  const realtime: RealtimeHost = {
     toUser: (userId, event, ...args) => io.to(userRoom(userId)).emit(event, ...args),
     toChat: (chatId, event, ...args) => io.to(chatRoom(chatId)).emit(event, ...args),
+    toChatExcept: (chatId, exceptUserId, event, ...args) =>
+      io
+        .to(chatRoom(chatId))
+        .except(userRoom(exceptUserId))
+        .emit(event, ...args),
     joinChat: (userId, chatId) => io.in(userRoom(userId)).socketsJoin(chatRoom(chatId)),
     leaveChat: (userId, chatId) => io.in(userRoom(userId)).socketsLeave(chatRoom(chatId)),
+    onSocket: (handler) => {
+      handlers.push(handler);
+    },
+    checkSessions,
   };
-  return { io, realtime };
+
+  async function close() {
+    clearInterval(sessionTimer);
+    await io.close();
+    redis?.close();
+  }
+
+  return { io, realtime, checkSessions, close };
 }

@@ -38,13 +38,16 @@ const byChat = z.object({ chatId: Id });
 export const chatCalls = {
   'chat/list-messages': defineCall({
     auth: true,
-    summary: 'Messages newest first, paging backwards from a cursor',
-    body: z.object({
-      chatId: Id,
-      before: Id.optional(),
-      after: Id.optional(),
-      limit: z.int().min(1).max(100).default(30),
-    }),
+    summary:
+      'Messages newest first: without a cursor the latest; `before` pages back into history, `after` reads the page right after the last message a client has (hasMore: more follow it)',
+    body: z
+      .object({
+        chatId: Id,
+        before: Id.optional(),
+        after: Id.optional(),
+        limit: z.int().min(1).max(100).default(30),
+      })
+      .refine((b) => !(b.before && b.after), { message: 'Give before or after, not both', path: ['after'] }),
     response: z.object({ messages: z.array(Message), hasMore: z.boolean() }),
     errors: ['CHAT_NOT_FOUND'],
   }),
@@ -66,7 +69,12 @@ export const chatCalls = {
     summary: 'Send a message; a retry with the same clientMessageId makes no second one',
     body: z.object({
       chatId: Id,
-      text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+      text: z
+        .string()
+        .trim()
+        .min(1, 'Write a message')
+        .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+        .refine((t) => !t.includes('\u0000'), 'A message cannot contain a NUL character'),
       clientMessageId: z.string().min(1).max(64),
     }),
     response: z.object({ message: Message }),

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { selectMessagesWithSender, splitMessageRow } from './chat.mapper.ts';
+import { appendMessage } from './chat.repository.ts';
 
 export type ChatTarget = { kind: 'ACTIVITY'; activityId: string } | { kind: 'GROUP'; groupId: string };
 
@@ -29,8 +30,8 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
     userId: string | null,
     out: ChatEvents,
   ) {
-    const [row] = await db.insert(messages).values({ chatId, kind, senderId: userId }).returning({ id: messages.id });
-    out.messageIds.push(row!.id);
+    const row = await appendMessage(db, { chatId, kind, senderId: userId });
+    if (row) out.messageIds.push(row.id);
   }
 
   /** Creates the chat of an activity or group with its creator in it. */

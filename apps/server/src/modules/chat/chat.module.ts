@@ -1,0 +1,37 @@
+import type { Core } from '../../core.ts';
+import type { Job } from '../../jobs.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import { chatHandlers } from './chat.handlers.ts';
+import { createChatRepository } from './chat.repository.ts';
+import { createChatClosing, createChatService } from './chat.service.ts';
+import { createChatSockets } from './chat.sockets.ts';
+import type { ChatMembership } from './chat-membership.ts';
+
+/** How often the chats of ended activities are looked for. */
+export const CHAT_CLOSING_EVERY_MS = 60_000;
+
+/** The chat calls, the chat side of every socket, and the job that closes ended activities' chats. */
+export function createChatModule(
+  core: Pick<Core, 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
+  shared: { notifier: Notifier; chatMembership: ChatMembership },
+) {
+  const repo = createChatRepository(core.db);
+  const service = createChatService({
+    db: core.db,
+    repo,
+    notifier: shared.notifier,
+    realtime: core.realtime,
+    rateLimiter: core.rateLimiter,
+    now: core.now,
+  });
+  const sockets = createChatSockets({ repo, realtime: core.realtime, log: core.log });
+  core.realtime.onSocket(sockets.handler);
+  const closeEndedActivityChats = createChatClosing({
+    db: core.db,
+    repo,
+    chatMembership: shared.chatMembership,
+    now: core.now,
+  });
+  const jobs: Job[] = [{ name: 'chat-closing', everyMs: CHAT_CLOSING_EVERY_MS, run: closeEndedActivityChats }];
+  return { handlers: chatHandlers(service), jobs, service, closeEndedActivityChats, typing: sockets.typing };
+}

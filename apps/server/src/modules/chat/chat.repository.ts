@@ -1,0 +1,286 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
+import { userSummaryColumns } from '../users/user-summary.ts';
+import { selectMessagesWithSender } from './chat.mapper.ts';
+
+/**
+ * The id a new message of a chat gets: a fresh UUID v7, or the successor of the chat's last id when
+ * the clock (of this instance, or of another one) is behind it. Inserts are serialized per chat, so
+ * ids grow in commit order and a cursor never skips a message committed later.
+ */
+export function nextMessageId(lastId: string | null, fresh: string = uuidv7()): string {
+  if (!lastId || fresh > lastId) return fresh;
+  const hex = (BigInt(`0x${lastId.replaceAll('-', '')}`) + 1n).toString(16).padStart(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface NewMessage {
+  chatId: string;
+  kind: 'TEXT' | 'JOINED' | 'LEFT' | 'CREATED' | 'CLOSED';
+  senderId: string | null;
+  text?: string;
+  clientMessageId?: string | null;
+}
+
+/**
+ * Locks a chat against other writers of messages until the transaction ends; null when it does
+ * not exist. Every message insert takes this lock first (see nextMessageId).
+ */
+export async function lockChat(tx: DbOrTx, chatId: string) {
+  const [row] = await tx
+    .select({ id: chats.id, closedAt: chats.closedAt })
+    .from(chats)
+    .where(eq(chats.id, chatId))
+    .for('no key update');
+  return row ?? null;
+}
+
+/** Appends a message to a chat: call inside a transaction. */
+export async function appendMessage(tx: DbOrTx, message: NewMessage) {
+  await lockChat(tx, message.chatId);
+  const [last] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.chatId, message.chatId))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...message, id: nextMessageId(last?.id ?? null) })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** A chat as its list shows it, from the point of view of one member. */
+export interface ChatSummaryRow {
+  chat_id: string;
+  kind: 'ACTIVITY' | 'GROUP';
+  target_id: string;
+  name: string;
+  picture: string | null;
+  closed_at: Date | string | null;
+  last_message_id: string | null;
+  unread_count: number;
+}
+
+export function createChatRepository(db: Db) {
+  /**
+   * The chats a user is a current member of, newest activity first, with the unread count: text
+   * messages of others after the read marker, since the user joined. Chats of deleted activities
+   * and groups are gone.
+   */
+  async function summaries(userId: string, options: { chatIds?: string[]; limit: number; offset: number }) {
+    const only = options.chatIds
+      ? sql`and c.id in (${sql.join(
+          options.chatIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+    return queryRows<ChatSummaryRow>(
+      db,
+      sql`
+      select c.id as chat_id, c.kind, coalesce(c.activity_id, c.group_id) as target_id,
+        coalesce(a.name, g.name, '') as name, g.picture as picture, c.closed_at,
+        last.id as last_message_id,
+        (select count(*)::int from messages u
+          where u.chat_id = c.id and u.kind = 'TEXT' and u.removed_at is null
+            and u.sender_id is distinct from cm.user_id
+            and u.created_at >= cm.created_at
+            and (cm.last_read_message_id is null or u.id > cm.last_read_message_id)) as unread_count
+      from chat_members cm
+      join chats c on c.id = cm.chat_id
+      left join activities a on a.id = c.activity_id
+      left join groups g on g.id = c.group_id
+      left join lateral (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) last on true
+      where cm.user_id = ${userId} and cm.left_at is null
+        and a.deleted_at is null and g.deleted_at is null ${only}
+      order by last.id desc nulls last, c.id desc
+      limit ${options.limit} offset ${options.offset}`,
+    );
+  }
+
+  /** The chat if the user is a current member of it, else null: outsiders learn nothing. */
+  async function findForMember(chatId: string, userId: string) {
+    const [row] = await summaries(userId, { chatIds: [chatId], limit: 1, offset: 0 });
+    return row ?? null;
+  }
+
+  async function isMember(chatId: string, userId: string, tx: DbOrTx = db) {
+    const [row] = await tx
+      .select({ userId: chatMembers.userId })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)));
+    return !!row;
+  }
+
+  async function memberIds(chatId: string, tx: DbOrTx = db) {
+    const rows = await tx
+      .select({ userId: chatMembers.userId })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, chatId), isNull(chatMembers.leftAt)));
+    return rows.map((r) => r.userId);
+  }
+
+  /** Ids of the chats a user is in now: the rooms a socket joins. */
+  async function chatIdsOf(userId: string) {
+    const rows = await db
+      .select({ chatId: chatMembers.chatId })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)));
+    return rows.map((r) => r.chatId);
+  }
+
+  async function participants(chatId: string, limit: number) {
+    return db
+      .select(userSummaryColumns)
+      .from(chatMembers)
+      .innerJoin(users, eq(users.id, chatMembers.userId))
+      .where(and(eq(chatMembers.chatId, chatId), isNull(chatMembers.leftAt), isNull(users.deletedAt)))
+      .orderBy(asc(chatMembers.joinedAt), asc(users.id))
+      .limit(limit);
+  }
+
+  async function countParticipants(chatId: string) {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(chatMembers)
+      .innerJoin(users, eq(users.id, chatMembers.userId))
+      .where(and(eq(chatMembers.chatId, chatId), isNull(chatMembers.leftAt), isNull(users.deletedAt)));
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * One page of a chat, newest first. `before` pages back into history; `after` reads forward
+   * from the last message a client has (the page right after it). One extra row tells hasMore.
+   */
+  async function page(chatId: string, cursor: { before?: string; after?: string }, limit: number) {
+    const where = and(
+      eq(messages.chatId, chatId),
+      cursor.before ? lt(messages.id, cursor.before) : undefined,
+      cursor.after ? gt(messages.id, cursor.after) : undefined,
+    );
+    const rows = await selectMessagesWithSender(db)
+      .where(where)
+      .orderBy(cursor.after ? asc(messages.id) : desc(messages.id))
+      .limit(limit + 1);
+    const hasMore = rows.length > limit;
+    const pageRows = rows.slice(0, limit);
+    if (cursor.after) pageRows.reverse();
+    return { rows: pageRows, hasMore };
+  }
+
+  async function messagesByIds(ids: string[], tx: DbOrTx = db) {
+    if (!ids.length) return [];
+    return selectMessagesWithSender(tx).where(inArray(messages.id, ids));
+  }
+
+  async function findByClientId(chatId: string, senderId: string, clientMessageId: string, tx: DbOrTx = db) {
+    const [row] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.chatId, chatId),
+          eq(messages.senderId, senderId),
+          eq(messages.clientMessageId, clientMessageId),
+        ),
+      );
+    return row?.id ?? null;
+  }
+
+  /** Moves a member's read marker forward to a message (never back). */
+  async function moveReadMarker(chatId: string, userId: string, messageId: string, tx: DbOrTx = db) {
+    await tx
+      .update(chatMembers)
+      .set({ lastReadMessageId: messageId })
+      .where(
+        and(
+          eq(chatMembers.chatId, chatId),
+          eq(chatMembers.userId, userId),
+          sql`(${chatMembers.lastReadMessageId} is null or ${chatMembers.lastReadMessageId} < ${messageId})`,
+        ),
+      );
+  }
+
+  async function lastMessageId(chatId: string, tx: DbOrTx = db) {
+    const [row] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.chatId, chatId))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** Reading a chat also reads its message notification, so the next message notifies again. */
+  async function readMessageNotifications(chatId: string, userId: string, now: Date, tx: DbOrTx = db) {
+    await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'SEND_MESSAGE'),
+          eq(notifications.targetId, chatId),
+          isNull(notifications.readAt),
+        ),
+      );
+  }
+
+  /**
+   * Claims a batch of ended activities whose chats are still open, marking them closed. Rows
+   * another instance holds are skipped, so two instances never close the same activity.
+   */
+  async function claimEndedActivities(tx: DbOrTx, now: Date, limit: number) {
+    const ended = await tx
+      .select({ id: activities.id })
+      .from(activities)
+      .where(and(lt(activities.endsAt, now), isNull(activities.closedAt)))
+      .orderBy(asc(activities.endsAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!ended.length) return { activityCount: 0, chatIds: [] };
+    const ids = ended.map((a) => a.id);
+    await tx.update(activities).set({ closedAt: now }).where(inArray(activities.id, ids));
+    const open = await tx
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(inArray(chats.activityId, ids), isNull(chats.closedAt)));
+    return { activityCount: ids.length, chatIds: open.map((c) => c.id) };
+  }
+
+  /** The name of the activity or group a chat belongs to. */
+  async function chatName(chatId: string, tx: DbOrTx = db) {
+    const [row] = await queryRows<{ name: string | null }>(
+      tx,
+      sql`select coalesce(a.name, g.name) as name from chats c
+        left join activities a on a.id = c.activity_id left join groups g on g.id = c.group_id
+        where c.id = ${chatId}`,
+    );
+    return row?.name ?? null;
+  }
+
+  return {
+    db,
+    summaries,
+    findForMember,
+    isMember,
+    memberIds,
+    chatIdsOf,
+    participants,
+    countParticipants,
+    page,
+    messagesByIds,
+    findByClientId,
+    moveReadMarker,
+    lastMessageId,
+    readMessageNotifications,
+    claimEndedActivities,
+    chatName,
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

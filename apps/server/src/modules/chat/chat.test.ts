@@ -1,0 +1,283 @@
+import { CHAT_MESSAGE_MAX_LENGTH } from '@cordata/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { changeMembership, newActivityChat } from '../../../test/chat-factories.ts';
+import { newUser } from '../../../test/factories.ts';
+import { activities, chats, messages, notifications } from '../../db/schema.ts';
+import { nextMessageId } from './chat.repository.ts';
+
+let t: TestApp;
+type User = Awaited<ReturnType<typeof newUser>>;
+let ada: User;
+let bea: User;
+let carl: User;
+let outsider: User;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [ada, bea, carl, outsider] = await Promise.all([
+    newUser(t, { firstName: 'Ada' }),
+    newUser(t, { firstName: 'Bea' }),
+    newUser(t, { firstName: 'Carl' }),
+    newUser(t, { firstName: 'Otto' }),
+  ]);
+});
+afterAll(() => t.close());
+
+let sequence = 0;
+const send = (token: string, chatId: string, text: string, clientMessageId = `c-${++sequence}`) =>
+  t.call('chat/send-message', { chatId, text, clientMessageId }, token);
+
+describe('nextMessageId', () => {
+  it('takes a fresh id when it is newer than the last one', () => {
+    expect(nextMessageId(null, '0190a000-0000-7000-8000-000000000000')).toBe('0190a000-0000-7000-8000-000000000000');
+    expect(nextMessageId('0190a000-0000-7000-8000-000000000000', '0190a000-0001-7000-8000-000000000000')).toBe(
+      '0190a000-0001-7000-8000-000000000000',
+    );
+  });
+
+  it('follows the last id when the clock is behind it', () => {
+    const last = '0190a000-0000-7000-8000-0000000000ff';
+    const next = nextMessageId(last, '01909fff-0000-7000-8000-000000000000');
+    expect(next).toBe('0190a000-0000-7000-8000-000000000100');
+    expect(next > last).toBe(true);
+  });
+});
+
+describe('sending', () => {
+  it('stores a message and answers it with its sender', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const res = await send(ada.token, chatId, '  Ready at 9?  ', 'first');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({
+      chatId,
+      kind: 'TEXT',
+      text: 'Ready at 9?',
+      clientMessageId: 'first',
+      sender: { userId: ada.id, firstName: 'Ada' },
+    });
+    expect(res.body.message.sender).not.toHaveProperty('email');
+  });
+
+  it('never makes a second message for a retry, even concurrent ones', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const first = await send(ada.token, chatId, 'Hello', 'retry-me');
+    const again = await send(ada.token, chatId, 'Hello', 'retry-me');
+    expect(again.status).toBe(200);
+    expect(again.body.message.messageId).toBe(first.body.message.messageId);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => send(ada.token, chatId, 'Burst', 'burst-1')));
+    expect(new Set(burst.map((r) => r.body.message.messageId)).size).toBe(1);
+    const stored = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.kind, 'TEXT')));
+    expect(stored).toHaveLength(2);
+    // The same client id from another person is another message.
+    const fromBea = await send(bea.token, chatId, 'Hello', 'retry-me');
+    expect(fromBea.body.message.messageId).not.toBe(first.body.message.messageId);
+  });
+
+  it('keeps text as text, up to 4000 characters', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const html = '<img src=x onerror=alert(1)> & <b>bold</b>';
+    expect((await send(ada.token, chatId, html)).body.message.text).toBe(html);
+    expect((await send(ada.token, chatId, 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH))).status).toBe(200);
+    const tooLong = await send(ada.token, chatId, 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ path: 'text' }] });
+    expect((await send(ada.token, chatId, '   ')).status).toBe(400);
+    expect((await send(ada.token, chatId, 'nul \u0000 byte')).status).toBe(400);
+    expect((await t.call('chat/send-message', { chatId, text: 'no id' } as never, ada.token)).status).toBe(400);
+  });
+
+  it('refuses outsiders as if the chat did not exist', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    await send(ada.token, chatId, 'Private plans');
+    for (const [name, body] of [
+      ['chat/send-message', { chatId, text: 'Let me in', clientMessageId: 'x' }],
+      ['chat/list-messages', { chatId }],
+      ['chat/get-info', { chatId }],
+      ['chat/set-as-read', { chatId }],
+    ] as const) {
+      const res = await t.call(name, body as never, outsider.token);
+      expect(res.status, name).toBe(404);
+      expect(res.body.error?.code).toBe('CHAT_NOT_FOUND');
+    }
+    const missing = await t.call('chat/list-messages', { chatId: '0190a000-0000-7000-8000-000000000000' }, ada.token);
+    expect(missing.body.error?.code).toBe('CHAT_NOT_FOUND');
+    expect((await t.call('chat/list-messages', { chatId }, 'not-a-token')).status).toBe(401);
+  });
+
+  it('refuses someone who left, and lets them back in when they rejoin', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    await changeMembership(t, 'leave', chatId, bea.id);
+    expect((await send(bea.token, chatId, 'Still here?')).status).toBe(404);
+    expect((await t.call('chat/list-messages', { chatId }, bea.token)).status).toBe(404);
+    await changeMembership(t, 'join', chatId, bea.id);
+    expect((await send(bea.token, chatId, 'Back')).status).toBe(200);
+  });
+
+  it('refuses new messages in a closed chat but still answers a retry of a stored one', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const stored = await send(ada.token, chatId, 'Before the end', 'before-end');
+    await t.db.update(chats).set({ closedAt: new Date() }).where(eq(chats.id, chatId));
+    const refused = await send(ada.token, chatId, 'After the end');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'CHAT_CLOSED', message: 'The activity has ended: this chat is closed' });
+    const retry = await send(ada.token, chatId, 'Before the end', 'before-end');
+    expect(retry.body.message.messageId).toBe(stored.body.message.messageId);
+  });
+
+  it('records one message notification per recipient and chat until they read it', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea, carl]);
+    await send(ada.token, chatId, 'One');
+    await send(ada.token, chatId, 'Two');
+    await send(bea.token, chatId, 'Three');
+    const rows = await t.db
+      .select({ userId: notifications.userId, actorId: notifications.actorId })
+      .from(notifications)
+      .where(and(eq(notifications.targetId, chatId), eq(notifications.type, 'SEND_MESSAGE')));
+    expect(rows.filter((r) => r.userId === bea.id)).toHaveLength(1);
+    expect(rows.filter((r) => r.userId === carl.id)).toHaveLength(1);
+    expect(rows.filter((r) => r.userId === ada.id)).toHaveLength(1); // Bea's message
+    await t.ok('chat/set-as-read', { chatId }, carl.token);
+    await send(ada.token, chatId, 'Four');
+    const carls = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.targetId, chatId), eq(notifications.userId, carl.id)));
+    expect(carls).toHaveLength(2);
+    expect(carls.filter((n) => n.readAt === null)).toHaveLength(1);
+  });
+});
+
+describe('reading', () => {
+  it('pages backwards with no gaps or repeats while new messages arrive', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    for (let i = 0; i < 24; i++) await send(i % 2 ? ada.token : bea.token, chatId, `old ${i}`);
+    const seen: string[] = [];
+    let page = await t.ok('chat/list-messages', { chatId, limit: 10 }, ada.token);
+    const newestAtStart = page.messages[0]!.messageId;
+    seen.push(...page.messages.map((m) => m.messageId));
+    let arrived = 0;
+    while (page.hasMore) {
+      // New messages land between page loads, some concurrently.
+      await Promise.all([send(ada.token, chatId, `new ${arrived++}`), send(bea.token, chatId, `new ${arrived++}`)]);
+      page = await t.ok('chat/list-messages', { chatId, limit: 10, before: seen.at(-1)! }, ada.token);
+      seen.push(...page.messages.map((m) => m.messageId));
+    }
+    // 24 texts and the CREATED and JOINED events, each once, newest first.
+    expect(seen).toHaveLength(26);
+    expect(new Set(seen).size).toBe(26);
+    expect([...seen].sort().reverse()).toEqual(seen);
+
+    // A client resyncing from the newest message it has gets exactly what arrived since.
+    const resynced: string[] = [];
+    let after = newestAtStart;
+    for (;;) {
+      const forward = await t.ok('chat/list-messages', { chatId, after, limit: 3 }, ada.token);
+      const ids = forward.messages.map((m) => m.messageId);
+      expect([...ids].sort().reverse()).toEqual(ids);
+      resynced.push(...ids.reverse());
+      if (!forward.hasMore) break;
+      after = resynced.at(-1)!;
+    }
+    expect(resynced).toHaveLength(arrived);
+    const all = await t.ok('chat/list-messages', { chatId, limit: 100 }, ada.token);
+    expect(all.messages.map((m) => m.messageId).sort()).toEqual([...seen, ...resynced].sort());
+  });
+
+  it('refuses before and after together', async () => {
+    const { chatId } = await newActivityChat(t, ada);
+    const id = '0190a000-0000-7000-8000-000000000000';
+    const res = await t.call('chat/list-messages', { chatId, before: id, after: id }, ada.token);
+    expect(res.status).toBe(400);
+  });
+
+  it('shows join, leave and created events as messages', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    await changeMembership(t, 'leave', chatId, bea.id);
+    const { messages: list } = await t.ok('chat/list-messages', { chatId }, ada.token);
+    expect(list.map((m) => [m.kind, m.sender?.userId])).toEqual([
+      ['LEFT', bea.id],
+      ['JOINED', bea.id],
+      ['CREATED', ada.id],
+    ]);
+  });
+});
+
+describe('my chats', () => {
+  it('lists my chats, newest activity first, with the last message and what I have not read', async () => {
+    const dan = await newUser(t, { firstName: 'Dan' });
+    const eve = await newUser(t, { firstName: 'Eve' });
+    const quiet = await newActivityChat(t, dan, [eve], { name: 'Quiet hike' });
+    const busy = await newActivityChat(t, dan, [eve], { name: 'Busy ride' });
+    await send(dan.token, busy.chatId, 'Mine does not count');
+    await send(eve.token, busy.chatId, 'One');
+    await send(eve.token, busy.chatId, 'Two');
+    await send(eve.token, quiet.chatId, 'Latest of all');
+
+    const { chats: list } = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, dan.token);
+    expect(list.map((c) => [c.name, c.unreadCount])).toEqual([
+      ['Quiet hike', 1],
+      ['Busy ride', 2],
+    ]);
+    expect(list[0]).toMatchObject({
+      kind: 'ACTIVITY',
+      targetId: quiet.activity.id,
+      closedAt: null,
+      lastMessage: { text: 'Latest of all', sender: { userId: eve.id } },
+    });
+    expect(list[1]!.lastMessage?.text).toBe('Two');
+    // Writing in a chat reads it.
+    await send(eve.token, busy.chatId, 'Three');
+    const eves = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, eve.token);
+    expect(eves.chats.find((c) => c.chatId === busy.chatId)?.unreadCount).toBe(0);
+
+    await t.ok('chat/set-as-read', { chatId: busy.chatId }, dan.token);
+    const after = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, dan.token);
+    expect(after.chats.find((c) => c.chatId === busy.chatId)?.unreadCount).toBe(0);
+    expect(after.chats.find((c) => c.chatId === quiet.chatId)?.unreadCount).toBe(1);
+    expect((await t.ok('chat/list-user-chats', { pagination: { page: 2, limit: 1 } }, dan.token)).chats).toHaveLength(
+      1,
+    );
+
+    // A chat I left is gone from my list.
+    await changeMembership(t, 'leave', quiet.chatId, eve.id);
+    const left = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, eve.token);
+    expect(left.chats.map((c) => c.chatId)).toEqual([busy.chatId]);
+  });
+
+  it('gives the info of a chat with its participants', async () => {
+    const { chatId, activity } = await newActivityChat(t, ada, [bea, carl], { name: 'Lake loop' });
+    await changeMembership(t, 'leave', chatId, carl.id);
+    const { chat } = await t.ok('chat/get-info', { chatId }, bea.token);
+    expect(chat).toMatchObject({ chatId, name: 'Lake loop', targetId: activity.id, participantsCount: 2 });
+    expect(chat.participants.map((p) => p.userId).sort()).toEqual([ada.id, bea.id].sort());
+    expect(chat.participants[0]).not.toHaveProperty('email');
+  });
+});
+
+describe('closing the chats of ended activities', () => {
+  it('closes each ended activity once, even with two runs at the same time', async () => {
+    const ended = await newActivityChat(t, ada, [bea], { endsAt: new Date(Date.now() - 60_000) });
+    const upcoming = await newActivityChat(t, ada, [bea]);
+    const close = t.modules.services.chat.closeEndedActivityChats;
+    await Promise.all([close(), close()]);
+    await close();
+
+    const { chats: list } = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 50 } }, bea.token);
+    expect(list.find((c) => c.chatId === ended.chatId)?.closedAt).not.toBeNull();
+    expect(list.find((c) => c.chatId === upcoming.chatId)?.closedAt).toBeNull();
+    const events = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.chatId, ended.chatId), eq(messages.kind, 'CLOSED')));
+    expect(events).toHaveLength(1);
+    const [activity] = await t.db.select().from(activities).where(eq(activities.id, ended.activity.id));
+    expect(activity!.closedAt).not.toBeNull();
+    expect((await send(bea.token, ended.chatId, 'Too late')).body.error?.code).toBe('CHAT_CLOSED');
+    expect((await send(bea.token, upcoming.chatId, 'Still open')).status).toBe(200);
+  });
+});

@@ -1,4 +1,5 @@
 import type { ErrorCode, ValidationMessageKey } from '@cordata/contract';
+import { activity } from './activity/en.ts';
 
 const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Some fields are not valid: check them and try again',
@@ -68,6 +69,7 @@ const validation: Record<ValidationMessageKey, string> = {
 };
 
 export const en = {
+  activity,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

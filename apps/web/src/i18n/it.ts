@@ -1,6 +1,8 @@
 import type { Resources } from './en.ts';
+import { activity } from './activity/it.ts';
 
 export const it: Resources = {
+  activity,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
     close: 'Chiudi',

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Placeholder } from '../components/Screen.tsx';
 import { AccountContent } from './contents/AccountSheet.tsx';
@@ -8,6 +9,10 @@ import { Sheet } from './Sheet.tsx';
 import { topSheet, useSheetStore } from './store.ts';
 import type { OpenSheet } from './types.ts';
 import './contents/contents.css';
+
+// The activity sheets carry maps and the wizard: loaded when first opened.
+const ActivitySheet = lazy(() => import('./contents/activity/ActivitySheet.tsx'));
+const HandleActivitySheet = lazy(() => import('./contents/activity/HandleActivitySheet.tsx'));
 
 function sheetTitle(sheet: OpenSheet, t: TFunction): string {
   switch (sheet.type) {
@@ -40,6 +45,18 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
       return <SupportContent />;
     case 'legal-info':
       return <LegalInfoContent sheetKey={sheet.key} params={sheet.params} />;
+    case 'activity':
+      return (
+        <Suspense>
+          <ActivitySheet sheetKey={sheet.key} id={sheet.params.id} />
+        </Suspense>
+      );
+    case 'handle-activity':
+      return (
+        <Suspense>
+          <HandleActivitySheet sheetKey={sheet.key} params={sheet.params} />
+        </Suspense>
+      );
     default:
       // The people, groups, activities and chat teams fill these.
       return (

@@ -1,22 +1,121 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Placeholder, Screen } from '../../components/Screen.tsx';
+import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
+import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
+import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { openSheet } from '../../sheets/store.ts';
+import { useNearbyActivitiesQuery } from '../../state/queries/activity.ts';
+import { useUiStore } from '../../state/ui.ts';
+import '../../components/Activity/activity.css';
+import './Home.css';
 
+const DEFAULT_RADIUS_KM = 50;
+
+/** Activities near the chosen place (else the default centre), as a list or on a map. */
 export default function Home() {
   const { t } = useTranslation();
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const filters = useUiStore((s) => s.homeFilters);
+  const centre = filters.near ?? DEFAULT_MAP_CENTER;
+  const query = useNearbyActivitiesQuery({
+    latitude: centre.latitude,
+    longitude: centre.longitude,
+    radiusKm: filters.near?.radiusKm ?? DEFAULT_RADIUS_KM,
+    sportIds: filters.sportIds.length > 0 ? filters.sportIds : undefined,
+  });
+  const activities = query.data ?? [];
+  const place = filters.near ? (filters.near.label ?? t('activity.home.myPosition')) : t('activity.home.defaultCentre');
+
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      (query.data ?? []).flatMap((a) =>
+        a.start
+          ? [
+              {
+                id: a.activityId,
+                kind: 'activity' as const,
+                latitude: a.start.latitude,
+                longitude: a.start.longitude,
+                label: a.name.slice(0, 14),
+                title: a.name,
+                onClick: () => openSheet({ type: 'activity', params: { id: a.activityId } }),
+              },
+            ]
+          : [],
+      ),
+    [query.data],
+  );
+
   return (
     <Screen title={t('screens.home')} testId="home-screen" actions={<TabActions />}>
-      <Placeholder>
+      <div className="home-toolbar">
         <button
           type="button"
-          className="btn btn-outline"
+          className="btn btn-outline home-filters"
           data-testid="open-home-filters"
           onClick={() => openSheet({ type: 'home-filters', params: {} })}
         >
-          {t('sheets.homeFilters')}
+          <Icon name="settings" size={18} />
+          <span data-testid="home-place">{t('activity.home.near', { place })}</span>
         </button>
-      </Placeholder>
+        <fieldset className="segmented">
+          {(['list', 'map'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              data-testid={`home-view-${v}`}
+              onClick={() => setView(v)}
+            >
+              {t(`activity.home.${v}`)}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      {view === 'map' ? (
+        <RouteMap
+          label={t('activity.home.mapLabel')}
+          markers={markers}
+          center={centre}
+          zoom={10}
+          className="home-map"
+          testId="home-map"
+        />
+      ) : query.isPending ? (
+        <div className="activity-loading" role="status" aria-label={t('common.loading')}>
+          <div className="spinner" />
+        </div>
+      ) : query.isError ? (
+        <div className="placeholder">
+          <p>{t('errors.INTERNAL')}</p>
+          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : activities.length === 0 ? (
+        <p className="placeholder" data-testid="home-empty">
+          {t('activity.home.empty')}
+        </p>
+      ) : (
+        <ul className="activity-list" data-testid="home-list">
+          {activities.map((a) => (
+            <ActivityCard key={a.activityId} activity={a} />
+          ))}
+        </ul>
+      )}
+
+      <button
+        type="button"
+        className="btn btn-primary fab"
+        data-testid="create-activity"
+        onClick={() => openSheet({ type: 'handle-activity', params: { step: 'info' } })}
+      >
+        + {t('activity.home.create')}
+      </button>
     </Screen>
   );
 }

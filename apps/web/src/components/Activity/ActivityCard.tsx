@@ -1,0 +1,55 @@
+import type { ActivitySummary } from '@cordata/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/dates.ts';
+import { openSheet } from '../../sheets/store.ts';
+import { useSportsQuery } from '../../state/queries/sports.ts';
+import { formatDistance, formatMetres } from './format.ts';
+
+/** One activity in a list; a tap opens the activity sheet. */
+export function ActivityCard({ activity }: { activity: ActivitySummary }) {
+  const { t, i18n } = useTranslation();
+  const sportName = useSportName(activity.sportId);
+  return (
+    <li>
+      <button
+        type="button"
+        className="activity-card"
+        data-testid="activity-card"
+        data-activity-id={activity.activityId}
+        onClick={() => openSheet({ type: 'activity', params: { id: activity.activityId } })}
+      >
+        <span className={`activity-card-date difficulty-${activity.difficulty.toLowerCase()}`}>
+          <strong>{formatDate(new Date(`${activity.date}T12:00:00`), i18n.language, { day: '2-digit' })}</strong>
+          <small>{formatDate(new Date(`${activity.date}T12:00:00`), i18n.language, { month: 'short' })}</small>
+        </span>
+        <span className="activity-card-body">
+          <strong className="activity-card-name">{activity.name}</strong>
+          <span className="muted">
+            {sportName} · {activity.startTime}–{activity.endTime}
+          </span>
+          <span className="activity-card-facts">
+            <span>{formatDistance(activity.totalDistance, i18n.language)}</span>
+            <span>↗ {formatMetres(activity.totalElevationGain, i18n.language)}</span>
+            <span>{t(`activity.difficulty.${activity.difficulty}`)}</span>
+            <span>{t('activity.card.participants', { count: activity.participantsCount })}</span>
+            {activity.distance !== undefined && (
+              <span data-testid="activity-card-away">
+                {t('activity.card.away', { distance: formatDistance(activity.distance, i18n.language) })}
+              </span>
+            )}
+          </span>
+        </span>
+        {activity.isAdmin && <span className="activity-card-tag">{t('activity.card.admin')}</span>}
+      </button>
+    </li>
+  );
+}
+
+/** The sport's name in the current language, or its id while the list loads. */
+export function useSportName(sportId: string): string {
+  const { i18n } = useTranslation();
+  const { data } = useSportsQuery();
+  const sport = data?.sports.find((s) => s.sportId === sportId);
+  if (!sport) return sportId;
+  return i18n.language === 'it' ? sport.names.it : sport.names.en;
+}

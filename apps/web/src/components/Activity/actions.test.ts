@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { availableActions } from './actions.ts';
+
+const now = new Date('2026-06-01T08:00:00Z');
+const future = '2026-06-02T10:00:00Z';
+const base = { status: 'NONE' as const, isAdmin: false, access: 'OPEN' as const, endsAt: future };
+
+describe('availableActions', () => {
+  it('lets a stranger join an open activity and request a closed one', () => {
+    expect(availableActions(base, now)).toEqual(['join']);
+    expect(availableActions({ ...base, access: 'CLOSED' }, now)).toEqual(['request']);
+  });
+
+  it('follows the participation state', () => {
+    expect(availableActions({ ...base, status: 'PARTICIPATING' }, now)).toEqual(['leave']);
+    expect(availableActions({ ...base, status: 'REQUESTED', access: 'CLOSED' }, now)).toEqual(['withdraw']);
+    expect(availableActions({ ...base, status: 'INVITED' }, now)).toEqual(['acceptInvitation', 'declineInvitation']);
+    expect(availableActions({ ...base, status: 'REJECTED', access: 'CLOSED' }, now)).toEqual(['request']);
+  });
+
+  it('gives admins edit, invite, delete and, on a closed activity, the requests', () => {
+    const admin = { ...base, isAdmin: true, status: 'PARTICIPATING' as const };
+    expect(availableActions(admin, now)).toEqual(['edit', 'invite', 'delete', 'leave']);
+    expect(availableActions({ ...admin, access: 'CLOSED' }, now)).toEqual([
+      'edit',
+      'invite',
+      'requests',
+      'delete',
+      'leave',
+    ]);
+  });
+
+  it('offers no joining or editing once the activity is over', () => {
+    const over = { ...base, endsAt: '2026-05-31T10:00:00Z' };
+    expect(availableActions(over, now)).toEqual([]);
+    expect(availableActions({ ...over, isAdmin: true, status: 'PARTICIPATING' }, now)).toEqual(['delete']);
+  });
+});

@@ -1,0 +1,37 @@
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { NO_SWIPE_ATTRIBUTE } from '../../sheets/swipe.ts';
+import type { RouteMapProps } from './types.ts';
+import './Map.css';
+
+// MapLibre is ~300 KB gzipped: it loads only when a map is on screen.
+const MapCanvas = lazy(() => import('./MapCanvas.tsx'));
+
+/** A map that never starts a sheet swipe, loaded on demand. */
+export function RouteMap(props: RouteMapProps) {
+  return (
+    <div
+      className={`route-map ${props.className ?? ''}`}
+      data-testid={props.testId ?? 'route-map'}
+      {...{ [NO_SWIPE_ATTRIBUTE]: '' }}
+    >
+      <MapErrorBoundary>
+        <Suspense fallback={<div className="map-canvas map-loading" aria-busy="true" />}>
+          <MapCanvas {...props} />
+        </Suspense>
+      </MapErrorBoundary>
+    </div>
+  );
+}
+
+/** A map that cannot load (no WebGL, a failed chunk) leaves an empty frame, never a broken screen. */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <div className="map-canvas map-unavailable" /> : this.props.children;
+  }
+}
+
+export type { MapMarker } from './types.ts';

@@ -1,0 +1,26 @@
+import type { LatLng } from '@cordata/contract';
+
+export type MarkerKind = 'start' | 'end' | 'waypoint' | 'activity' | 'point' | 'here';
+
+export interface MapMarker extends LatLng {
+  id: string;
+  kind: MarkerKind;
+  /** Shown inside the marker (a number, a letter) or as its accessible name. */
+  label?: string;
+  title?: string;
+  onClick?: () => void;
+}
+
+export interface RouteMapProps {
+  /** An accessible name for the map. */
+  label: string;
+  line?: readonly LatLng[];
+  markers?: readonly MapMarker[];
+  /** Where the map looks when there is nothing to fit. */
+  center: LatLng;
+  zoom?: number;
+  /** Taps on the map (drawing a route). */
+  onTap?: (point: LatLng) => void;
+  testId?: string;
+  className?: string;
+}

@@ -1,0 +1,15 @@
+import type { LatLng, ProfilePoint } from '@cordata/geo';
+
+/** What the GPX worker sends back: the figures and lines to show, never the parsed file. */
+export interface GpxPreview {
+  totalDistance: number;
+  totalElevationGain: number;
+  smoothedElevationGain: number;
+  elevationProfile: ProfilePoint[];
+  line: LatLng[];
+  waypoints: LatLng[];
+  pointCount: number;
+  elapsedMinutes: number | null;
+}
+
+export type GpxWorkerAnswer = { ok: true; text: string; preview: GpxPreview } | { ok: false; code: string };

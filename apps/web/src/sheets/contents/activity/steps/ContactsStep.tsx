@@ -1,0 +1,89 @@
+import type { SkipReason, UserSummary } from '@cordata/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../../api/client.ts';
+import { personName } from '../../../../components/Activity/Participants.tsx';
+import { useInvitableContactsQuery } from '../../../../state/queries/activity.ts';
+import { useDraftStore } from '../draft.ts';
+import type { StepProps } from '../HandleActivitySheet.tsx';
+import { WizardStep } from './WizardStep.tsx';
+
+interface Candidate extends UserSummary {
+  reason: SkipReason | null;
+}
+
+/** The contacts step of publishing: pick who gets an invitation. */
+export function ContactsStep({ go }: StepProps) {
+  const { t } = useTranslation();
+  const activityId = useDraftStore((s) => s.draft.activityId);
+  const invited = useDraftStore((s) => s.draft.invitedUserIds);
+  const update = useDraftStore((s) => s.update);
+  const [query, setQuery] = useState('');
+  const search = useDeferredValue(query.trim());
+  const candidates = useCandidates(activityId, search);
+
+  const toggle = (userId: string) =>
+    update({ invitedUserIds: invited.includes(userId) ? invited.filter((id) => id !== userId) : [...invited, userId] });
+
+  return (
+    <WizardStep
+      testId="wizard-contacts"
+      footer={
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="wizard-contacts-done"
+          onClick={() => go('publish')}
+        >
+          {t('activity.wizard.done')}
+        </button>
+      }
+    >
+      <label className="field">
+        <span className="visually-hidden">{t('activity.wizard.searchContacts')}</span>
+        <input
+          type="search"
+          placeholder={t('activity.wizard.searchContacts')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </label>
+      {candidates.data?.length === 0 && <p className="muted">{t('activity.wizard.noContacts')}</p>}
+      <ul className="people-list">
+        {candidates.data?.map((c) => (
+          <li key={c.userId}>
+            <label className="person invite-row" data-testid="invite-candidate">
+              <input
+                type="checkbox"
+                checked={invited.includes(c.userId)}
+                disabled={c.reason !== null}
+                onChange={() => toggle(c.userId)}
+              />
+              <span className="avatar" aria-hidden="true">
+                {personName(c).charAt(0).toUpperCase()}
+              </span>
+              <span>
+                {personName(c)}
+                {c.reason && <small className="muted"> · {t(`activity.wizard.skip.${c.reason}`)}</small>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </WizardStep>
+  );
+}
+
+/** An existing activity knows who may still be invited; a new one may invite any contact. */
+function useCandidates(activityId: string | null, query: string): { data: Candidate[] | undefined } {
+  const invitable = useInvitableContactsQuery(activityId ?? '', query, activityId !== null);
+  const contacts = useQuery({
+    queryKey: ['user', 'list-contacts', 'CONTACT', query],
+    queryFn: () =>
+      api('user/list-contacts', { status: 'CONTACT', query: query || undefined, pagination: { page: 1, limit: 50 } }),
+    enabled: activityId === null,
+    select: (d) => d.contacts.map((c) => ({ ...c, reason: null })),
+  });
+  return activityId ? { data: invitable.data } : { data: contacts.data };
+}

@@ -1,0 +1,79 @@
+import type { Difficulty } from '@cordata/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDraftStore } from '../draft.ts';
+import type { StepProps } from '../HandleActivitySheet.tsx';
+import { Choice } from './InfoStep.tsx';
+import { FieldError, WizardStep } from './WizardStep.tsx';
+
+const levels: Difficulty[] = ['EASY', 'MEDIUM', 'HARD', 'EXPERT'];
+
+/** Step 3/4: how hard it is and how long it takes. */
+export function DifficultyStep({ go }: StepProps) {
+  const { t } = useTranslation();
+  const draft = useDraftStore((s) => s.draft);
+  const update = useDraftStore((s) => s.update);
+  const [missing, setMissing] = useState(false);
+
+  return (
+    <WizardStep
+      testId="wizard-difficulty"
+      footer={
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="wizard-next"
+          onClick={() => (draft.difficulty ? go('publish') : setMissing(true))}
+        >
+          {t('common.next')}
+        </button>
+      }
+    >
+      <Choice
+        legend={t('activity.view.difficulty')}
+        name="difficulty"
+        value={draft.difficulty}
+        options={levels.map((v) => ({
+          value: v,
+          label: t(`activity.difficulty.${v}`),
+          hint: t(`activity.difficultyHint.${v}`),
+        }))}
+        onChange={(difficulty) => {
+          setMissing(false);
+          update({ difficulty });
+        }}
+      />
+      <FieldError id="error-difficulty" message={missing ? t('validation.required') : undefined} />
+      <fieldset className="choice">
+        <legend>{t('activity.wizard.requiredTime')}</legend>
+        <p className="muted">{t('activity.wizard.requiredTimeHint')}</p>
+        <div className="field-row">
+          <label className="field">
+            <span>{t('activity.wizard.hours')}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={336}
+              data-testid="required-hours"
+              value={draft.requiredHours}
+              onChange={(e) => update({ requiredHours: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span>{t('activity.wizard.minutes')}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={59}
+              data-testid="required-minutes"
+              value={draft.requiredMinutes}
+              onChange={(e) => update({ requiredMinutes: e.target.value })}
+            />
+          </label>
+        </div>
+      </fieldset>
+    </WizardStep>
+  );
+}

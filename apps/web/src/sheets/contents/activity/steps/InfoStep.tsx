@@ -1,0 +1,180 @@
+import { type ChangeEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSportsQuery } from '../../../../state/queries/sports.ts';
+import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
+import type { StepProps } from '../HandleActivitySheet.tsx';
+import { FieldError, WizardStep } from './WizardStep.tsx';
+
+/** Step 1/4: name, sport, date and times, description, contact, access and visibility. */
+export function InfoStep({ go }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const draft = useDraftStore((s) => s.draft);
+  const update = useDraftStore((s) => s.update);
+  const sports = useSportsQuery();
+  const [errors, setErrors] = useState<InfoErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const set = (key: keyof Draft) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const next = { ...draft, [key]: e.target.value };
+    update({ [key]: e.target.value });
+    // Once the user has tried to go on, errors follow the typing.
+    if (submitted) setErrors(validateInfo(next));
+  };
+
+  const next = () => {
+    const found = validateInfo(draft);
+    setErrors(found);
+    setSubmitted(true);
+    if (Object.keys(found).length === 0) go('path');
+  };
+
+  const message = (field: InfoField) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
+  const invalid = (field: InfoField) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `error-${field}` } : {};
+
+  return (
+    <WizardStep
+      testId="wizard-info"
+      footer={
+        <button type="button" className="btn btn-primary btn-block" data-testid="wizard-next" onClick={next}>
+          {t('common.next')}
+        </button>
+      }
+    >
+      <label className="field">
+        <span>{t('activity.wizard.name')}</span>
+        <input
+          data-testid="activity-name-input"
+          value={draft.name}
+          maxLength={40}
+          onChange={set('name')}
+          {...invalid('name')}
+        />
+        <FieldError id="error-name" message={message('name')} />
+      </label>
+      <label className="field">
+        <span>{t('activity.wizard.sport')}</span>
+        <select
+          data-testid="activity-sport-input"
+          value={draft.sportId}
+          onChange={set('sportId')}
+          {...invalid('sportId')}
+        >
+          <option value="">{t('activity.wizard.chooseSport')}</option>
+          {sports.data?.sports.map((s) => (
+            <option key={s.sportId} value={s.sportId}>
+              {i18n.language === 'it' ? s.names.it : s.names.en}
+            </option>
+          ))}
+        </select>
+        <FieldError id="error-sportId" message={message('sportId')} />
+      </label>
+      <label className="field">
+        <span>{t('activity.wizard.date')}</span>
+        <input
+          type="date"
+          data-testid="activity-date-input"
+          value={draft.date}
+          onChange={set('date')}
+          {...invalid('date')}
+        />
+        <FieldError id="error-date" message={message('date')} />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span>{t('activity.wizard.startTime')}</span>
+          <input
+            type="time"
+            data-testid="activity-start-input"
+            value={draft.startTime}
+            onChange={set('startTime')}
+            {...invalid('startTime')}
+          />
+          <FieldError id="error-startTime" message={message('startTime')} />
+        </label>
+        <label className="field">
+          <span>{t('activity.wizard.endTime')}</span>
+          <input
+            type="time"
+            data-testid="activity-end-input"
+            value={draft.endTime}
+            onChange={set('endTime')}
+            {...invalid('endTime')}
+          />
+          <FieldError id="error-endTime" message={message('endTime')} />
+        </label>
+      </div>
+      <label className="field">
+        <span>{t('activity.wizard.description')}</span>
+        <textarea rows={3} maxLength={2000} value={draft.description} onChange={set('description')} />
+      </label>
+      <label className="field">
+        <span>{t('activity.wizard.contact')}</span>
+        <input
+          value={draft.contact}
+          maxLength={200}
+          placeholder={t('activity.wizard.contactHint')}
+          onChange={set('contact')}
+        />
+      </label>
+      <Choice
+        legend={t('activity.wizard.access')}
+        name="access"
+        value={draft.access}
+        options={(['OPEN', 'CLOSED'] as const).map((v) => ({
+          value: v,
+          label: t(`activity.access.${v}`),
+          hint: t(`activity.accessHint.${v}`),
+        }))}
+        onChange={(access) => update({ access })}
+      />
+      <Choice
+        legend={t('activity.wizard.visibility')}
+        name="visibility"
+        value={draft.visibility}
+        options={(['PUBLIC', 'PRIVATE'] as const).map((v) => ({
+          value: v,
+          label: t(`activity.visibility.${v}`),
+          hint: t(`activity.visibilityHint.${v}`),
+        }))}
+        onChange={(visibility) => update({ visibility })}
+      />
+    </WizardStep>
+  );
+}
+
+/** A set of radio cards. */
+export function Choice<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: V | null;
+  options: { value: V; label: string; hint: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <fieldset className="choice">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="choice-card" data-testid={`choice-${name}-${option.value}`}>
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>
+            <strong>{option.label}</strong>
+            <small className="muted">{option.hint}</small>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

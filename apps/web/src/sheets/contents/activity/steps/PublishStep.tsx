@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSportName } from '../../../../components/Activity/ActivityCard.tsx';
+import { formatDistance } from '../../../../components/Activity/format.ts';
+import { showError, showSuccess } from '../../../../components/feedback.ts';
+import { formatDate, formatDuration } from '../../../../i18n/dates.ts';
+import { useCreateActivityMutation, useUpdateActivityMutation } from '../../../../state/queries/activity.ts';
+import { activityBody, type DraftRoute, requiredMinutes, useDraftStore } from '../draft.ts';
+import type { StepProps } from '../HandleActivitySheet.tsx';
+import { WizardStep } from './WizardStep.tsx';
+
+/** Step 4/4: the summary, the invitations, and publishing. */
+export function PublishStep({ go, close }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const draft = useDraftStore((s) => s.draft);
+  const create = useCreateActivityMutation();
+  const save = useUpdateActivityMutation();
+  const sportName = useSportName(draft.sportId);
+  const busy = create.isPending || save.isPending;
+  const required = requiredMinutes(draft);
+  const distance = routeDistance(draft.route);
+
+  const publish = () => {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { route, ...body } = activityBody(draft, timeZone);
+    const onError = (e: unknown) => showError(e);
+    if (draft.activityId) {
+      save.mutate(
+        { ...body, route, activityId: draft.activityId },
+        { onSuccess: () => showSuccess(t('activity.wizard.saved'), close), onError },
+      );
+    } else if (route) {
+      create.mutate(
+        { ...body, route },
+        {
+          onSuccess: ({ activity }) => {
+            close();
+            showSuccess(t('activity.wizard.created'));
+            navigate(`/view-activity/${activity.activityId}`);
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  return (
+    <WizardStep
+      testId="wizard-publish"
+      footer={
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="wizard-publish-button"
+          disabled={busy}
+          onClick={publish}
+        >
+          {draft.activityId ? t('activity.wizard.save') : t('activity.wizard.publish')}
+        </button>
+      }
+    >
+      <h3>{t('activity.wizard.summary')}</h3>
+      <dl className="wizard-summary" data-testid="wizard-summary">
+        <dt>{t('activity.wizard.name')}</dt>
+        <dd>{draft.name}</dd>
+        <dt>{t('activity.wizard.sport')}</dt>
+        <dd>{sportName}</dd>
+        <dt>{t('activity.wizard.date')}</dt>
+        <dd>
+          {formatDate(new Date(`${draft.date}T12:00:00`), i18n.language)} · {draft.startTime}–{draft.endTime}
+        </dd>
+        {distance !== null && (
+          <>
+            <dt>{t('activity.view.distance')}</dt>
+            <dd>{formatDistance(distance, i18n.language)}</dd>
+          </>
+        )}
+        <dt>{t('activity.view.difficulty')}</dt>
+        <dd>{draft.difficulty ? t(`activity.difficulty.${draft.difficulty}`) : '—'}</dd>
+        <dt>{t('activity.view.requiredTime')}</dt>
+        <dd>{required ? formatDuration(required) : t('activity.view.notSet')}</dd>
+        <dt>{t('activity.wizard.access')}</dt>
+        <dd>
+          {t(`activity.access.${draft.access}`)} · {t(`activity.visibility.${draft.visibility}`)}
+        </dd>
+      </dl>
+      <button
+        type="button"
+        className="btn btn-outline btn-block"
+        data-testid="wizard-invite"
+        onClick={() => go('contacts')}
+      >
+        {t('activity.wizard.invite')}
+      </button>
+      {draft.invitedUserIds.length > 0 && (
+        <p className="muted" data-testid="wizard-invited-count">
+          {t('activity.wizard.invitedCount', { count: draft.invitedUserIds.length })}
+        </p>
+      )}
+    </WizardStep>
+  );
+}
+
+function routeDistance(route: DraftRoute): number | null {
+  switch (route.mode) {
+    case 'GPX':
+      return route.preview.totalDistance;
+    case 'EXISTING':
+      return route.activity.totalDistance;
+    default:
+      return null;
+  }
+}

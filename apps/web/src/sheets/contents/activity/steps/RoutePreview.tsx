@@ -1,0 +1,72 @@
+import type { LatLng } from '@cordata/contract';
+import { useTranslation } from 'react-i18next';
+import { ElevationChart } from '../../../../components/Activity/ElevationChart.tsx';
+import { formatDistance, formatMetres } from '../../../../components/Activity/format.ts';
+import { type MapMarker, RouteMap } from '../../../../components/Map/RouteMap.tsx';
+import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
+
+export interface RouteFigures {
+  totalDistance: number;
+  totalElevationGain: number;
+  smoothedElevationGain: number;
+  elevationProfile: readonly (readonly [number, number])[];
+}
+
+/** The route being made: its map, its figures and its elevation profile. */
+export function RoutePreview({
+  line,
+  markers,
+  figures,
+  onTap,
+}: {
+  line: readonly LatLng[];
+  markers: MapMarker[];
+  figures: RouteFigures | null;
+  onTap?: (point: LatLng) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <RouteMap
+        label={t('activity.view.map')}
+        line={line}
+        markers={markers}
+        center={line[0] ?? DEFAULT_MAP_CENTER}
+        zoom={onTap ? 13 : 11}
+        onTap={onTap}
+        className="wizard-map"
+        testId="wizard-map"
+      />
+      {figures && (
+        <>
+          <dl className="activity-stats" data-testid="wizard-stats">
+            <div>
+              <dt>{t('activity.view.distance')}</dt>
+              <dd data-testid="wizard-distance">{formatDistance(figures.totalDistance, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('activity.view.gain')}</dt>
+              <dd>{formatMetres(figures.totalElevationGain, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('activity.view.smoothedGain')}</dt>
+              <dd>{formatMetres(figures.smoothedElevationGain, i18n.language)}</dd>
+            </div>
+          </dl>
+          {figures.elevationProfile.length > 1 && <ElevationChart profile={figures.elevationProfile} />}
+        </>
+      )}
+    </>
+  );
+}
+
+/** A for the first point, B for the last. */
+export function endMarkers(line: readonly LatLng[], t: (key: string) => string): MapMarker[] {
+  const first = line[0];
+  const last = line[line.length - 1];
+  const markers: MapMarker[] = [];
+  if (first) markers.push({ id: 'start', kind: 'start', ...first, label: 'A', title: t('activity.view.start') });
+  if (last && line.length > 1)
+    markers.push({ id: 'end', kind: 'end', ...last, label: 'B', title: t('activity.view.end') });
+  return markers;
+}

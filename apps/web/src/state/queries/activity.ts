@@ -1,0 +1,160 @@
+import type { Activity, CallInput } from '@cordata/contract';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { FIRST_PAGE, PAGE_SIZE } from '../../contract.ts';
+import { nextActivityPage, nextParticipantsPage } from './pages.ts';
+
+type NearbyInput = CallInput<'activity/nearby-activities'>;
+type DailyRange = { onlyOwn: boolean; startDate: string; endDate: string };
+type CountDailyInput = CallInput<'activity/count-daily'>;
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  info: (activityId: string) => ['activity', 'read-info', activityId] as const,
+  participants: (activityId: string) => ['activity', 'list-participants', activityId] as const,
+  requests: (activityId: string) => ['activity', 'list-requests', activityId] as const,
+  invitable: (activityId: string, query: string) => ['activity', 'list-invitable-contacts', activityId, query] as const,
+  nearby: (input: NearbyInput) => ['activity', 'nearby-activities', input] as const,
+  daily: (range: DailyRange) => ['activity', 'list-daily', range] as const,
+  countDaily: (input: CountDailyInput) => ['activity', 'count-daily', input] as const,
+};
+
+export function useActivityQuery(activityId: string | undefined) {
+  return useQuery({
+    queryKey: activityKeys.info(activityId ?? ''),
+    queryFn: () => api('activity/read-info', { activityId: activityId! }),
+    enabled: !!activityId,
+    select: (d) => d.activity,
+  });
+}
+
+export function useNearbyActivitiesQuery(input: NearbyInput | null) {
+  return useQuery({
+    queryKey: activityKeys.nearby(input ?? { latitude: 0, longitude: 0 }),
+    queryFn: () => api('activity/nearby-activities', input!),
+    enabled: input !== null,
+    select: (d) => d.activities,
+  });
+}
+
+export function useCountDailyQuery(input: CountDailyInput) {
+  return useQuery({
+    queryKey: activityKeys.countDaily(input),
+    queryFn: () => api('activity/count-daily', input),
+    select: (d) => new Map(d.days.map((day) => [day.date, day.count])),
+  });
+}
+
+/** The day's activities, page after page while the last page was not empty (spec §9). */
+export function useDailyActivitiesQuery(range: DailyRange) {
+  return useInfiniteQuery({
+    queryKey: activityKeys.daily(range),
+    queryFn: ({ pageParam }) => api('activity/list-daily', { ...range, page: pageParam, limit: PAGE_SIZE }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextActivityPage,
+  });
+}
+
+/** Participants, 10 a page, while the last page held 10 (spec §9). */
+export function useParticipantsQuery(activityId: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: activityKeys.participants(activityId),
+    queryFn: ({ pageParam }) =>
+      api('activity/list-participants', { activityId, pagination: { page: pageParam, limit: PAGE_SIZE } }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextParticipantsPage(last.participants, pages),
+    enabled,
+  });
+}
+
+export function useHiddenParticipantsCountQuery(activityId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['activity', 'count-hidden-participants', activityId],
+    queryFn: () => api('activity/count-hidden-participants', { activityId }),
+    enabled,
+    select: (d) => d.count,
+  });
+}
+
+export function useRequestsQuery(activityId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: activityKeys.requests(activityId),
+    queryFn: ({ pageParam }) =>
+      api('activity/list-requests', { activityId, pagination: { page: pageParam, limit: PAGE_SIZE } }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextParticipantsPage(last.requests, pages),
+    enabled,
+  });
+}
+
+export function useInvitableContactsQuery(activityId: string, query: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: activityKeys.invitable(activityId, query),
+    queryFn: () =>
+      api('activity/list-invitable-contacts', {
+        activityId,
+        query: query || undefined,
+        pagination: { page: FIRST_PAGE, limit: 50 },
+      }),
+    select: (d) => d.contacts,
+  });
+}
+
+/** A changed activity: the answer replaces the cached one; every list that may show it refetches. */
+function storeActivity(client: QueryClient, activity: Activity) {
+  client.setQueryData(activityKeys.info(activity.activityId), { activity });
+  void client.invalidateQueries({
+    queryKey: activityKeys.all,
+    predicate: (q) => q.queryKey[1] !== 'read-info' || q.queryKey[2] !== activity.activityId,
+  });
+}
+
+function useActivityChange<I>(mutationFn: (input: I) => Promise<{ activity: Activity }>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: ({ activity }) => storeActivity(client, activity) });
+}
+
+type Input<K extends Parameters<typeof api>[0]> = CallInput<K>;
+
+export const useParticipateMutation = () =>
+  useActivityChange((activityId: string) => api('activity/participate', { activityId }));
+export const useRequestAccessMutation = () =>
+  useActivityChange((activityId: string) => api('activity/request-access', { activityId }));
+export const useExitMutation = () => useActivityChange((activityId: string) => api('activity/exit', { activityId }));
+export const useAcceptRequestMutation = () =>
+  useActivityChange((input: Input<'activity/accept-request'>) => api('activity/accept-request', input));
+export const useRejectRequestMutation = () =>
+  useActivityChange((input: Input<'activity/reject-request'>) => api('activity/reject-request', input));
+export const useCreateActivityMutation = () =>
+  useActivityChange((input: Input<'activity/create-new'>) => api('activity/create-new', input));
+export const useUpdateActivityMutation = () =>
+  useActivityChange((input: Input<'activity/update-existing'>) => api('activity/update-existing', input));
+
+export function useDeleteActivityMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (activityId: string) => api('activity/delete', { activityId }),
+    onSuccess: (_answer, activityId) => {
+      client.removeQueries({ queryKey: activityKeys.info(activityId) });
+      void client.invalidateQueries({ queryKey: activityKeys.all });
+    },
+  });
+}
+
+export function useInviteUsersMutation(activityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: string[]) => api('activity/invite-users', { activityId, userIds }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['activity', 'list-invitable-contacts', activityId] }),
+  });
+}
+
+export const flattenPages = <T>(data: InfiniteData<T[]> | undefined): T[] => data?.pages.flat() ?? [];

@@ -20,6 +20,18 @@ import { createNotifier } from './modules/notifications/notifier.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
+import { createLocalStorage, createS3Storage } from './modules/uploads/storage.ts';
+import { uploadsHandlers } from './modules/uploads/uploads.handlers.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { registerUploads } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createAccountRepository } from './modules/users/account.repository.ts';
+import { createAccountDeletionService } from './modules/users/account-deletion.service.ts';
+import { createConnectionsRepository } from './modules/users/connections.repository.ts';
+import { createConnectionsService } from './modules/users/connections.service.ts';
+import { usersHandlers } from './modules/users/users.handlers.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
 /**
  * The one place where domain modules are wired together. Each returns the calls it answers;
@@ -62,12 +74,49 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  // People: uploads (embedded disk store unless S3_BUCKET is set), profiles, contacts, account deletion.
+  const { S3_BUCKET } = core.config;
+  const localStorage = S3_BUCKET ? null : createLocalStorage(core.config);
+  const storage = S3_BUCKET ? createS3Storage({ ...core.config, S3_BUCKET }) : localStorage!;
+  const uploadsRepository = createUploadsRepository(core.db);
+  const uploads = createUploadsService({
+    uploads: uploadsRepository,
+    storage,
+    rateLimiter: core.rateLimiter,
+    now: core.now,
+  });
+  const usersRepository = createUsersRepository(core.db);
+  const connections = createConnectionsService({
+    db: core.db,
+    connections: createConnectionsRepository(core.db),
+    users: usersRepository,
+    notifier,
+    now: core.now,
+  });
+  const users = createUsersService({
+    db: core.db,
+    users: usersRepository,
+    connections,
+    sports,
+    pictures: uploads,
+    now: core.now,
+  });
+  const accounts = createAccountDeletionService({
+    db: core.db,
+    account: createAccountRepository(),
+    chatMembership,
+    removeFiles: uploads.removeFiles,
+    now: core.now,
+  });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
     ...chat.handlers,
     ...activitiesHandlers(activities),
     ...locationHandlers(createLocationService({ geocoder: createLocationGeocoder(core.config) })),
     ...authHandlers(auth),
+    ...usersHandlers({ users, connections, accounts }),
+    ...uploadsHandlers(uploads),
   };
 
   /** Work that runs once the database is migrated, before the server listens. */
@@ -81,7 +130,15 @@ export function createModules(core: Core) {
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
     if (!core.config.isProduction) registerDevMailbox(app, mailer);
+    if (localStorage)
+      registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }
 
-  return { handlers, onStart, jobs, registerRoutes, services: { chat, sports, notifier, chatMembership, mailer } };
+  return {
+    handlers,
+    onStart,
+    jobs,
+    registerRoutes,
+    services: { chat, sports, notifier, chatMembership, mailer, uploads, users, connections },
+  };
 }

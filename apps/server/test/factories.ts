@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { userSports, users } from '../src/db/schema.ts';
+import { searchable } from '../src/modules/users/user-summary.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;
@@ -31,7 +32,7 @@ export async function newUser(t: TestApp, options: NewUserOptions = {}) {
       username,
       firstName,
       lastName,
-      searchName: `${firstName} ${lastName} ${username}`.toLowerCase(),
+      searchName: searchable(firstName, lastName, username),
       country: 'Italy',
       city: 'Milano',
       birthDate: '1990-05-17',

@@ -8,6 +8,7 @@ import {
   NotificationType,
   Ok,
   OptionalPagination,
+  Place,
   SportId,
   UserSport,
   UserSummary,
@@ -132,8 +133,11 @@ export const userCalls = {
   }),
   'user/update-profile': defineCall({
     auth: true,
-    summary: 'Change profile fields',
-    body: ProfileFields.partial(),
+    summary: 'Change profile fields (null clears the phone or the home place)',
+    body: ProfileFields.partial().extend({
+      phone: ProfileFields.shape.phone.unwrap().nullable().optional(),
+      home: Place.nullable().optional(),
+    }),
     response: z.object({ user: OwnUser }),
     errors: ['USERNAME_TAKEN'],
   }),

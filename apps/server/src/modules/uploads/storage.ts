@@ -1,0 +1,169 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../../config.ts';
+
+export interface PresignInput {
+  key: string;
+  contentType: string;
+  size: number;
+  expiresAt: Date;
+  /** This server's public origin as the caller reached it. */
+  baseUrl: string;
+}
+
+/** Where uploaded files live: the server's own disk, or an S3-compatible bucket. */
+export interface FileStorage {
+  kind: 'local' | 's3';
+  /** The URL a stored file is read from. */
+  fileUrl(key: string, baseUrl: string): string;
+  /** The key a URL of this storage points to, or null for a URL it did not issue. */
+  keyOf(url: string, baseUrl: string): string | null;
+  presignPut(input: PresignInput): Promise<{ url: string; headers: Record<string, string> }>;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes, or null when nothing was uploaded under the key. */
+  get(key: string): Promise<Uint8Array | null>;
+  remove(keys: string[]): Promise<void>;
+}
+
+const KEY = /^(pictures|gpx)\/[0-9a-f-]{36}$/;
+export const isStorageKey = (key: string) => KEY.test(key);
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The embedded store: files under DATA_DIR/uploads, written by the server's own PUT route behind
+ * an HMAC signature that binds the key, the content type, the size limit and the expiry.
+ */
+export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret' | 'PUBLIC_URL'>) {
+  const root = join(config.dataDir, 'uploads');
+  const pathOf = (key: string) => join(root, key);
+  const base = (baseUrl: string) => (config.PUBLIC_URL ?? baseUrl).replace(/\/$/, '');
+
+  const signature = (key: string, contentType: string, maxSize: number, expires: number) =>
+    createHmac('sha256', config.jwtSecret)
+      .update(`PUT\n${key}\n${contentType}\n${maxSize}\n${expires}`)
+      .digest('base64url');
+
+  return {
+    kind: 'local' as const,
+    fileUrl: (key: string, baseUrl: string) => `${base(baseUrl)}/uploads/${key}`,
+    keyOf(url: string, baseUrl: string) {
+      if (originOf(url) !== originOf(base(baseUrl))) return null;
+      const key = new URL(url).pathname.replace(/^\/uploads\//, '');
+      return isStorageKey(key) ? key : null;
+    },
+    async presignPut({ key, contentType, size, expiresAt, baseUrl }: PresignInput) {
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const query = new URLSearchParams({
+        expires: String(expires),
+        max: String(size),
+        sig: signature(key, contentType, size, expires),
+      });
+      return { url: `${base(baseUrl)}/uploads/${key}?${query}`, headers: { 'Content-Type': contentType } };
+    },
+    /** Whether a PUT carries this server's signature for exactly this key, type and limit. */
+    verify(key: string, contentType: string, maxSize: number, expires: number, sig: string) {
+      const expected = Buffer.from(signature(key, contentType, maxSize, expires));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+    async put(key: string, bytes: Uint8Array) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Written aside then renamed, so a reader never sees half a file.
+      const partial = `${path}.${process.pid}.partial`;
+      await writeFile(partial, bytes);
+      await rename(partial, path);
+    },
+    async get(key: string) {
+      const path = pathOf(key);
+      if (!existsSync(path)) return null;
+      return new Uint8Array(await readFile(path));
+    },
+    stream: (key: string) => createReadStream(pathOf(key)),
+    async remove(keys: string[]) {
+      await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
+    },
+  } satisfies FileStorage & Record<string, unknown>;
+}
+
+export type LocalStorage = ReturnType<typeof createLocalStorage>;
+
+type S3Config = Pick<
+  Config,
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_BUCKET'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_PUBLIC_URL'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** Any S3-compatible store: the client PUTs straight to the bucket through a presigned URL. */
+export function createS3Storage(config: S3Config & { S3_BUCKET: string }): FileStorage {
+  const bucket = config.S3_BUCKET;
+  const client = new S3Client({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: config.S3_ACCESS_KEY_ID ?? '', secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '' },
+    // Checksum headers in a presigned URL would have to be sent by the app too; most stores do not need them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const publicBase = (
+    config.S3_PUBLIC_URL ??
+    (config.S3_ENDPOINT
+      ? `${config.S3_ENDPOINT.replace(/\/$/, '')}/${bucket}`
+      : `https://${bucket}.s3.${config.S3_REGION}.amazonaws.com`)
+  ).replace(/\/$/, '');
+
+  return {
+    kind: 's3',
+    fileUrl: (key) => `${publicBase}/${key}`,
+    keyOf(url) {
+      if (!url.startsWith(`${publicBase}/`)) return null;
+      const key = url.slice(publicBase.length + 1);
+      return isStorageKey(key) ? key : null;
+    },
+    async presignPut({ key, contentType, size, expiresAt }) {
+      const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: size });
+      const url = await getSignedUrl(client, command, {
+        expiresIn,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      });
+      return { url, headers: { 'Content-Type': contentType } };
+    },
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return object.Body ? await object.Body.transformToByteArray() : null;
+      } catch (err) {
+        const name = (err as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NotFound') return null;
+        throw err;
+      }
+    },
+    async remove(keys) {
+      if (!keys.length) return;
+      await client.send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      );
+    },
+  };
+}

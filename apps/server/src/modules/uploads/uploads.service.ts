@@ -1,0 +1,139 @@
+import {
+  type CallBody,
+  type CallResponse,
+  GPX_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  type UploadPurpose,
+} from '@cordata/contract';
+import sharp from 'sharp';
+import { uuidv7 } from 'uuidv7';
+import { ApiError } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { matchesType } from './file-types.ts';
+import type { FileStorage } from './storage.ts';
+import type { UploadRow, UploadsRepository } from './uploads.repository.ts';
+
+/** How long a presigned upload URL works. */
+export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
+
+const rules: Record<UploadPurpose, { types: readonly string[]; maxBytes: number; folder: string }> = {
+  PROFILE_PICTURE: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'pictures' },
+  GROUP_PICTURE: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'pictures' },
+  GPX: { types: ['application/gpx+xml', 'application/xml', 'text/xml'], maxBytes: GPX_MAX_BYTES, folder: 'gpx' },
+};
+
+/**
+ * Pictures are stored re-encoded: a 512 px square WebP for a face, at most 1280 px for a group.
+ * Re-encoding also drops the metadata a photo carries (GPS position included).
+ */
+export async function processUpload(purpose: UploadPurpose, bytes: Uint8Array) {
+  if (purpose === 'GPX') return null;
+  try {
+    const image = sharp(bytes, { limitInputPixels: 60_000_000 }).rotate();
+    const resized =
+      purpose === 'PROFILE_PICTURE'
+        ? image.resize(512, 512, { fit: 'cover' })
+        : image.resize(1280, 1280, { fit: 'inside', withoutEnlargement: true });
+    return { bytes: new Uint8Array(await resized.webp({ quality: 82 }).toBuffer()), contentType: 'image/webp' };
+  } catch {
+    throw new ApiError('UPLOAD_INVALID', { message: 'The picture could not be read' });
+  }
+}
+
+export function createUploadsService(deps: {
+  uploads: UploadsRepository;
+  storage: FileStorage;
+  rateLimiter: Pick<RateLimiter, 'hit'>;
+  now: () => Date;
+}) {
+  const { uploads, storage } = deps;
+
+  async function createUploadUrl(
+    userId: string,
+    body: CallBody<'upload/get-upload-url'>,
+    baseUrl: string,
+  ): Promise<CallResponse<'upload/get-upload-url'>> {
+    const rule = rules[body.purpose];
+    if (!rule.types.includes(body.contentType)) {
+      throw new ApiError('UPLOAD_INVALID', { details: { accepted: rule.types } });
+    }
+    if (body.size > rule.maxBytes) {
+      throw new ApiError('PAYLOAD_TOO_LARGE', {
+        message: `The file is too large: at most ${rule.maxBytes / 1024 / 1024} MB`,
+        details: { maxBytes: rule.maxBytes },
+      });
+    }
+    await deps.rateLimiter.hit(`upload:user:${userId}`, { limit: 60, windowSeconds: 3600 });
+    const id = uuidv7();
+    const key = `${rule.folder}/${id}`;
+    const expiresAt = new Date(deps.now().getTime() + UPLOAD_URL_TTL_MS);
+    await uploads.insert({
+      id,
+      userId,
+      purpose: body.purpose,
+      contentType: body.contentType,
+      maxSize: body.size,
+      storageKey: key,
+      expiresAt,
+    });
+    const { url, headers } = await storage.presignPut({
+      key,
+      contentType: body.contentType,
+      size: body.size,
+      expiresAt,
+      baseUrl,
+    });
+    return {
+      uploadUrl: url,
+      method: 'PUT',
+      headers,
+      fileUrl: storage.fileUrl(key, baseUrl),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** Checks what arrived (its size and real type), re-encodes pictures, stores it and marks it ready. */
+  async function complete(upload: UploadRow, bytes: Uint8Array) {
+    if (bytes.length > upload.maxSize) throw new ApiError('PAYLOAD_TOO_LARGE');
+    if (!matchesType(upload.contentType, bytes)) throw new ApiError('UPLOAD_INVALID');
+    const processed = await processUpload(upload.purpose, bytes);
+    const stored = processed ?? { bytes, contentType: upload.contentType };
+    await storage.put(upload.storageKey, stored.bytes, stored.contentType);
+    if (!(await uploads.markReady(upload.id, stored.bytes.length, stored.contentType))) {
+      throw new ApiError('FORBIDDEN', { message: 'This upload link has already been used' });
+    }
+  }
+
+  /**
+   * A file URL that this server issued to this person for this purpose, once its file is there.
+   * With S3 the file went straight to the bucket, so it is checked (and a picture re-encoded) now.
+   */
+  async function claim(url: string, userId: string, purpose: UploadPurpose, baseUrl: string): Promise<string> {
+    const foreign = () =>
+      new ApiError('UPLOAD_INVALID', { message: 'Use a file uploaded to Cordata', details: { url } });
+    const key = storage.keyOf(url, baseUrl);
+    if (!key) throw foreign();
+    const upload = await uploads.findByKey(key);
+    if (!upload || upload.userId !== userId || upload.purpose !== purpose) throw foreign();
+    if (upload.status === 'PENDING') {
+      const bytes = storage.kind === 's3' ? await storage.get(key) : null;
+      if (!bytes) throw new ApiError('UPLOAD_NOT_FOUND');
+      await complete(upload, bytes);
+    }
+    return storage.fileUrl(key, baseUrl);
+  }
+
+  /** Best effort: a file left behind is harmless, a failed account deletion is not. */
+  async function removeFiles(keys: string[]) {
+    try {
+      await storage.remove(keys);
+    } catch {
+      // Nothing points to the file anymore; it is only reachable by someone who kept its URL.
+    }
+  }
+
+  return { createUploadUrl, complete, claim, removeFiles };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/client.ts';
+import { type ChatMembership, noChatEvents } from '../chat/chat-membership.ts';
+import type { AccountRepository, MembershipKind } from './account.repository.ts';
+
+/**
+ * Deletes an account: personal data goes, every session ends, and what others share with the
+ * person stays consistent. Where they were the only admin, the longest-standing participant takes
+ * over; an activity or group nobody is left in is deleted and its chat closed. Their messages stay
+ * and show as from a deleted account.
+ */
+export function createAccountDeletionService(deps: {
+  db: Db;
+  account: AccountRepository;
+  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'leave' | 'close' | 'publish'>;
+  /** Removes stored files (profile pictures) once the deletion is committed. */
+  removeFiles: (storageKeys: string[]) => Promise<void>;
+  now: () => Date;
+}) {
+  const { account, chatMembership } = deps;
+
+  async function deleteAccount(userId: string) {
+    const out = noChatEvents();
+    const at = deps.now();
+    const pictureKeys = await deps.db.transaction(async (tx) => {
+      const emptied: { kind: MembershipKind; objectId: string }[] = [];
+      for (const kind of ['activity', 'group'] as const) {
+        for (const objectId of await account.adminOf(tx, kind, userId)) {
+          const others = await account.otherParticipants(tx, kind, objectId, userId);
+          if (!others.length) emptied.push({ kind, objectId });
+          else if (!others.some((o) => o.isAdmin)) await account.makeAdmin(tx, kind, objectId, others[0]!.userId);
+        }
+        await account.removeMemberships(tx, kind, userId);
+      }
+      for (const chatId of await account.openChats(tx, userId)) await chatMembership.leave(tx, chatId, userId, out);
+      for (const { kind, objectId } of emptied) {
+        await account.markDeleted(tx, kind, objectId, at);
+        const chatId = await chatMembership.chatIdOf(
+          tx,
+          kind === 'activity' ? { kind: 'ACTIVITY', activityId: objectId } : { kind: 'GROUP', groupId: objectId },
+        );
+        if (chatId) await chatMembership.close(tx, chatId, out);
+      }
+      const keys = await account.profilePictureKeys(tx, userId);
+      await account.erasePersonalData(tx, userId, at);
+      return keys;
+    });
+    await chatMembership.publish(out);
+    await deps.removeFiles(pictureKeys);
+  }
+
+  return { deleteAccount };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

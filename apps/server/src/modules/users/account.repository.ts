@@ -1,0 +1,130 @@
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  activities,
+  activityMembers,
+  chatMembers,
+  connections,
+  groupMembers,
+  groups,
+  notifications,
+  pushTokens,
+  sessions,
+  uploads,
+  userSports,
+  users,
+} from '../../db/schema.ts';
+
+/** Activities and groups share the membership shape; these queries work on either. */
+const kinds = {
+  activity: { members: activityMembers, objectId: activityMembers.activityId, objects: activities },
+  group: { members: groupMembers, objectId: groupMembers.groupId, objects: groups },
+} as const;
+export type MembershipKind = keyof typeof kinds;
+
+/** The queries that take a person's data out of the database when they delete their account. */
+export function createAccountRepository() {
+  return {
+    /** The live objects where the person is an admin taking part. */
+    adminOf: (tx: DbOrTx, kind: MembershipKind, userId: string) => {
+      const k = kinds[kind];
+      return tx
+        .select({ objectId: k.objectId })
+        .from(k.members)
+        .innerJoin(k.objects, eq(k.objects.id, k.objectId))
+        .where(
+          and(
+            eq(k.members.userId, userId),
+            eq(k.members.isAdmin, true),
+            eq(k.members.state, 'PARTICIPATING'),
+            isNull(k.objects.deletedAt),
+          ),
+        )
+        .then((rows) => rows.map((r) => r.objectId));
+    },
+
+    /** Other participants, admins first, then the longest-standing. */
+    otherParticipants: (tx: DbOrTx, kind: MembershipKind, objectId: string, userId: string) => {
+      const k = kinds[kind];
+      return tx
+        .select({ userId: k.members.userId, isAdmin: k.members.isAdmin })
+        .from(k.members)
+        .where(and(eq(k.objectId, objectId), ne(k.members.userId, userId), eq(k.members.state, 'PARTICIPATING')))
+        .orderBy(
+          sql`${k.members.isAdmin} desc`,
+          asc(sql`coalesce(${k.members.joinedAt}, ${k.members.createdAt})`),
+          asc(k.members.userId),
+        );
+    },
+
+    makeAdmin: (tx: DbOrTx, kind: MembershipKind, objectId: string, userId: string) => {
+      const k = kinds[kind];
+      return tx
+        .update(k.members)
+        .set({ isAdmin: true })
+        .where(and(eq(k.objectId, objectId), eq(k.members.userId, userId)));
+    },
+
+    markDeleted: (tx: DbOrTx, kind: MembershipKind, objectId: string, at: Date) => {
+      const k = kinds[kind];
+      return tx.update(k.objects).set({ deletedAt: at, updatedAt: at }).where(eq(k.objects.id, objectId));
+    },
+
+    removeMemberships: (tx: DbOrTx, kind: MembershipKind, userId: string) => {
+      const k = kinds[kind];
+      return tx.delete(k.members).where(eq(k.members.userId, userId));
+    },
+
+    openChats: (tx: DbOrTx, userId: string) =>
+      tx
+        .select({ chatId: chatMembers.chatId })
+        .from(chatMembers)
+        .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
+        .then((rows) => rows.map((r) => r.chatId)),
+
+    profilePictureKeys: (tx: DbOrTx, userId: string) =>
+      tx
+        .delete(uploads)
+        .where(and(eq(uploads.userId, userId), eq(uploads.purpose, 'PROFILE_PICTURE')))
+        .returning({ storageKey: uploads.storageKey })
+        .then((rows) => rows.map((r) => r.storageKey)),
+
+    /** Deletes what only concerned the person and blanks the account row, which stays as a tombstone. */
+    erasePersonalData: async (tx: DbOrTx, userId: string, at: Date) => {
+      await tx.delete(userSports).where(eq(userSports.userId, userId));
+      await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
+      await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));
+      await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await tx
+        .update(users)
+        .set({
+          email: `deleted-${userId}@deleted.invalid`,
+          passwordHash: null,
+          username: null,
+          firstName: null,
+          lastName: null,
+          searchName: '',
+          country: null,
+          city: null,
+          birthDate: null,
+          phone: null,
+          gender: null,
+          profilePicture: null,
+          homeLatitude: null,
+          homeLongitude: null,
+          notificationPreferences: {},
+          lastOnlineAt: null,
+          completed: false,
+          deletedAt: at,
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId));
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

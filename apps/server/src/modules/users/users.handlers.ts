@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { Handlers } from '../../http/handlers.ts';
+import type { AccountDeletionService } from './account-deletion.service.ts';
+import type { ConnectionsService } from './connections.service.ts';
+import type { UsersService } from './users.service.ts';
+
+/** The origin the caller reached this server at (PUBLIC_URL, when set, wins where URLs are made). */
+export const requestBaseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export const usersHandlers = (deps: {
+  users: UsersService;
+  connections: ConnectionsService;
+  accounts: AccountDeletionService;
+}): Handlers => ({
+  'user/own-profile': async ({ user }) => ({ user: await deps.users.ownProfile(user.userId) }),
+  'user/profile': async ({ body, user }) => deps.users.profile(user.userId, body.userId),
+  'user/update-profile': async ({ body, user, request }) => ({
+    user: await deps.users.updateProfile(user.userId, body, requestBaseUrl(request)),
+  }),
+  'user/own-sports': async ({ user }) => ({ sports: await deps.users.ownSports(user.userId) }),
+  'user/update-sports': async ({ body, user }) => ({ sports: await deps.users.updateSports(user.userId, body.sports) }),
+  'user/explore-contacts': async ({ body, user }) => deps.users.explore(user.userId, body),
+  'user/list-contacts': async ({ body, user }) => deps.connections.list(user.userId, body),
+  'user/list-activities': async ({ body, user }) => deps.users.listActivities(user.userId, body),
+  'user/list-groups': async ({ body }) => deps.users.listGroups(body),
+  'user/request-connection': async ({ body, user }) => ({
+    connection: await deps.connections.request(user.userId, body.userId),
+  }),
+  'user/accept-connection': async ({ body, user }) => ({
+    connection: await deps.connections.accept(user.userId, body.userId),
+  }),
+  'user/delete-connection': async ({ body, user }) => ({
+    connection: await deps.connections.remove(user.userId, body.userId),
+  }),
+  'user/own-notification-preferences': async ({ user }) => ({ preferences: await deps.users.preferences(user.userId) }),
+  'user/update-notification-preferences': async ({ body, user }) => ({
+    preferences: await deps.users.updatePreferences(user.userId, body.preferences),
+  }),
+  'user/update-notification-token': async ({ body, user }) => {
+    await deps.users.updatePushToken(user.userId, body);
+    return { ok: true };
+  },
+  'user/last-online-at': async ({ user }) => ({
+    lastOnlineAt: (await deps.users.touchLastOnline(user.userId)).toISOString(),
+  }),
+  'user/delete-account': async ({ user }) => {
+    await deps.accounts.deleteAccount(user.userId);
+    return { ok: true };
+  },
+});

@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserSportRow = Pick<typeof userSports.$inferSelect, 'sportId' | 'intensityKind' | 'intensityValue'>;
+
+/** The columns a public profile is made of: never e-mail, phone or the birth date itself. */
+const publicColumns = {
+  userId: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profilePicture: users.profilePicture,
+  lastOnlineAt: users.lastOnlineAt,
+  country: users.country,
+  city: users.city,
+  birthDate: users.birthDate,
+  gender: users.gender,
+};
+export type PublicUserRow = {
+  userId: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+  lastOnlineAt: Date | null;
+  country: string | null;
+  city: string | null;
+  birthDate: string | null;
+  gender: 'MALE' | 'FEMALE' | 'UNSPECIFIED' | null;
+};
+
+export interface ExploreFilter {
+  /** Accent-free, lowercased words that must all appear in the name or username. */
+  words: string[];
+  sportIds: string[];
+  near: { latitude: number; longitude: number; radiusKm: number } | null;
+  limit: number;
+  offset: number;
+}
+
+export type ExploreRow = PublicUserRow & { sharedSports: string[]; distanceKm: number | null };
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
+
+export function createUsersRepository(db: DbOrTx) {
+  return {
+    findOwn: (userId: string, tx: DbOrTx = db) =>
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .then((rows) => rows[0]),
+
+    /** Someone others may see: a live account with a completed profile. */
+    findPublic: (userId: string, tx: DbOrTx = db) =>
+      tx
+        .select(publicColumns)
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.completed, true)))
+        .then((rows) => rows[0] as PublicUserRow | undefined),
+
+    sportsOf: async (userIds: string[], tx: DbOrTx = db) => {
+      if (!userIds.length) return new Map<string, UserSportRow[]>();
+      const rows = await tx
+        .select({
+          userId: userSports.userId,
+          sportId: userSports.sportId,
+          intensityKind: userSports.intensityKind,
+          intensityValue: userSports.intensityValue,
+        })
+        .from(userSports)
+        .where(inArray(userSports.userId, userIds))
+        .orderBy(asc(userSports.sportId));
+      const byUser = new Map<string, UserSportRow[]>(userIds.map((id) => [id, []]));
+      for (const { userId, ...sport } of rows) byUser.get(userId)?.push(sport);
+      return byUser;
+    },
+
+    replaceSports: async (userId: string, sports: UserSportRow[], tx: DbOrTx = db) => {
+      await tx.delete(userSports).where(eq(userSports.userId, userId));
+      if (sports.length) await tx.insert(userSports).values(sports.map((s) => ({ userId, ...s })));
+    },
+
+    usernameTaken: (username: string, exceptUserId: string, tx: DbOrTx = db) =>
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, ne(users.id, exceptUserId)))
+        .limit(1)
+        .then((rows) => rows.length > 0),
+
+    update: (userId: string, values: Partial<typeof users.$inferInsert>, tx: DbOrTx = db) =>
+      tx
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning()
+        .then((rows) => rows[0]),
+
+    setLastOnline: (userId: string, at: Date, tx: DbOrTx = db) =>
+      tx.update(users).set({ lastOnlineAt: at }).where(eq(users.id, userId)),
+
+    preferences: (userId: string, tx: DbOrTx = db) =>
+      tx
+        .select({ preferences: users.notificationPreferences })
+        .from(users)
+        .where(eq(users.id, userId))
+        .then((rows) => rows[0]?.preferences ?? {}),
+
+    /** Merges the given switches into the stored ones, in one statement so two devices never lose a change. */
+    mergePreferences: (userId: string, changes: Record<string, boolean>, tx: DbOrTx = db) =>
+      tx
+        .update(users)
+        .set({ notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify(changes)}::jsonb` })
+        .where(eq(users.id, userId))
+        .returning({ preferences: users.notificationPreferences })
+        .then((rows) => rows[0]?.preferences ?? {}),
+
+    /** A device's token belongs to whoever registered it last. */
+    registerPushToken: (userId: string, token: string, platform: 'android' | 'ios' | 'web', tx: DbOrTx = db) =>
+      tx
+        .insert(pushTokens)
+        .values({ token, userId, platform })
+        .onConflictDoUpdate({ target: pushTokens.token, set: { userId, platform, lastSeenAt: sql`now()` } }),
+
+    unregisterPushTokens: (userId: string, tx: DbOrTx = db) =>
+      tx.delete(pushTokens).where(eq(pushTokens.userId, userId)),
+
+    /**
+     * People to meet, best first: how well the name matches, then shared sports at a similar
+     * intensity plus nearness, then who was online last. Distances are from `near` or the caller's home.
+     */
+    explore: (me: string, f: ExploreFilter, tx: DbOrTx = db) => {
+      const center = f.near
+        ? sql`ll_to_earth(${f.near.latitude}, ${f.near.longitude})`
+        : sql`(select ll_to_earth(home_latitude, home_longitude) from users where id = ${me} and home_latitude is not null)`;
+      const home = sql`ll_to_earth(u.home_latitude, u.home_longitude)`;
+      const all = (parts: ReturnType<typeof sql>[]) => sql.join(parts, sql` and `);
+      const contains = f.words.map((w) => sql`u.search_name like ${`%${escapeLike(w)}%`}`);
+      const startsWord = f.words.map((w) => sql`(' ' || u.search_name) like ${`% ${escapeLike(w)}%`}`);
+      const phrase = f.words.join(' ');
+      const textTier = f.words.length
+        ? sql`case when lower(coalesce(u.username, '')) = ${phrase} then 3
+            when ${all(startsWord)} then 2 when ${all(contains)} then 1 else 0 end`
+        : sql`0`;
+      const similarity = f.words.length ? sql`word_similarity(${phrase}, u.search_name)` : sql`0`;
+      const conditions = [
+        sql`u.id <> ${me}`,
+        sql`u.deleted_at is null`,
+        sql`u.completed`,
+        f.words.length ? sql`((${all(contains)}) or ${phrase} <% u.search_name)` : undefined,
+        f.sportIds.length
+          ? sql`exists (select 1 from user_sports f where f.user_id = u.id and f.sport_id in ${f.sportIds})`
+          : undefined,
+        f.near
+          ? sql`u.home_latitude is not null
+              and earth_box(${center}, ${f.near.radiusKm * 1000}) @> ${home}
+              and earth_distance(${center}, ${home}) <= ${f.near.radiusKm * 1000}`
+          : undefined,
+      ].filter((c) => c !== undefined);
+      return queryRows<ExploreRow & { lastOnlineAt: string | Date | null }>(
+        tx,
+        sql`
+        with candidates as (
+          select u.id, u.username, u.first_name, u.last_name, u.profile_picture, u.last_online_at,
+                 u.country, u.city, u.birth_date, u.gender,
+                 earth_distance(${center}, ${home}) / 1000 as distance_km,
+                 ${textTier} as text_tier,
+                 ${similarity} as text_similarity
+          from users u
+          where ${all(conditions)}
+        )
+        select c.id as "userId", c.username, c.first_name as "firstName", c.last_name as "lastName",
+               c.profile_picture as "profilePicture", c.last_online_at as "lastOnlineAt",
+               c.country, c.city, c.birth_date as "birthDate", c.gender,
+               c.distance_km as "distanceKm", coalesce(s.shared, '{}') as "sharedSports"
+        from candidates c
+        left join lateral (
+          -- Each shared sport counts 1, and up to 1 more the closer the intensities (same kind, within 3x).
+          select array_agg(us.sport_id order by us.sport_id) as shared,
+                 sum(1 + case when us.intensity_kind = mine.intensity_kind
+                   and us.intensity_value > 0 and mine.intensity_value > 0
+                   then greatest(0, 1 - abs(ln(us.intensity_value / mine.intensity_value)) / ln(3)) else 0 end) as score
+          from user_sports us
+          join user_sports mine on mine.user_id = ${me} and mine.sport_id = us.sport_id
+          where us.user_id = c.id
+        ) s on true
+        order by c.text_tier desc,
+                 coalesce(s.score, 0) + coalesce(1 / (1 + c.distance_km / 25), 0) desc,
+                 c.text_similarity desc,
+                 c.last_online_at desc nulls last,
+                 c.id
+        limit ${f.limit} offset ${f.offset}`,
+      );
+    },
+
+    /** Activities the person takes part in that the viewer may see: public ones, or ones the viewer belongs to. */
+    listActivities: (
+      userId: string,
+      viewerId: string,
+      when: 'UPCOMING' | 'PAST',
+      now: Date,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) => {
+      const viewerBelongs = sql`exists (select 1 from ${activityMembers} v
+        where v.activity_id = ${activities.id} and v.user_id = ${viewerId})`;
+      const viewerInGroup = sql`exists (select 1 from ${groupMembers} g
+        where g.group_id = ${activities.groupId} and g.user_id = ${viewerId} and g.state = 'PARTICIPATING')`;
+      return tx
+        .select({
+          activityId: activities.id,
+          name: activities.name,
+          sportId: activities.sportId,
+          startsAt: activities.startsAt,
+          endsAt: activities.endsAt,
+        })
+        .from(activities)
+        .innerJoin(
+          activityMembers,
+          and(
+            eq(activityMembers.activityId, activities.id),
+            eq(activityMembers.userId, userId),
+            eq(activityMembers.state, 'PARTICIPATING'),
+          ),
+        )
+        .where(
+          and(
+            isNull(activities.deletedAt),
+            when === 'UPCOMING' ? sql`${activities.endsAt} >= ${now}` : sql`${activities.endsAt} < ${now}`,
+            userId === viewerId
+              ? undefined
+              : sql`(${activities.visibility} = 'PUBLIC' or ${viewerBelongs} or ${viewerInGroup})`,
+          ),
+        )
+        .orderBy(when === 'UPCOMING' ? asc(activities.startsAt) : sql`${activities.startsAt} desc`, asc(activities.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    listGroups: (userId: string, page: { limit: number; offset: number }, tx: DbOrTx = db) =>
+      tx
+        .select({
+          groupId: groups.id,
+          name: groups.name,
+          picture: groups.picture,
+          membersCount: sql<number>`(select count(*)::int from ${groupMembers} m
+            where m.group_id = ${groups.id} and m.state = 'PARTICIPATING')`,
+        })
+        .from(groups)
+        .innerJoin(
+          groupMembers,
+          and(
+            eq(groupMembers.groupId, groups.id),
+            eq(groupMembers.userId, userId),
+            eq(groupMembers.state, 'PARTICIPATING'),
+          ),
+        )
+        .where(isNull(groups.deletedAt))
+        .orderBy(asc(groups.name), asc(groups.id))
+        .limit(page.limit)
+        .offset(page.offset),
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

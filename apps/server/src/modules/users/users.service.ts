@@ -1,0 +1,201 @@
+import {
+  ageOn,
+  type CallBody,
+  type CallResponse,
+  type NotificationPreferences,
+  NotificationType,
+  type PublicUser,
+  type UserSport,
+} from '@cordata/contract';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { SportsService } from '../sports/sports.service.ts';
+import type { ConnectionsService } from './connections.service.ts';
+import { searchWords } from './connections.service.ts';
+import { toOwnUser, toUserSport } from './own-user.ts';
+import { searchable, toUserSummary } from './user-summary.ts';
+import type { PublicUserRow, UserSportRow, UsersRepository } from './users.repository.ts';
+
+/** How far "near" reaches when the caller gives a point but no radius. */
+export const DEFAULT_NEAR_RADIUS_KM = 50;
+
+/** Checks that a picture URL was issued by this server to this person, and gives it back in its canonical form. */
+export interface PictureClaims {
+  claim(url: string, userId: string, purpose: 'PROFILE_PICTURE', baseUrl: string): Promise<string>;
+}
+
+export function toPublicUser(row: PublicUserRow, sports: UserSportRow[], today: Date): PublicUser {
+  return {
+    ...toUserSummary(row),
+    country: row.country,
+    city: row.city,
+    age: row.birthDate ? ageOn(row.birthDate, today) : null,
+    gender: row.gender,
+    sports: sports.map(toUserSport),
+  };
+}
+
+const toSportRows = (sports: UserSport[]): UserSportRow[] =>
+  sports.map((s) => ({ sportId: s.sportId, intensityKind: s.intensity.kind, intensityValue: s.intensity.value }));
+
+const page = (p: { page: number; limit: number }) => ({ limit: p.limit, offset: (p.page - 1) * p.limit });
+
+export function createUsersService(deps: {
+  db: Db;
+  users: UsersRepository;
+  connections: Pick<ConnectionsService, 'statuses'>;
+  sports: Pick<SportsService, 'assertValidUserSports'>;
+  pictures: PictureClaims;
+  now: () => Date;
+}) {
+  const { users } = deps;
+
+  async function ownProfile(userId: string) {
+    const row = await users.findOwn(userId);
+    if (!row) throw new ApiError('UNAUTHORIZED');
+    const sports = await users.sportsOf([userId]);
+    return toOwnUser(row, sports.get(userId) ?? []);
+  }
+
+  async function profile(me: string, userId: string): Promise<CallResponse<'user/profile'>> {
+    const row = await users.findPublic(userId);
+    if (!row) throw new ApiError('USER_NOT_FOUND');
+    const [sports, connectionWith] = await Promise.all([
+      users.sportsOf([userId]),
+      deps.connections.statuses(me, [userId]),
+    ]);
+    return { user: toPublicUser(row, sports.get(userId) ?? [], deps.now()), connection: connectionWith(userId) };
+  }
+
+  async function updateProfile(userId: string, body: CallBody<'user/update-profile'>, baseUrl: string) {
+    const current = await users.findOwn(userId);
+    if (!current) throw new ApiError('UNAUTHORIZED');
+    if (body.username && (await users.usernameTaken(body.username, userId))) throw new ApiError('USERNAME_TAKEN');
+    let profilePicture = body.profilePicture;
+    if (profilePicture && profilePicture !== current.profilePicture) {
+      profilePicture = await deps.pictures.claim(profilePicture, userId, 'PROFILE_PICTURE', baseUrl);
+    }
+    const { home, ...fields } = body;
+    const firstName = fields.firstName ?? current.firstName;
+    const lastName = fields.lastName ?? current.lastName;
+    const username = fields.username ?? current.username;
+    try {
+      await users.update(userId, {
+        ...fields,
+        profilePicture,
+        ...(home !== undefined ? { homeLatitude: home?.latitude ?? null, homeLongitude: home?.longitude ?? null } : {}),
+        searchName: searchable(firstName, lastName, username),
+      });
+    } catch (err) {
+      // Two people taking the same name at once: the unique index decides.
+      if (
+        (err as { code?: string }).code === '23505' ||
+        (err as { cause?: { code?: string } }).cause?.code === '23505'
+      ) {
+        throw new ApiError('USERNAME_TAKEN');
+      }
+      throw err;
+    }
+    return ownProfile(userId);
+  }
+
+  async function ownSports(userId: string) {
+    const sports = await users.sportsOf([userId]);
+    return (sports.get(userId) ?? []).map(toUserSport);
+  }
+
+  async function updateSports(userId: string, sports: UserSport[]) {
+    await deps.sports.assertValidUserSports(sports);
+    await deps.db.transaction((tx) => users.replaceSports(userId, toSportRows(sports), tx));
+    return ownSports(userId);
+  }
+
+  async function explore(
+    me: string,
+    body: CallBody<'user/explore-contacts'>,
+  ): Promise<CallResponse<'user/explore-contacts'>> {
+    const rows = await users.explore(me, {
+      words: searchWords(body.query),
+      sportIds: body.sportIds ?? [],
+      near: body.near
+        ? {
+            latitude: body.near.latitude,
+            longitude: body.near.longitude,
+            radiusKm: body.near.radiusKm ?? DEFAULT_NEAR_RADIUS_KM,
+          }
+        : null,
+      ...page(body.pagination),
+    });
+    const ids = rows.map((r) => r.userId);
+    const [sports, connectionWith] = await Promise.all([users.sportsOf(ids), deps.connections.statuses(me, ids)]);
+    const today = deps.now();
+    return {
+      users: rows.map((row) => ({
+        ...toPublicUser(
+          { ...row, lastOnlineAt: row.lastOnlineAt ? new Date(row.lastOnlineAt) : null },
+          sports.get(row.userId) ?? [],
+          today,
+        ),
+        connection: connectionWith(row.userId),
+        sharedSports: row.sharedSports,
+        distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
+      })),
+    };
+  }
+
+  async function listActivities(me: string, body: CallBody<'user/list-activities'>) {
+    const rows = await users.listActivities(
+      body.userId,
+      me,
+      body.when ?? 'UPCOMING',
+      deps.now(),
+      page(body.pagination),
+    );
+    return {
+      activities: rows.map((r) => ({
+        activityId: r.activityId,
+        name: r.name,
+        sportId: r.sportId,
+        startsAt: r.startsAt.toISOString(),
+        endsAt: r.endsAt.toISOString(),
+      })),
+    };
+  }
+
+  async function listGroups(body: CallBody<'user/list-groups'>) {
+    const rows = await users.listGroups(body.userId, page(body.pagination));
+    return {
+      groups: rows.map((r) => ({ groupId: r.groupId, name: r.name, picture: r.picture, membersCount: r.membersCount })),
+    };
+  }
+
+  /** Every notification type, on unless turned off. */
+  const withDefaults = (stored: Record<string, boolean>): NotificationPreferences =>
+    Object.fromEntries(NotificationType.options.map((type) => [type, stored[type] ?? true]));
+
+  return {
+    ownProfile,
+    profile,
+    updateProfile,
+    ownSports,
+    updateSports,
+    explore,
+    listActivities,
+    listGroups,
+    preferences: async (userId: string) => withDefaults(await users.preferences(userId)),
+    updatePreferences: async (userId: string, changes: NotificationPreferences) =>
+      withDefaults(await users.mergePreferences(userId, changes as Record<string, boolean>)),
+    async updatePushToken(userId: string, body: CallBody<'user/update-notification-token'>) {
+      if (body.token === null) await users.unregisterPushTokens(userId);
+      // FCM tokens are alike on Android and iOS; the platform only matters for how a push is shaped.
+      else await users.registerPushToken(userId, body.token, body.platform ?? 'android');
+    },
+    async touchLastOnline(userId: string) {
+      const at = deps.now();
+      await users.setLastOnline(userId, at);
+      return at;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,5 +1,6 @@
 import type { ErrorCode, ValidationMessageKey } from '@cordata/contract';
 import { activity } from './activity/en.ts';
+import { location } from './location/en.ts';
 
 const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Some fields are not valid: check them and try again',
@@ -70,6 +71,7 @@ const validation: Record<ValidationMessageKey, string> = {
 
 export const en = {
   activity,
+  location,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

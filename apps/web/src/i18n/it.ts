@@ -1,8 +1,10 @@
 import type { Resources } from './en.ts';
 import { activity } from './activity/it.ts';
+import { location } from './location/it.ts';
 
 export const it: Resources = {
   activity,
+  location,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
     close: 'Chiudi',

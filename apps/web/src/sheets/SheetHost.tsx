@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Placeholder } from '../components/Screen.tsx';
 import { AccountContent } from './contents/AccountSheet.tsx';
+import { FiltersContent } from './contents/FiltersSheet.tsx';
 import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
 import { SupportContent } from './contents/SupportSheet.tsx';
 import { Sheet } from './Sheet.tsx';
@@ -57,6 +58,10 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
           <HandleActivitySheet sheetKey={sheet.key} params={sheet.params} />
         </Suspense>
       );
+    case 'home-filters':
+      return <FiltersContent sheetKey={sheet.key} kind="home" />;
+    case 'group-filters':
+      return <FiltersContent sheetKey={sheet.key} kind="group" />;
     default:
       // The people, groups, activities and chat teams fill these.
       return (

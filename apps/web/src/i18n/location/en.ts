@@ -1,0 +1,25 @@
+export const location = {
+  search: {
+    label: 'Place',
+    placeholder: 'Search a town or a city',
+    searching: 'Searching…',
+    noResults: 'No place found for “{{query}}”',
+    typeMore: 'Type at least 2 letters',
+    failed: 'The search did not work. Try again.',
+    clear: 'Clear',
+  },
+  useMyPosition: 'Use my position',
+  locating: 'Finding your position…',
+  myPosition: 'My position',
+  near: 'Near {{place}}',
+  positionUnavailable: 'Your position could not be found. Search for a place instead.',
+  filters: {
+    where: 'Where',
+    radius: 'Within',
+    radiusKm: '{{km}} km',
+    sports: 'Sports',
+    allSports: 'All sports',
+    apply: 'Show results',
+    reset: 'Reset filters',
+  },
+};

@@ -1,0 +1,290 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  activities,
+  activityMembers,
+  connections,
+  groupMembers,
+  groups,
+  type MemberState,
+  users,
+} from '../../db/schema.ts';
+import { userSummaryColumns } from '../users/user-summary.ts';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type GroupMemberRow = typeof groupMembers.$inferSelect;
+
+const mine = alias(groupMembers, 'mine');
+const membersCount = sql<number>`(select count(*)::int from ${groupMembers} gm
+  where gm.group_id = ${groups.id} and gm.state = 'PARTICIPATING')`;
+const EARTH_RADIUS_METRES = 6_371_000;
+const earthPoint = sql`ll_to_earth(${groups.latitude}, ${groups.longitude})`;
+const earthOf = (latitude: number, longitude: number) => sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
+const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
+
+const activityConditions = (groupId: string, userId: string, q: { from?: Date; to?: Date; includePrivate: boolean }) =>
+  and(
+    eq(activities.groupId, groupId),
+    isNull(activities.deletedAt),
+    q.from ? gte(activities.startsAt, q.from) : undefined,
+    q.to ? lt(activities.startsAt, q.to) : undefined,
+    q.includePrivate
+      ? undefined
+      : or(
+          eq(activities.visibility, 'PUBLIC'),
+          sql`exists (select 1 from ${activityMembers} am where am.activity_id = ${activities.id} and am.user_id = ${userId})`,
+        ),
+  );
+
+export interface ExploreQuery {
+  text?: string;
+  near?: { latitude: number; longitude: number; radiusMetres: number };
+  sportIds?: string[];
+  page: { page: number; limit: number };
+}
+
+export function createGroupsRepository(db: Db) {
+  const summaries = (userId: string, tx: DbOrTx = db) =>
+    tx
+      .select({
+        group: groups,
+        membersCount,
+        myState: mine.state,
+        myIsAdmin: mine.isAdmin,
+        myRejectionReason: mine.rejectionReason,
+      })
+      .from(groups)
+      .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, userId)))
+      .$dynamic();
+
+  return {
+    /** A live (not deleted) group with the caller's membership; locked for update inside a change. */
+    async find(groupId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await summaries(userId, tx).where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
+      return row ?? null;
+    },
+
+    async lock(groupId: string, tx: DbOrTx) {
+      await tx.execute(sql`select id from ${groups} where id = ${groupId} for update`);
+    },
+
+    async insert(values: typeof groups.$inferInsert, tx: DbOrTx) {
+      const [row] = await tx.insert(groups).values(values).returning();
+      return row!;
+    },
+
+    update: (groupId: string, values: Partial<typeof groups.$inferInsert>, tx: DbOrTx) =>
+      tx.update(groups).set(values).where(eq(groups.id, groupId)),
+
+    async member(groupId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+      return row ?? null;
+    },
+
+    membersOf: (groupId: string, userIds: string[], tx: DbOrTx = db) =>
+      userIds.length
+        ? tx
+            .select()
+            .from(groupMembers)
+            .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.userId, userIds)))
+        : Promise.resolve([] as GroupMemberRow[]),
+
+    upsertMember: (values: typeof groupMembers.$inferInsert, tx: DbOrTx) =>
+      tx
+        .insert(groupMembers)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [groupMembers.groupId, groupMembers.userId],
+          set: {
+            state: values.state,
+            isAdmin: values.isAdmin ?? false,
+            rejectionReason: values.rejectionReason ?? null,
+            invitedBy: values.invitedBy ?? null,
+            joinedAt: values.joinedAt ?? null,
+            createdAt: new Date(),
+          },
+        }),
+
+    setState: (groupId: string, userId: string, values: Partial<typeof groupMembers.$inferInsert>, tx: DbOrTx) =>
+      tx
+        .update(groupMembers)
+        .set(values)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))),
+
+    removeMember: (groupId: string, userId: string, tx: DbOrTx) =>
+      tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))),
+
+    async adminIds(groupId: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.groupId, groupId),
+            eq(groupMembers.isAdmin, true),
+            eq(groupMembers.state, 'PARTICIPATING'),
+          ),
+        );
+      return rows.map((r) => r.userId);
+    },
+
+    async memberIds(groupId: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, 'PARTICIPATING')));
+      return rows.map((r) => r.userId);
+    },
+
+    async countByState(groupId: string, state: MemberState) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, state)));
+      return row?.n ?? 0;
+    },
+
+    /** Members (or pending requests) with their public summary, admins first, then by arrival. */
+    listByState(groupId: string, state: MemberState, page: { page: number; limit: number }) {
+      return db
+        .select({
+          ...userSummaryColumns,
+          isAdmin: groupMembers.isAdmin,
+          joinedAt: groupMembers.joinedAt,
+          createdAt: groupMembers.createdAt,
+        })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, state), isNull(users.deletedAt)))
+        .orderBy(desc(groupMembers.isAdmin), asc(groupMembers.createdAt), asc(groupMembers.userId))
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit);
+    },
+
+    /** Groups found by text, place and sports; nearest first with a place (GiST index), else the biggest. */
+    explore(userId: string, q: ExploreQuery) {
+      const distance = q.near
+        ? sql<number>`earth_distance(${earthPoint}, ${earthOf(q.near.latitude, q.near.longitude)}) * ${EARTH_RADIUS_METRES} / earth()`
+        : sql<null>`null`;
+      const conditions = and(
+        isNull(groups.deletedAt),
+        q.text ? ilike(groups.searchName, `%${q.text.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        q.sportIds?.length ? sql`${groups.sportIds} && ${sql.param(q.sportIds)}::text[]` : undefined,
+        q.near
+          ? and(
+              sql`${groups.latitude} is not null`,
+              sql`earth_box(${earthOf(q.near.latitude, q.near.longitude)}, ${(q.near.radiusMetres * 6_378_168) / EARTH_RADIUS_METRES}) @> ${earthPoint}`,
+              sql`earth_distance(${earthPoint}, ${earthOf(q.near.latitude, q.near.longitude)}) <= ${(q.near.radiusMetres * 6_378_168) / EARTH_RADIUS_METRES}`,
+            )
+          : undefined,
+      );
+      return db
+        .select({
+          group: groups,
+          membersCount,
+          myState: mine.state,
+          myIsAdmin: mine.isAdmin,
+          myRejectionReason: mine.rejectionReason,
+          distance,
+        })
+        .from(groups)
+        .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, userId)))
+        .where(conditions)
+        .orderBy(
+          ...(q.near
+            ? [sql`${earthPoint} <-> ${earthOf(q.near.latitude, q.near.longitude)}`]
+            : [desc(membersCount), desc(groups.id)]),
+        )
+        .limit(paging(q.page).limit)
+        .offset(paging(q.page).offset);
+    },
+
+    /** The caller's accepted contacts, by name, with their membership of this group. */
+    contactsWithMembership(
+      userId: string,
+      groupId: string,
+      text: string | undefined,
+      page: { page: number; limit: number },
+    ) {
+      const other = sql`case when ${connections.requesterId} = ${userId} then ${connections.addresseeId} else ${connections.requesterId} end`;
+      return db
+        .select({ ...userSummaryColumns, state: groupMembers.state })
+        .from(connections)
+        .innerJoin(users, eq(users.id, other))
+        .leftJoin(groupMembers, and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, users.id)))
+        .where(
+          and(
+            eq(connections.status, 'ACCEPTED'),
+            or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
+            isNull(users.deletedAt),
+            ne(users.id, userId),
+            text ? ilike(users.searchName, `%${text.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+          ),
+        )
+        .orderBy(asc(users.firstName), asc(users.id))
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit);
+    },
+
+    async contactIds(userId: string, among: string[], tx: DbOrTx = db) {
+      if (!among.length) return new Set<string>();
+      const rows = await tx
+        .select({ requesterId: connections.requesterId, addresseeId: connections.addresseeId })
+        .from(connections)
+        .where(
+          and(
+            eq(connections.status, 'ACCEPTED'),
+            or(
+              and(eq(connections.requesterId, userId), inArray(connections.addresseeId, among)),
+              and(eq(connections.addresseeId, userId), inArray(connections.requesterId, among)),
+            ),
+          ),
+        );
+      return new Set(rows.map((r) => (r.requesterId === userId ? r.addresseeId : r.requesterId)));
+    },
+
+    /**
+     * Ids of the group's activities starting in [from, to), in start order. Outsiders see the public
+     * ones and those they take part in; members see them all.
+     */
+    async activityIds(
+      groupId: string,
+      userId: string,
+      q: { from?: Date; to?: Date; includePrivate: boolean },
+      page?: { page: number; limit: number },
+    ) {
+      const query = db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(activityConditions(groupId, userId, q))
+        .orderBy(asc(activities.startsAt), asc(activities.id))
+        .$dynamic();
+      const rows = await (page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query);
+      return rows.map((r) => r.id);
+    },
+
+    async countActivities(groupId: string, userId: string, q: { from?: Date; to?: Date; includePrivate: boolean }) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(activities)
+        .where(activityConditions(groupId, userId, q));
+      return row?.n ?? 0;
+    },
+
+    /** Live accounts among the given ids. */
+    async liveUserIds(ids: string[], tx: DbOrTx = db) {
+      if (!ids.length) return new Set<string>();
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+
+export type GroupsRepository = ReturnType<typeof createGroupsRepository>;

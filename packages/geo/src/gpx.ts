@@ -69,12 +69,12 @@ function exceedsUtf8Bytes(text: string, maxBytes: number): boolean {
   return false;
 }
 
-function parseCoordinates(attributes: XmlAttributes): { latitude: number; longitude: number } | null {
-  const latitude = attributes.getNumber('lat');
-  const longitude = attributes.getNumber('lon');
-  if (latitude === null || longitude === null) return null;
-  if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180) return null;
-  return { latitude, longitude };
+function isValidLatitude(latitude: number | null): latitude is number {
+  return latitude !== null && latitude >= -90 && latitude <= 90;
+}
+
+function isValidLongitude(longitude: number | null): longitude is number {
+  return longitude !== null && longitude >= -180 && longitude <= 180;
 }
 
 type TextField = 'ele' | 'time' | 'name' | 'type' | 'sym';
@@ -196,13 +196,13 @@ class GpxBuilder implements XmlHandler {
     }
     this.pointKind = kind;
     this.pointDepth = depth;
-    const coordinates = parseCoordinates(attributes);
-    if (coordinates === null) {
+    const latitude = attributes.getNumber('lat');
+    const longitude = attributes.getNumber('lon');
+    if (!isValidLatitude(latitude) || !isValidLongitude(longitude)) {
       this.gpx.skippedPoints++;
       this.point = null;
       return;
     }
-    const { latitude, longitude } = coordinates;
     if (kind === 'wpt') {
       const waypoint: GpxWaypoint = {
         latitude,

@@ -1,5 +1,6 @@
 import type { ErrorCode, ValidationMessageKey } from '@cordata/contract';
 import { activity } from './activity/en.ts';
+import { auth } from './auth/en.ts';
 import { location } from './location/en.ts';
 
 const errors: Record<ErrorCode, string> = {
@@ -72,6 +73,7 @@ const validation: Record<ValidationMessageKey, string> = {
 export const en = {
   activity,
   location,
+  auth,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

@@ -1,0 +1,85 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Problem } from './validation.ts';
+import './forms.css';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown only once the field was left or the form was sent. */
+  problem?: Problem;
+  showProblem?: boolean;
+  testId: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its inline validation message. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  problem,
+  showProblem = false,
+  testId,
+  hint,
+  type = 'text',
+  ...rest
+}: FieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const visible = problem && (touched || showProblem) ? problem : null;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        data-testid={testId}
+        aria-invalid={visible ? true : undefined}
+        aria-describedby={visible ? `${id}-problem` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={() => setTouched(true)}
+        {...rest}
+      />
+      {hint && !visible && <p className="field-hint">{hint}</p>}
+      {visible && (
+        <p id={`${id}-problem`} className="field-problem" role="alert" data-testid={`${testId}-problem`}>
+          {t(`validation.${visible}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="password-field">
+      <TextField {...props} type={shown ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="password-toggle"
+        aria-pressed={shown}
+        data-testid={`${props.testId}-toggle`}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? t('auth.hidePassword') : t('auth.showPassword')}
+      </button>
+    </div>
+  );
+}
+
+/** The message of a refused call, under the form. */
+export function FormError({ text, testId = 'form-error' }: { text: string | null; testId?: string }) {
+  if (!text) return null;
+  return (
+    <p className="form-error" role="alert" data-testid={testId}>
+      {text}
+    </p>
+  );
+}

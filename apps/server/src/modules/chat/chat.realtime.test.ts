@@ -1,0 +1,175 @@
+import type { Message } from '@cordata/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  changeMembership,
+  collect,
+  listen,
+  newActivityChat,
+  openSocket,
+  sleep,
+  type TestSocket,
+  until,
+} from '../../../test/chat-factories.ts';
+import { newUser } from '../../../test/factories.ts';
+import type { RealtimeHost } from '../../realtime/realtime.ts';
+
+let t: TestApp;
+let url: string;
+type User = Awaited<ReturnType<typeof newUser>>;
+let ada: User;
+let bea: User;
+let outsider: User;
+const sockets: TestSocket[] = [];
+
+const socketOf = async (user: User) => {
+  const socket = await openSocket(url, user.token);
+  sockets.push(socket);
+  return socket;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await listen(t);
+  [ada, bea, outsider] = await Promise.all([newUser(t), newUser(t), newUser(t)]);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+let sequence = 0;
+const send = (user: User, chatId: string, text: string) =>
+  t.ok('chat/send-message', { chatId, text, clientMessageId: `rt-${++sequence}` }, user.token);
+
+describe('connecting', () => {
+  it('refuses a missing, forged or revoked token', async () => {
+    await expect(openSocket(url, '')).rejects.toThrow('UNAUTHORIZED');
+    await expect(openSocket(url, `${ada.token}x`)).rejects.toThrow('UNAUTHORIZED');
+    const revoked = await newUser(t);
+    await t.core.tokens.revokeAll(revoked.id);
+    await expect(openSocket(url, revoked.token)).rejects.toThrow('UNAUTHORIZED');
+  });
+
+  it('disconnects a socket whose session is revoked while connected', async () => {
+    const user = await newUser(t);
+    const socket = await socketOf(user);
+    const other = await socketOf(ada);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await t.core.tokens.revokeAll(user.id);
+    await (t.core.realtime as RealtimeHost).checkSessions();
+    expect(await disconnected).toBe('io server disconnect');
+    expect(other.connected).toBe(true);
+  });
+});
+
+describe('delivery', () => {
+  it('reaches the participants of a chat and nobody else', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const [a, b, o] = await Promise.all([socketOf(ada), socketOf(bea), socketOf(outsider)]);
+    const [atA, atB, atO] = [collect(a, 'message'), collect(b, 'message'), collect(o, 'message')];
+    const { message } = await send(ada, chatId, 'Meet at the bridge');
+    await until(() => atA.length === 1 && atB.length === 1, 3000, 'the message at both members');
+    expect(atB[0]).toEqual(message);
+    await sleep(100);
+    expect(atO).toHaveLength(0);
+  });
+
+  it('follows membership: a new participant starts receiving, one who left stops', async () => {
+    const { chatId } = await newActivityChat(t, ada);
+    const b = await socketOf(bea);
+    const atB = collect(b, 'message');
+    await send(ada, chatId, 'Before Bea');
+    await changeMembership(t, 'join', chatId, bea.id);
+    await until(() => atB.some((m) => m.kind === 'JOINED'), 3000, 'the JOINED event');
+    await send(ada, chatId, 'Welcome Bea');
+    await until(() => atB.some((m) => m.text === 'Welcome Bea'), 3000, 'the welcome');
+    await changeMembership(t, 'leave', chatId, bea.id);
+    await until(() => atB.some((m) => m.kind === 'LEFT'), 3000, 'the LEFT event');
+    await send(ada, chatId, 'After Bea');
+    await sleep(150);
+    expect(atB.map((m) => m.text)).not.toContain('Before Bea');
+    expect(atB.map((m) => m.text)).not.toContain('After Bea');
+  });
+
+  it('puts a socket that connects later into the rooms of its chats', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const b = await socketOf(bea);
+    const atB = collect(b, 'message');
+    await send(ada, chatId, 'Hello late joiner');
+    await until(() => atB.length === 1, 3000, 'the message');
+  });
+
+  it('sends chat:closed when the chat of an ended activity closes', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea], { endsAt: new Date(Date.now() - 1000) });
+    const b = await socketOf(bea);
+    const closed = collect(b, 'chat:closed');
+    const atB = collect(b, 'message');
+    await t.modules.services.chat.closeEndedActivityChats();
+    await until(() => closed.length === 1, 3000, 'chat:closed');
+    expect(closed[0]).toEqual({ chatId });
+    expect(atB.map((m: Message) => m.kind)).toContain('CLOSED');
+  });
+
+  it('gives a client back what it missed while briefly disconnected', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const b = await openSocket(url, bea.token);
+    sockets.push(b);
+    b.io.reconnection(true);
+    b.io.reconnectionDelay(50);
+    const atB = collect(b, 'message');
+    await send(ada, chatId, 'Before the drop');
+    await until(() => atB.length === 1, 3000, 'the first message');
+    b.io.engine.close(); // the network drops, not a deliberate disconnect
+    await until(() => !b.connected, 3000, 'the disconnect');
+    await send(ada, chatId, 'While away');
+    await until(() => b.connected, 5000, 'the reconnection');
+    await until(() => atB.length === 2, 3000, 'the missed message');
+    expect(b.recovered).toBe(true);
+    expect(atB[1]!.text).toBe('While away');
+  });
+});
+
+describe('typing', () => {
+  it('goes to the other members, at most once per window, and ends on its own', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const [a, b, o] = await Promise.all([socketOf(ada), socketOf(bea), socketOf(outsider)]);
+    const [atA, atB, atO] = [collect(a, 'typing'), collect(b, 'typing'), collect(o, 'typing')];
+    a.emit('typing', { chatId, typing: true });
+    a.emit('typing', { chatId, typing: true });
+    a.emit('typing', { chatId, typing: true });
+    await until(() => atB.length === 1, 3000, 'typing at Bea');
+    expect(atB[0]).toEqual({ chatId, userId: ada.id, typing: true });
+    // Not renewed: it ends by itself.
+    await until(() => atB.length === 2, 7000, 'the expiry');
+    expect(atB[1]).toEqual({ chatId, userId: ada.id, typing: false });
+    expect(atA).toHaveLength(0);
+    expect(atO).toHaveLength(0);
+  }, 15_000);
+
+  it('ignores typing from someone outside the chat, and malformed events', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const [b, o] = await Promise.all([socketOf(bea), socketOf(outsider)]);
+    const atB = collect(b, 'typing');
+    o.emit('typing', { chatId, typing: true });
+    (o as unknown as { emit(e: string, p: unknown): void }).emit('typing', { chatId: 42, typing: 'yes' });
+    (o as unknown as { emit(e: string, p: unknown): void }).emit('typing', null);
+    await sleep(200);
+    expect(atB).toHaveLength(0);
+    expect(o.connected).toBe(true);
+  });
+
+  it('ends when the typist stops or goes away', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const [a, b] = await Promise.all([socketOf(ada), socketOf(bea)]);
+    const atB = collect(b, 'typing');
+    a.emit('typing', { chatId, typing: true });
+    await until(() => atB.length === 1, 3000, 'typing');
+    a.emit('typing', { chatId, typing: false });
+    await until(() => atB.length === 2 && atB[1]!.typing === false, 3000, 'typing false');
+    a.emit('typing', { chatId, typing: true });
+    await until(() => atB.length === 3, 3000, 'typing again');
+    a.close();
+    await until(() => atB.length === 4 && atB[3]!.typing === false, 3000, 'typing false on disconnect');
+  });
+});

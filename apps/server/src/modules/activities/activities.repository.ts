@@ -125,24 +125,22 @@ export function createActivitiesRepository(db: Db) {
 
   /**
    * Nearest first through the GiST index on ll_to_earth(start): `<->` walks the index in distance order,
-   * earth_box bounds the walk to the radius, earth_distance keeps only what is truly inside.
-   * `deleted_at is null` must stay: the index is partial on it.
+   * earth_box bounds the walk to the radius, earth_distance keeps only what is truly inside. The walk runs on
+   * activities alone and stops at the page; only the page's rows are then joined, so the planner has no reason
+   * to fetch the whole box and sort it. `deleted_at is null` must stay: the index is partial on it.
    */
-  const nearbyQuery = (userId: string, q: NearbyQuery) => {
+  const nearestIds = (userId: string, q: NearbyQuery) => {
     const centre = earthOf(q.latitude, q.longitude);
     const earthRadius = sql`(${q.radiusMetres}::float8 * earth() / ${EARTH_RADIUS_METRES})`;
     const { limit, offset } = paging(q.page);
     return db
       .select({
-        ...summaryColumns,
-        distance: sql<number>`earth_distance(${earthPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`.mapWith(
-          Number,
-        ),
+        id: activities.id,
+        distance: sql<number>`earth_distance(${earthPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`
+          .mapWith(Number)
+          .as('distance'),
       })
       .from(activities)
-      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
-      .leftJoin(creator, eq(creator.id, activities.createdBy))
-      .leftJoin(groups, eq(groups.id, activities.groupId))
       .where(
         and(
           isNull(activities.deletedAt),
@@ -151,12 +149,27 @@ export function createActivitiesRepository(db: Db) {
           gte(activities.startsAt, q.from),
           q.to ? lte(activities.startsAt, q.to) : undefined,
           q.sportIds?.length ? inArray(activities.sportId, q.sportIds) : undefined,
-          or(eq(activities.visibility, 'PUBLIC'), sql`${mine.userId} is not null`),
+          or(
+            eq(activities.visibility, 'PUBLIC'),
+            sql`exists (select 1 from ${activityMembers} m where m.activity_id = ${activities.id} and m.user_id = ${userId})`,
+          ),
         ),
       )
       .orderBy(sql`${earthPoint} <-> ${centre}`)
       .limit(limit)
       .offset(offset);
+  };
+
+  const nearbyQuery = (userId: string, q: NearbyQuery) => {
+    const near = nearestIds(userId, q).as('near');
+    return db
+      .select({ ...summaryColumns, distance: near.distance })
+      .from(near)
+      .innerJoin(activities, eq(activities.id, near.id))
+      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+      .leftJoin(creator, eq(creator.id, activities.createdBy))
+      .leftJoin(groups, eq(groups.id, activities.groupId))
+      .orderBy(asc(near.distance), asc(near.id));
   };
 
   return {

@@ -255,3 +255,54 @@ describe('parseNumber', () => {
     }
   });
 });
+
+describe('parseGpx: fuzzed fixtures', () => {
+  it('either parses a mangled file or throws a GpxError, never anything else', () => {
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 16807) % 2147483647;
+      return seed % below;
+    };
+    const pieces = [
+      '<',
+      '>',
+      '/',
+      '&',
+      ';',
+      '"',
+      "'",
+      '=',
+      '<!--',
+      ']]>',
+      '<![CDATA[',
+      '<!DOCTYPE x [',
+      ' ',
+      'é',
+      '\uD800',
+    ];
+    const sources = [
+      'multi-segment.gpx',
+      'gpx10.gpx',
+      'prefixed.gpx',
+      'cdata.gpx',
+      'entities.gpx',
+      'billion-laughs.gpx',
+    ];
+    for (const name of sources) {
+      const original = fixture(name);
+      for (let round = 0; round < 300; round++) {
+        let mangled = original;
+        for (let edit = 0; edit < 1 + random(4); edit++) {
+          const at = random(mangled.length);
+          const cut = random(3) === 0 ? random(20) : 0;
+          mangled = mangled.slice(0, at) + (pieces[random(pieces.length)] ?? '') + mangled.slice(at + cut);
+        }
+        try {
+          parseGpx(mangled);
+        } catch (error) {
+          expect(error).toBeInstanceOf(GpxError);
+        }
+      }
+    }
+  });
+});

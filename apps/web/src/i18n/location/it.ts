@@ -21,7 +21,7 @@ export const location: typeof en = {
     radiusKm: '{{km}} km',
     sports: 'Sport',
     allSports: 'Tutti gli sport',
-    apply: 'Mostra i risultati',
+    apply: 'Mostra risultati',
     reset: 'Azzera i filtri',
   },
 };

@@ -63,19 +63,6 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
       <div className="sheet-body filters" data-testid={`${kind}-filters`}>
         <section className="filters-section" aria-labelledby={`${kind}-filters-where`}>
           <h3 id={`${kind}-filters-where`}>{t('location.filters.where')}</h3>
-          {draft.near && (
-            <div className="filters-chosen" data-testid="filters-chosen-place">
-              <span>{draft.near.label ?? t('location.myPosition')}</span>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                data-testid="filters-clear-place"
-                onClick={() => setDraft((d) => ({ ...d, near: null }))}
-              >
-                {t('location.search.clear')}
-              </button>
-            </div>
-          )}
           <PlaceSearch
             testId="filters-place"
             near={draft.near ?? DEFAULT_MAP_CENTER}
@@ -97,6 +84,19 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
             <p className="filters-alert" role="alert" data-testid="geolocation-message">
               {failure === 'DENIED' ? t('messages.geolocationDisabled') : t('location.positionUnavailable')}
             </p>
+          )}
+          {draft.near && (
+            <div className="filters-chosen" data-testid="filters-chosen-place">
+              <span>{draft.near.label ?? t('location.myPosition')}</span>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                data-testid="filters-clear-place"
+                onClick={() => setDraft((d) => ({ ...d, near: null }))}
+              >
+                {t('location.search.clear')}
+              </button>
+            </div>
           )}
           {draft.near && (
             <fieldset className="filters-chips">

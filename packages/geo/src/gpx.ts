@@ -108,7 +108,7 @@ class GpxBuilder implements XmlHandler {
   openElement(name: string, attributes: XmlAttributes, depth: number): void {
     this.path.push(name);
     if (depth === 0) {
-      if (name !== 'gpx') throw new GpxError('GPX_INVALID', `The root element is <${name}>, not <gpx>`);
+      if (name !== 'gpx') throw new GpxError('GPX_INVALID', `The root element is <${name.slice(0, 40)}>, not <gpx>`);
       this.gpx.version = attributes.get('version') ?? null;
       return;
     }

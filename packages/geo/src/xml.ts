@@ -100,7 +100,9 @@ class AttributeList implements XmlAttributes {
 }
 
 function invalid(reason: string): GpxError {
-  return new GpxError('GPX_INVALID', `Not a well-formed GPX document: ${reason}`);
+  // A reason may quote a name from the file: an attacker's name can be megabytes long.
+  const shortReason = reason.length > 200 ? `${reason.slice(0, 200)}…` : reason;
+  return new GpxError('GPX_INVALID', `Not a well-formed GPX document: ${shortReason}`);
 }
 
 function isWhitespace(code: number): boolean {
@@ -131,7 +133,6 @@ export function scanXml(source: string, handler: XmlHandler): void {
     if (knownNames.length < 32) knownNames.push(name);
     return name;
   };
-  let position = 0;
 
   const skipWhitespace = (from: number): number => {
     let index = from;
@@ -252,6 +253,7 @@ export function scanXml(source: string, handler: XmlHandler): void {
     return end + terminator.length;
   };
 
+  let position = 0;
   while (position < length) {
     const tagStart = source.indexOf('<', position);
     const textEnd = tagStart === -1 ? length : tagStart;

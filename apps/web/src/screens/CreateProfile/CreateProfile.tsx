@@ -14,6 +14,7 @@ import {
   required,
   usernameProblem,
 } from '../../components/forms/validation.ts';
+import { Logo } from '../../components/Logo.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { MIN_AGE_YEARS } from '../../contract.ts';
 import { isLanguage } from '../../i18n/index.ts';
@@ -184,7 +185,7 @@ function Intro({ onNext }: { onNext: () => void }) {
       }}
     >
       <div className="wizard-hero" aria-hidden="true">
-        🏔️
+        <Logo size={88} />
       </div>
       <h2>{t('auth.profile.intro.title')}</h2>
       <p className="auth-intro">{t('auth.profile.intro.text')}</p>
@@ -584,7 +585,10 @@ function Done({ name }: { name: string }) {
   return (
     <div className="auth-form">
       <div className="wizard-hero" aria-hidden="true">
-        ✅
+        <svg className="wizard-done-mark" viewBox="0 0 48 48" width="88" height="88" role="presentation">
+          <circle cx="24" cy="24" r="22" />
+          <path d="M14 25l7 7 13-15" />
+        </svg>
       </div>
       <h2>{t('auth.profile.done.title')}</h2>
       <p className="auth-intro">{t('auth.profile.done.text', { name })}</p>

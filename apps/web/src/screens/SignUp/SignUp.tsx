@@ -107,7 +107,13 @@ export default function SignUp() {
             />
             <label htmlFor={`accept-${type}`}>
               {t(type === 'terms' ? 'auth.signUp.acceptTerms' : 'auth.signUp.acceptPrivacy')}{' '}
-              <button type="button" className="legal-link" data-testid={`open-${type}`} onClick={() => toggle(type)}>
+              <button
+                type="button"
+                className="legal-link"
+                data-testid={`open-${type}`}
+                data-accepted={accepted[type]}
+                onClick={() => toggle(type)}
+              >
                 {t(`auth.signUp.${type}`)}
               </button>
             </label>

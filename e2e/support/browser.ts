@@ -19,6 +19,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Chromium's own swipe-to-go-back would fire on our sheet swipes; a phone's WebView has none.
+      '--disable-features=OverscrollHistoryNavigation',
     ],
   });
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { openSheet } from '../sheets/store.ts';
-import { useUnreadChatsCount, useUnreadNotificationsCount } from '../state/queries/badges.ts';
+import { useUnreadChatsCount } from '../state/queries/chat.ts';
+import { useUnreadNotificationsCount } from '../state/queries/notification.ts';
 import { Badge, BottomMenu } from './BottomMenu.tsx';
 import { Icon } from './Icon.tsx';
 import './Screen.css';

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRegistry } from '../../api/client.ts';
 import '../../i18n/index.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
@@ -31,11 +32,17 @@ const respond = (status: number, body: unknown, delayMs = 0) =>
       ),
   );
 
+// The call registry (zod and every schema) is slow to transform on a busy machine: not what is tested.
+beforeAll(() => loadRegistry(), 30_000);
+
 beforeEach(() => {
   useAuthStore.setState({ jwt: null, completed: false });
   useUiStore.setState({ hasSeenWelcome: false });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('Entry (startup routing)', () => {
   it('goes to /welcome after a tap without a token, without loading the profile', async () => {
@@ -52,7 +59,7 @@ describe('Entry (startup routing)', () => {
     vi.stubGlobal('fetch', respond(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }, 50));
     renderEntry();
     fireEvent.click(screen.getByTestId('entry-screen'));
-    expect(await screen.findByText('at /login')).toBeTruthy();
+    expect(await screen.findByText('at /login', {}, { timeout: 5000 })).toBeTruthy();
     expect(useAuthStore.getState().jwt).toBeNull();
   });
 
@@ -61,7 +68,7 @@ describe('Entry (startup routing)', () => {
     vi.stubGlobal('fetch', respond(200, { user: { completed: true } }));
     renderEntry();
     fireEvent.click(screen.getByTestId('entry-screen'));
-    expect(await screen.findByText('at /home')).toBeTruthy();
+    expect(await screen.findByText('at /home', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('moves on by itself after 5 s', async () => {

@@ -18,7 +18,7 @@ export function SplashArt({ label }: { label: string }) {
       <rect width="390" height="844" fill="url(#sky)" />
       <circle cx="280" cy="470" r="46" fill="#f7b267" opacity="0.9" />
       <path d="M0 560 90 440l60 60 80-120 90 110 70-60v414H0z" fill="#4f7ca8" />
-      <path d="M200 380l-22 30 14-4 8 14 10-18 12 6z" fill="#f3f6f9" />
+      <path d="M230 380 206 416l10-6 8 8 10-10 10 6 15 2z" fill="#f3f6f9" />
       <path d="M0 640 70 560l70 50 90-90 80 80 80-50v294H0z" fill="#2f5b7f" />
       <path d="M0 844V700l90-40 100 30 90-50 110 40v164z" fill="#1b3550" />
       <path

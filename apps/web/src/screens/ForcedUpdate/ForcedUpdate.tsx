@@ -31,9 +31,8 @@ export default function ForcedUpdate({ version, updater }: { version: string; up
       <h1>{t('update.title')}</h1>
       <p>{t('update.text')}</p>
       <p className="versions">
-        {t('update.newVersion', { version })}
-        <br />
-        {t('update.currentVersion', { version: APP_VERSION })}
+        <span data-testid="update-new-version">{t('update.newVersion', { version })}</span>
+        <span data-testid="update-current-version">{t('update.currentVersion', { version: APP_VERSION })}</span>
       </p>
       {progress !== null && (
         <>

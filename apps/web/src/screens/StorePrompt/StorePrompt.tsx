@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { config } from '../../config.ts';
 import './StorePrompt.css';
 
-/** WEB_MODE=store: a browser sees only the stores and a way to reach support (spec §1). */
+/** WEB_MODE=store: a browser sees only the stores and a mail link to support, nothing else (spec §1). */
 export function StorePrompt() {
   const { t } = useTranslation();
   return (
@@ -25,11 +23,6 @@ export function StorePrompt() {
         <a href={`mailto:${config.supportEmail}`} data-testid="support-link">
           {t('store.support', { email: config.supportEmail })}
         </a>
-        <nav>
-          <Link to="/terms">{t('sheets.legal.terms')}</Link>
-          <Link to="/privacy">{t('sheets.legal.privacy')}</Link>
-        </nav>
-        <LanguageSelect />
       </footer>
     </main>
   );

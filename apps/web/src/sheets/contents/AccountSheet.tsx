@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirm } from '../../components/feedback.ts';
+import { confirm, showFeedback } from '../../components/feedback.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
+import { SignedInPasswordForm } from '../../screens/ChangePassword/SignedInPasswordForm.tsx';
 import { useAuthStore } from '../../state/auth.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { openSheet, useSheetStore } from '../store.ts';
@@ -66,7 +67,8 @@ function Settings({ go }: { go: (s: AccountStep) => void }) {
   const consentId = useId();
   const consent = useUiStore((s) => s.analyticsConsent);
   const setConsent = useUiStore((s) => s.setAnalyticsConsent);
-  const soon = () => {};
+  // These sections are the accounts team's: until they land, say so instead of doing nothing.
+  const soon = () => showFeedback({ kind: 'info', title: t('app.name'), description: t('common.comingSoon') });
   return (
     <>
       <Row icon="user" label={t('sheets.settings.user')} testId="settings-user" onClick={soon} />
@@ -128,6 +130,7 @@ export function AccountContent({ sheetKey, step }: Props) {
       {step === 'security' && (
         <div className="sheet-section">
           <p>{t('sheets.security.intro')}</p>
+          <SignedInPasswordForm />
         </div>
       )}
       {step === 'notifications' && (

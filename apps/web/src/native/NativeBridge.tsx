@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useSheetStore } from '../sheets/store.ts';
+import { useIsLoggedIn } from '../state/auth.ts';
 import type { Platform } from './platform.ts';
+import { registerPushToken } from './push.ts';
 import { installNativeShell } from './shell.ts';
 
 /** Connects the native shell's events to the router and the sheet stack. */
@@ -16,5 +18,10 @@ export function NativeBridge({ platform }: { platform: Platform }) {
       closeTopSheet: () => useSheetStore.getState().back(),
     });
   }, [platform, navigate]);
+
+  const loggedIn = useIsLoggedIn();
+  useEffect(() => {
+    if (loggedIn) void registerPushToken(platform);
+  }, [loggedIn, platform]);
   return null;
 }

@@ -3,17 +3,23 @@ import { Capacitor, registerPlugin } from '@capacitor/core';
 import { CapacitorUpdater } from '@capgo/capacitor-updater';
 import type { Platform } from './platform.ts';
 
+type Listener = Promise<{ remove: () => Promise<void> }>;
+
 interface PushPlugin {
+  requestPermissions(): Promise<{ receive: string }>;
+  register(): Promise<void>;
+  addListener(event: 'registration', handler: (token: { value: string }) => void): Listener;
+  addListener(event: 'registrationError', handler: (error: { error: string }) => void): Listener;
   addListener(
     event: 'pushNotificationActionPerformed',
     handler: (action: { notification: { data?: Record<string, unknown> } }) => void,
-  ): Promise<{ remove: () => Promise<void> }>;
+  ): Listener;
 }
 
 // The push plugin's native half ships with the store builds; its JS proxy is all the shell needs.
 const Push = registerPlugin<PushPlugin>('PushNotifications');
 
-const listen = (promise: Promise<{ remove: () => Promise<void> }>) => () => {
+const listen = (promise: Listener) => () => {
   void promise.then((l) => l.remove());
 };
 
@@ -41,6 +47,21 @@ export function createCapacitorPlatform(): Platform {
       ready: async () => {
         await CapacitorUpdater.notifyAppReady();
       },
+    },
+    registerPush: async () => {
+      const { receive } = await Push.requestPermissions();
+      if (receive !== 'granted') throw new Error('Push permission denied');
+      const listeners: Listener[] = [];
+      const token = new Promise<string>((resolve, reject) => {
+        listeners.push(Push.addListener('registration', (t) => resolve(t.value)));
+        listeners.push(Push.addListener('registrationError', (e) => reject(new Error(e.error))));
+      });
+      try {
+        await Push.register();
+        return await token;
+      } finally {
+        for (const l of listeners) void l.then((x) => x.remove());
+      }
     },
   };
 }

@@ -10,6 +10,8 @@ export interface Platform {
   /** The user tapped a push notification; `data` is its payload. */
   onNotificationTap(handler: (data: Record<string, unknown>) => void): () => void;
   updater: Updater;
+  /** Asks permission and registers for push; resolves with the device token, rejects when refused or failed. */
+  registerPush(): Promise<string>;
 }
 
 export interface Updater {
@@ -35,10 +37,11 @@ export const webPlatform: Platform = {
     apply: () => Promise.resolve(),
     ready: () => Promise.resolve(),
   },
+  registerPush: () => Promise.reject(new Error('Push registration runs only in the native app')),
 };
 
 /** A platform driven by the test: fire events, read what the app asked for. */
-export function createFakePlatform(os: Platform['os'] = 'android') {
+export function createFakePlatform(os: Platform['os'] = 'android', pushToken: string | null = 'push-token') {
   const back = new Set<(e: { canGoBack: boolean }) => void>();
   const urls = new Set<(url: string) => void>();
   const taps = new Set<(data: Record<string, unknown>) => void>();
@@ -69,6 +72,7 @@ export function createFakePlatform(os: Platform['os'] = 'android') {
       },
       ready: async () => {},
     },
+    registerPush: () => (pushToken ? Promise.resolve(pushToken) : Promise.reject(new Error('denied'))),
   };
   return {
     platform,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirm, showFeedback } from '../../components/feedback.ts';
@@ -7,11 +7,15 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
-import { SignedInPasswordForm } from '../../screens/ChangePassword/SignedInPasswordForm.tsx';
-import { useAuthStore } from '../../state/auth.ts';
+import { signOut } from '../../state/signOut.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { openSheet, useSheetStore } from '../store.ts';
 import type { AccountStep } from '../types.ts';
+
+// Lazy: the form checks passwords with the contract's rules, which bring zod along.
+const SignedInPasswordForm = lazy(() =>
+  import('../../screens/ChangePassword/SignedInPasswordForm.tsx').then((m) => ({ default: m.SignedInPasswordForm })),
+);
 
 interface Props {
   sheetKey: number;
@@ -38,8 +42,7 @@ function Options({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: num
     const ok = await confirm({ title: t('logoutConfirm.title'), description: t('logoutConfirm.description') });
     if (!ok) return;
     useSheetStore.getState().close(sheetKey);
-    useAuthStore.getState().logout();
-    queryClient.clear();
+    await signOut(queryClient);
     navigate('/', { replace: true });
   };
   return (
@@ -130,7 +133,9 @@ export function AccountContent({ sheetKey, step }: Props) {
       {step === 'security' && (
         <div className="sheet-section">
           <p>{t('sheets.security.intro')}</p>
-          <SignedInPasswordForm />
+          <Suspense fallback={<span className="spinner" role="status" />}>
+            <SignedInPasswordForm />
+          </Suspense>
         </div>
       )}
       {step === 'notifications' && (

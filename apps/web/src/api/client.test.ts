@@ -63,6 +63,14 @@ describe('api client', () => {
     expect(useAuthStore.getState().jwt).toBe('tok');
   });
 
+  it('keeps the session when a token call refuses a wrong current password', async () => {
+    fetchMock.mockResolvedValue(json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } }));
+    await expect(
+      api('auth/email/confirm-change-password', { currentPassword: 'x', password: 'Fresh#Peak42' }),
+    ).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401 });
+    expect(useAuthStore.getState().jwt).toBe('tok');
+  });
+
   it('maps unknown error bodies to INTERNAL', async () => {
     fetchMock.mockResolvedValue(new Response('oops', { status: 502 }));
     await expect(api('sport/list-all')).rejects.toMatchObject({ code: 'INTERNAL', status: 502 });

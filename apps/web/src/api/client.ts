@@ -73,7 +73,8 @@ export async function api<K extends CallName>(call: K, ...args: Args<K>): Promis
   }
   if (!res.ok) {
     const error = await toApiError(res);
-    if (res.status === 401 && protectedCall && jwt) logout();
+    // Only an ended session logs out: a wrong current password (INVALID_CREDENTIALS) is a 401 too.
+    if (error.code === 'UNAUTHORIZED' && protectedCall && jwt) logout();
     throw error;
   }
   return (await res.json()) as CallResponse<K>;

@@ -45,6 +45,7 @@ export const auth = {
     submit: 'Save password',
     success: 'Your password has been changed. Sign in with your new password.',
     signedInSuccess: 'Your password has been changed.',
+    currentWrong: 'The current password is not correct',
     expired: 'The reset has expired: ask for a new code.',
   },
   profile: {

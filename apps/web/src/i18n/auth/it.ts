@@ -46,6 +46,7 @@ export const auth: typeof en = {
     submit: 'Salva password',
     success: 'La password è stata cambiata. Accedi con la nuova password.',
     signedInSuccess: 'La password è stata cambiata.',
+    currentWrong: 'La password attuale non è corretta',
     expired: 'Il ripristino è scaduto: chiedi un nuovo codice.',
   },
   profile: {

@@ -33,6 +33,16 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
     return () => el?.removeEventListener('touchmove', claim);
   }, []);
 
+  // Escape is the keyboard's back action, with the same per-step rules (spec §4).
+  useEffect(() => {
+    if (!isTop) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') back();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isTop, back]);
+
   const onTouchStart = (e: TouchEvent) => {
     const touch = e.touches[0];
     const rect = panel.current?.getBoundingClientRect();

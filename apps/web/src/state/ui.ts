@@ -45,6 +45,15 @@ export const useUiStore = create<UiState>()(
       setGroupFilters: (groupFilters) => set({ groupFilters }),
       clearFilters: () => set({ homeFilters: emptyFilters, groupFilters: emptyFilters }),
     }),
-    { name: storageKey('ui'), storage: persistStorage },
+    {
+      name: storageKey('ui'),
+      storage: persistStorage,
+      // Spec §3: the two flags (and the analytics consent) persist; filters live for the session.
+      partialize: ({ hasSeenWelcome, failedToRegisterNotifications, analyticsConsent }) => ({
+        hasSeenWelcome,
+        failedToRegisterNotifications,
+        analyticsConsent,
+      }),
+    },
   ),
 );

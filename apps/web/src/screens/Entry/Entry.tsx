@@ -12,15 +12,18 @@ import { useUiStore } from '../../state/ui.ts';
 import { SplashArt } from './SplashArt.tsx';
 import './Entry.css';
 
-function useProfileLoad(): ProfileLoad {
+function useProfileLoad(): { load: ProfileLoad; error: unknown } {
   const hasToken = useAuthStore((s) => s.jwt !== null);
   const profile = useOwnProfileQuery();
-  if (profile.isError) return { status: 'error' };
-  // Still in flight even if the token just went: a 401 clears it a moment before the error lands.
-  if (profile.fetchStatus === 'fetching') return { status: 'loading' };
-  if (!hasToken) return { status: 'none' };
-  if (profile.isSuccess) return { status: 'loaded', completed: profile.data.user.completed };
-  return { status: 'loading' };
+  const load = ((): ProfileLoad => {
+    if (profile.isError) return { status: 'error' };
+    // Still in flight even if the token just went: a 401 clears it a moment before the error lands.
+    if (profile.fetchStatus === 'fetching') return { status: 'loading' };
+    if (!hasToken) return { status: 'none' };
+    if (profile.isSuccess) return { status: 'loaded', completed: profile.data.user.completed };
+    return { status: 'loading' };
+  })();
+  return { load, error: profile.error };
 }
 
 /** The entry screen of / and every unknown path: the splash, then the startup routing of spec §2. */
@@ -28,8 +31,7 @@ export function Entry() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [splashDone, setSplashDone] = useState(isNativeApp);
-  const load = useProfileLoad();
-  const profileError = useOwnProfileQuery().error;
+  const { load, error: profileError } = useProfileLoad();
   const hasSeenWelcome = useUiStore((s) => s.hasSeenWelcome);
   const target = startupRoute(load, hasSeenWelcome);
   const routed = useRef(false);

@@ -116,6 +116,7 @@ const TYPO_PENALTY = 6;
 const NEARNESS_WEIGHT = 2;
 const NEARNESS_SCALE_KM = 50;
 const MIN_TYPO_QUERY_LENGTH = 4;
+const KM_PER_DEGREE = (Math.PI * 6371) / 180;
 
 /**
  * The offline gazetteer in memory: columns in typed arrays, one sorted array of normalized names
@@ -194,14 +195,16 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
     return lo;
   }
 
-  function distanceKm(i: number, near: LatLng): number {
-    const toRad = Math.PI / 180;
-    const dLat = (latitudes[i]! - near.latitude) * toRad;
-    const dLon = (longitudes[i]! - near.longitude) * toRad;
-    const a =
-      Math.sin(dLat / 2) ** 2 +
-      Math.cos(latitudes[i]! * toRad) * Math.cos(near.latitude * toRad) * Math.sin(dLon / 2) ** 2;
-    return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+  /**
+   * Kilometres to `near` on a flat projection around it (`cosNear` = cos of its latitude): exact
+   * enough for ranking, and no trigonometry per candidate, which one-letter queries feel.
+   */
+  function approxDistanceKm(i: number, near: LatLng, cosNear: number): number {
+    let dLon = Math.abs(longitudes[i]! - near.longitude);
+    if (dLon > 180) dLon = 360 - dLon;
+    const x = dLon * cosNear;
+    const y = latitudes[i]! - near.latitude;
+    return Math.sqrt(x * x + y * y) * KM_PER_DEGREE;
   }
 
   /**
@@ -212,6 +215,8 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
   function search(query: string, options: { near?: LatLng; limit: number }): GazetteerHit[] {
     const q = normalizeName(query);
     if (!q || options.limit < 1) return [];
+    const near = options.near;
+    const cosNear = near ? Math.cos((near.latitude * Math.PI) / 180) : 1;
     const top: GazetteerHit[] = [];
     const threshold = () => (top.length < options.limit ? Number.NEGATIVE_INFINITY : top[top.length - 1]!.score);
     const keep = (index: number, score: number) => {
@@ -231,7 +236,7 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
         const place = keyPlace[k]!;
         let score = logPopulations[place]! - penalty + (keys[k] === q ? EXACT_NAME_BONUS : 0);
         if (score <= threshold()) continue;
-        if (options.near) score -= NEARNESS_WEIGHT * Math.log1p(distanceKm(place, options.near) / NEARNESS_SCALE_KM);
+        if (near) score -= NEARNESS_WEIGHT * Math.log1p(approxDistanceKm(place, near, cosNear) / NEARNESS_SCALE_KM);
         if (score > threshold()) keep(place, score);
       }
     };

@@ -63,6 +63,7 @@ const text = {
     invalid: 'Invalid credentials',
     sport: 'Choose at least one sport',
     subject: 'Confirm your e-mail address',
+    currentWrong: 'The current password is not correct',
   },
   it: {
     required: '* Campo obbligatorio',
@@ -73,6 +74,7 @@ const text = {
     invalid: 'Credenziali non valide',
     sport: 'Scegli almeno uno sport',
     subject: 'Conferma il tuo indirizzo e-mail',
+    currentWrong: 'La password attuale non è corretta',
   },
 };
 
@@ -83,6 +85,7 @@ const PNG = Buffer.from(
   'base64',
 );
 const NEW_PASSWORD = 'Summit#Peak42';
+const CHANGED_PASSWORD = 'Ridge#Walk73';
 
 describe.each(locales)('accounts (%s)', (locale) => {
   const tag = `${locale}${Date.now().toString(36)}`;
@@ -211,6 +214,24 @@ describe.each(locales)('accounts (%s)', (locale) => {
       ]),
     });
     expect(user.profilePicture).toEqual(expect.any(String));
+
+    // The signed-in password change, in the account sheet: a wrong current password keeps the session.
+    await page.click(testId('open-account'));
+    await page.click(testId('account-settings'));
+    await page.click(testId('settings-security'));
+    await page.waitForSelector(testId('signed-in-password-form'));
+    await page.fill(testId('security-current-password'), 'Wrong#Pass1');
+    await page.fill(testId('security-new-password'), CHANGED_PASSWORD);
+    await page.fill(testId('security-repeat'), CHANGED_PASSWORD);
+    await page.click(testId('security-submit'));
+    await page.waitForSelector(`${testId('form-error')}:has-text("${text[locale].currentWrong}")`);
+    await screenshot(page, `auth-security-${locale}`);
+    await page.fill(testId('security-current-password'), PASSWORD);
+    await page.click(testId('security-submit'));
+    await page.waitForSelector(testId('feedback-modal'));
+    expect(await page.getAttribute(testId('feedback-modal'), 'data-kind')).toBe('success');
+    await page.click(testId('feedback-button'));
+    expect(await page.evaluate(() => localStorage.getItem('cordata:auth'))).toContain('"completed":true');
   });
 
   it('a forgotten password: the address, the mailed code, a new password, then sign-in', async () => {

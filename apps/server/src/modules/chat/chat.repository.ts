@@ -66,7 +66,59 @@ export interface ChatSummaryRow {
   unread_count: number;
 }
 
+/** What sending needs to know, read with the chat locked: one round trip. */
+export interface SendContext {
+  closed_at: Date | string | null;
+  last_id: string | null;
+  name: string | null;
+  member_ids: string[];
+  sender_username: string | null;
+  sender_first_name: string | null;
+  sender_last_name: string | null;
+  sender_picture: string | null;
+  sender_last_online_at: Date | string | null;
+}
+
 export function createChatRepository(db: Db) {
+  /**
+   * Locks a chat for a new message and reads, in the same query, whether it is closed, its last
+   * message id, its name, its current members and the sender's summary. Null when it does not exist.
+   */
+  async function lockForSend(tx: DbOrTx, chatId: string, senderId: string) {
+    const [row] = await queryRows<SendContext>(
+      tx,
+      sql`
+      select c.closed_at,
+        (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id,
+        coalesce(a.name, g.name) as name,
+        (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
+          where cm.chat_id = c.id and cm.left_at is null) as member_ids,
+        u.username as sender_username, u.first_name as sender_first_name, u.last_name as sender_last_name,
+        u.profile_picture as sender_picture, u.last_online_at as sender_last_online_at
+      from chats c
+      left join activities a on a.id = c.activity_id
+      left join groups g on g.id = c.group_id
+      left join users u on u.id = ${senderId}
+      where c.id = ${chatId}
+      for no key update of c`,
+    );
+    return row ?? null;
+  }
+
+  /** Inserts a text message after lockForSend; null when this client id was already used. */
+  async function insertText(
+    tx: DbOrTx,
+    message: { chatId: string; senderId: string; text: string; clientMessageId: string },
+    lastId: string | null,
+  ) {
+    const [row] = await tx
+      .insert(messages)
+      .values({ ...message, kind: 'TEXT', id: nextMessageId(lastId) })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  }
+
   /**
    * The chats a user is a current member of, newest activity first, with the unread count: text
    * messages of others after the read marker, since the user joined. Chats of deleted activities
@@ -265,6 +317,8 @@ export function createChatRepository(db: Db) {
 
   return {
     db,
+    lockForSend,
+    insertText,
     summaries,
     findForMember,
     isMember,

@@ -5,8 +5,8 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Notifier } from '../notifications/notifier.ts';
-import { splitMessageRow } from './chat.mapper.ts';
-import { appendMessage, type ChatRepository, type ChatSummaryRow, lockChat } from './chat.repository.ts';
+import { splitMessageRow, toMessage } from './chat.mapper.ts';
+import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
 import { type ChatMembership, noChatEvents } from './chat-membership.ts';
 
 /** How many participants get-info lists; participantsCount gives the total. */
@@ -94,37 +94,43 @@ export function createChatService(deps: {
       const { chatId, text, clientMessageId } = body;
       await deps.rateLimiter.hit(`chat-send:${user.userId}`, SEND_RATE);
       const outcome = await deps.db.transaction(async (tx) => {
-        const chat = await lockChat(tx, chatId);
-        if (!chat || !(await repo.isMember(chatId, user.userId, tx))) throw new ApiError('CHAT_NOT_FOUND');
-        const existing = await repo.findByClientId(chatId, user.userId, clientMessageId, tx);
-        if (existing) return { messageId: existing, isNew: false, notifications: [] };
-        if (chat.closedAt) throw new ApiError('CHAT_CLOSED');
-        const row = await appendMessage(tx, { chatId, kind: 'TEXT', senderId: user.userId, text, clientMessageId });
-        if (!row) {
-          // Only a concurrent retry of the same message can get here: answer with the stored one.
-          const stored = await repo.findByClientId(chatId, user.userId, clientMessageId, tx);
-          return { messageId: stored!, isNew: false, notifications: [] };
+        const chat = await repo.lockForSend(tx, chatId, user.userId);
+        const memberIds = chat?.member_ids ?? [];
+        if (!chat || !memberIds.includes(user.userId)) throw new ApiError('CHAT_NOT_FOUND');
+        const retried = async () => {
+          const id = await repo.findByClientId(chatId, user.userId, clientMessageId, tx);
+          return id ? { retriedId: id } : null;
+        };
+        if (chat.closed_at) {
+          // A retry of a message stored before the chat closed still gets its answer.
+          const stored = await retried();
+          if (stored) return stored;
+          throw new ApiError('CHAT_CLOSED');
         }
+        const row = await repo.insertText(tx, { chatId, senderId: user.userId, text, clientMessageId }, chat.last_id);
+        if (!row) return (await retried())!;
         await repo.moveReadMarker(chatId, user.userId, row.id, tx);
-        const recipients = await repo.memberIds(chatId, tx);
         const notifications = await deps.notifier.record(
-          {
-            userIds: recipients,
-            type: 'SEND_MESSAGE',
-            targetId: chatId,
-            actorId: user.userId,
-            targetName: await repo.chatName(chatId, tx),
-          },
+          { userIds: memberIds, type: 'SEND_MESSAGE', targetId: chatId, actorId: user.userId, targetName: chat.name },
           tx,
         );
-        return { messageId: row.id, isNew: true, notifications };
+        const message = toMessage(row, {
+          senderUserId: user.userId,
+          senderUsername: chat.sender_username,
+          senderFirstName: chat.sender_first_name,
+          senderLastName: chat.sender_last_name,
+          senderPicture: chat.sender_picture,
+          senderLastOnlineAt: chat.sender_last_online_at === null ? null : new Date(chat.sender_last_online_at),
+          senderDeletedAt: null,
+        });
+        return { message, notifications };
       });
-      const message = (await messagesById([outcome.messageId])).get(outcome.messageId)!;
-      if (outcome.isNew) {
-        deps.realtime.toChat(chatId, 'message', message);
-        await deps.notifier.deliver(outcome.notifications);
+      if ('retriedId' in outcome) {
+        return { message: (await messagesById([outcome.retriedId])).get(outcome.retriedId)! };
       }
-      return { message };
+      deps.realtime.toChat(chatId, 'message', outcome.message);
+      await deps.notifier.deliver(outcome.notifications);
+      return { message: outcome.message };
     },
 
     /** Moves my read marker to the newest message, and reads the chat's message notification. */

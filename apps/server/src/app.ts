@@ -13,7 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
 import { type Database, ping } from './db/client.ts';
-import { handleError } from './http/errors.ts';
+import { ApiError, handleError } from './http/errors.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
 import { createTokens } from './modules/auth/tokens.ts';
@@ -72,7 +72,14 @@ export async function buildApp(options: AppOptions) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (err, parsed) => {
+      if (err) return done(err, undefined);
+      // PostgreSQL text cannot hold NUL: refuse it here once, for every call, instead of failing in a query.
+      if (containsNul(parsed)) {
+        return done(new ApiError('VALIDATION_ERROR', { message: 'Text cannot contain a NUL character' }), undefined);
+      }
+      done(null, parsed);
+    });
   });
 
   const isAllowedOrigin = allowedOrigin(config);
@@ -118,7 +125,11 @@ export async function buildApp(options: AppOptions) {
 
   const now = options.now ?? (() => new Date());
   const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now });
-  const { io, realtime, close: closeRealtime } = await createRealtimeServer(app.server, {
+  const {
+    io,
+    realtime,
+    close: closeRealtime,
+  } = await createRealtimeServer(app.server, {
     product: config.PRODUCT_SLUG,
     tokens,
     db: database.db,
@@ -158,4 +169,13 @@ export async function buildApp(options: AppOptions) {
   });
 
   return { app, core, io, modules };
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => key.includes('\0') || containsNul(v));
+  }
+  return false;
 }

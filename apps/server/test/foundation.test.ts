@@ -58,6 +58,14 @@ describe('the contract on the wire', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses a NUL character anywhere in the body, which PostgreSQL text cannot hold', async () => {
+    const res = await post('auth/email/sign-in', JSON.stringify({ email: 'a@b.co', password: 'pass\u0000word' }), {
+      'content-type': 'application/json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('answers 413 to a body over 1 MB', async () => {
     const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) });
     const res = await post('auth/email/sign-in', big, { 'content-type': 'application/json' });

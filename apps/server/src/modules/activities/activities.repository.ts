@@ -172,6 +172,15 @@ export function createActivitiesRepository(db: Db) {
       .orderBy(asc(near.distance), asc(near.id));
   };
 
+  const dailyQuery = (userId: string, q: DailyQuery & { page: { page: number; limit: number } }) => {
+    const { limit, offset } = paging(q.page);
+    return selectSummaries(userId)
+      .where(dailyCondition(userId, q))
+      .orderBy(asc(activities.startsAt), asc(activities.id))
+      .limit(limit)
+      .offset(offset);
+  };
+
   return {
     /** A live (not deleted) activity; `lock` holds it for the transaction so membership changes queue up. */
     async find(activityId: string, tx: DbOrTx = db, options: { lock?: boolean } = {}) {
@@ -442,13 +451,9 @@ export function createActivitiesRepository(db: Db) {
       return nearbyQuery(userId, q);
     },
 
+    dailyQuery,
     async daily(userId: string, q: DailyQuery & { page: { page: number; limit: number } }) {
-      const { limit, offset } = paging(q.page);
-      return selectSummaries(userId)
-        .where(dailyCondition(userId, q))
-        .orderBy(asc(activities.startsAt), asc(activities.id))
-        .limit(limit)
-        .offset(offset);
+      return dailyQuery(userId, q);
     },
 
     /** Per local day in `timeZone` (a canonical IANA name), how many activities start. */

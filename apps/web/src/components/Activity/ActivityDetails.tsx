@@ -10,6 +10,7 @@ import { ActivityActions } from './ActivityActions.tsx';
 import { useSportName } from './ActivityCard.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import { formatDistance, formatMetres } from './format.ts';
+import { endpointMarkers } from './markers.ts';
 import { Participants } from './Participants.tsx';
 import { Requests } from './Requests.tsx';
 import './activity.css';
@@ -175,11 +176,7 @@ function useRouteMarkers(activity: Activity): MapMarker[] {
         title: t(`activity.waypoint.${w.type}.name`),
       });
     });
-    if (start)
-      markers.push({ id: 'start', kind: 'start', ...pick(start), label: 'A', title: t('activity.view.start') });
-    if (end) markers.push({ id: 'end', kind: 'end', ...pick(end), label: 'B', title: t('activity.view.end') });
+    markers.push(...endpointMarkers(start, end, t));
     return markers;
   }, [activity, t]);
 }
-
-const pick = ({ latitude, longitude }: { latitude: number; longitude: number }) => ({ latitude, longitude });

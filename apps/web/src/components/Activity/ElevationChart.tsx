@@ -28,8 +28,9 @@ export function ElevationChart({ profile }: { profile: readonly (readonly [numbe
         <path d={geometry.line} className="elevation-line" vectorEffect="non-scaling-stroke" />
       </svg>
       <figcaption>
-        <span>{formatMetres(geometry.maxElevation, i18n.language)}</span>
-        <span>{formatMetres(geometry.minElevation, i18n.language)}</span>
+        <span>
+          {formatMetres(geometry.minElevation, i18n.language)} – {formatMetres(geometry.maxElevation, i18n.language)}
+        </span>
         <span>{formatDistance(geometry.totalDistance, i18n.language)}</span>
       </figcaption>
     </figure>

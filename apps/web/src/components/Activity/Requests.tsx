@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAcceptRequestMutation, useRejectRequestMutation, useRequestsQuery } from '../../state/queries/activity.ts';
 import { showError } from '../feedback.ts';
+import '../forms/forms.css';
 import { PersonButton } from './Participants.tsx';
 
 /** Admin: the pending requests, each accepted or rejected with a reason. */
@@ -83,18 +84,23 @@ function RequestRow({
       </div>
       {rejecting && (
         <form className="reject-form" onSubmit={submitReject} noValidate>
-          <label className="field">
-            <span>{t('activity.view.rejectReason')}</span>
+          <div className="field">
+            <label htmlFor={`reason-${request.userId}`}>{t('activity.view.rejectReason')}</label>
             <textarea
+              id={`reason-${request.userId}`}
               data-testid="reject-reason"
               value={reason}
               maxLength={500}
               rows={2}
-              aria-invalid={touched && missing}
+              aria-invalid={touched && missing ? true : undefined}
               onChange={(e) => setReason(e.target.value)}
             />
-            {touched && missing && <small className="field-error">{t('validation.required')}</small>}
-          </label>
+            {touched && missing && (
+              <p className="field-problem" role="alert">
+                {t('validation.required')}
+              </p>
+            )}
+          </div>
           <div className="request-buttons">
             <button type="button" className="btn btn-ghost" onClick={() => setRejecting(false)}>
               {t('common.cancel')}

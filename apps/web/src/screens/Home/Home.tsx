@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
@@ -6,6 +7,7 @@ import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
+import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useNearbyActivitiesQuery } from '../../state/queries/activity.ts';
 import { useUiStore } from '../../state/ui.ts';
@@ -13,21 +15,45 @@ import '../../components/Activity/activity.css';
 import './Home.css';
 
 const DEFAULT_RADIUS_KM = 50;
+const POSITION_FRESH_MS = 2 * 60 * 1000;
+
+/** The device's position, asked once when no place is chosen in the filters. */
+function useDevicePosition(wanted: boolean) {
+  const location = useDeviceLocation();
+  return useQuery({
+    queryKey: ['device', 'position'],
+    queryFn: () => location.current(),
+    enabled: wanted,
+    staleTime: POSITION_FRESH_MS,
+    retry: false,
+  });
+}
 
 /** Activities near the chosen place (else the default centre), as a list or on a map. */
 export default function Home() {
   const { t } = useTranslation();
   const [view, setView] = useState<'list' | 'map'>('list');
   const filters = useUiStore((s) => s.homeFilters);
-  const centre = filters.near ?? DEFAULT_MAP_CENTER;
-  const query = useNearbyActivitiesQuery({
-    latitude: centre.latitude,
-    longitude: centre.longitude,
-    radiusKm: filters.near?.radiusKm ?? DEFAULT_RADIUS_KM,
-    sportIds: filters.sportIds.length > 0 ? filters.sportIds : undefined,
-  });
+  const device = useDevicePosition(filters.near === null);
+  const position = device.data?.ok ? device.data.position : null;
+  const centre = filters.near ?? position ?? DEFAULT_MAP_CENTER;
+  const query = useNearbyActivitiesQuery(
+    filters.near === null && device.isPending
+      ? null
+      : {
+          latitude: centre.latitude,
+          longitude: centre.longitude,
+          radiusKm: filters.near?.radiusKm ?? DEFAULT_RADIUS_KM,
+          sportIds: filters.sportIds.length > 0 ? filters.sportIds : undefined,
+        },
+  );
   const activities = query.data ?? [];
-  const place = filters.near ? (filters.near.label ?? t('activity.home.myPosition')) : t('activity.home.defaultCentre');
+  const place =
+    filters.near?.label ??
+    t('activity.home.near', {
+      place: filters.near || position ? t('activity.home.myPosition') : t('activity.home.defaultCentre'),
+    });
+  const locationOff = filters.near === null && device.data?.ok === false && device.data.reason === 'DENIED';
 
   const markers = useMemo<MapMarker[]>(
     () =>
@@ -59,7 +85,7 @@ export default function Home() {
           onClick={() => openSheet({ type: 'home-filters', params: {} })}
         >
           <Icon name="settings" size={18} />
-          <span data-testid="home-place">{t('activity.home.near', { place })}</span>
+          <span data-testid="home-place">{place}</span>
         </button>
         <fieldset className="segmented">
           {(['list', 'map'] as const).map((v) => (
@@ -75,6 +101,12 @@ export default function Home() {
           ))}
         </fieldset>
       </div>
+
+      {locationOff && (
+        <p className="activity-notice home-notice" role="status" data-testid="geolocation-disabled">
+          {t('messages.geolocationDisabled')}
+        </p>
+      )}
 
       {view === 'map' ? (
         <RouteMap

@@ -40,15 +40,15 @@ export function ContactsStep({ go }: StepProps) {
         </button>
       }
     >
-      <label className="field">
-        <span className="visually-hidden">{t('activity.wizard.searchContacts')}</span>
+      <div className="field">
         <input
           type="search"
           placeholder={t('activity.wizard.searchContacts')}
+          aria-label={t('activity.wizard.searchContacts')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-      </label>
+      </div>
       {candidates.data?.length === 0 && <p className="muted">{t('activity.wizard.noContacts')}</p>}
       <ul className="people-list">
         {candidates.data?.map((c) => (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { Choice } from './InfoStep.tsx';
-import { FieldError, WizardStep } from './WizardStep.tsx';
+import { Problem, WizardField, WizardStep } from './WizardStep.tsx';
 
 const levels: Difficulty[] = ['EASY', 'MEDIUM', 'HARD', 'EXPERT'];
 
@@ -43,35 +43,39 @@ export function DifficultyStep({ go }: StepProps) {
           update({ difficulty });
         }}
       />
-      <FieldError id="error-difficulty" message={missing ? t('validation.required') : undefined} />
+      <Problem testId="error-difficulty" message={missing ? t('validation.required') : undefined} />
       <fieldset className="choice">
         <legend>{t('activity.wizard.requiredTime')}</legend>
         <p className="muted">{t('activity.wizard.requiredTimeHint')}</p>
         <div className="field-row">
-          <label className="field">
-            <span>{t('activity.wizard.hours')}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={336}
-              data-testid="required-hours"
-              value={draft.requiredHours}
-              onChange={(e) => update({ requiredHours: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span>{t('activity.wizard.minutes')}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={59}
-              data-testid="required-minutes"
-              value={draft.requiredMinutes}
-              onChange={(e) => update({ requiredMinutes: e.target.value })}
-            />
-          </label>
+          <WizardField label={t('activity.wizard.hours')}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={336}
+                data-testid="required-hours"
+                value={draft.requiredHours}
+                onChange={(e) => update({ requiredHours: e.target.value })}
+              />
+            )}
+          </WizardField>
+          <WizardField label={t('activity.wizard.minutes')}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={59}
+                data-testid="required-minutes"
+                value={draft.requiredMinutes}
+                onChange={(e) => update({ requiredMinutes: e.target.value })}
+              />
+            )}
+          </WizardField>
         </div>
       </fieldset>
     </WizardStep>

@@ -5,7 +5,7 @@ import { useDraftStore } from '../draft.ts';
 import { readGpxFile } from '../gpx-client.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { endMarkers, RoutePreview } from './RoutePreview.tsx';
-import { FieldError, WizardStep } from './WizardStep.tsx';
+import { Problem, WizardStep } from './WizardStep.tsx';
 
 /** Step 2/4 with a GPX file: read in a worker, shown on the map with its figures. */
 export function GpxStep({ go }: StepProps) {
@@ -67,7 +67,7 @@ export function GpxStep({ go }: StepProps) {
         disabled={reading}
         onChange={onFile}
       />
-      <FieldError id="error-route" message={missing ? t('activity.wizard.addRoute') : undefined} />
+      <Problem testId="error-route" message={missing ? t('activity.wizard.addRoute') : undefined} />
       {reading && <div className="spinner" role="status" aria-label={t('activity.wizard.reading')} />}
       {gpx && (
         <>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
 import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
-import { FieldError, WizardStep } from './WizardStep.tsx';
+import { WizardField, WizardStep } from './WizardStep.tsx';
 
 /** Step 1/4: name, sport, date and times, description, contact, access and visibility. */
 export function InfoStep({ go }: StepProps) {
@@ -29,8 +29,6 @@ export function InfoStep({ go }: StepProps) {
   };
 
   const message = (field: InfoField) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
-  const invalid = (field: InfoField) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `error-${field}` } : {};
 
   return (
     <WizardStep
@@ -41,82 +39,78 @@ export function InfoStep({ go }: StepProps) {
         </button>
       }
     >
-      <label className="field">
-        <span>{t('activity.wizard.name')}</span>
-        <input
-          data-testid="activity-name-input"
-          value={draft.name}
-          maxLength={40}
-          onChange={set('name')}
-          {...invalid('name')}
-        />
-        <FieldError id="error-name" message={message('name')} />
-      </label>
-      <label className="field">
-        <span>{t('activity.wizard.sport')}</span>
-        <select
-          data-testid="activity-sport-input"
-          value={draft.sportId}
-          onChange={set('sportId')}
-          {...invalid('sportId')}
-        >
-          <option value="">{t('activity.wizard.chooseSport')}</option>
-          {sports.data?.sports.map((s) => (
-            <option key={s.sportId} value={s.sportId}>
-              {i18n.language === 'it' ? s.names.it : s.names.en}
-            </option>
-          ))}
-        </select>
-        <FieldError id="error-sportId" message={message('sportId')} />
-      </label>
-      <label className="field">
-        <span>{t('activity.wizard.date')}</span>
-        <input
-          type="date"
-          data-testid="activity-date-input"
-          value={draft.date}
-          onChange={set('date')}
-          {...invalid('date')}
-        />
-        <FieldError id="error-date" message={message('date')} />
-      </label>
+      <WizardField label={t('activity.wizard.name')} problem={message('name')} problemTestId="error-name">
+        {(control) => (
+          <input
+            {...control}
+            data-testid="activity-name-input"
+            value={draft.name}
+            maxLength={40}
+            onChange={set('name')}
+          />
+        )}
+      </WizardField>
+      <WizardField label={t('activity.wizard.sport')} problem={message('sportId')} problemTestId="error-sportId">
+        {(control) => (
+          <select {...control} data-testid="activity-sport-input" value={draft.sportId} onChange={set('sportId')}>
+            <option value="">{t('activity.wizard.chooseSport')}</option>
+            {sports.data?.sports.map((s) => (
+              <option key={s.sportId} value={s.sportId}>
+                {i18n.language === 'it' ? s.names.it : s.names.en}
+              </option>
+            ))}
+          </select>
+        )}
+      </WizardField>
+      <WizardField label={t('activity.wizard.date')} problem={message('date')} problemTestId="error-date">
+        {(control) => (
+          <input {...control} type="date" data-testid="activity-date-input" value={draft.date} onChange={set('date')} />
+        )}
+      </WizardField>
       <div className="field-row">
-        <label className="field">
-          <span>{t('activity.wizard.startTime')}</span>
-          <input
-            type="time"
-            data-testid="activity-start-input"
-            value={draft.startTime}
-            onChange={set('startTime')}
-            {...invalid('startTime')}
-          />
-          <FieldError id="error-startTime" message={message('startTime')} />
-        </label>
-        <label className="field">
-          <span>{t('activity.wizard.endTime')}</span>
-          <input
-            type="time"
-            data-testid="activity-end-input"
-            value={draft.endTime}
-            onChange={set('endTime')}
-            {...invalid('endTime')}
-          />
-          <FieldError id="error-endTime" message={message('endTime')} />
-        </label>
+        <WizardField
+          label={t('activity.wizard.startTime')}
+          problem={message('startTime')}
+          problemTestId="error-startTime"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="time"
+              data-testid="activity-start-input"
+              value={draft.startTime}
+              onChange={set('startTime')}
+            />
+          )}
+        </WizardField>
+        <WizardField label={t('activity.wizard.endTime')} problem={message('endTime')} problemTestId="error-endTime">
+          {(control) => (
+            <input
+              {...control}
+              type="time"
+              data-testid="activity-end-input"
+              value={draft.endTime}
+              onChange={set('endTime')}
+            />
+          )}
+        </WizardField>
       </div>
-      <label className="field">
-        <span>{t('activity.wizard.description')}</span>
-        <textarea rows={3} maxLength={2000} value={draft.description} onChange={set('description')} />
-      </label>
-      <label className="field">
-        <span>{t('activity.wizard.contact')}</span>
-        <input
-          value={draft.contact}
-          maxLength={200}
-          placeholder={t('activity.wizard.contactHint')}
-          onChange={set('contact')}
-        />
-      </label>
+      <WizardField label={t('activity.wizard.description')}>
+        {(control) => (
+          <textarea {...control} rows={3} maxLength={2000} value={draft.description} onChange={set('description')} />
+        )}
+      </WizardField>
+      <WizardField label={t('activity.wizard.contact')}>
+        {(control) => (
+          <input
+            {...control}
+            value={draft.contact}
+            maxLength={200}
+            placeholder={t('activity.wizard.contactHint')}
+            onChange={set('contact')}
+          />
+        )}
+      </WizardField>
       <Choice
         legend={t('activity.wizard.access')}
         name="access"

@@ -2,6 +2,7 @@ import type { LatLng } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { ElevationChart } from '../../../../components/Activity/ElevationChart.tsx';
 import { formatDistance, formatMetres } from '../../../../components/Activity/format.ts';
+import { endpointMarkers } from '../../../../components/Activity/markers.ts';
 import { type MapMarker, RouteMap } from '../../../../components/Map/RouteMap.tsx';
 import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
 
@@ -61,12 +62,5 @@ export function RoutePreview({
 }
 
 /** A for the first point, B for the last. */
-export function endMarkers(line: readonly LatLng[], t: (key: string) => string): MapMarker[] {
-  const first = line[0];
-  const last = line[line.length - 1];
-  const markers: MapMarker[] = [];
-  if (first) markers.push({ id: 'start', kind: 'start', ...first, label: 'A', title: t('activity.view.start') });
-  if (last && line.length > 1)
-    markers.push({ id: 'end', kind: 'end', ...last, label: 'B', title: t('activity.view.end') });
-  return markers;
-}
+export const endMarkers = (line: readonly LatLng[], t: (key: string) => string): MapMarker[] =>
+  endpointMarkers(line[0], line.length > 1 ? line[line.length - 1] : undefined, t);

@@ -3,10 +3,12 @@ import { routeStats } from '@cordata/geo';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapMarker } from '../../../../components/Map/RouteMap.tsx';
+import { PlaceSearch } from '../../../../components/PlaceSearch/PlaceSearch.tsx';
+import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { endMarkers, RoutePreview } from './RoutePreview.tsx';
-import { FieldError, WizardStep } from './WizardStep.tsx';
+import { Problem, WizardStep } from './WizardStep.tsx';
 
 /** Step 2/4 drawn by hand: each tap on the map adds a point. */
 export function RouteStep({ go }: StepProps) {
@@ -41,6 +43,16 @@ export function RouteStep({ go }: StepProps) {
       }
     >
       <p className="muted">{t('activity.wizard.drawHint')}</p>
+      <PlaceSearch
+        testId="route-place"
+        label={t('location.route.label')}
+        placeholder={t(points.length === 0 ? 'location.route.searchStart' : 'location.route.searchNext')}
+        near={points.at(-1) ?? DEFAULT_MAP_CENTER}
+        onSelect={({ latitude, longitude }) => {
+          setMissing(false);
+          setPoints([...points, { latitude, longitude }]);
+        }}
+      />
       <RoutePreview
         line={points}
         markers={markers}
@@ -65,7 +77,7 @@ export function RouteStep({ go }: StepProps) {
           {t('activity.wizard.clear')}
         </button>
       </div>
-      <FieldError id="error-route" message={missing ? t('activity.wizard.addTwoPoints') : undefined} />
+      <Problem testId="error-route" message={missing ? t('activity.wizard.addTwoPoints') : undefined} />
     </WizardStep>
   );
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import '../../../../components/forms/forms.css';
 
 /** A wizard step: a scrolling body and a footer with its main button. */
 export function WizardStep({ testId, children, footer }: { testId: string; children: ReactNode; footer: ReactNode }) {
@@ -12,11 +13,41 @@ export function WizardStep({ testId, children, footer }: { testId: string; child
   );
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** A labelled control with its inline validation message (the shared form styles). */
+export function WizardField({
+  label,
+  problem,
+  problemTestId,
+  children,
+}: {
+  label: string;
+  /** The message to show, already translated. */
+  problem?: string;
+  problemTestId?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const problemId = `${id}-problem`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(problem ? { id, 'aria-invalid': true, 'aria-describedby': problemId } : { id })}
+      <Problem id={problemId} message={problem} testId={problemTestId} />
+    </div>
+  );
+}
+
+export function Problem({ id, message, testId }: { id?: string; message: string | undefined; testId?: string }) {
   if (!message) return null;
   return (
-    <small className="field-error" id={id} data-testid={id} role="alert">
+    <p className="field-problem" id={id} data-testid={testId} role="alert">
       {message}
-    </small>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { useAnalytics } from './analytics/useAnalytics.ts';
 import { FeedbackModal } from './components/FeedbackModal.tsx';
@@ -8,12 +8,29 @@ import { NativeBridge } from './native/NativeBridge.tsx';
 import type { Platform } from './native/platform.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { StorePrompt } from './screens/StorePrompt/StorePrompt.tsx';
-import { SheetHost } from './sheets/SheetHost.tsx';
+import { useSheetStore } from './sheets/store.ts';
 import { queryClient } from './state/queryClient.ts';
 import { useLastOnline } from './state/useLastOnline.ts';
 import { useNewerVersion } from './update/useLatestVersion.ts';
 
 const ForcedUpdate = lazy(() => import('./screens/ForcedUpdate/ForcedUpdate.tsx'));
+// Every sheet's content (forms, maps, wizards) sits behind the host: none of it is needed to start.
+const loadSheetHost = () => import('./sheets/SheetHost.tsx');
+const SheetHost = lazy(() => loadSheetHost().then((m) => ({ default: m.SheetHost })));
+
+function Sheets() {
+  const anyOpen = useSheetStore((s) => s.stack.length > 0);
+  useEffect(() => {
+    // Fetch the sheets once the start-up work is done, so the first one opens without a wait.
+    const timer = setTimeout(() => void loadSheetHost(), 3000);
+    return () => clearTimeout(timer);
+  }, []);
+  return anyOpen ? (
+    <Suspense>
+      <SheetHost />
+    </Suspense>
+  ) : null;
+}
 
 /** Pages a browser reaches even in store mode. */
 export const isStoreModeExempt = (path: string) =>
@@ -37,7 +54,7 @@ function Shell({ platform }: { platform: Platform }) {
     <>
       <NativeBridge platform={platform} />
       <AppRoutes />
-      <SheetHost />
+      <Sheets />
       <FeedbackModal />
     </>
   );

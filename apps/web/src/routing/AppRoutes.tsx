@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { TabLayout } from '../components/TabLayout.tsx';
 import { Entry } from '../screens/Entry/Entry.tsx';
 import { useIsLoggedIn } from '../state/auth.ts';
 
+const TabLayout = lazy(() => import('../components/TabLayout.tsx').then((m) => ({ default: m.TabLayout })));
 const Login = lazy(() => import('../screens/Login/Login.tsx'));
 const LegalPage = lazy(() => import('../screens/Legal/LegalPage.tsx'));
 const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));

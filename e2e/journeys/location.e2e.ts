@@ -63,13 +63,10 @@ describe.each(locales)('place search in the home filters (%s)', (locale) => {
     await page.tap(testId('filters-radius-50'));
     await page.tap(testId('filters-apply'));
     await page.waitForSelector(testId('home-filters'), { state: 'detached' });
-    const stored = await page.evaluate(() => localStorage.getItem('cordata:ui'));
-    expect(JSON.parse(stored ?? '{}').state.homeFilters.near).toMatchObject({
-      latitude: 44.22177,
-      longitude: 12.04144,
-      radiusKm: 50,
-      label: expected[locale].forli,
-    });
+    // Reopened, the sheet starts from what the UI store kept.
+    await page.click(testId('open-home-filters'));
+    expect(await page.textContent(testId('filters-chosen-place'))).toContain(expected[locale].forli);
+    expect(await page.isChecked(`${testId('filters-radius-50')} input`)).toBe(true);
   });
 
   it('with location allowed: names the position through get-address', async () => {
@@ -80,5 +77,35 @@ describe.each(locales)('place search in the home filters (%s)', (locale) => {
     await page.click(testId('filters-use-my-position'));
     await page.waitForSelector(`${testId('filters-chosen-place')}:has-text("${expected[locale].near}")`);
     await screenshot(page, `location-filters-position-${locale}`);
+  });
+});
+
+describe.each(locales)('place search in the activity wizard (%s)', (locale) => {
+  it('builds a drawn route from searched places: the start, then the finish', async () => {
+    const context = await phoneContext(browser, locale, server.url);
+    contexts.push(context);
+    await seedToken(context, ada.jwt);
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.click(testId('create-activity'));
+    await page.waitForSelector(testId('wizard-info'));
+    await page.fill(testId('activity-name-input'), 'Lago di Como');
+    await page.waitForSelector(`${testId('activity-sport-input')} option:nth-child(2)`, { state: 'attached' });
+    await page.selectOption(testId('activity-sport-input'), { index: 1 });
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.fill(testId('activity-date-input'), tomorrow);
+    await page.fill(testId('activity-start-input'), '09:00');
+    await page.fill(testId('activity-end-input'), '13:00');
+    await page.click(testId('wizard-next'));
+    await page.click(testId('path-route'));
+    await page.waitForSelector(testId('wizard-route'));
+
+    await page.fill(testId('route-place-input'), 'lecco');
+    await page.tap(testId('route-place-option-0'));
+    await page.fill(testId('route-place-input'), 'bellagio');
+    await page.waitForSelector(`${testId('route-place-option-0')}:has-text("Bellagio")`);
+    await screenshot(page, `location-wizard-route-${locale}`);
+    await page.tap(testId('route-place-option-0'));
+    expect(await page.textContent(testId('route-point-count'))).toMatch(/2/);
   });
 });

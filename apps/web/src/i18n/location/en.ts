@@ -13,6 +13,11 @@ export const location = {
   myPosition: 'My position',
   near: 'Near {{place}}',
   positionUnavailable: 'Your position could not be found. Search for a place instead.',
+  route: {
+    label: 'Add a place to the route',
+    searchStart: 'Search the start',
+    searchNext: 'Search the next point or the finish',
+  },
   filters: {
     where: 'Where',
     radius: 'Within',

@@ -15,6 +15,11 @@ export const location: typeof en = {
   myPosition: 'La mia posizione',
   near: 'Vicino a {{place}}',
   positionUnavailable: 'Non è stato possibile trovare la tua posizione. Cerca invece un luogo.',
+  route: {
+    label: 'Aggiungi un luogo al percorso',
+    searchStart: 'Cerca la partenza',
+    searchNext: "Cerca il prossimo punto o l'arrivo",
+  },
   filters: {
     where: 'Dove',
     radius: 'Entro',

@@ -2,6 +2,7 @@ import type { ErrorCode, ValidationMessageKey } from '@cordata/contract';
 import { activity } from './activity/en.ts';
 import { auth } from './auth/en.ts';
 import { location } from './location/en.ts';
+import { people } from './people/en.ts';
 
 const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Some fields are not valid: check them and try again',
@@ -74,6 +75,7 @@ export const en = {
   activity,
   location,
   auth,
+  people,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

@@ -2,11 +2,13 @@ import type { Resources } from './en.ts';
 import { activity } from './activity/it.ts';
 import { auth } from './auth/it.ts';
 import { location } from './location/it.ts';
+import { people } from './people/it.ts';
 
 export const it: Resources = {
   activity,
   location,
   auth,
+  people,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
     close: 'Chiudi',

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Placeholder } from '../components/Screen.tsx';
 import { AccountContent } from './contents/AccountSheet.tsx';
 import { FiltersContent } from './contents/FiltersSheet.tsx';
+import { InviteContactContent } from './contents/InviteContactSheet.tsx';
 import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
+import { ProfileContent } from './contents/ProfileSheet.tsx';
 import { SupportContent } from './contents/SupportSheet.tsx';
 import { Sheet } from './Sheet.tsx';
 import { topSheet, useSheetStore } from './store.ts';
@@ -58,6 +60,10 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
           <HandleActivitySheet sheetKey={sheet.key} params={sheet.params} />
         </Suspense>
       );
+    case 'profile':
+      return <ProfileContent sheetKey={sheet.key} userId={sheet.params.id} />;
+    case 'invite-contact':
+      return <InviteContactContent sheetKey={sheet.key} params={sheet.params} />;
     case 'home-filters':
       return <FiltersContent sheetKey={sheet.key} kind="home" />;
     case 'group-filters':

@@ -33,12 +33,14 @@ export const Contact = UserSummary.extend({
   sports: z.array(UserSport),
   since: IsoDateTime,
 });
+export type Contact = z.infer<typeof Contact>;
 
 export const ExploredUser = PublicUser.extend({
   connection: ConnectionStatus,
   sharedSports: z.array(SportId),
   distanceKm: z.number().nullable(),
 });
+export type ExploredUser = z.infer<typeof ExploredUser>;
 
 /** Per notification type: whether it is pushed to the phone. */
 export const NotificationPreferences = z.partialRecord(NotificationType, z.boolean());

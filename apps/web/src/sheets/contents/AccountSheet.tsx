@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirm, showFeedback } from '../../components/feedback.ts';
+import { confirm } from '../../components/feedback.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { APP_VERSION } from '../../contract.ts';
@@ -11,6 +11,14 @@ import { signOut } from '../../state/signOut.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { openSheet, useSheetStore } from '../store.ts';
 import type { AccountStep } from '../types.ts';
+import {
+  AccountSection,
+  ContactSection,
+  NotificationsStep,
+  SportsSection,
+  UserSection,
+  WithOwnUser,
+} from './account/SettingsSections.tsx';
 
 // Lazy: the form checks passwords with the contract's rules, which bring zod along.
 const SignedInPasswordForm = lazy(() =>
@@ -65,19 +73,46 @@ function Options({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: num
   );
 }
 
-function Settings({ go }: { go: (s: AccountStep) => void }) {
+type PersonalSection = 'user' | 'account' | 'sports' | 'contact';
+
+function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: number }) {
   const { t } = useTranslation();
   const consentId = useId();
   const consent = useUiStore((s) => s.analyticsConsent);
   const setConsent = useUiStore((s) => s.setAnalyticsConsent);
-  // These sections are the accounts team's: until they land, say so instead of doing nothing.
-  const soon = () => showFeedback({ kind: 'info', title: t('app.name'), description: t('common.comingSoon') });
+  // The personal sections open in place, one at a time; security and notifications are steps of their own.
+  const [open, setOpen] = useState<PersonalSection | null>(null);
+  const section = (name: PersonalSection) => (
+    <>
+      <Row
+        icon={name}
+        label={t(`sheets.settings.${name}`)}
+        testId={`settings-${name}`}
+        onClick={() => setOpen(open === name ? null : name)}
+      />
+      {open === name && (
+        <WithOwnUser>
+          {(user) =>
+            name === 'user' ? (
+              <UserSection user={user} />
+            ) : name === 'account' ? (
+              <AccountSection user={user} sheetKey={sheetKey} />
+            ) : name === 'sports' ? (
+              <SportsSection user={user} />
+            ) : (
+              <ContactSection user={user} />
+            )
+          }
+        </WithOwnUser>
+      )}
+    </>
+  );
   return (
     <>
-      <Row icon="user" label={t('sheets.settings.user')} testId="settings-user" onClick={soon} />
-      <Row icon="account" label={t('sheets.settings.account')} testId="settings-account" onClick={soon} />
-      <Row icon="sports" label={t('sheets.settings.sports')} testId="settings-sports" onClick={soon} />
-      <Row icon="contact" label={t('sheets.settings.contact')} testId="settings-contact" onClick={soon} />
+      {section('user')}
+      {section('account')}
+      {section('sports')}
+      {section('contact')}
       <Row
         icon="security"
         label={t('sheets.settings.security')}
@@ -121,7 +156,6 @@ function Settings({ go }: { go: (s: AccountStep) => void }) {
 /** Account: options → settings → security, notifications, terms, privacy (spec §2, back rules §4). */
 export function AccountContent({ sheetKey, step }: Props) {
   const { t } = useTranslation();
-  const failedPush = useUiStore((s) => s.failedToRegisterNotifications);
   const go = (next: AccountStep) => useSheetStore.getState().setStep(sheetKey, next);
   return (
     <div
@@ -129,7 +163,7 @@ export function AccountContent({ sheetKey, step }: Props) {
       data-testid={`account-step-${step}`}
     >
       {step === 'options' && <Options go={go} sheetKey={sheetKey} />}
-      {step === 'settings' && <Settings go={go} />}
+      {step === 'settings' && <Settings go={go} sheetKey={sheetKey} />}
       {step === 'security' && (
         <div className="sheet-section">
           <p>{t('sheets.security.intro')}</p>
@@ -138,12 +172,7 @@ export function AccountContent({ sheetKey, step }: Props) {
           </Suspense>
         </div>
       )}
-      {step === 'notifications' && (
-        <div className="sheet-section">
-          <p>{t('sheets.notificationsStep.intro')}</p>
-          {failedPush && <p className="muted">{t('sheets.notificationsStep.pushFailed')}</p>}
-        </div>
-      )}
+      {step === 'notifications' && <NotificationsStep />}
       {(step === 'terms' || step === 'privacy') && <LegalText type={step} showTitle={false} />}
     </div>
   );

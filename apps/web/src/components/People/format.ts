@@ -1,0 +1,26 @@
+import type { Intensity, Sport } from '@cordata/contract';
+
+/** An intensity in the units people use: km, metres, hours and minutes, m:ss per km. */
+export function intensityValue({ kind, value }: Intensity): string {
+  if (kind === 'DISTANCE') return String(Math.round(value / 100) / 10);
+  if (kind === 'TIME') {
+    const hours = Math.floor(value / 60);
+    const minutes = Math.round(value % 60);
+    return hours ? `${hours} h${minutes ? ` ${minutes} min` : ''}` : `${minutes} min`;
+  }
+  if (kind === 'PACE') return `${Math.floor(value / 60)}:${String(Math.round(value % 60)).padStart(2, '0')}`;
+  return String(Math.round(value));
+}
+
+/** What a person typed back into the API's units (the inverse of intensityValue's DISTANCE and PACE). */
+export function typedValue({ kind, value }: Intensity): string {
+  if (kind === 'DISTANCE') return String(value / 1000);
+  if (kind === 'PACE') return intensityValue({ kind, value });
+  return String(value);
+}
+
+export const sportName = (sport: Sport | undefined, language: string, fallback: string) =>
+  sport ? (language.startsWith('it') ? sport.names.it : sport.names.en) : fallback;
+
+export const fullName = (p: { firstName: string | null; lastName: string | null; username: string | null }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';

@@ -1,0 +1,334 @@
+import { type Gender, type IntensityKind, NotificationType, type OwnUser, type UserSport } from '@cordata/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../api/client.ts';
+import { confirm, showError, showSuccess } from '../../../components/feedback.ts';
+import { TextField } from '../../../components/forms/Field.tsx';
+import {
+  birthDateProblem,
+  nameProblem,
+  problemsOf,
+  required,
+  usernameProblem,
+} from '../../../components/forms/validation.ts';
+import { sportName, typedValue } from '../../../components/People/format.ts';
+import { toIntensity } from '../../../screens/CreateProfile/intensity.ts';
+import { useAuthStore } from '../../../state/auth.ts';
+import {
+  usePreferencesQuery,
+  useUpdatePreferencesMutation,
+  useUpdateProfileMutation,
+  useUpdateSportsMutation,
+} from '../../../state/queries/people.ts';
+import { useOwnProfileQuery } from '../../../state/queries/profile.ts';
+import { useSportsQuery } from '../../../state/queries/sports.ts';
+import { useUiStore } from '../../../state/ui.ts';
+import { useSheetStore } from '../../store.ts';
+import { PictureField } from './PictureField.tsx';
+
+function SaveButton({ busy, testId }: { busy: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="submit" className="btn btn-blue btn-block" disabled={busy} data-testid={testId}>
+      {busy ? t('people.settings.saving') : t('people.settings.save')}
+    </button>
+  );
+}
+
+function Form({ onSubmit, children, testId }: { onSubmit: () => void; children: ReactNode; testId: string }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate data-testid={testId}>
+      {children}
+    </form>
+  );
+}
+
+/** Waits for the own profile, then shows the section made from it. */
+export function WithOwnUser({ children }: { children: (user: OwnUser) => ReactNode }) {
+  const { t } = useTranslation();
+  const { data } = useOwnProfileQuery();
+  return data ? children(data.user) : <p className="muted settings-form">{t('common.loading')}</p>;
+}
+
+/** Settings › user: picture, names, username, birth date, gender and where one lives. */
+export function UserSection({ user }: { user: OwnUser }) {
+  const { t } = useTranslation();
+  const mutation = useUpdateProfileMutation();
+  const [values, setValues] = useState({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    username: user.username ?? '',
+    birthDate: user.birthDate ?? '',
+    gender: (user.gender ?? 'UNSPECIFIED') as Gender,
+    country: user.country ?? '',
+    city: user.city ?? '',
+  });
+  const [sent, setSent] = useState(false);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const problems = problemsOf({
+    firstName: nameProblem(values.firstName),
+    lastName: nameProblem(values.lastName),
+    username: usernameProblem(values.username),
+    birthDate: birthDateProblem(values.birthDate),
+    country: required(values.country),
+    city: required(values.city),
+  });
+  const save = () => {
+    setSent(true);
+    if (Object.keys(problems).length) return;
+    mutation.mutate(values, { onSuccess: () => showSuccess(t('people.saved.profile')), onError: (e) => showError(e) });
+  };
+  const savePicture = (profilePicture: string) =>
+    mutation.mutate(
+      { profilePicture },
+      { onSuccess: () => showSuccess(t('people.saved.profile')), onError: (e) => showError(e) },
+    );
+  const field = (key: keyof typeof problems, type = 'text') => (
+    <TextField
+      label={t(`people.settings.${key}`)}
+      value={values[key]}
+      onChange={set(key)}
+      problem={problems[key]}
+      showProblem={sent}
+      type={type}
+      testId={`settings-${key}`}
+    />
+  );
+  return (
+    <Form onSubmit={save} testId="settings-user-form">
+      <PictureField person={user} onUploaded={savePicture} />
+      {field('firstName')}
+      {field('lastName')}
+      {field('username')}
+      {field('birthDate', 'date')}
+      <div className="field">
+        <label htmlFor="settings-gender">{t('people.settings.gender')}</label>
+        <select
+          id="settings-gender"
+          value={values.gender}
+          data-testid="settings-gender"
+          onChange={(e) => set('gender')(e.target.value)}
+        >
+          {(['FEMALE', 'MALE', 'UNSPECIFIED'] as const).map((g) => (
+            <option key={g} value={g}>
+              {t(`people.settings.genders.${g}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {field('country')}
+      {field('city')}
+      <SaveButton busy={mutation.isPending} testId="settings-user-save" />
+    </Form>
+  );
+}
+
+/** Settings › contact: the phone number, which nobody else sees. */
+export function ContactSection({ user }: { user: OwnUser }) {
+  const { t } = useTranslation();
+  const mutation = useUpdateProfileMutation();
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const save = () =>
+    mutation.mutate(
+      { phone: phone.trim() || null },
+      { onSuccess: () => showSuccess(t('people.saved.contact')), onError: (e) => showError(e) },
+    );
+  return (
+    <Form onSubmit={save} testId="settings-contact-form">
+      <TextField
+        label={t('people.settings.phone')}
+        value={phone}
+        onChange={setPhone}
+        type="tel"
+        autoComplete="tel"
+        hint={t('people.settings.phoneHint')}
+        testId="settings-phone"
+      />
+      <SaveButton busy={mutation.isPending} testId="settings-contact-save" />
+    </Form>
+  );
+}
+
+/** Settings › account: the address it belongs to, and deleting it (after a confirmation). */
+export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: number }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    const ok = await confirm({
+      title: t('people.settings.deleteTitle'),
+      description: t('people.settings.deleteText'),
+      confirmLabel: t('people.settings.deleteConfirm'),
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await api('user/delete-account');
+      useSheetStore.getState().close(sheetKey);
+      useAuthStore.getState().logout();
+      queryClient.clear();
+      navigate('/', { replace: true });
+      showSuccess(t('people.saved.deleted'));
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(user.createdAt));
+  return (
+    <div className="settings-form" data-testid="settings-account-section">
+      <p>
+        {t('people.settings.email')}: <strong data-testid="settings-email">{user.email}</strong>
+        <br />
+        <small className="muted">{t('people.settings.memberSince', { date: since })}</small>
+      </p>
+      <button
+        type="button"
+        className="btn btn-error btn-block"
+        disabled={busy}
+        data-testid="settings-delete-account"
+        onClick={remove}
+      >
+        {t('people.settings.deleteAccount')}
+      </button>
+    </div>
+  );
+}
+
+type SportDraft = { kind: IntensityKind; typed: string };
+
+/** Settings › sports: which sports, each with its usual intensity. */
+export function SportsSection({ user }: { user: OwnUser }) {
+  const { t, i18n } = useTranslation();
+  const sports = useSportsQuery();
+  const mutation = useUpdateSportsMutation();
+  const [drafts, setDrafts] = useState<Map<string, SportDraft>>(
+    () => new Map(user.sports.map((s) => [s.sportId, { kind: s.intensity.kind, typed: typedValue(s.intensity) }])),
+  );
+  const [sent, setSent] = useState(false);
+  const update = (sportId: string, draft: SportDraft | null) =>
+    setDrafts((previous) => {
+      const next = new Map(previous);
+      if (draft) next.set(sportId, draft);
+      else next.delete(sportId);
+      return next;
+    });
+  const chosen: { sportId: string; intensity: ReturnType<typeof toIntensity> }[] = [...drafts].map(([sportId, d]) => ({
+    sportId,
+    intensity: toIntensity(d.kind, d.typed),
+  }));
+  const save = () => {
+    setSent(true);
+    if (!chosen.length || chosen.some((c) => !c.intensity)) return;
+    mutation.mutate(chosen as UserSport[], {
+      onSuccess: () => showSuccess(t('people.saved.sports')),
+      onError: (e) => showError(e),
+    });
+  };
+  return (
+    <Form onSubmit={save} testId="settings-sports-form">
+      <p className="muted">{t('people.settings.sportsIntro')}</p>
+      {sports.data?.sports.map((sport) => {
+        const draft = drafts.get(sport.sportId);
+        const invalid = sent && draft && !toIntensity(draft.kind, draft.typed);
+        return (
+          <div className="sport-edit" key={sport.sportId}>
+            <label className="check-row">
+              <input
+                type="checkbox"
+                checked={!!draft}
+                data-testid={`settings-sport-${sport.sportId}`}
+                onChange={(e) =>
+                  update(sport.sportId, e.target.checked ? { kind: sport.intensityKinds[0]!, typed: '' } : null)
+                }
+              />
+              {sportName(sport, i18n.language, sport.sportId)}
+            </label>
+            {draft && (
+              <div className="sport-edit-fields">
+                <select
+                  aria-label={t('people.settings.intensityKind')}
+                  value={draft.kind}
+                  onChange={(e) => update(sport.sportId, { kind: e.target.value as IntensityKind, typed: '' })}
+                >
+                  {sport.intensityKinds.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(`people.settings.kinds.${kind}`)}
+                    </option>
+                  ))}
+                </select>
+                <input
+                  type="text"
+                  inputMode={draft.kind === 'PACE' ? 'text' : 'decimal'}
+                  aria-label={t('people.settings.intensityValue')}
+                  aria-invalid={invalid || undefined}
+                  placeholder={draft.kind === 'PACE' ? '5:30' : ''}
+                  value={draft.typed}
+                  data-testid={`settings-intensity-${sport.sportId}`}
+                  onChange={(e) => update(sport.sportId, { ...draft, typed: e.target.value })}
+                />
+              </div>
+            )}
+            {invalid && <p className="field-problem">{t('people.settings.invalidIntensity')}</p>}
+          </div>
+        );
+      })}
+      {sent && !chosen.length && <p className="field-problem">{t('validation.sportRequired')}</p>}
+      <SaveButton busy={mutation.isPending} testId="settings-sports-save" />
+    </Form>
+  );
+}
+
+/** The notifications step: push on or off per notification type. */
+export function NotificationsStep() {
+  const { t } = useTranslation();
+  const failedPush = useUiStore((s) => s.failedToRegisterNotifications);
+  const { data } = usePreferencesQuery();
+  const mutation = useUpdatePreferencesMutation();
+  const [changes, setChanges] = useState<Record<string, boolean>>({});
+  const save = () =>
+    mutation.mutate(changes, {
+      onSuccess: () => {
+        setChanges({});
+        showSuccess(t('people.saved.notifications'));
+      },
+      onError: (e) => showError(e),
+    });
+  return (
+    <Form onSubmit={save} testId="notifications-form">
+      <p>{t('people.settings.notificationsIntro')}</p>
+      {failedPush && (
+        <p className="muted" data-testid="push-failed">
+          {t('people.settings.pushFailed')}
+        </p>
+      )}
+      {data &&
+        NotificationType.options.map((type) => {
+          const on = changes[type] ?? data[type] ?? true;
+          return (
+            <label className="settings-toggle" key={type}>
+              <span>{t(`people.notificationTypes.${type}`)}</span>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={on}
+                checked={on}
+                data-testid={`notification-pref-${type}`}
+                onChange={(e) => setChanges((c) => ({ ...c, [type]: e.target.checked }))}
+              />
+            </label>
+          );
+        })}
+      <SaveButton busy={mutation.isPending} testId="notifications-save" />
+    </Form>
+  );
+}

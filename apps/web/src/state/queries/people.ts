@@ -1,0 +1,103 @@
+import type { CallInput, ConnectionStatus, NotificationPreferences, UserSport } from '@cordata/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { ownProfileQueryKey } from './profile.ts';
+
+/** Everything about other people and the caller's connections: invalidated together when a connection changes. */
+export const peopleKeys = {
+  all: ['people'] as const,
+  contacts: (status: 'CONTACT' | 'RECEIVED' | 'SENT', query: string) => ['people', 'contacts', status, query] as const,
+  explore: (body: CallInput<'user/explore-contacts'>) => ['people', 'explore', body] as const,
+  profile: (userId: string) => ['people', 'profile', userId] as const,
+  activities: (userId: string) => ['people', 'activities', userId] as const,
+  groups: (userId: string) => ['people', 'groups', userId] as const,
+};
+export const preferencesKey = ['user', 'notification-preferences'] as const;
+
+export function useContactsQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query = '') {
+  return useQuery({
+    queryKey: peopleKeys.contacts(status, query),
+    queryFn: () => api('user/list-contacts', { status, query: query || undefined, pagination: { page: 1, limit: 50 } }),
+    select: (r) => r.contacts,
+  });
+}
+
+export function useExploreQuery(body: CallInput<'user/explore-contacts'>, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.explore(body),
+    queryFn: () => api('user/explore-contacts', body),
+    select: (r) => r.users,
+    enabled,
+  });
+}
+
+export function useProfileQuery(userId: string) {
+  return useQuery({ queryKey: peopleKeys.profile(userId), queryFn: () => api('user/profile', { userId }) });
+}
+
+export function useUserActivitiesQuery(userId: string) {
+  return useQuery({
+    queryKey: peopleKeys.activities(userId),
+    queryFn: () => api('user/list-activities', { userId, when: 'UPCOMING' }),
+    select: (r) => r.activities,
+  });
+}
+
+export function useUserGroupsQuery(userId: string) {
+  return useQuery({
+    queryKey: peopleKeys.groups(userId),
+    queryFn: () => api('user/list-groups', { userId }),
+    select: (r) => r.groups,
+  });
+}
+
+export type ConnectionAction = 'request' | 'accept' | 'remove';
+
+/** Connect, accept, or cancel / decline / remove: then every list of people is refreshed. */
+export function useConnectionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, userId }: { action: ConnectionAction; userId: string }): Promise<ConnectionStatus> => {
+      const call =
+        action === 'request'
+          ? 'user/request-connection'
+          : action === 'accept'
+            ? 'user/accept-connection'
+            : 'user/delete-connection';
+      return (await api(call, { userId })).connection;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<'user/update-profile'>) => api('user/update-profile', body),
+    onSuccess: ({ user }) => queryClient.setQueryData(ownProfileQueryKey, { user }),
+  });
+}
+
+export function useUpdateSportsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sports: UserSport[]) => api('user/update-sports', { sports }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }),
+  });
+}
+
+export function usePreferencesQuery() {
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: () => api('user/own-notification-preferences'),
+    select: (r) => r.preferences,
+  });
+}
+
+export function useUpdatePreferencesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: NotificationPreferences) => api('user/update-notification-preferences', { preferences }),
+    onSuccess: (r) => queryClient.setQueryData(preferencesKey, r),
+  });
+}

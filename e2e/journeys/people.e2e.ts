@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, call, newAccount } from '../support/accounts.ts';
+import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { seedToken } from '../support/session.ts';
+
+/**
+ * People between two phones: Ada finds Bruno by name and asks to connect, Bruno accepts, Ada
+ * removes him again; then Ada edits her profile and changes her picture. Screenshots in both languages.
+ */
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer({
+    webMode: 'app',
+    env: process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {},
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const testId = (id: string) => `[data-testid="${id}"]`;
+
+async function phoneOf(account: Account, locale: Locale, path: string): Promise<Page> {
+  const context = await phoneContext(browser, locale, server.url);
+  contexts.push(context);
+  await seedToken(context, account.jwt);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const connectionWith = async (viewer: Account, other: Account) =>
+  (await call(server.url, 'user/profile', { userId: other.userId }, viewer.jwt)).connection;
+
+describe('contacts between two people', () => {
+  it('sends, accepts and removes a contact from two browser contexts', async () => {
+    const ada = await newAccount(server.url, { firstName: 'Ada', lastName: 'Rossi' });
+    const bruno = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Bianchi' });
+
+    const adaPage = await phoneOf(ada, 'en', '/contacts');
+    await adaPage.click(testId('contacts-tab-explore'));
+    await adaPage.fill(testId('contacts-search'), 'bruno');
+    await adaPage.click(testId(`connection-request-${bruno.userId}`));
+    await adaPage.waitForSelector(testId(`connection-remove-${bruno.userId}`));
+    expect(await connectionWith(ada, bruno)).toBe('REQUEST_SENT');
+
+    const brunoPage = await phoneOf(bruno, 'en', '/contacts');
+    await brunoPage.click(testId('contacts-tab-requests'));
+    await brunoPage.waitForSelector(testId('requests-received'));
+    await brunoPage.click(testId(`connection-accept-${ada.userId}`));
+    await brunoPage.click(testId('contacts-tab-contacts'));
+    await brunoPage.waitForSelector(`${testId('contacts-list')} ${testId(`person-${ada.userId}`)}`);
+    expect(await connectionWith(ada, bruno)).toBe('CONTACT');
+
+    await adaPage.click(testId('contacts-tab-contacts'));
+    await adaPage.click(`${testId(`person-${bruno.userId}`)} button`);
+    await adaPage.waitForSelector(`${testId('profile-connection')}[data-connection="CONTACT"]`);
+    await adaPage.click(testId(`connection-remove-${bruno.userId}`));
+    await adaPage.click(testId('feedback-button')); // confirm the removal
+    await adaPage.waitForSelector(`${testId('profile-connection')}[data-connection="NONE"]`);
+    expect(await connectionWith(bruno, ada)).toBe('NONE');
+  });
+});
+
+describe('own profile', () => {
+  it('edits the profile and changes the picture, with the success message', async () => {
+    const ada = await newAccount(server.url, { firstName: 'Adele', lastName: 'Verdi' });
+    const page = await phoneOf(ada, 'en', '/contacts');
+    await page.click(testId('open-account'));
+    await page.click(testId('account-settings'));
+    await page.click(testId('settings-user'));
+    await page.fill(testId('settings-city'), 'Lecco');
+    await page.click(testId('settings-user-save'));
+    await page.waitForSelector(testId('feedback-modal'));
+    expect(await page.textContent(testId('feedback-modal'))).toContain('Your profile has been saved.');
+    await page.click(testId('feedback-button'));
+    expect((await call(server.url, 'user/own-profile', undefined, ada.jwt)).user.city).toBe('Lecco');
+
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
+    await page.setInputFiles(testId('settings-picture-input'), {
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await page.waitForSelector(testId('feedback-modal'));
+    await page.click(testId('feedback-button'));
+    const { user } = await call(server.url, 'user/own-profile', undefined, ada.jwt);
+    expect(user.profilePicture).toMatch(/\/uploads\/pictures\//);
+    const served = await fetch(user.profilePicture!);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const avatar = page.locator(`${testId('settings-user-form')} img.avatar`);
+    await avatar.waitFor();
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  });
+});
+
+describe('screenshots', () => {
+  it.each(locales)('contacts, a profile and the settings in %s', async (locale) => {
+    const me = await newAccount(server.url, { firstName: locale === 'it' ? 'Giulia' : 'Grace', lastName: 'Neri' });
+    const other = await newAccount(server.url, { firstName: locale === 'it' ? 'Marco' : 'Mark', lastName: 'Galli' });
+    const third = await newAccount(server.url, { firstName: locale === 'it' ? 'Sara' : 'Sarah', lastName: 'Conti' });
+    await call(server.url, 'user/request-connection', { userId: me.userId }, third.jwt);
+    const page = await phoneOf(me, locale, '/contacts');
+    await page.click(testId('contacts-tab-explore'));
+    await page.waitForSelector(testId('explore-list'));
+    await screenshot(page, `people-explore-${locale}`);
+    await page.click(testId('contacts-tab-requests'));
+    await page.waitForSelector(testId('requests-received'));
+    await screenshot(page, `people-requests-${locale}`);
+    await page.goto(`/profile/${other.userId}`);
+    await page.waitForSelector(testId('profile-view'));
+    await screenshot(page, `people-profile-${locale}`);
+    await page.goto('/contacts');
+    await page.click(testId('open-account'));
+    await page.click(testId('account-settings'));
+    await page.click(testId('settings-sports'));
+    await page.waitForSelector(testId('settings-sports-form'));
+    await screenshot(page, `people-settings-sports-${locale}`);
+    await page.click(testId('settings-sports'));
+    await page.click(testId('settings-notifications'));
+    await page.waitForSelector(testId('notifications-form'));
+    await screenshot(page, `people-settings-notifications-${locale}`);
+  });
+});

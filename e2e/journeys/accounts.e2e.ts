@@ -13,10 +13,7 @@ let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  server = await startServer({
-    webMode: 'app',
-    env: process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {},
-  });
+  server = await startServer({ webMode: 'app' });
   browser = await launchBrowser();
 });
 afterEach(async () => {

@@ -113,7 +113,9 @@ export function createModules(core: Core) {
     ...sportsHandlers(sports),
     ...chat.handlers,
     ...activitiesHandlers(activities),
-    ...locationHandlers(createLocationService({ geocoder: createLocationGeocoder(core.config) })),
+    ...locationHandlers(
+      createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
+    ),
     ...authHandlers(auth),
     ...usersHandlers({ users, connections, accounts }),
     ...uploadsHandlers(uploads),

@@ -24,6 +24,8 @@ export interface Address {
  * GEOCODER_URL. Each one reads back only the place ids it made; `null` means no such place.
  */
 export interface Geocoder {
+  /** Calls a user may make a minute, for a geocoder that is a shared outside service; unset: no limit. */
+  readonly callsPerMinute?: number;
   autocomplete(
     query: string,
     options: { near?: LatLng; language: Language; limit: number },

@@ -2,21 +2,30 @@ import type { Language, LatLng } from '@cordata/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Geocoder } from './geocoder.ts';
 
 export const AUTOCOMPLETE_LIMIT = 8;
 
 /** Place search, points and addresses; anyone signed in may use them, nothing here is private. */
-export function createLocationService(deps: { geocoder: Geocoder }) {
+export function createLocationService(deps: { geocoder: Geocoder; rateLimiter?: Pick<RateLimiter, 'hit'> }) {
+  /** Only a remote geocoder is limited: the offline one costs a fraction of a millisecond. */
+  async function throttle(userId: string) {
+    const limit = deps.geocoder.callsPerMinute;
+    if (limit && deps.rateLimiter) await deps.rateLimiter.hit(`location:user:${userId}`, { limit, windowSeconds: 60 });
+  }
   return {
-    autocomplete: (query: string, language: Language, near?: LatLng) =>
-      deps.geocoder.autocomplete(query, { near, language, limit: AUTOCOMPLETE_LIMIT }),
+    async autocomplete(userId: string, query: string, language: Language, near?: LatLng) {
+      await throttle(userId);
+      return deps.geocoder.autocomplete(query, { near, language, limit: AUTOCOMPLETE_LIMIT });
+    },
     async point(placeId: string, language: Language) {
       const point = await deps.geocoder.point(placeId, language);
       if (!point) throw new ApiError('PLACE_NOT_FOUND');
       return point;
     },
-    async address(point: LatLng, language: Language) {
+    async address(userId: string, point: LatLng, language: Language) {
+      await throttle(userId);
       const address = await deps.geocoder.address(point, language);
       if (!address) throw new ApiError('PLACE_NOT_FOUND', { message: 'No place is known near this point' });
       return address;
@@ -38,12 +47,13 @@ export function callLanguage(language: Language | undefined, request: FastifyReq
 }
 
 export const locationHandlers = (service: LocationService): Handlers => ({
-  'location/autocomplete': async ({ body, request }) => ({
-    results: await service.autocomplete(body.query, callLanguage(body.language, request), body.near),
+  'location/autocomplete': async ({ body, user, request }) => ({
+    results: await service.autocomplete(user.userId, body.query, callLanguage(body.language, request), body.near),
   }),
   'location/get-point': async ({ body, request }) => service.point(body.placeId, callLanguage(body.language, request)),
-  'location/get-address': async ({ body, request }) => ({
+  'location/get-address': async ({ body, user, request }) => ({
     address: await service.address(
+      user.userId,
       { latitude: body.latitude, longitude: body.longitude },
       callLanguage(body.language, request),
     ),

@@ -143,3 +143,27 @@ describe('Photon geocoder (GEOCODER_URL)', () => {
     }
   });
 });
+
+describe('Photon geocoder limits', () => {
+  it('limits each user to 120 calls a minute when rate limits are on (Photon is a shared service)', async () => {
+    const limited = await createTestApp({
+      GEOCODER_URL: `http://127.0.0.1:${(photon.address() as AddressInfo).port}`,
+      RATE_LIMITS: 'true',
+    });
+    try {
+      const [ann, ben] = [await newUser(limited), await newUser(limited)];
+      for (let batch = 0; batch < 6; batch++) {
+        const statuses = await Promise.all(
+          Array.from({ length: 20 }, () => limited.call('location/autocomplete', { query: 'milano' }, ann.token)),
+        );
+        expect(statuses.map((r) => r.status)).toEqual(Array(20).fill(200));
+      }
+      const over = await limited.call('location/get-address', { latitude: 45.4642, longitude: 9.19 }, ann.token);
+      expect(over.status).toBe(429);
+      expect(over.body.error?.code).toBe('RATE_LIMITED');
+      expect((await limited.call('location/autocomplete', { query: 'milano' }, ben.token)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -4,6 +4,8 @@ import { ApiError } from '../../http/errors.ts';
 import type { Address, Geocoder, PlaceSuggestion } from './geocoder.ts';
 
 const REQUEST_TIMEOUT_MS = 5000;
+/** Typing sends about 4 searches a second at most; a client looping faster must not flood Photon. */
+const CALLS_PER_USER_PER_MINUTE = 120;
 const PREFIX = 'photon:';
 
 const PhotonFeature = z.object({
@@ -110,6 +112,7 @@ export function createPhotonGeocoder(deps: { baseUrl: string; fetch?: typeof fet
   };
 
   return {
+    callsPerMinute: CALLS_PER_USER_PER_MINUTE,
     async autocomplete(query, { near, language, limit }) {
       const features = await get('/api', {
         q: query,

@@ -124,6 +124,10 @@ describe('screenshots', () => {
     await page.goto('/contacts');
     await page.click(testId('open-account'));
     await page.click(testId('account-settings'));
+    await page.click(testId('settings-user'));
+    await page.waitForSelector(testId('settings-user-form'));
+    await screenshot(page, `people-settings-user-${locale}`);
+    await page.click(testId('settings-user'));
     await page.click(testId('settings-sports'));
     await page.waitForSelector(testId('settings-sports-form'));
     await screenshot(page, `people-settings-sports-${locale}`);

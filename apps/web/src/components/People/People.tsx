@@ -43,10 +43,8 @@ export function PersonRow({
         <Avatar person={person} />
         <span className="person-text">
           <strong>{fullName(person)}</strong>
-          <small className="muted">
-            {person.username ? `@${person.username}` : ''}
-            {subtitle ? <> · {subtitle}</> : null}
-          </small>
+          {person.username && <small className="muted">@{person.username}</small>}
+          {subtitle && <small className="muted">{subtitle}</small>}
         </span>
       </button>
       {actions && <span className="person-actions">{actions}</span>}

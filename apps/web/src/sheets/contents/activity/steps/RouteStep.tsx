@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { MapMarker } from '../../../../components/Map/RouteMap.tsx';
 import { PlaceSearch } from '../../../../components/PlaceSearch/PlaceSearch.tsx';
 import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
-import { PlaceSearch } from '../../../../components/PlaceSearch/PlaceSearch.tsx';
-import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { endMarkers, RoutePreview } from './RoutePreview.tsx';
@@ -45,16 +43,6 @@ export function RouteStep({ go }: StepProps) {
       }
     >
       <p className="muted">{t('activity.wizard.drawHint')}</p>
-      <PlaceSearch
-        testId="route-place"
-        label={t('location.route.label')}
-        placeholder={t(points.length === 0 ? 'location.route.searchStart' : 'location.route.searchNext')}
-        near={points.at(-1) ?? DEFAULT_MAP_CENTER}
-        onSelect={({ latitude, longitude }) => {
-          setMissing(false);
-          setPoints([...points, { latitude, longitude }]);
-        }}
-      />
       <PlaceSearch
         testId="route-place"
         label={t('location.route.label')}

@@ -218,6 +218,8 @@ export const activities = pgTable(
       .using('gist', sql`ll_to_earth(${t.startLatitude}, ${t.startLongitude})`)
       .where(sql`${t.deletedAt} is null`),
     index('activities_starts_at_idx').on(t.startsAt),
+    // Calendars: the ids of a day's live activities without reading their rows.
+    index('activities_day_idx').on(t.startsAt, t.id).where(sql`${t.deletedAt} is null`),
     index('activities_group_idx').on(t.groupId, t.startsAt),
     index('activities_created_by_idx').on(t.createdBy, t.startsAt),
     index('activities_open_chats_idx').on(t.endsAt).where(sql`${t.closedAt} is null`),
@@ -250,7 +252,7 @@ export const activityMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.activityId, t.userId] }),
-    index('activity_members_user_idx').on(t.userId, t.state),
+    index('activity_members_user_idx').on(t.userId, t.state, t.activityId),
     index('activity_members_activity_state_idx').on(t.activityId, t.state),
   ],
 );

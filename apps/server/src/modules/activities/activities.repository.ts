@@ -114,13 +114,24 @@ export function createActivitiesRepository(db: Db) {
       .leftJoin(groups, eq(groups.id, activities.groupId))
       .$dynamic();
 
-  /** Activities of a calendar: the ones I take part in, or (onlyOwn) the ones I created. */
+  /**
+   * Activities of a calendar: the ones I take part in, or (onlyOwn) the ones I created. Written as a semi-join
+   * so that both sides can come from narrow indexes (activities_day_idx, activity_members_user_idx) alone.
+   */
   const dailyCondition = (userId: string, q: DailyQuery) =>
     and(
       isNull(activities.deletedAt),
-      q.onlyOwn ? eq(activities.createdBy, userId) : eq(mine.state, 'PARTICIPATING'),
       gte(activities.startsAt, q.from),
       lte(activities.startsAt, q.to),
+      q.onlyOwn
+        ? eq(activities.createdBy, userId)
+        : inArray(
+            activities.id,
+            db
+              .select({ id: activityMembers.activityId })
+              .from(activityMembers)
+              .where(and(eq(activityMembers.userId, userId), eq(activityMembers.state, 'PARTICIPATING'))),
+          ),
     );
 
   /**
@@ -172,13 +183,25 @@ export function createActivitiesRepository(db: Db) {
       .orderBy(asc(near.distance), asc(near.id));
   };
 
+  /** The page of ids first, then only its rows are read and joined. */
   const dailyQuery = (userId: string, q: DailyQuery & { page: { page: number; limit: number } }) => {
     const { limit, offset } = paging(q.page);
-    return selectSummaries(userId)
+    const page = db
+      .select({ id: activities.id, startsAt: activities.startsAt })
+      .from(activities)
       .where(dailyCondition(userId, q))
       .orderBy(asc(activities.startsAt), asc(activities.id))
       .limit(limit)
-      .offset(offset);
+      .offset(offset)
+      .as('page');
+    return db
+      .select(summaryColumns)
+      .from(page)
+      .innerJoin(activities, eq(activities.id, page.id))
+      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+      .leftJoin(creator, eq(creator.id, activities.createdBy))
+      .leftJoin(groups, eq(groups.id, activities.groupId))
+      .orderBy(asc(page.startsAt), asc(page.id));
   };
 
   return {
@@ -463,7 +486,6 @@ export function createActivitiesRepository(db: Db) {
         db
           .select({ date: day, count: count() })
           .from(activities)
-          .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
           .where(dailyCondition(userId, q))
           // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
           .groupBy(sql`1`)

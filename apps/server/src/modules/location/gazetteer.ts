@@ -25,7 +25,7 @@ export interface GazetteerHit {
 export interface Gazetteer {
   readonly size: number;
   /** Places whose name starts with the query (or would, but for one typo), best first. */
-  search(query: string, options: { near?: LatLng; limit: number }): GazetteerHit[];
+  search(query: string, options: { near?: LatLng; limit: number; language?: Language }): GazetteerHit[];
   nearest(point: LatLng): { index: number; km: number } | null;
   indexOfId(id: number): number;
   id(index: number): number;
@@ -116,6 +116,12 @@ const TYPO_PENALTY = 6;
 const NEARNESS_WEIGHT = 2;
 const NEARNESS_SCALE_KM = 50;
 const MIN_TYPO_QUERY_LENGTH = 4;
+/** "Monaco" is Munich to an Italian but Monaco to everyone else: the other language's exonym ranks lower. */
+const OTHER_LANGUAGE_PENALTY = 2;
+type KeyLanguage = 0 | 1 | 2;
+const ANY_LANGUAGE = 0;
+const ENGLISH_ONLY = 1;
+const ITALIAN_ONLY = 2;
 const KM_PER_DEGREE = (Math.PI * 6371) / 180;
 
 /**
@@ -135,10 +141,11 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
   const regionIndex = new Map<string, number>();
   const aliases = new Map<number, Names>();
 
-  const keyed: [key: string, place: number][] = [];
-  const addKey = (name: string, place: number) => {
+  /** A name is for everyone, or only for speakers of one language (an exonym of the alias table). */
+  const keyed: [key: string, place: number, only: KeyLanguage][] = [];
+  const addKey = (name: string, place: number, only: KeyLanguage = ANY_LANGUAGE) => {
     const key = normalizeName(name);
-    if (key) keyed.push([key, place]);
+    if (key) keyed.push([key, place, only]);
   };
 
   for (const [i, r] of records.entries()) {
@@ -168,14 +175,19 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
     const place = biggestByName.get(alias.at);
     if (place === undefined) continue;
     aliases.set(place, { en: alias.en, it: alias.it });
-    for (const name of [alias.en, alias.it, ...(alias.also ?? [])]) addKey(name, place);
+    const own = records[place]!.name;
+    addKey(alias.en, place, alias.en === own || alias.en === alias.it ? ANY_LANGUAGE : ENGLISH_ONLY);
+    addKey(alias.it, place, alias.it === own || alias.it === alias.en ? ANY_LANGUAGE : ITALIAN_ONLY);
+    for (const name of alias.also ?? []) addKey(name, place);
   }
 
   const sorted = keyed
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    // Ties keep ANY_LANGUAGE first, so a name that is also an exonym stays everyone's.
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2]))
     .filter((e, k, all) => k === 0 || e[0] !== all[k - 1]![0] || e[1] !== all[k - 1]![1]);
   const keys = sorted.map(([key]) => key);
   const keyPlace = Uint32Array.from(sorted, ([, place]) => place);
+  const keyLanguage = Uint8Array.from(sorted, ([, , only]) => only);
 
   const byId = new Uint32Array(n);
   for (let i = 0; i < n; i++) byId[i] = i;
@@ -212,10 +224,11 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
    * alone cannot beat the worst kept one is skipped before its distance is worked out, which
    * keeps one- and two-letter queries (thousands of names) fast.
    */
-  function search(query: string, options: { near?: LatLng; limit: number }): GazetteerHit[] {
+  function search(query: string, options: { near?: LatLng; limit: number; language?: Language }): GazetteerHit[] {
     const q = normalizeName(query);
     if (!q || options.limit < 1) return [];
     const near = options.near;
+    const otherLanguage = options.language === 'it' ? ENGLISH_ONLY : options.language === 'en' ? ITALIAN_ONLY : -1;
     const cosNear = near ? Math.cos((near.latitude * Math.PI) / 180) : 1;
     const top: GazetteerHit[] = [];
     const threshold = () => (top.length < options.limit ? Number.NEGATIVE_INFINITY : top[top.length - 1]!.score);
@@ -235,6 +248,7 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
       for (let k = lowerBound(prefix); k < keys.length && keys[k]! < end; k++) {
         const place = keyPlace[k]!;
         let score = logPopulations[place]! - penalty + (keys[k] === q ? EXACT_NAME_BONUS : 0);
+        if (keyLanguage[k] === otherLanguage) score -= OTHER_LANGUAGE_PENALTY;
         if (score <= threshold()) continue;
         if (near) score -= NEARNESS_WEIGHT * Math.log1p(approxDistanceKm(place, near, cosNear) / NEARNESS_SCALE_KM);
         if (score > threshold()) keep(place, score);

@@ -90,6 +90,14 @@ describe('location/autocomplete: search quality on a fixed list', () => {
     expect(await first('San Donato')).toBe('San Donato Milanese, Lombardy, Italy');
   });
 
+  it("ranks the other language's exonym lower: Monaco is Munich only in Italian", async () => {
+    const milan = { latitude: 45.46, longitude: 9.19 };
+    expect((await search('Monaco', milan, 'en'))[0]?.label).toBe('Monaco');
+    expect((await search('Monaco', milan, 'it'))[0]?.label).toBe('Monaco di Baviera, Baviera, Germania');
+    expect((await search('Milano', milan, 'en'))[0]?.label).toBe('Milan, Lombardy, Italy');
+    expect((await search('Munich', milan, 'it'))[0]?.label).toBe('Monaco di Baviera, Baviera, Germania');
+  });
+
   it('ranks by population: a short prefix finds the big city first', async () => {
     expect(await first('Mil')).toBe('Milan, Lombardy, Italy');
     expect(await first('Rom')).toBe('Rome, Lazio, Italy');

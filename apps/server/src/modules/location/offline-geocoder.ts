@@ -14,7 +14,7 @@ export function createOfflineGeocoder(gazetteer: () => Gazetteer): Geocoder {
   return {
     async autocomplete(query, { near, language, limit }) {
       const g = gazetteer();
-      return g.search(query, { near, limit }).map(({ index }) => ({
+      return g.search(query, { near, limit, language }).map(({ index }) => ({
         placeId: `${PREFIX}${g.id(index)}`,
         label: g.label(index, language),
         ...g.point(index),

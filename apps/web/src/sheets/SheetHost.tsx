@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Placeholder } from '../components/Screen.tsx';
 import { AccountContent } from './contents/AccountSheet.tsx';
+import { ChatContent } from './contents/chat/ChatSheet.tsx';
 import { FiltersContent } from './contents/FiltersSheet.tsx';
 import { InviteContactContent } from './contents/InviteContactSheet.tsx';
 import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
@@ -64,6 +65,8 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
       return <ProfileContent sheetKey={sheet.key} userId={sheet.params.id} />;
     case 'invite-contact':
       return <InviteContactContent sheetKey={sheet.key} params={sheet.params} />;
+    case 'chat':
+      return <ChatContent key={sheet.params.id} chatId={sheet.params.id} />;
     case 'home-filters':
       return <FiltersContent sheetKey={sheet.key} kind="home" />;
     case 'group-filters':

@@ -1,12 +1,78 @@
+import type { ChatSummary } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
-import { Placeholder, Screen } from '../../components/Screen.tsx';
+import { messageText, personName, shortWhen } from '../../chat/format.ts';
+import { Badge } from '../../components/BottomMenu.tsx';
+import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
+import { openSheet } from '../../sheets/store.ts';
+import { useUserChatsQuery } from '../../state/queries/chat.ts';
+import { useOwnProfileQuery } from '../../state/queries/profile.ts';
+import './Chats.css';
 
+function ChatRow({ chat, myId }: { chat: ChatSummary; myId: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const last = chat.lastMessage;
+  const preview = last
+    ? last.kind === 'TEXT'
+      ? `${last.sender?.userId === myId ? t('chat.you') : personName(last.sender, t)}: ${last.text}`
+      : messageText(last, t)
+    : '';
+  return (
+    <li>
+      <button
+        type="button"
+        className={chat.unreadCount > 0 ? 'chat-row unread' : 'chat-row'}
+        data-testid={`chat-row-${chat.chatId}`}
+        onClick={() => openSheet({ type: 'chat', params: { id: chat.chatId } })}
+      >
+        <span className="chat-avatar" aria-hidden="true">
+          {chat.picture ? <img src={chat.picture} alt="" /> : chat.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="chat-row-main">
+          <span className="chat-row-top">
+            <span className="chat-row-name">{chat.name}</span>
+            {last && <time dateTime={last.createdAt}>{shortWhen(new Date(last.createdAt), i18n.language)}</time>}
+          </span>
+          <span className="chat-row-bottom">
+            <span className="chat-row-preview" data-testid="chat-row-preview">
+              {preview}
+            </span>
+            {chat.closedAt && <span className="chat-tag">{t('chat.closedTag')}</span>}
+            <Badge count={chat.unreadCount} testId="chat-row-unread" />
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** /chats: my activity and group chats, newest activity first, with what I have not read. */
 export default function Chats() {
   const { t } = useTranslation();
+  const chats = useUserChatsQuery();
+  const me = useOwnProfileQuery();
   return (
     <Screen title={t('screens.chats')} testId="chats-screen" actions={<TabActions />}>
-      <Placeholder />
+      {chats.isError && (
+        <div className="chat-list-empty" role="alert">
+          <p>{t('chat.loadError')}</p>
+          <button type="button" className="btn btn-ghost" onClick={() => void chats.refetch()}>
+            {t('chat.retry')}
+          </button>
+        </div>
+      )}
+      {chats.data && chats.data.chats.length === 0 && (
+        <p className="chat-list-empty" data-testid="chats-empty">
+          {t('chat.listEmpty')}
+        </p>
+      )}
+      {chats.data && chats.data.chats.length > 0 && (
+        <ul className="chat-list" data-testid="chat-list">
+          {chats.data.chats.map((chat) => (
+            <ChatRow key={chat.chatId} chat={chat} myId={me.data?.user.userId} />
+          ))}
+        </ul>
+      )}
     </Screen>
   );
 }

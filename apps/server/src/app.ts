@@ -92,7 +92,8 @@ export async function buildApp(options: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // The tag manager loads only after the person consents (spec §9 ids come from configuration).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://www.googletagmanager.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'https:', 'wss:', 'ws:'],

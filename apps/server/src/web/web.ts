@@ -43,6 +43,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every asset: serve those to clients that accept them.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.endsWith('.mjs')) res.raw.setHeader('content-type', 'text/javascript; charset=utf-8');
         if (path.includes(`${join('dist', 'assets')}`))

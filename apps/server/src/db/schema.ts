@@ -471,6 +471,18 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
 );
 
+/** The days on which a person used the app (at most one row a day): the "active users" figure. */
+export const userActiveDays = pgTable(
+  'user_active_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
 export const releases = pgTable('releases', {
   version: text('version').primaryKey(),
   storageKey: text('storage_key').notNull(),

@@ -1,6 +1,7 @@
 import type { ErrorCode, ValidationMessageKey } from '@cordata/contract';
 import { activity } from './activity/en.ts';
 import { auth } from './auth/en.ts';
+import { group } from './group/en.ts';
 import { location } from './location/en.ts';
 import { people } from './people/en.ts';
 
@@ -76,6 +77,7 @@ export const en = {
   location,
   auth,
   people,
+  group,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

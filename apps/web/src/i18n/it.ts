@@ -1,6 +1,7 @@
-import type { Resources } from './en.ts';
 import { activity } from './activity/it.ts';
 import { auth } from './auth/it.ts';
+import type { Resources } from './en.ts';
+import { group } from './group/it.ts';
 import { location } from './location/it.ts';
 import { people } from './people/it.ts';
 
@@ -9,6 +10,7 @@ export const it: Resources = {
   location,
   auth,
   people,
+  group,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
     close: 'Chiudi',

@@ -5,6 +5,8 @@ import { Placeholder } from '../components/Screen.tsx';
 import { AccountContent } from './contents/AccountSheet.tsx';
 import { ChatContent } from './contents/chat/ChatSheet.tsx';
 import { FiltersContent } from './contents/FiltersSheet.tsx';
+import { GroupContent } from './contents/group/GroupSheet.tsx';
+import { HandleGroupContent } from './contents/group/HandleGroupSheet.tsx';
 import { InviteContactContent } from './contents/InviteContactSheet.tsx';
 import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
 import { ProfileContent } from './contents/ProfileSheet.tsx';
@@ -61,6 +63,10 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
           <HandleActivitySheet sheetKey={sheet.key} params={sheet.params} />
         </Suspense>
       );
+    case 'group':
+      return <GroupContent sheetKey={sheet.key} id={sheet.params.id} />;
+    case 'handle-group':
+      return <HandleGroupContent sheetKey={sheet.key} params={sheet.params} />;
     case 'profile':
       return <ProfileContent sheetKey={sheet.key} userId={sheet.params.id} />;
     case 'invite-contact':

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { Placeholder, Screen } from '../../components/Screen.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { GroupDetails } from '../../components/Group/GroupDetails.tsx';
+import { Screen } from '../../components/Screen.tsx';
 
 export default function ViewGroup() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { groupId } = useParams();
   return (
     <Screen title={t('screens.viewGroup')} testId="view-group-screen" back>
-      <Placeholder>
-        <code data-testid="group-id">{groupId}</code>
-      </Placeholder>
+      {groupId && <GroupDetails groupId={groupId} onGone={() => navigate('/groups', { replace: true })} />}
     </Screen>
   );
 }

@@ -1,0 +1,128 @@
+import type { Group } from '@cordata/contract';
+import { useTranslation } from 'react-i18next';
+import { openSheet } from '../../sheets/store.ts';
+import {
+  useDeleteGroupMutation,
+  useExitGroupMutation,
+  useInviteToGroupMutation,
+  useJoinGroupMutation,
+  useRequestGroupAccessMutation,
+} from '../../state/queries/group.ts';
+import { confirm, showError, showSuccess } from '../feedback.ts';
+import { availableGroupActions, type GroupAction } from './actions.ts';
+
+/** The buttons that fit the caller's state and role. */
+export function GroupActions({ group, onGone }: { group: Group; onGone?: () => void }) {
+  const { t } = useTranslation();
+  const { groupId } = group;
+  const join = useJoinGroupMutation();
+  const request = useRequestGroupAccessMutation();
+  const exit = useExitGroupMutation();
+  const remove = useDeleteGroupMutation();
+  const invite = useInviteToGroupMutation(groupId);
+  const busy = join.isPending || request.isPending || exit.isPending || remove.isPending;
+
+  const run: Record<GroupAction, () => void> = {
+    join: () =>
+      join.mutate(groupId, { onSuccess: () => showSuccess(t('group.feedback.joined')), onError: (e) => showError(e) }),
+    acceptInvitation: () =>
+      join.mutate(groupId, { onSuccess: () => showSuccess(t('group.feedback.joined')), onError: (e) => showError(e) }),
+    declineInvitation: () => exit.mutate(groupId, { onError: (e) => showError(e) }),
+    request: () =>
+      request.mutate(groupId, {
+        onSuccess: () => showSuccess(t('group.feedback.requestSent')),
+        onError: (e) => showError(e),
+      }),
+    withdraw: () =>
+      exit.mutate(groupId, {
+        onSuccess: () => showSuccess(t('group.feedback.withdrawn')),
+        onError: (e) => showError(e),
+      }),
+    chat: () => {
+      if (group.chatId) openSheet({ type: 'chat', params: { id: group.chatId } });
+    },
+    newActivity: () => openSheet({ type: 'handle-activity', params: { step: 'info', groupId } }),
+    invite: () =>
+      openSheet({
+        type: 'invite-contact',
+        params: {
+          contacts: [],
+          groupId,
+          onSubmit: (userIds) =>
+            invite.mutate(userIds, {
+              onSuccess: ({ invited, skipped }) =>
+                showSuccess(
+                  [
+                    t('group.feedback.invitesSent', { count: invited.length }),
+                    skipped.length ? t('group.feedback.invitesSkipped', { count: skipped.length }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' '),
+                ),
+              onError: (e) => showError(e),
+            }),
+        },
+      }),
+    requests: () => document.getElementById(`group-requests-${groupId}`)?.scrollIntoView({ behavior: 'smooth' }),
+    edit: () => openSheet({ type: 'handle-group', params: { step: 'info', groupId } }),
+    // Spec §8: leaving warns that updates will stop.
+    leave: async () => {
+      const sure = await confirm({
+        title: t('group.feedback.leaveConfirm.title'),
+        description: t('group.feedback.leaveConfirm.description'),
+        confirmLabel: t('group.view.actions.leave'),
+        destructive: true,
+      });
+      if (sure)
+        exit.mutate(groupId, { onSuccess: () => showSuccess(t('group.feedback.left')), onError: (e) => showError(e) });
+    },
+    delete: async () => {
+      const sure = await confirm({
+        title: t('group.feedback.deleteConfirm.title'),
+        description: t('group.feedback.deleteConfirm.description'),
+        confirmLabel: t('group.view.actions.delete'),
+        destructive: true,
+      });
+      if (!sure) return;
+      remove.mutate(groupId, {
+        onSuccess: () => showSuccess(t('group.feedback.deleted'), onGone),
+        onError: (e) => showError(e),
+      });
+    },
+  };
+
+  const actions = availableGroupActions(group).filter((a) => a !== 'chat' || group.chatId);
+  return (
+    <div className="activity-actions group-actions" data-testid="group-actions">
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`btn ${buttonStyle[action]}`}
+          data-testid={`group-action-${action}`}
+          disabled={busy}
+          onClick={run[action]}
+        >
+          {action === 'requests'
+            ? t('group.view.actions.requests', { count: group.pendingRequestsCount })
+            : t(`group.view.actions.${action}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const buttonStyle: Record<GroupAction, string> = {
+  join: 'btn-primary',
+  request: 'btn-primary',
+  withdraw: 'btn-outline',
+  acceptInvitation: 'btn-primary',
+  declineInvitation: 'btn-outline',
+  chat: 'btn-blue',
+  newActivity: 'btn-blue',
+  invite: 'btn-outline',
+  requests: 'btn-outline',
+  edit: 'btn-outline',
+  leave: 'btn-outline',
+  delete: 'btn-outline btn-danger',
+};

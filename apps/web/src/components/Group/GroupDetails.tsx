@@ -1,0 +1,129 @@
+import type { Group } from '@cordata/contract';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client.ts';
+import { useGroupQuery } from '../../state/queries/group.ts';
+import { useSportsQuery } from '../../state/queries/sports.ts';
+import { GroupActions } from './GroupActions.tsx';
+import { GroupCalendar } from './GroupCalendar.tsx';
+import { GroupPicture } from './GroupCard.tsx';
+import { GroupMembers } from './GroupMembers.tsx';
+import { GroupRequests } from './GroupRequests.tsx';
+import { NextActivities } from './NextActivities.tsx';
+import '../Activity/activity.css';
+import './group.css';
+
+/** Everything about one group: who is in it, what it does next, and what the caller may do. */
+export function GroupDetails({ groupId, onGone }: { groupId: string; onGone?: () => void }) {
+  const { t } = useTranslation();
+  const query = useGroupQuery(groupId);
+  if (query.isPending) {
+    return (
+      <div className="activity-loading" role="status" aria-label={t('common.loading')}>
+        <div className="spinner" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const missing = isApiError(query.error) && query.error.code === 'GROUP_NOT_FOUND';
+    return (
+      <div className="placeholder" data-testid={missing ? 'group-not-found' : 'group-error'}>
+        <p>{missing ? t('errors.GROUP_NOT_FOUND') : t('errors.INTERNAL')}</p>
+        {!missing && (
+          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
+            {t('common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return <Details group={query.data} onGone={onGone} />;
+}
+
+function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
+  const { t } = useTranslation();
+  const sportNames = useSportNames(group.sportIds);
+  const member = group.status === 'PARTICIPATING';
+  const seesActivities = member || group.type === 'OPEN';
+  return (
+    <article className="group-details" data-testid="group-details" data-group-id={group.groupId}>
+      <header className="group-head">
+        <GroupPicture group={group} size={72} />
+        <div>
+          <h2 data-testid="group-name">{group.name}</h2>
+          <div className="activity-tags">
+            <span className="tag" data-testid="group-type">
+              {t(`group.type.${group.type}`)}
+            </span>
+            <span className="tag">{t('group.members', { count: group.membersCount })}</span>
+            {group.isAdmin && (
+              <span className="tag tag-admin" data-testid="group-admin-badge">
+                {t('group.view.youAreAdmin')}
+              </span>
+            )}
+          </div>
+        </div>
+      </header>
+
+      {group.status === 'REJECTED' && (
+        <p className="activity-notice error" data-testid="group-rejected">
+          {t('group.view.rejected', { reason: group.rejectionReason ?? '' })}
+        </p>
+      )}
+      {group.status === 'REQUESTED' && (
+        <p className="activity-notice" data-testid="group-requested">
+          {t('group.view.requestPending')}
+        </p>
+      )}
+      {group.status === 'INVITED' && (
+        <p className="activity-notice" data-testid="group-invited">
+          {t('group.view.invited')}
+        </p>
+      )}
+
+      <GroupActions group={group} onGone={onGone} />
+
+      {(group.description || sportNames.length > 0 || group.location) && (
+        <section className="activity-about">
+          {group.description && (
+            <p className="activity-description" data-testid="group-description">
+              {group.description}
+            </p>
+          )}
+          {sportNames.length > 0 && (
+            <p data-testid="group-sports">
+              <strong>{t('group.view.sports')}:</strong> {sportNames.join(', ')}
+            </p>
+          )}
+          {group.location && (
+            <p data-testid="group-location">
+              <strong>{t('group.view.location')}:</strong>{' '}
+              {group.location.address ??
+                `${group.location.latitude.toFixed(4)}, ${group.location.longitude.toFixed(4)}`}
+            </p>
+          )}
+        </section>
+      )}
+
+      {group.isAdmin && <GroupRequests group={group} />}
+      <GroupMembers group={group} />
+      {seesActivities ? (
+        <>
+          <NextActivities groupId={group.groupId} />
+          <GroupCalendar groupId={group.groupId} />
+        </>
+      ) : (
+        <p className="muted" data-testid="group-activities-hidden">
+          {t('group.view.activitiesHidden')}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** The sports' names in the current language, in the group's order. */
+function useSportNames(sportIds: string[]): string[] {
+  const { i18n } = useTranslation();
+  const { data } = useSportsQuery();
+  const language = i18n.language === 'it' ? 'it' : 'en';
+  return sportIds.map((id) => data?.sports.find((s) => s.sportId === id)?.names[language] ?? id);
+}

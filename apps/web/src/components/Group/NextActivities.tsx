@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useNextGroupActivitiesQuery } from '../../state/queries/group.ts';
+import { ActivityCard } from '../Activity/ActivityCard.tsx';
+
+/** The group's upcoming activities, 10 a page. */
+export function NextActivities({ groupId }: { groupId: string }) {
+  const { t } = useTranslation();
+  const query = useNextGroupActivitiesQuery(groupId, true);
+  const activities = query.data?.pages.flatMap((p) => p.activities) ?? [];
+  return (
+    <section data-testid="group-next-activities">
+      <h3>{t('group.view.nextActivities')}</h3>
+      {!query.isPending && activities.length === 0 && (
+        <p className="muted" data-testid="group-next-empty">
+          {t('group.view.noNextActivities')}
+        </p>
+      )}
+      <ul className="activity-list">
+        {activities.map((a) => (
+          <ActivityCard key={a.activityId} activity={a} />
+        ))}
+      </ul>
+      {query.hasNextPage && activities.length > 0 && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          disabled={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        >
+          {t('group.showMore')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -121,6 +121,17 @@ describe('user/explore-contacts', () => {
     expect(await ids({ near: MILANO })).toEqual([climberNear.id, runnerNear.id].sort()); // 50 km by default
   });
 
+  it('without a name or a place, looks for partners within 100 km of home', async () => {
+    const me = await newUser(t, { home: MILANO, sports: [{ sportId: 'kayaking', kind: 'TIME', value: 60 }] });
+    const near = await newUser(t, { home: MONZA, sports: [{ sportId: 'kayaking', kind: 'TIME', value: 60 }] });
+    const far = await newUser(t, { home: TORINO, sports: [{ sportId: 'kayaking', kind: 'TIME', value: 60 }] });
+    const ids = (await explore(me.token, { sportIds: ['kayaking'] })).map((u) => u.userId);
+    expect(ids).toContain(near.id);
+    expect(ids).not.toContain(far.id);
+    const byName = (await explore(me.token, { query: far.username!, sportIds: ['kayaking'] })).map((u) => u.userId);
+    expect(byName).toEqual([far.id]);
+  });
+
   it('shows the connection with each person and pages the results', async () => {
     const me = await newUser(t);
     const tag = `page${Date.now()}`;

@@ -18,6 +18,8 @@ import type { PublicUserRow, UserSportRow, UsersRepository } from './users.repos
 
 /** How far "near" reaches when the caller gives a point but no radius. */
 export const DEFAULT_NEAR_RADIUS_KM = 50;
+/** How far from home people are looked for when the caller gives neither a name nor a place. */
+export const HOME_RADIUS_KM = 100;
 
 /** Checks that a picture URL was issued by this server to this person, and gives it back in its canonical form. */
 export interface PictureClaims {
@@ -114,18 +116,23 @@ export function createUsersService(deps: {
     me: string,
     body: CallBody<'user/explore-contacts'>,
   ): Promise<CallResponse<'user/explore-contacts'>> {
-    const rows = await users.explore(me, {
-      words: searchWords(body.query),
-      sportIds: body.sportIds ?? [],
-      near: body.near
-        ? {
-            latitude: body.near.latitude,
-            longitude: body.near.longitude,
-            radiusKm: body.near.radiusKm ?? DEFAULT_NEAR_RADIUS_KM,
-          }
-        : null,
-      ...page(body.pagination),
-    });
+    const words = searchWords(body.query);
+    let near = body.near
+      ? {
+          latitude: body.near.latitude,
+          longitude: body.near.longitude,
+          radiusKm: body.near.radiusKm ?? DEFAULT_NEAR_RADIUS_KM,
+        }
+      : null;
+    if (!words.length && !near) {
+      // Without a name, partners are looked for around home: the ranking then covers the people nearby
+      // (found through the GiST index) instead of everyone.
+      const own = await users.findOwn(me);
+      if (own?.homeLatitude != null && own.homeLongitude != null) {
+        near = { latitude: own.homeLatitude, longitude: own.homeLongitude, radiusKm: HOME_RADIUS_KM };
+      }
+    }
+    const rows = await users.explore(me, { words, sportIds: body.sportIds ?? [], near, ...page(body.pagination) });
     const ids = rows.map((r) => r.userId);
     const [sports, connectionWith] = await Promise.all([users.sportsOf(ids), deps.connections.statuses(me, ids)]);
     const today = deps.now();

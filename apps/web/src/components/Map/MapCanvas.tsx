@@ -25,28 +25,35 @@ export default function MapCanvas({ label, line, markers, center, zoom = 11, onT
   const tap = useRef(onTap);
   tap.current = onTap;
 
-  // The map is made once; later changes of the props move it in the effects below.
+  // The map is made once; later changes of the props move it in the effects below. It is made in a task of its
+  // own: creating a WebGL map is slow on weak phones, and the screen or sheet around it should show first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once
   useEffect(() => {
-    if (!container.current) return;
-    let instance: MapLibre;
-    try {
-      instance = new MapLibre({
-        container: container.current,
-        style: mapStyle(),
-        center: [center.longitude, center.latitude],
-        zoom,
-        attributionControl: { compact: true },
-      });
-    } catch {
-      // No WebGL on this device: the markers and the rest of the screen still make sense without the map.
-      setFailed(true);
-      return;
-    }
-    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    instance.on('click', (e) => tap.current?.({ latitude: e.lngLat.lat, longitude: e.lngLat.lng }));
-    instance.on('load', () => setMap(instance));
-    return () => instance.remove();
+    let instance: MapLibre | undefined;
+    const timer = setTimeout(() => {
+      if (!container.current) return;
+      try {
+        instance = new MapLibre({
+          container: container.current,
+          style: mapStyle(),
+          center: [center.longitude, center.latitude],
+          zoom,
+          attributionControl: { compact: true },
+        });
+      } catch {
+        // No WebGL on this device: the markers and the rest of the screen still make sense without the map.
+        setFailed(true);
+        return;
+      }
+      const created = instance;
+      created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+      created.on('click', (e) => tap.current?.({ latitude: e.lngLat.lat, longitude: e.lngLat.lng }));
+      created.on('load', () => setMap(created));
+    });
+    return () => {
+      clearTimeout(timer);
+      instance?.remove();
+    };
   }, []);
 
   useEffect(() => {

@@ -4,7 +4,11 @@ import type { RouteMapProps } from './types.ts';
 import './Map.css';
 
 // MapLibre is ~300 KB gzipped: it loads only when a map is on screen.
-const MapCanvas = lazy(() => import('./MapCanvas.tsx'));
+const loadMapCanvas = () => import('./MapCanvas.tsx');
+const MapCanvas = lazy(loadMapCanvas);
+
+/** Starts loading the map before it is needed (a step before a map shows), so it appears at once. */
+export const preloadMap = () => void loadMapCanvas();
 
 /** A map that never starts a sheet swipe, loaded on demand. */
 export function RouteMap(props: RouteMapProps) {

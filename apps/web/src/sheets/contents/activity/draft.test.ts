@@ -50,13 +50,13 @@ describe('validateInfo', () => {
 });
 
 describe('the body sent to the API', () => {
-  it('sends drawn points as start, steps and destination with start and finish waypoints', () => {
+  it('sends drawn points as start, steps and destination with start and finish waypoints', async () => {
     const points = [
       { latitude: 45.9, longitude: 9.3 },
       { latitude: 45.91, longitude: 9.31 },
       { latitude: 45.92, longitude: 9.32 },
     ];
-    expect(routeInput({ mode: 'POINTS', points })).toEqual({
+    expect(await routeInput({ mode: 'POINTS', points })).toEqual({
       mode: 'POINTS',
       start: points[0],
       destination: points[2],
@@ -68,8 +68,8 @@ describe('the body sent to the API', () => {
     });
   });
 
-  it('leaves the route out when an edit keeps it, and trims the text fields', () => {
-    const body = activityBody(
+  it('reads the GPX file only when sending, and trims the text fields', async () => {
+    const body = await activityBody(
       {
         ...valid,
         name: '  Grigna loop ',
@@ -77,7 +77,7 @@ describe('the body sent to the API', () => {
         difficulty: 'HARD',
         requiredHours: '2',
         requiredMinutes: '5',
-        route: { mode: 'GPX', gpx: '<gpx/>', fileName: 'a.gpx', preview: {} as never },
+        route: { mode: 'GPX', file: new Blob(['<gpx/>']), fileName: 'a.gpx', preview: {} as never },
       },
       'Europe/Rome',
     );
@@ -90,6 +90,10 @@ describe('the body sent to the API', () => {
       route: { mode: 'GPX', gpx: '<gpx/>' },
       invitedUserIds: undefined,
     });
-    expect(routeInput({ mode: 'NONE' })).toBeUndefined();
+  });
+
+  it('leaves the route out when an edit keeps it', async () => {
+    expect(await routeInput({ mode: 'NONE' })).toBeUndefined();
+    expect(await routeInput({ mode: 'EXISTING', activity: {} as never })).toBeUndefined();
   });
 });

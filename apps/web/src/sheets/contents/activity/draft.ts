@@ -16,7 +16,7 @@ import type { GpxPreview } from './gpx-preview.ts';
 /** The route being made: none yet, a GPX file, tapped points, or (editing) the one the activity has. */
 export type DraftRoute =
   | { mode: 'NONE' }
-  | { mode: 'GPX'; gpx: string; fileName: string; preview: GpxPreview }
+  | { mode: 'GPX'; file: Blob; fileName: string; preview: GpxPreview }
   | { mode: 'POINTS'; points: LatLng[] }
   | { mode: 'EXISTING'; activity: Activity };
 
@@ -131,10 +131,10 @@ export function requiredMinutes(draft: Pick<Draft, 'requiredHours' | 'requiredMi
 }
 
 /** The route as the API takes it; undefined keeps the activity's current one (editing). */
-export function routeInput(route: DraftRoute): ActivityInput['route'] | undefined {
+export async function routeInput(route: DraftRoute): Promise<ActivityInput['route'] | undefined> {
   switch (route.mode) {
     case 'GPX':
-      return { mode: 'GPX', gpx: route.gpx };
+      return { mode: 'GPX', gpx: await route.file.text() };
     case 'POINTS': {
       const start = route.points[0]!;
       const destination = route.points[route.points.length - 1]!;
@@ -155,12 +155,10 @@ export function routeInput(route: DraftRoute): ActivityInput['route'] | undefine
 }
 
 /** The body of create-new (and, with the id, of update-existing), from a validated draft. */
-export function activityBody(
+export async function activityBody(
   draft: Draft,
   timeZone: string,
-): Omit<ActivityInput, 'route'> & {
-  route: ActivityInput['route'] | undefined;
-} {
+): Promise<Omit<ActivityInput, 'route'> & { route: ActivityInput['route'] | undefined }> {
   return {
     name: draft.name.trim(),
     sportId: draft.sportId,
@@ -175,7 +173,7 @@ export function activityBody(
     groupId: draft.groupId ?? undefined,
     difficulty: draft.difficulty ?? 'EASY',
     requiredTime: requiredMinutes(draft),
-    route: routeInput(draft.route),
+    route: await routeInput(draft.route),
     invitedUserIds: draft.invitedUserIds.length > 0 ? draft.invitedUserIds : undefined,
   };
 }

@@ -12,4 +12,4 @@ export interface GpxPreview {
   elapsedMinutes: number | null;
 }
 
-export type GpxWorkerAnswer = { ok: true; text: string; preview: GpxPreview } | { ok: false; code: string };
+export type GpxWorkerAnswer = { ok: true; preview: GpxPreview } | { ok: false; code: string };

@@ -10,9 +10,9 @@ self.onmessage = async (event: MessageEvent<File>) => {
     const gpx = parseGpx(text);
     const stats = routeStats(gpx);
     if (stats.source === 'none') throw new Error('empty');
+    // The text stays in the File: sending megabytes back would cost the main thread a long copy.
     answer = {
       ok: true,
-      text,
       preview: {
         totalDistance: stats.totalDistance,
         totalElevationGain: stats.totalElevationGain,

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFeedback } from '../../../../components/feedback.ts';
 import { useDraftStore } from '../draft.ts';
@@ -27,7 +27,7 @@ export function GpxStep({ go }: StepProps) {
     if (answer.ok) {
       setMissing(false);
       update({
-        route: { mode: 'GPX', gpx: answer.text, fileName: file.name, preview: answer.preview },
+        route: { mode: 'GPX', file, fileName: file.name, preview: answer.preview },
         ...(answer.preview.elapsedMinutes ? suggestedTime(answer.preview.elapsedMinutes) : {}),
       });
     } else {
@@ -35,7 +35,10 @@ export function GpxStep({ go }: StepProps) {
     }
   };
 
-  const markers = useMemo(() => (gpx ? endMarkers(gpx.preview.line, t) : []), [gpx, t]);
+  // The map and the chart of a new file render in the background, so the answer from the worker never
+  // turns into one long main-thread task.
+  const shown = useDeferredValue(gpx);
+  const markers = useMemo(() => (shown ? endMarkers(shown.preview.line, t) : []), [shown, t]);
 
   return (
     <WizardStep
@@ -74,7 +77,7 @@ export function GpxStep({ go }: StepProps) {
           <p className="muted" data-testid="gpx-file">
             {gpx.fileName} · {t('activity.wizard.pointCount', { count: gpx.preview.pointCount })}
           </p>
-          <RoutePreview line={gpx.preview.line} markers={markers} figures={gpx.preview} />
+          {shown && <RoutePreview line={shown.preview.line} markers={markers} figures={shown.preview} />}
         </>
       )}
     </WizardStep>

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroupQuery } from '../../../../state/queries/group.ts';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
 import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
@@ -39,6 +40,7 @@ export function InfoStep({ go }: StepProps) {
         </button>
       }
     >
+      {draft.groupId && <GroupRow groupId={draft.groupId} onRemove={() => update({ groupId: null })} />}
       <WizardField label={t('activity.wizard.name')} problem={message('name')} problemTestId="error-name">
         {(control) => (
           <input
@@ -170,5 +172,22 @@ export function Choice<V extends string>({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** The group the activity is made for (opened from a group): shown, and removable. */
+function GroupRow({ groupId, onRemove }: { groupId: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const group = useGroupQuery(groupId);
+  return (
+    <div className="wizard-group" data-testid="wizard-group">
+      <span>
+        <small className="muted">{t('activity.wizard.group')}</small>
+        <strong>{group.data?.name ?? '…'}</strong>
+      </span>
+      <button type="button" className="btn btn-ghost" onClick={onRemove}>
+        {t('activity.wizard.noGroup')}
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../../components/feedback.ts';
 import { Icon } from '../../../../components/Icon.tsx';
+import { preloadMap } from '../../../../components/Map/RouteMap.tsx';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { WizardStep } from './WizardStep.tsx';
@@ -12,6 +14,7 @@ export function PathStep({ go }: StepProps) {
   const { t } = useTranslation();
   const route = useDraftStore((s) => s.draft.route);
   const update = useDraftStore((s) => s.update);
+  useEffect(preloadMap, []);
   const stepOf = (mode: Mode) => (mode === 'GPX' ? 'gpx' : 'route');
 
   const choose = async (mode: Mode) => {

@@ -21,9 +21,9 @@ export function PublishStep({ go, close }: StepProps) {
   const required = requiredMinutes(draft);
   const distance = routeDistance(draft.route);
 
-  const publish = () => {
+  const publish = async () => {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const { route, ...body } = activityBody(draft, timeZone);
+    const { route, ...body } = await activityBody(draft, timeZone);
     const onError = (e: unknown) => showError(e);
     if (draft.activityId) {
       save.mutate(

@@ -1,6 +1,6 @@
 /**
  * nearby-activities and list-daily on 1 000 000 activities in PostgreSQL.
- * Run: `npx tsx bench/activities.ts [activities=1000000] [concurrency=16] [httpRequests=3000]`.
+ * Run: `npx tsx bench/activities.ts [activities=1000000] [concurrency=16] [httpRequests=2000]`.
  * Needs the PostgreSQL at 127.0.0.1:5432 (user postgres, trust; BENCH_DATABASE_URL to change it): creates
  * its own database `cordata_bench`, and drops it at the end.
  *
@@ -10,6 +10,7 @@
  * 2. Times the repository queries alone, one at a time: the database round trip as the server makes it.
  * 3. Starts the real server (`apps/server/src/main.ts`) in a child process and loads it over HTTP with a
  *    bearer token, `concurrency` requests at once.
+ * BENCH_KEEP=1 keeps `cordata_bench` afterwards and reuses it when it is already seeded (drop it by hand after).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +28,7 @@ import { SEED_SPORTS } from '../apps/server/src/modules/sports/sports.seed.ts';
 
 const ACTIVITIES = Number(process.argv[2] ?? 1_000_000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
-const HTTP_REQUESTS = Number(process.argv[4] ?? 3000);
+const HTTP_REQUESTS = Number(process.argv[4] ?? 2000);
 const QUERY_RUNS = 500;
 const USERS = 10_000;
 const NAME = 'cordata_bench';
@@ -65,10 +66,15 @@ const userUuid = (n: string) =>
   sql.raw(`(overlay(overlay(md5('user' || ${n}) placing '4' from 13) placing '8' from 17))::uuid`);
 const somewhere = () => ({ latitude: 44 + random() * 2.5, longitude: 7 + random() * 6 });
 
+// BENCH_KEEP=1 keeps the database afterwards and reuses a seeded one, to measure again without seeding again.
+const KEEP = process.env.BENCH_KEEP === '1';
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
-await admin.query(`drop database if exists ${NAME} with (force)`);
-await admin.query(`create database ${NAME}`);
+const exists = (await admin.query('select 1 from pg_database where datname = $1', [NAME])).rowCount === 1;
+if (!KEEP || !exists) {
+  await admin.query(`drop database if exists ${NAME} with (force)`);
+  await admin.query(`create database ${NAME}`);
+}
 const database = await openDatabase({ url, poolSize: 4 });
 const { db } = database;
 let server: ReturnType<typeof spawn> | null = null;
@@ -78,53 +84,14 @@ try {
   await migrate(database);
   await createSportsRepository(db).seed();
   const sportIds = SEED_SPORTS.map((s) => s.id);
-
-  await timed(`seed ${USERS} users`, () =>
-    db.execute(sql`insert into users (id, email, email_confirmed_at, username, first_name, last_name, completed)
-      select ${userUuid('g')}, 'bench' || g || '@example.test', now(), 'bench' || g, 'Bench', 'User ' || g, true
-      from generate_series(1, ${USERS}) g`),
-  );
   const benchUserId = (await queryRows<{ id: string }>(db, sql`select ${userUuid('1')} as id`))[0]!.id;
-
-  // Secondary indexes are built once after the load: faster than maintaining them row by row.
-  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
-    db,
-    sql`select i.indexname, i.indexdef from pg_indexes i
-        where i.tablename in ('activities', 'activity_members')
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-  );
-  for (const { indexname } of indexes) await db.execute(sql.raw(`drop index ${indexname}`));
-
-  await timed(`seed ${ACTIVITIES.toLocaleString('en')} activities (one insert … select generate_series)`, () =>
-    db.execute(sql`insert into activities (id, name, sport_id, starts_at, ends_at, date, start_time, end_time,
-        time_zone, access, visibility, difficulty, route_mode, start_latitude, start_longitude, route_steps,
-        total_distance, total_elevation_gain, smoothed_elevation_gain, created_by)
-      select gen_random_uuid(), 'Bench activity ' || g, (${sql.raw(`array['${sportIds.join("','")}']`)})[1 + g % ${sportIds.length}],
-        s, s + interval '2 hours', to_char(s at time zone 'Europe/Rome', 'YYYY-MM-DD'),
-        to_char(s at time zone 'Europe/Rome', 'HH24:MI'), to_char((s + interval '2 hours') at time zone 'Europe/Rome', 'HH24:MI'),
-        'Europe/Rome', case when g % 5 = 0 then 'CLOSED' else 'OPEN' end,
-        case when g % 10 = 0 then 'PRIVATE' else 'PUBLIC' end, 'MEDIUM', 'POINTS', lat, lng,
-        jsonb_build_array(jsonb_build_object('latitude', lat, 'longitude', lng)), 10000, 300, 250,
-        ${userUuid(`(1 + g % ${USERS})`)}
-      from (
-        select g, 44 + random() * 2.5 as lat, 7 + random() * 6 as lng,
-          date_trunc('minute', now() + (random() * 400 - 35) * interval '1 day') as s
-        from generate_series(1, ${ACTIVITIES}) g
-      ) rows`),
-  );
-  await timed('seed memberships (creators as admins, the bench user in 1 of 400)', async () => {
-    await db.execute(sql`insert into activity_members (activity_id, user_id, state, is_admin, joined_at)
-      select id, created_by, 'PARTICIPATING', true, created_at from activities`);
-    await db.execute(sql`insert into activity_members (activity_id, user_id, state, joined_at)
-      select id, ${benchUserId}, 'PARTICIPATING', created_at from activities
-      where created_by <> ${benchUserId} and abs(hashtext(id::text)) % 400 = 0`);
-  });
-  await timed(`build ${indexes.length} secondary indexes`, async () => {
-    for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
-  });
-  await timed('analyze', async () => {
-    await db.execute(sql`analyze activities`);
-    await db.execute(sql`analyze activity_members`);
+  const [{ n: seeded } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from activities`);
+  if (seeded >= ACTIVITIES) console.log(`reusing ${seeded.toLocaleString('en')} activities in ${NAME}`);
+  else await seedData(sportIds);
+  // Vacuum sets the visibility map, so the calendar's index-only scans need no heap visits.
+  await timed('vacuum analyze', async () => {
+    await db.execute(sql`vacuum analyze activities`);
+    await db.execute(sql`vacuum analyze activity_members`);
   });
 
   const repo = createActivitiesRepository(db);
@@ -147,6 +114,13 @@ try {
   );
   console.log('\nnearby-activities plan (one run):');
   for (const row of plan) console.log(`  ${row['QUERY PLAN']}`);
+
+  const dailyPlan = await queryRows<{ 'QUERY PLAN': string }>(
+    db,
+    sql`explain (analyze, buffers) ${repo.dailyQuery(benchUserId, { onlyOwn: false, ...dailyDay(), page: { page: 1, limit: 10 } })}`,
+  );
+  console.log('\nlist-daily plan (one run, participating):');
+  for (const row of dailyPlan) console.log(`  ${row['QUERY PLAN']}`);
 
   console.log(`\nqueries alone, one at a time (${QUERY_RUNS} each after 50 warm-up):`);
   for (let i = 0; i < 50; i++) await repo.nearby(benchUserId, nearbyQuery(i));
@@ -255,7 +229,54 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await database.close();
-  await admin.query(`drop database if exists ${NAME} with (force)`);
+  if (!KEEP) await admin.query(`drop database if exists ${NAME} with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Users, activities and memberships, each in one statement; secondary indexes are built after the load. */
+async function seedData(sportIds: string[]) {
+  const benchUserId = (await queryRows<{ id: string }>(db, sql`select ${userUuid('1')} as id`))[0]!.id;
+  await timed(`seed ${USERS} users`, () =>
+    db.execute(sql`insert into users (id, email, email_confirmed_at, username, first_name, last_name, completed)
+        select ${userUuid('g')}, 'bench' || g || '@example.test', now(), 'bench' || g, 'Bench', 'User ' || g, true
+        from generate_series(1, ${USERS}) g`),
+  );
+
+  // Secondary indexes are built once after the load: faster than maintaining them row by row.
+  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`select i.indexname, i.indexdef from pg_indexes i
+          where i.tablename in ('activities', 'activity_members')
+            and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
+  for (const { indexname } of indexes) await db.execute(sql.raw(`drop index ${indexname}`));
+
+  await timed(`seed ${ACTIVITIES.toLocaleString('en')} activities (one insert … select generate_series)`, () =>
+    db.execute(sql`insert into activities (id, name, sport_id, starts_at, ends_at, date, start_time, end_time,
+          time_zone, access, visibility, difficulty, route_mode, start_latitude, start_longitude, route_steps,
+          total_distance, total_elevation_gain, smoothed_elevation_gain, created_by)
+        select gen_random_uuid(), 'Bench activity ' || g, (${sql.raw(`array['${sportIds.join("','")}']`)})[1 + g % ${sportIds.length}],
+          s, s + interval '2 hours', to_char(s at time zone 'Europe/Rome', 'YYYY-MM-DD'),
+          to_char(s at time zone 'Europe/Rome', 'HH24:MI'), to_char((s + interval '2 hours') at time zone 'Europe/Rome', 'HH24:MI'),
+          'Europe/Rome', case when g % 5 = 0 then 'CLOSED' else 'OPEN' end,
+          case when g % 10 = 0 then 'PRIVATE' else 'PUBLIC' end, 'MEDIUM', 'POINTS', lat, lng,
+          jsonb_build_array(jsonb_build_object('latitude', lat, 'longitude', lng)), 10000, 300, 250,
+          ${userUuid(`(1 + g % ${USERS})`)}
+        from (
+          select g, 44 + random() * 2.5 as lat, 7 + random() * 6 as lng,
+            date_trunc('minute', now() + (random() * 400 - 35) * interval '1 day') as s
+          from generate_series(1, ${ACTIVITIES}) g
+        ) rows`),
+  );
+  await timed('seed memberships (creators as admins, the bench user in 1 of 400)', async () => {
+    await db.execute(sql`insert into activity_members (activity_id, user_id, state, is_admin, joined_at)
+        select id, created_by, 'PARTICIPATING', true, created_at from activities`);
+    await db.execute(sql`insert into activity_members (activity_id, user_id, state, joined_at)
+        select id, ${benchUserId}, 'PARTICIPATING', created_at from activities
+        where created_by <> ${benchUserId} and abs(hashtext(id::text)) % 400 = 0`);
+  });
+  await timed(`build ${indexes.length} secondary indexes`, async () => {
+    for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
+  });
 }

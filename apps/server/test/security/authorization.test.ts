@@ -1,0 +1,173 @@
+import { type CallName, callNames, calls } from '@cordata/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { users } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../app.ts';
+import { newActivity, newUser } from '../factories.ts';
+import { jsonSchemaOf, sample } from './samples.ts';
+
+/**
+ * The authorization matrix, generated from the contract: every call that names an activity, a
+ * group or a chat, called by each kind of caller on a closed, private activity and a closed group.
+ * A refused call answers 401, 403 or 404 and changes nothing.
+ */
+type Role = 'no token' | 'outsider' | 'participant' | 'admin' | 'suspended';
+const ROLES: Role[] = ['no token', 'suspended', 'outsider', 'participant', 'admin'];
+
+/** Calls only an admin of the object may make (inviting to a closed group or an activity included). */
+const ADMIN_ONLY = new Set<CallName>(
+  ['activity', 'group'].flatMap((d) =>
+    [
+      'accept-request',
+      'reject-request',
+      'delete',
+      'list-requests',
+      'make-admin',
+      'remove-admin',
+      'remove-user',
+      'update-existing',
+      'invite-users',
+      'list-invitable-contacts',
+    ].map((c) => `${d}/${c}` as CallName),
+  ),
+);
+/** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
+const MEMBERS_ONLY = new Set<CallName>([
+  'activity/read-info',
+  'activity/list-participants',
+  'group/list-participants',
+  'group/list-activities',
+  'group/list-next-activities',
+  'group/count-activities',
+  'chat/list-messages',
+  'chat/get-info',
+  'chat/send-message',
+  'chat/set-as-read',
+]);
+const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+type World = Awaited<ReturnType<typeof newWorld>>;
+
+/** An admin with a closed, private activity and a closed group, each with one participant. */
+async function newWorld() {
+  const [admin, participant, outsider, suspended] = [
+    await newUser(t),
+    await newUser(t),
+    await newUser(t),
+    await newUser(t),
+  ];
+  const { group } = await t.ok('group/create-new', { name: 'Closed club', type: 'CLOSED' }, admin.token);
+  await t.db.execute(
+    sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${admin.id}, ${participant.id}, 'ACCEPTED', now())`,
+  );
+  await t.ok('group/invite-users', { groupId: group.groupId, userIds: [participant.id] }, admin.token);
+  await t.ok('group/participate', { groupId: group.groupId }, participant.token);
+  const activity = await newActivity(t, admin, { access: 'CLOSED', visibility: 'PRIVATE' });
+  await t.ok('activity/invite-users', { activityId: activity.activityId, userIds: [participant.id] }, admin.token);
+  await t.ok('activity/participate', { activityId: activity.activityId }, participant.token);
+  await t.db
+    .update(users)
+    .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'test' })
+    .where(sql`${users.id} = ${suspended.id}`);
+  return {
+    tokens: {
+      'no token': null,
+      outsider: outsider.token,
+      participant: participant.token,
+      admin: admin.token,
+      suspended: suspended.token,
+    } as Record<Role, string | null>,
+    activity,
+    group,
+    participantId: participant.id,
+  };
+}
+
+/** Each call gets its own world; its roles run in order, the admin last, so no cell sees another's change. */
+const worlds = new Map<CallName, Promise<World>>();
+const worldFor = (name: CallName) => {
+  if (!worlds.has(name)) worlds.set(name, newWorld());
+  return worlds.get(name)!;
+};
+
+/** A valid body for the call, pointing at the world's objects. */
+function bodyFor(name: CallName, w: World): unknown {
+  const a = w.activity;
+  if (name === 'activity/update-existing') {
+    const { activityId, name: title, sportId, date, startTime, endTime, access, visibility, difficulty } = a;
+    return { activityId, name: title, sportId, date, startTime, endTime, access, visibility, difficulty };
+  }
+  if (name === 'group/update-existing')
+    return { groupId: w.group.groupId, name: 'Renamed club', description: '', type: 'CLOSED' };
+  const schema = calls[name].body;
+  if (!schema) return undefined;
+  const body = sample(jsonSchemaOf(schema)) as Record<string, unknown>;
+  if ('activityId' in body) body.activityId = a.activityId;
+  if ('groupId' in body) body.groupId = w.group.groupId;
+  if ('chatId' in body) body.chatId = name.startsWith('chat/') ? a.chatId : body.chatId;
+  if ('userId' in body) body.userId = w.participantId;
+  if ('userIds' in body) body.userIds = [w.participantId];
+  if ('reason' in body) body.reason = 'Not this time';
+  if ('text' in body) body.text = 'hello';
+  delete body.after;
+  delete body.before;
+  return body;
+}
+
+/** A fingerprint of everything these calls could change. */
+async function snapshot() {
+  const tables = [
+    'activities',
+    'activity_members',
+    'groups',
+    'group_members',
+    'chat_members',
+    'messages',
+    'notifications',
+  ];
+  const parts = await Promise.all(
+    tables.map(async (table) => {
+      const [row] = await queryRows<{ h: string }>(
+        t.db,
+        sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from ${table} x`),
+      );
+      return `${table}:${row!.h}`;
+    }),
+  );
+  return parts.join('|');
+}
+
+describe('the authorization matrix', () => {
+  const cells = scoped.flatMap((name) => ROLES.map((role) => [name, role] as const));
+
+  it.each(cells)('%s as %s', async (name, role) => {
+    const w = await worldFor(name);
+    const before = await snapshot();
+    const res = await t.call(name, bodyFor(name, w) as never, w.tokens[role] ?? undefined);
+    const refused = [401, 403, 404].includes(res.status);
+    switch (role) {
+      case 'no token':
+      case 'suspended':
+        expect(res.status).toBe(401);
+        break;
+      case 'outsider':
+        expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
+        break;
+      case 'participant':
+        if (ADMIN_ONLY.has(name)) expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
+        else expect(res.status, JSON.stringify(res.body)).not.toBeOneOf([401, 403, 404, 500]);
+        break;
+      case 'admin':
+        expect(res.status, JSON.stringify(res.body)).not.toBeOneOf([401, 403, 500]);
+        break;
+    }
+    if (refused) expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Chat at scale: two server instances sharing PostgreSQL and Redis, 1 000 connected sockets in 20 chats
  * of 50, 5 messages a second per chat sent through the HTTP call (so persistence is included).
- * Run: `npx tsx bench/chat.ts [seconds=20]`. Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL) and
+ * Run: `npx tsx bench/chat.ts [seconds=20] [messagesPerSecondPerChat=5]`. Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL) and
  * Redis at 127.0.0.1:6379 (BENCH_REDIS_URL); makes its own database `cordata_bench_chat`, dropped at the end.
  *
  * 1. Seeds 1 000 users with sessions and 20 activity chats of 50 members.
@@ -29,7 +29,7 @@ import { createSportsRepository } from '../apps/server/src/modules/sports/sports
 const SECONDS = Number(process.argv[2] ?? 20);
 const CHATS = 20;
 const MEMBERS = 50;
-const RATE_PER_CHAT = 5;
+const RATE_PER_CHAT = Number(process.argv[3] ?? 5);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NAME = 'cordata_bench_chat';

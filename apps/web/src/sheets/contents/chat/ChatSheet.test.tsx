@@ -1,0 +1,126 @@
+import type { Message } from '@cordata/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n/index.ts';
+import { useAuthStore } from '../../../state/auth.ts';
+import { createQueryClient } from '../../../state/queryClient.ts';
+import { ChatContent } from './ChatSheet.tsx';
+
+vi.mock('../../../chat/realtime.ts', () => ({
+  realtimeLink: () => ({ on: () => () => {}, emit: () => {}, onResync: () => () => {}, connected: () => true }),
+}));
+
+const slow = { timeout: 5000 };
+const chatId = '01900000-0000-7000-8000-0000000000c1';
+const ada = {
+  userId: 'u-ada',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Rossi',
+  profilePicture: null,
+  lastOnlineAt: null,
+};
+const bea = { ...ada, userId: 'u-bea', username: 'bea', firstName: 'Bea' };
+const msg = (n: number, over: Partial<Message>): Message => ({
+  messageId: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  chatId,
+  sender: ada,
+  kind: 'TEXT',
+  text: '',
+  clientMessageId: null,
+  createdAt: new Date(2026, 0, 1, 10, n).toISOString(),
+  ...over,
+});
+
+function stubApi(options: { closed: boolean; sendFails?: boolean }) {
+  const messages = [
+    msg(1, { kind: 'CREATED' }),
+    msg(2, { kind: 'JOINED', sender: bea }),
+    msg(3, { sender: bea, text: 'Yesterday’s plan', createdAt: new Date(Date.now() - 86_400_000).toISOString() }),
+    msg(4, { sender: bea, text: 'See you <b>there</b>', createdAt: new Date().toISOString() }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.replace(/^.*\/database\//, '');
+      const answers: Record<string, unknown> = {
+        'user/own-profile': { user: { ...ada, completed: true } },
+        'chat/get-info': {
+          chat: {
+            chatId,
+            kind: 'ACTIVITY',
+            targetId: chatId,
+            name: 'Giro del lago',
+            picture: null,
+            lastMessage: null,
+            unreadCount: 0,
+            closedAt: options.closed ? new Date().toISOString() : null,
+            participants: [ada, bea],
+            participantsCount: 2,
+          },
+        },
+        'chat/list-messages': { messages: [...messages].reverse(), hasMore: false },
+        'chat/set-as-read': { ok: true },
+      };
+      if (path === 'chat/send-message' && options.sendFails) {
+        return new Response(JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }), {
+          status: 503,
+        });
+      }
+      return new Response(JSON.stringify(answers[path] ?? {}), { status: 200 });
+    }),
+  );
+}
+
+const renderSheet = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ChatContent chatId={chatId} />
+    </QueryClientProvider>,
+  );
+
+describe('the chat sheet', () => {
+  beforeEach(async () => {
+    useAuthStore.getState().setToken('token', true);
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('groups messages by day, shows events, and keeps markup as text', async () => {
+    stubApi({ closed: false });
+    renderSheet();
+    await screen.findByText('See you <b>there</b>', {}, slow);
+    expect(screen.getAllByTestId('chat-day').map((d) => d.textContent)).toEqual([
+      'Thursday, 1 January 2026',
+      'Yesterday',
+      'Today',
+    ]);
+    expect(screen.getByText('Ada Rossi created the chat')).toBeTruthy();
+    expect(screen.getByText('Bea Rossi joined')).toBeTruthy();
+    expect(document.querySelector('[data-testid="chat-messages"] b')).toBeNull();
+  });
+
+  it('shows my message at once and offers a retry when it fails', async () => {
+    stubApi({ closed: false, sendFails: true });
+    renderSheet();
+    const input = await screen.findByTestId('chat-input');
+    await waitFor(() => expect((input as HTMLTextAreaElement).disabled).toBe(false), slow);
+    fireEvent.change(input, { target: { value: 'On my way' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    expect(screen.getByText('On my way')).toBeTruthy();
+    await screen.findByText('Not sent. Tap to retry', {}, slow);
+  });
+
+  it('shows the activity-ended notice instead of the composer once closed, in Italian too', async () => {
+    stubApi({ closed: true });
+    await i18n.changeLanguage('it');
+    renderSheet();
+    const notice = await screen.findByTestId('chat-ended', {}, slow);
+    expect(notice.textContent).toBe('L’attività è terminata: questa chat è chiusa');
+    expect(screen.queryByTestId('chat-input')).toBeNull();
+  });
+});

@@ -55,7 +55,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/release/')) {
+    if (['/api/', '/uploads/', '/release/', '/assets/'].some((prefix) => path.startsWith(prefix))) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -22,6 +22,10 @@ const paths = {
   chevron: 'M9 5l7 7-7 7',
   language: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM3 12h18M12 3c2.5 2.5 2.5 15.5 0 18M12 3c-2.5 2.5-2.5 15.5 0 18',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  check: 'M4 12.5 9.5 18 20 6',
+  reject: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM5.6 5.6l12.8 12.8',
+  userPlus: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 10a7 7 0 0 1 14 0M19 8v6M16 11h6',
 } as const;
 
 export type IconName = keyof typeof paths;

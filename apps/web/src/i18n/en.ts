@@ -3,6 +3,7 @@ import { activity } from './activity/en.ts';
 import { auth } from './auth/en.ts';
 import { group } from './group/en.ts';
 import { location } from './location/en.ts';
+import { notification } from './notification/en.ts';
 import { people } from './people/en.ts';
 
 const errors: Record<ErrorCode, string> = {
@@ -78,6 +79,7 @@ export const en = {
   auth,
   people,
   group,
+  notification,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

@@ -3,6 +3,7 @@ import { auth } from './auth/it.ts';
 import type { Resources } from './en.ts';
 import { group } from './group/it.ts';
 import { location } from './location/it.ts';
+import { notification } from './notification/it.ts';
 import { people } from './people/it.ts';
 
 export const it: Resources = {
@@ -11,6 +12,7 @@ export const it: Resources = {
   auth,
   people,
   group,
+  notification,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
     close: 'Chiudi',

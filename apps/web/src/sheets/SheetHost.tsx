@@ -19,6 +19,7 @@ import './contents/contents.css';
 // The activity sheets carry maps and the wizard: loaded when first opened.
 const ActivitySheet = lazy(() => import('./contents/activity/ActivitySheet.tsx'));
 const HandleActivitySheet = lazy(() => import('./contents/activity/HandleActivitySheet.tsx'));
+const NotificationSheet = lazy(() => import('./contents/NotificationSheet.tsx'));
 
 function sheetTitle(sheet: OpenSheet, t: TFunction): string {
   switch (sheet.type) {
@@ -75,6 +76,12 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
       return <ChatContent key={sheet.params.id} chatId={sheet.params.id} />;
     case 'home-filters':
       return <FiltersContent sheetKey={sheet.key} kind="home" />;
+    case 'notification':
+      return (
+        <Suspense>
+          <NotificationSheet sheetKey={sheet.key} />
+        </Suspense>
+      );
     case 'group-filters':
       return <FiltersContent sheetKey={sheet.key} kind="group" />;
     default:

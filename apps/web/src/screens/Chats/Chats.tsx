@@ -1,5 +1,7 @@
 import type { ChatSummary } from '@cordata/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { messageText, personName, shortWhen } from '../../chat/format.ts';
 import { Badge } from '../../components/BottomMenu.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -51,6 +53,14 @@ export default function Chats() {
   const { t } = useTranslation();
   const chats = useUserChatsQuery();
   const me = useOwnProfileQuery();
+  const [search, setSearch] = useSearchParams();
+  const chatToOpen = search.get('chat');
+  // A message notification or push opens /chats?chat={id}: show that chat over the list, once.
+  useEffect(() => {
+    if (!chatToOpen) return;
+    openSheet({ type: 'chat', params: { id: chatToOpen } });
+    setSearch({}, { replace: true });
+  }, [chatToOpen, setSearch]);
   return (
     <Screen title={t('screens.chats')} testId="chats-screen" actions={<TabActions />}>
       {chats.isError && (

@@ -1,0 +1,96 @@
+import { type Notification, notificationPath } from '@cordata/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { openSheet } from '../../sheets/store.ts';
+import { useMarkReadMutation, useNotificationsQuery } from '../../state/queries/notification.ts';
+import { NotificationItem } from './NotificationItem.tsx';
+import './notification.css';
+
+/** Marks a notification read and opens its target: the chat sheet for messages, else its screen. */
+export function useOpenNotification(onOpened?: () => void) {
+  const navigate = useNavigate();
+  const markRead = useMarkReadMutation();
+  return (n: Notification) => {
+    if (!n.read) markRead.mutate([n.notificationId]);
+    onOpened?.();
+    if (n.type === 'SEND_MESSAGE') openSheet({ type: 'chat', params: { id: n.targetId } });
+    else navigate(notificationPath({ type: n.type, targetId: n.targetId, actorId: n.actor?.userId }));
+  };
+}
+
+/** The unread count of what is loaded, and the "mark all as read" action. */
+export function MarkAllRead() {
+  const { t } = useTranslation();
+  const query = useNotificationsQuery();
+  const markRead = useMarkReadMutation();
+  const anyUnread = query.data?.pages.some((p) => p.notifications.some((n) => !n.read)) ?? false;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost mark-all-read"
+      data-testid="mark-all-read"
+      disabled={!anyUnread || markRead.isPending}
+      onClick={() => markRead.mutate('all')}
+    >
+      {t('notification.markAllRead')}
+    </button>
+  );
+}
+
+/** My notifications, newest first, loading the next page as the end of the list comes into view. */
+export function NotificationList({ onOpened }: { onOpened?: () => void }) {
+  const { t } = useTranslation();
+  const query = useNotificationsQuery();
+  const open = useOpenNotification(onOpened);
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <div className="notification-state" role="status" aria-label={t('common.loading')}>
+        <div className="spinner" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="notification-state" role="alert">
+        <p>{t('notification.loadError')}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
+          {t('notification.retry')}
+        </button>
+      </div>
+    );
+  }
+  const notifications = query.data.pages.flatMap((p) => p.notifications);
+  if (notifications.length === 0) {
+    return (
+      <p className="notification-state" data-testid="notifications-empty">
+        {t('notification.empty')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="notification-list" data-testid="notification-list">
+        {notifications.map((n) => (
+          <NotificationItem key={n.notificationId} notification={n} onOpen={() => open(n)} />
+        ))}
+      </ul>
+      <div ref={end} data-testid="notification-list-end">
+        {isFetchingNextPage && <p className="muted">{t('notification.loadingMore')}</p>}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { type Notification, NotificationType } from '@cordata/contract';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { fillTemplate, notificationText, rejectionReason } from './format.ts';
+
+const actor = {
+  userId: 'u1',
+  username: 'annab',
+  firstName: 'Anna',
+  lastName: 'Bianchi',
+  profilePicture: null,
+  lastOnlineAt: null,
+};
+const make = (type: NotificationType, extra: Partial<Notification> = {}): Notification => ({
+  notificationId: 'n1',
+  type,
+  targetId: 't1',
+  actor,
+  targetName: 'Monte Rosa',
+  reason: null,
+  read: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  ...extra,
+});
+const plain = (n: Notification, lng: 'en' | 'it') =>
+  notificationText(n, i18n.getFixedT(lng))
+    .map((p) => p.text)
+    .join('');
+
+describe('notification texts', () => {
+  it.each(NotificationType.options.flatMap((type) => [[type, 'en'] as const, [type, 'it'] as const]))(
+    '%s in %s names who and what',
+    (type, lng) => {
+      const text = plain(make(type), lng);
+      expect(text).not.toMatch(/notification\.|\{\{|<b>/);
+      if (type === 'NEW_CONTACT' || type === 'CONTACT_REQUEST') expect(text).toContain('Anna Bianchi');
+      else expect(text).toContain('Monte Rosa');
+    },
+  );
+
+  it('differs between the languages', () => {
+    expect(plain(make('ACTIVITY_INVITE'), 'en')).toBe('Anna Bianchi invited you to Monte Rosa');
+    expect(plain(make('ACTIVITY_INVITE'), 'it')).toBe('Anna Bianchi ti ha invitato a Monte Rosa');
+  });
+
+  it('falls back when the actor or the target is gone', () => {
+    expect(plain(make('GROUP_REQUEST', { actor: null, targetName: null }), 'en')).toBe(
+      'Someone asks to join the group a group',
+    );
+    expect(plain(make('ACTIVITY_INVITE', { actor: { ...actor, firstName: null, lastName: null } }), 'it')).toBe(
+      'annab ti ha invitato a Monte Rosa',
+    );
+  });
+
+  it('keeps markup in names as text', () => {
+    const parts = notificationText(make('SEND_MESSAGE', { targetName: '<b>x</b>' }), i18n.getFixedT('en'));
+    expect(parts).toEqual([
+      { text: 'New messages in ', bold: false },
+      { text: '<b>x</b>', bold: true },
+    ]);
+  });
+
+  it('shows the reason of rejections only', () => {
+    expect(rejectionReason(make('ACTIVITY_REJECT', { reason: 'Full' }))).toBe('Full');
+    expect(rejectionReason(make('GROUP_REJECT', { reason: 'Members only' }))).toBe('Members only');
+    expect(rejectionReason(make('ACTIVITY_ACCEPT', { reason: 'x' }))).toBeNull();
+  });
+
+  it('fills templates', () => {
+    expect(fillTemplate('{{a}} and <b>{{b}}</b>!', { a: '1', b: '2' })).toEqual([
+      { text: '1', bold: false },
+      { text: ' and ', bold: false },
+      { text: '2', bold: true },
+      { text: '!', bold: false },
+    ]);
+  });
+});

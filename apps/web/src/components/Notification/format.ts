@@ -1,0 +1,64 @@
+import type { Notification, NotificationType } from '@cordata/contract';
+import type { TFunction } from 'i18next';
+import type { IconName } from '../Icon.tsx';
+
+/** What a notification is about: it picks the icon's colour. */
+export type NotificationTopic = 'activity' | 'group' | 'contact' | 'chat';
+
+export const notificationLook: Record<NotificationType, { icon: IconName; topic: NotificationTopic }> = {
+  ACTIVITY_INVITE: { icon: 'contact', topic: 'activity' },
+  ACTIVITY_EDIT: { icon: 'edit', topic: 'activity' },
+  ACTIVITY_ACCEPT: { icon: 'check', topic: 'activity' },
+  ACTIVITY_REJECT: { icon: 'reject', topic: 'activity' },
+  ACTIVITY_REQUEST: { icon: 'userPlus', topic: 'activity' },
+  NEW_CONTACT: { icon: 'contacts', topic: 'contact' },
+  CONTACT_REQUEST: { icon: 'userPlus', topic: 'contact' },
+  GROUP_INVITE: { icon: 'contact', topic: 'group' },
+  GROUP_ACCEPT: { icon: 'check', topic: 'group' },
+  GROUP_REJECT: { icon: 'reject', topic: 'group' },
+  GROUP_REQUEST: { icon: 'userPlus', topic: 'group' },
+  SEND_MESSAGE: { icon: 'chats', topic: 'chat' },
+};
+
+/** A piece of a notification's text: plain, or a name shown in bold. */
+export type TextPart = { text: string; bold: boolean };
+
+/**
+ * Splits a translated template such as `<b>{{actor}}</b> invited you to <b>{{target}}</b>` into
+ * parts. Names are inserted as text, never parsed as markup, so a name can hold any character.
+ */
+export function fillTemplate(template: string, values: Record<string, string>): TextPart[] {
+  const parts: TextPart[] = [];
+  const pattern = /<b>\{\{(\w+)\}\}<\/b>|\{\{(\w+)\}\}/g;
+  let last = 0;
+  for (const match of template.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: template.slice(last, match.index), bold: false });
+    const bold = match[1] !== undefined;
+    parts.push({ text: values[(match[1] ?? match[2]) as string] ?? '', bold });
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push({ text: template.slice(last), bold: false });
+  return parts;
+}
+
+const fallbackTarget: Record<NotificationTopic, string> = {
+  activity: 'notification.anActivity',
+  group: 'notification.aGroup',
+  contact: 'notification.anActivity',
+  chat: 'notification.aChat',
+};
+
+/** The text of a notification in the current language, with the actor's and the target's names. */
+export function notificationText(n: Notification, t: TFunction): TextPart[] {
+  const actor = n.actor
+    ? [n.actor.firstName, n.actor.lastName].filter(Boolean).join(' ') || n.actor.username || t('notification.someone')
+    : t('notification.someone');
+  const target = n.targetName || t(fallbackTarget[notificationLook[n.type].topic]);
+  const template = t(`notification.types.${n.type}`, { skipInterpolation: true });
+  return fillTemplate(template, { actor, target });
+}
+
+/** The reason shown under a rejection, if any. */
+export function rejectionReason(n: Notification): string | null {
+  return (n.type === 'ACTIVITY_REJECT' || n.type === 'GROUP_REJECT') && n.reason ? n.reason : null;
+}

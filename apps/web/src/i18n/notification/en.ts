@@ -1,0 +1,28 @@
+/** The notifications' strings (list, texts per type, push), in English. */
+export const notification = {
+  markAllRead: 'Mark all as read',
+  empty: 'No notifications yet. Invitations, requests and messages will show up here.',
+  loadError: 'The notifications could not be loaded.',
+  retry: 'Try again',
+  loadingMore: 'Loading more…',
+  unread: 'Unread',
+  someone: 'Someone',
+  anActivity: 'an activity',
+  aGroup: 'a group',
+  aChat: 'a chat',
+  reason: 'Reason: {{reason}}',
+  types: {
+    ACTIVITY_INVITE: '<b>{{actor}}</b> invited you to <b>{{target}}</b>',
+    ACTIVITY_EDIT: '<b>{{target}}</b> has changed: check the new details',
+    ACTIVITY_ACCEPT: 'Your request for <b>{{target}}</b> was accepted',
+    ACTIVITY_REJECT: 'Your request for <b>{{target}}</b> was declined',
+    ACTIVITY_REQUEST: '<b>{{actor}}</b> asks to join <b>{{target}}</b>',
+    NEW_CONTACT: '<b>{{actor}}</b> accepted your contact request',
+    CONTACT_REQUEST: '<b>{{actor}}</b> wants to add you as a contact',
+    GROUP_INVITE: '<b>{{actor}}</b> invited you to the group <b>{{target}}</b>',
+    GROUP_ACCEPT: 'Your request for the group <b>{{target}}</b> was accepted',
+    GROUP_REJECT: 'Your request for the group <b>{{target}}</b> was declined',
+    GROUP_REQUEST: '<b>{{actor}}</b> asks to join the group <b>{{target}}</b>',
+    SEND_MESSAGE: 'New messages in <b>{{target}}</b>',
+  },
+};

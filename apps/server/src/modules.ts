@@ -18,6 +18,8 @@ import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { recordReleases } from './modules/releases/releases.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
 import { createLocalStorage, createS3Storage } from './modules/uploads/storage.ts';
@@ -119,6 +121,9 @@ export function createModules(core: Core) {
     ...authHandlers(auth),
     ...usersHandlers({ users, connections, accounts }),
     ...uploadsHandlers(uploads),
+    ...reportsHandlers(
+      createReportsService({ reports: createReportsRepository(core.db), rateLimiter: core.rateLimiter }),
+    ),
   };
 
   /** Work that runs once the database is migrated, before the server listens. */

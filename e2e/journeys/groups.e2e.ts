@@ -1,0 +1,194 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, newAccount } from '../support/accounts.ts';
+import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { seedToken } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let gpxFile: string;
+const contexts: BrowserContext[] = [];
+
+const testId = (id: string) => `[data-testid="${id}"]`;
+
+/** A short climb above Lecco. */
+function writeGpx(): string {
+  const points: string[] = [];
+  for (let i = 0; i <= 60; i++) {
+    const lat = 45.86 + i * 0.0003;
+    const lon = 9.4 + i * 0.0002;
+    points.push(
+      `<trkpt lat="${lat.toFixed(6)}" lon="${lon.toFixed(6)}"><ele>${(300 + i * 4).toFixed(1)}</ele></trkpt>`,
+    );
+  }
+  const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Climb</name><trkseg>${points.join('')}</trkseg></trk></gpx>`;
+  const path = join(mkdtempSync(join(tmpdir(), 'cordata-gpx-')), 'climb.gpx');
+  writeFileSync(path, gpx);
+  return path;
+}
+
+beforeAll(async () => {
+  server = await startServer({
+    webMode: 'app',
+    env: process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {},
+  });
+  browser = await launchBrowser();
+  gpxFile = writeGpx();
+});
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') {
+    let n = 0;
+    for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-groups-${n++}`);
+  }
+  for (const c of contexts.splice(0)) await c.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(account: Account, locale: Locale, path: string): Promise<Page> {
+  const context = await phoneContext(browser, locale, server.url);
+  contexts.push(context);
+  await seedToken(context, account.jwt);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+async function closeFeedback(page: Page, expected: RegExp) {
+  const modal = await page.waitForSelector(testId('feedback-modal'));
+  expect(await modal.textContent()).toMatch(expected);
+  await page.click(testId('feedback-button'));
+  await page.waitForSelector(testId('feedback-modal'), { state: 'detached' });
+}
+
+const tomorrow = () => {
+  const d = new Date(Date.now() + 24 * 3600 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+describe.each(locales)('groups (%s)', (locale) => {
+  it('creates a closed group, lets a second user request and be accepted, and lists the group activity', async () => {
+    const alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
+    const bob = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Verdi' });
+    const groupName = locale === 'en' ? 'Lecco Hikers' : 'Camminatori';
+    const activityName = locale === 'en' ? 'Resegone at dawn' : "Resegone all'alba";
+
+    // Alice creates a closed group from /groups.
+    const alicePage = await signedIn(alice, locale, '/groups');
+    await alicePage.waitForSelector(testId('groups-empty'));
+    await screenshot(alicePage, `groups-1-empty-${locale}`);
+    await alicePage.click(testId('groups-create'));
+    await alicePage.waitForSelector(testId('handle-group-sheet'));
+    await alicePage.fill(testId('group-name-input'), 'A!');
+    await alicePage.click(testId('group-save'));
+    expect(await alicePage.textContent(testId('group-name-input-problem'))).toMatch(
+      /No special characters, maximum 20|caratteri speciali/,
+    );
+    await alicePage.fill(testId('group-name-input'), groupName);
+    await alicePage.fill(
+      testId('group-description-input'),
+      locale === 'en' ? 'Weekend hikes in the Prealps.' : 'Escursioni nel weekend sulle Prealpi.',
+    );
+    await alicePage.click(testId('group-type-CLOSED'));
+    await alicePage.locator('[data-testid^="group-sport-"]').first().click();
+    await alicePage.fill(testId('group-place-input'), 'Lecco');
+    await alicePage.click(testId('group-place-option-0'));
+    expect(await alicePage.textContent(testId('group-chosen-place'))).toMatch(/Lecco/);
+    await screenshot(alicePage, `groups-2-create-${locale}`);
+    await alicePage.click(testId('group-save'));
+    await closeFeedback(alicePage, /The group has been created|Il gruppo è stato creato/);
+    await alicePage.waitForURL(/\/view-group\//);
+    const groupId = alicePage.url().split('/view-group/')[1]!;
+    await alicePage.waitForSelector(testId('group-admin-badge'));
+    expect(await alicePage.textContent(testId('group-type'))).toMatch(/Closed|Chiuso/);
+    await screenshot(alicePage, `groups-3-admin-view-${locale}`);
+
+    // Bob finds it, sees no members (closed), and asks to join.
+    const bobPage = await signedIn(bob, locale, '/groups');
+    await bobPage.click(testId('groups-tab-explore'));
+    await bobPage.fill(testId('groups-search'), groupName);
+    await bobPage.waitForSelector(`${testId('group-card')}[data-group-id="${groupId}"]`);
+    await screenshot(bobPage, `groups-4-explore-${locale}`);
+    await bobPage.click(`${testId('group-card')}[data-group-id="${groupId}"]`);
+    await bobPage.waitForSelector(testId('group-members-hidden'));
+    expect(await bobPage.locator(testId('group-member')).count()).toBe(0);
+    await bobPage.waitForSelector(testId('group-activities-hidden'));
+    await bobPage.click(testId('group-action-request'));
+    await closeFeedback(bobPage, /sent to the admins|inviata agli amministratori/);
+    await bobPage.waitForSelector(testId('group-requested'));
+    await bobPage.waitForSelector(testId('group-action-withdraw'));
+    await screenshot(bobPage, `groups-5-requested-${locale}`);
+
+    // Alice accepts the request.
+    await alicePage.reload();
+    const request = await alicePage.waitForSelector(`${testId('group-request')}[data-user-id="${bob.userId}"]`);
+    await screenshot(alicePage, `groups-6-requests-${locale}`);
+    await (await request.$(testId('group-request-accept')))!.click();
+    await alicePage.waitForSelector(`${testId('group-member')}[data-user-id="${bob.userId}"]`);
+
+    // Bob, now a member, creates an activity from the group: the wizard has the group preselected.
+    await bobPage.reload();
+    await bobPage.waitForSelector(`${testId('group-member')}[data-user-id="${bob.userId}"]`);
+    await bobPage.click(testId('group-action-newActivity'));
+    await bobPage.waitForSelector(testId('wizard-info'));
+    await bobPage.waitForSelector(`${testId('wizard-group')}:has-text("${groupName}")`);
+    await bobPage.fill(testId('activity-name-input'), activityName);
+    await bobPage.waitForSelector(`${testId('activity-sport-input')} option:nth-child(2)`, { state: 'attached' });
+    await bobPage.selectOption(testId('activity-sport-input'), { index: 1 });
+    await bobPage.fill(testId('activity-date-input'), tomorrow());
+    await bobPage.fill(testId('activity-start-input'), '09:00');
+    await bobPage.fill(testId('activity-end-input'), '12:00');
+    await bobPage.click(testId('wizard-next'));
+    await bobPage.waitForSelector(testId('wizard-path'));
+    await bobPage.click(testId('path-gpx'));
+    await bobPage.setInputFiles(testId('gpx-input'), gpxFile);
+    await bobPage.waitForSelector(testId('gpx-file'));
+    await bobPage.click(testId('wizard-next'));
+    await bobPage.waitForSelector(testId('wizard-difficulty'));
+    await bobPage.click(testId('choice-difficulty-EASY'));
+    await bobPage.click(testId('wizard-next'));
+    await bobPage.waitForSelector(testId('wizard-publish'));
+    await bobPage.click(testId('wizard-publish-button'));
+    await bobPage.waitForSelector(testId('feedback-modal'));
+    await bobPage.click(testId('feedback-button'));
+    await bobPage.waitForURL(/\/view-activity\//);
+
+    // The activity is in the group's next activities and on its calendar, for both members.
+    for (const page of [bobPage, alicePage]) {
+      await page.goto(`/view-group/${groupId}`);
+      await page.waitForSelector(
+        `${testId('group-next-activities')} ${testId('activity-card')}:has-text("${activityName}")`,
+      );
+    }
+    const day = testId(`group-day-${tomorrow()}`);
+    if ((await alicePage.locator(day).count()) === 0) await alicePage.click(testId('group-month-next'));
+    await alicePage.click(day);
+    await alicePage.waitForSelector(
+      `${testId('group-day-list')} ${testId('activity-card')}:has-text("${activityName}")`,
+    );
+    await screenshot(alicePage, `groups-7-member-view-${locale}`);
+    await alicePage.locator(testId('group-calendar')).scrollIntoViewIfNeeded();
+    await screenshot(alicePage, `groups-8-calendar-${locale}`);
+
+    // Leaving warns that updates will stop; the last admin cannot leave.
+    await bobPage.click(testId('group-action-leave'));
+    const warning = await bobPage.waitForSelector(testId('feedback-modal'));
+    expect(await warning.textContent()).toMatch(/no longer receive updates|Non riceverai più aggiornamenti/);
+    await screenshot(bobPage, `groups-9-leave-warning-${locale}`);
+    await bobPage.click(testId('feedback-cancel'));
+    await alicePage.click(testId('group-action-leave'));
+    await alicePage.click(testId('feedback-button'));
+    await closeFeedback(alicePage, /Name another admin|Nomina un altro amministratore/);
+
+    // My groups lists it for Bob.
+    await bobPage.goto('/groups');
+    await bobPage.waitForSelector(`${testId('my-groups')} ${testId('group-card')}[data-group-id="${groupId}"]`);
+  });
+});

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openSheet } from '../../sheets/store.ts';
-import { useMarkReadMutation, useNotificationsQuery } from '../../state/queries/notification.ts';
+import { useLiveNotifications, useMarkReadMutation, useNotificationsQuery } from '../../state/queries/notification.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 import './notification.css';
 
@@ -42,6 +42,7 @@ export function MarkAllRead() {
 export function NotificationList({ onOpened }: { onOpened?: () => void }) {
   const { t } = useTranslation();
   const query = useNotificationsQuery();
+  useLiveNotifications();
   const open = useOpenNotification(onOpened);
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;

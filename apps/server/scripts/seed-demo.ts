@@ -77,6 +77,7 @@ const service = createActivitiesService({
   notifier: createNotifier({ db, realtime: silent }),
   chatMembership,
   now: () => new Date(),
+  log: { warn: (details, message) => console.warn(message, details) },
 });
 
 /** The local day in Rome `days` from today. */

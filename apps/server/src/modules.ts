@@ -74,6 +74,7 @@ export function createModules(core: Core) {
     notifier,
     chatMembership,
     now: core.now,
+    log: core.log,
   });
 
   // People: uploads (embedded disk store unless S3_BUCKET is set), profiles, contacts, account deletion.

@@ -29,6 +29,7 @@ export interface ActivitiesDeps {
   notifier: Pick<Notifier, 'record' | 'deliver'>;
   chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close' | 'publish'>;
   now: () => Date;
+  log: { warn(details: object, message: string): void };
 }
 
 /** What a change produced, sent once its transaction has committed. */
@@ -60,8 +61,13 @@ export function createActivitiesService(deps: ActivitiesDeps) {
   async function change<T>(work: (tx: DbOrTx, effects: Effects) => Promise<T>): Promise<T> {
     const effects: Effects = { notifications: [], chat: noChatEvents() };
     const result = await deps.db.transaction((tx) => work(tx, effects));
-    await deps.notifier.deliver(effects.notifications);
-    await deps.chatMembership.publish(effects.chat);
+    // The change is committed and its notifications stored: a failed live delivery must not turn it into an error.
+    try {
+      await deps.notifier.deliver(effects.notifications);
+      await deps.chatMembership.publish(effects.chat);
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message }, 'live delivery of an activity change failed');
+    }
     return result;
   }
 

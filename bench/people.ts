@@ -105,7 +105,8 @@ async function main() {
     }
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${NAME} with (force)`);
+    // KEEP_DB=1 leaves the database for EXPLAIN in psql.
+    if (!process.env.KEEP_DB) await admin.query(`drop database if exists ${NAME} with (force)`);
     await admin.end();
   }
 }

@@ -42,6 +42,9 @@ export interface ExploreFilter {
 
 export type ExploreRow = PublicUserRow & { sharedSports: string[]; distanceKm: number | null };
 
+/** How many of the nearest people a search without a name ranks. */
+export const NEAREST_CANDIDATES = 2000;
+
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 
 export function createUsersRepository(db: DbOrTx) {
@@ -160,6 +163,10 @@ export function createUsersRepository(db: DbOrTx) {
               and earth_distance(${center}, ${home}) <= ${f.near.radiusKm * 1000}`
           : undefined,
       ].filter((c) => c !== undefined);
+      // Without a name, only the nearest people are ranked (an index-ordered scan), so the cost stays
+      // bounded however many people live in the area.
+      const nearestOnly =
+        !f.words.length && f.near ? sql`order by ${home} <-> ${center} limit ${NEAREST_CANDIDATES}` : sql``;
       return queryRows<ExploreRow & { lastOnlineAt: string | Date | null }>(
         tx,
         sql`
@@ -171,6 +178,7 @@ export function createUsersRepository(db: DbOrTx) {
                  ${similarity} as text_similarity
           from users u
           where ${all(conditions)}
+          ${nearestOnly}
         )
         select c.id as "userId", c.username, c.first_name as "firstName", c.last_name as "lastName",
                c.profile_picture as "profilePicture", c.last_online_at as "lastOnlineAt",

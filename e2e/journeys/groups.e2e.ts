@@ -89,7 +89,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await alicePage.fill(testId('group-name-input'), 'A!');
     await alicePage.click(testId('group-save'));
     expect(await alicePage.textContent(testId('group-name-input-problem'))).toMatch(
-      /No special characters, maximum 20|caratteri speciali/,
+      /No special characters, maximum 20|Nessun carattere speciale, massimo 20/,
     );
     await alicePage.fill(testId('group-name-input'), groupName);
     await alicePage.fill(

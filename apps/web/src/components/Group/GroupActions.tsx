@@ -91,7 +91,9 @@ export function GroupActions({ group, onGone }: { group: Group; onGone?: () => v
     },
   };
 
-  const actions = availableGroupActions(group).filter((a) => a !== 'chat' || group.chatId);
+  const actions = availableGroupActions(group).filter(
+    (a) => (a !== 'chat' || group.chatId) && (a !== 'requests' || group.pendingRequestsCount > 0),
+  );
   return (
     <div className="activity-actions group-actions" data-testid="group-actions">
       {actions.map((action) => (

@@ -8,6 +8,7 @@ import {
   useRemoveGroupAdminMutation,
   useRemoveGroupMemberMutation,
 } from '../../state/queries/group.ts';
+import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { PersonButton, personName } from '../Activity/Participants.tsx';
 import { confirm, showError } from '../feedback.ts';
 import { mayListMembers } from './actions.ts';
@@ -26,6 +27,7 @@ export function GroupMembers({ group }: { group: Group }) {
   const makeAdmin = useMakeGroupAdminMutation();
   const removeAdmin = useRemoveGroupAdminMutation();
   const removeMember = useRemoveGroupMemberMutation();
+  const me = useOwnProfileQuery().data?.user.userId;
   const busy = makeAdmin.isPending || removeAdmin.isPending || removeMember.isPending;
   const members = query.data?.pages.flatMap((p) => p.participants) ?? [];
   const admins = members.filter((m) => m.isAdmin);
@@ -68,7 +70,7 @@ export function GroupMembers({ group }: { group: Group }) {
             <li key={m.userId} className="group-member" data-testid="group-member" data-user-id={m.userId}>
               <PersonButton person={m} />
               {m.isAdmin && <span className="tag tag-admin">{t('group.view.admin')}</span>}
-              {group.isAdmin && (
+              {group.isAdmin && m.userId !== me && (
                 <span className="group-member-actions">
                   {m.isAdmin ? (
                     <button

@@ -179,9 +179,9 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
           </div>
         </fieldset>
         <section className="filters-section">
-          <h3>{t('group.form.location')}</h3>
           <PlaceSearch
             testId="group-place"
+            label={t('group.form.location')}
             placeholder={t('group.form.locationSearch')}
             near={form.location ?? DEFAULT_MAP_CENTER}
             onSelect={(place) =>

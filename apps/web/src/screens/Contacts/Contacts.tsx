@@ -6,6 +6,7 @@ import { sportName } from '../../components/People/format.ts';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
+import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useContactsQuery, useExploreQuery } from '../../state/queries/people.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
@@ -125,12 +126,12 @@ function Explore({ query }: { query: string }) {
     near: near ?? undefined,
     pagination: { page: 1, limit: 30 },
   });
-  const toggleNear = (on: boolean) => {
+  const location = useDeviceLocation();
+  const toggleNear = async (on: boolean) => {
     if (!on) return setNear(null);
-    navigator.geolocation.getCurrentPosition(
-      (p) => setNear({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
-      () => showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.geolocationDisabled') }),
-    );
+    const result = await location.current();
+    if (result.ok) setNear(result.position);
+    else showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.geolocationDisabled') });
   };
   const line = (u: ExploredUser) =>
     [
@@ -160,7 +161,7 @@ function Explore({ query }: { query: string }) {
             type="checkbox"
             checked={near !== null}
             data-testid="explore-near"
-            onChange={(e) => toggleNear(e.target.checked)}
+            onChange={(e) => void toggleNear(e.target.checked)}
           />
           {t('people.nearMe')}
         </label>

@@ -1,23 +1,10 @@
 import { App } from '@capacitor/app';
-import { Capacitor, registerPlugin } from '@capacitor/core';
+import { Capacitor } from '@capacitor/core';
+import { PushNotifications as Push } from '@capacitor/push-notifications';
 import { CapacitorUpdater } from '@capgo/capacitor-updater';
 import type { Platform } from './platform.ts';
 
 type Listener = Promise<{ remove: () => Promise<void> }>;
-
-interface PushPlugin {
-  requestPermissions(): Promise<{ receive: string }>;
-  register(): Promise<void>;
-  addListener(event: 'registration', handler: (token: { value: string }) => void): Listener;
-  addListener(event: 'registrationError', handler: (error: { error: string }) => void): Listener;
-  addListener(
-    event: 'pushNotificationActionPerformed',
-    handler: (action: { notification: { data?: Record<string, unknown> } }) => void,
-  ): Listener;
-}
-
-// The push plugin's native half ships with the store builds; its JS proxy is all the shell needs.
-const Push = registerPlugin<PushPlugin>('PushNotifications');
 
 const listen = (promise: Listener) => () => {
   void promise.then((l) => l.remove());
@@ -32,7 +19,11 @@ export function createCapacitorPlatform(): Platform {
     exitApp: () => void App.exitApp(),
     onAppUrlOpen: (handler) => listen(App.addListener('appUrlOpen', (event) => handler(event.url))),
     onNotificationTap: (handler) =>
-      listen(Push.addListener('pushNotificationActionPerformed', (a) => handler(a.notification.data ?? {}))),
+      listen(
+        Push.addListener('pushNotificationActionPerformed', (a) =>
+          handler((a.notification.data as Record<string, unknown> | undefined) ?? {}),
+        ),
+      ),
     updater: {
       download: async (url, version, onProgress) => {
         const progress = await CapacitorUpdater.addListener('download', (e) => onProgress(e.percent));

@@ -113,9 +113,16 @@ describe.each(locales)('groups (%s)', (locale) => {
     // Bob finds it, sees no members (closed), and asks to join.
     const bobPage = await signedIn(bob, locale, '/groups');
     await bobPage.click(testId('groups-tab-explore'));
+    await bobPage.click(testId('groups-filters'));
+    await bobPage.waitForSelector(testId('group-filters'));
+    await bobPage.locator('[data-testid^="filters-sport-"]').first().click();
+    await screenshot(bobPage, `groups-4-filters-${locale}`);
+    await bobPage.click(testId('filters-apply'));
+    await bobPage.waitForSelector(testId('group-filters'), { state: 'detached' });
+    expect(await bobPage.textContent(testId('groups-filters'))).toMatch(/1 filter|1 filtro/);
     await bobPage.fill(testId('groups-search'), groupName);
     await bobPage.waitForSelector(`${testId('group-card')}[data-group-id="${groupId}"]`);
-    await screenshot(bobPage, `groups-4-explore-${locale}`);
+    await screenshot(bobPage, `groups-5-explore-${locale}`);
     await bobPage.click(`${testId('group-card')}[data-group-id="${groupId}"]`);
     await bobPage.waitForSelector(testId('group-members-hidden'));
     expect(await bobPage.locator(testId('group-member')).count()).toBe(0);
@@ -124,7 +131,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await closeFeedback(bobPage, /sent to the admins|inviata agli amministratori/);
     await bobPage.waitForSelector(testId('group-requested'));
     await bobPage.waitForSelector(testId('group-action-withdraw'));
-    await screenshot(bobPage, `groups-5-requested-${locale}`);
+    await screenshot(bobPage, `groups-5b-requested-${locale}`);
 
     // Alice accepts the request.
     await alicePage.reload();

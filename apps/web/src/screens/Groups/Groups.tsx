@@ -91,7 +91,7 @@ function Explore() {
   const groups = explore.data?.pages.flatMap((p) => p.groups) ?? [];
   return (
     <>
-      <div className="groups-toolbar">
+      <div className="people-filters groups-toolbar">
         <input
           type="search"
           value={text}

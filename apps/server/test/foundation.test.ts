@@ -73,6 +73,29 @@ describe('the contract on the wire', () => {
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('takes a GPX route of several megabytes inline, but no more than the GPX limit', async () => {
+    const gpx = `<gpx>${'<wpt lat="45.1" lon="9.1"/>'.repeat(100_000)}</gpx>`;
+    const body = (g: string) =>
+      JSON.stringify({
+        name: 'Big route',
+        sportId: 'hiking',
+        date: '2031-01-01',
+        startTime: '08:00',
+        endTime: '09:00',
+        access: 'OPEN',
+        visibility: 'PUBLIC',
+        difficulty: 'EASY',
+        route: { mode: 'GPX', gpx: g },
+      });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    expect((await post('activity/create-new', body(gpx), headers)).statusCode).not.toBe(413);
+    expect((await post('activity/create-new', body('x'.repeat(21 * 1024 * 1024)), headers)).statusCode).toBe(413);
+    expect(
+      (await post('activity/read-info', JSON.stringify({ activityId: 'x'.repeat(2 * 1024 * 1024) }), headers))
+        .statusCode,
+    ).toBe(413);
+  });
+
   it('answers a JSON 404 to an unknown path under the prefix', async () => {
     const res = await post('activity/does-not-exist', '{}', { 'content-type': 'application/json' });
     expect(res.statusCode).toBe(404);

@@ -12,6 +12,8 @@ export interface CallDef<
   response: R;
   summary: string;
   errors?: readonly ErrorCode[];
+  /** Bytes a body may have when a call needs more than the 1 MB default (a GPX route sent inline). */
+  bodyLimit?: number;
 }
 
 /** Keeps `auth` literal, so handlers of token calls receive a user that is never null. */

@@ -31,6 +31,7 @@ export function registerCalls(app: FastifyInstance, prefix: string, handlers: Ha
     app.route({
       method: 'POST',
       url: `${prefix}/${name}`,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       schema: {
         summary: def.summary,
         tags: [name.split('/')[0]!],

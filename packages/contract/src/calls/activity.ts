@@ -15,6 +15,9 @@ import {
 import { GPX_MAX_BYTES } from '../constants.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
 
+/** A GPX route travels inline: its calls take the largest GPX file plus the rest of the activity. */
+export const ROUTE_BODY_LIMIT = GPX_MAX_BYTES + 64 * 1024;
+
 export const Access = z.enum(['OPEN', 'CLOSED']);
 export type Access = z.infer<typeof Access>;
 export const Visibility = z.enum(['PUBLIC', 'PRIVATE']);
@@ -174,6 +177,7 @@ export const activityCalls = {
     errors: ['ACTIVITY_NOT_FOUND'],
   }),
   'activity/create-new': defineCall({
+    bodyLimit: ROUTE_BODY_LIMIT,
     auth: true,
     summary: 'Create an activity; invitations are sent',
     body: ActivityInput,
@@ -316,6 +320,7 @@ export const activityCalls = {
     ],
   }),
   'activity/update-existing': defineCall({
+    bodyLimit: ROUTE_BODY_LIMIT,
     auth: true,
     summary: 'Admin: change an activity; participants are told',
     body: ActivityUpdate,

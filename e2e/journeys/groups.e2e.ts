@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, newAccount } from '../support/accounts.ts';
+import { type Account, call, newAccount } from '../support/accounts.ts';
 import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
@@ -193,6 +193,24 @@ describe.each(locales)('groups (%s)', (locale) => {
     await alicePage.click(testId('group-action-leave'));
     await alicePage.click(testId('feedback-button'));
     await closeFeedback(alicePage, /Name another admin|Nomina un altro amministratore/);
+
+    // Alice invites a contact through the invite-contact sheet, opens the group chat and names Bob admin.
+    const carla = await newAccount(server.url, { firstName: 'Carla', lastName: 'Neri' });
+    await call(server.url, 'user/request-connection', { userId: carla.userId }, alice.jwt);
+    await call(server.url, 'user/accept-connection', { userId: alice.userId }, carla.jwt);
+    await alicePage.click(testId('group-action-invite'));
+    await alicePage.click(testId(`invite-${carla.userId}`));
+    await alicePage.click(testId('invite-submit'));
+    await closeFeedback(alicePage, /1 invitation sent|1 invito inviato/);
+    const invited = await call(server.url, 'group/read-info', { groupId }, carla.jwt);
+    expect(invited.group.status).toBe('INVITED');
+    await alicePage.click(testId('group-action-chat'));
+    await alicePage.waitForSelector(`${testId('chat-name')}:has-text("${groupName}")`);
+    await alicePage.keyboard.press('Escape');
+    await alicePage.waitForSelector(testId('chat-sheet'), { state: 'detached' });
+    const bobRow = `${testId('group-member')}[data-user-id="${bob.userId}"]`;
+    await alicePage.click(`${bobRow} ${testId('member-make-admin')}`);
+    await alicePage.waitForSelector(`${bobRow} ${testId('member-remove-admin')}`);
 
     // My groups lists it for Bob.
     await bobPage.goto('/groups');

@@ -170,7 +170,7 @@ describe.each(locales)('activities (%s)', (locale) => {
     await bobPage.waitForSelector(testId('feedback-modal'));
     await bobPage.click(testId('feedback-button'));
     await bobPage.waitForSelector(testId('activity-action-leave'));
-    expect(await bobPage.locator(testId('participant')).count()).toBe(2);
+    expect(await bobPage.locator(`${testId('participants')} .person-row`).count()).toBe(2);
 
     // …and asks to join the closed one.
     await bobPage.goto(`/view-activity/${closedId}`);
@@ -181,14 +181,14 @@ describe.each(locales)('activities (%s)', (locale) => {
 
     // Alice rejects the request with a reason; an empty reason is refused first.
     await page.goto(`/view-activity/${closedId}`);
-    await page.waitForSelector(testId('request'));
+    await page.waitForSelector(`${testId('requests')} .person-row`);
     await page.click(testId('request-reject'));
     await page.click(testId('reject-confirm'));
     expect(await page.locator('.reject-form .field-problem').count()).toBe(1);
     await page.fill(testId('reject-reason'), 'The group is full');
     await screenshot(page, `activity-reject-${locale}`);
     await page.click(testId('reject-confirm'));
-    await page.waitForSelector(testId('request'), { state: 'detached' });
+    await page.waitForSelector(`${testId('requests')} .person-row`, { state: 'detached' });
 
     await bobPage.reload();
     await bobPage.waitForSelector(testId('activity-rejected'));

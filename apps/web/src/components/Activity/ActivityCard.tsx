@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
+import { sportName } from '../People/format.ts';
 import { formatDistance, formatMetres } from './format.ts';
 
 /** One activity in a list; a tap opens the activity sheet. */
@@ -49,7 +50,9 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
 export function useSportName(sportId: string): string {
   const { i18n } = useTranslation();
   const { data } = useSportsQuery();
-  const sport = data?.sports.find((s) => s.sportId === sportId);
-  if (!sport) return sportId;
-  return i18n.language === 'it' ? sport.names.it : sport.names.en;
+  return sportName(
+    data?.sports.find((s) => s.sportId === sportId),
+    i18n.language,
+    sportId,
+  );
 }

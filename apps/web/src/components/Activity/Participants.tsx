@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useHiddenParticipantsCountQuery, useParticipantsQuery } from '../../state/queries/activity.ts';
+import { fullName } from '../People/format.ts';
+import { Avatar, PersonRow } from '../People/People.tsx';
 
 /** The participants, 10 a page, with "show more" while the last page was full. */
 export function Participants({ activity }: { activity: Activity }) {
@@ -23,10 +25,12 @@ export function Participants({ activity }: { activity: Activity }) {
       )}
       <ul className="people-list">
         {participants.map((p) => (
-          <li key={p.userId} data-testid="participant">
-            <PersonButton person={p} />
-            {p.isAdmin && <span className="tag tag-admin">{t('activity.view.admin')}</span>}
-          </li>
+          <PersonRow
+            key={p.userId}
+            person={p}
+            onOpen={() => openProfile(p.userId)}
+            actions={p.isAdmin && <span className="tag tag-admin">{t('activity.view.admin')}</span>}
+          />
         ))}
       </ul>
       {query.hasNextPage && (
@@ -44,27 +48,18 @@ export function Participants({ activity }: { activity: Activity }) {
   );
 }
 
-export const personName = (p: UserSummary) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '—';
+export const openProfile = (userId: string) => openSheet({ type: 'profile', params: { id: userId } });
 
-/** A person's avatar and name; a tap opens their profile sheet. */
+export const personName = fullName;
+
+/** A person's picture and name; a tap opens their profile sheet. */
 export function PersonButton({ person }: { person: UserSummary }) {
-  const name = personName(person);
   return (
-    <button
-      type="button"
-      className="person"
-      onClick={() => openSheet({ type: 'profile', params: { id: person.userId } })}
-    >
-      {person.profilePicture ? (
-        <img className="avatar" src={person.profilePicture} alt="" />
-      ) : (
-        <span className="avatar" aria-hidden="true">
-          {name.charAt(0).toUpperCase()}
-        </span>
-      )}
-      <span>
-        {name}
-        {person.username && <small className="muted"> @{person.username}</small>}
+    <button type="button" className="person-open" onClick={() => openProfile(person.userId)}>
+      <Avatar person={person} size={36} />
+      <span className="person-text">
+        <strong>{fullName(person)}</strong>
+        {person.username && <small className="muted">@{person.username}</small>}
       </span>
     </button>
   );

@@ -1,10 +1,11 @@
-import type { Activity } from '@cordata/contract';
+import type { Activity, UserSummary } from '@cordata/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAcceptRequestMutation, useRejectRequestMutation, useRequestsQuery } from '../../state/queries/activity.ts';
 import { showError } from '../feedback.ts';
 import '../forms/forms.css';
-import { PersonButton } from './Participants.tsx';
+import { PersonRow } from '../People/People.tsx';
+import { openProfile } from './Participants.tsx';
 
 /** Admin: the pending requests, each accepted or rejected with a reason. */
 export function Requests({ activity }: { activity: Activity }) {
@@ -32,13 +33,7 @@ export function Requests({ activity }: { activity: Activity }) {
   );
 }
 
-function RequestRow({
-  activityId,
-  request,
-}: {
-  activityId: string;
-  request: Parameters<typeof PersonButton>[0]['person'];
-}) {
+function RequestRow({ activityId, request }: { activityId: string; request: UserSummary }) {
   const { t } = useTranslation();
   const accept = useAcceptRequestMutation();
   const reject = useRejectRequestMutation();
@@ -56,61 +51,66 @@ function RequestRow({
   };
 
   return (
-    <li className="request-row" data-testid="request">
-      <div className="request-main">
-        <PersonButton person={request} />
-        {!rejecting && (
-          <span className="request-buttons">
-            <button
-              type="button"
-              className="btn btn-blue"
-              data-testid="request-accept"
-              disabled={busy}
-              onClick={() => accept.mutate({ activityId, userId: request.userId }, { onError: (e) => showError(e) })}
-            >
-              {t('common.accept')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              data-testid="request-reject"
-              disabled={busy}
-              onClick={() => setRejecting(true)}
-            >
-              {t('activity.view.reject')}
-            </button>
-          </span>
-        )}
-      </div>
+    <>
+      <PersonRow
+        person={request}
+        onOpen={() => openProfile(request.userId)}
+        actions={
+          !rejecting && (
+            <>
+              <button
+                type="button"
+                className="btn btn-blue btn-small"
+                data-testid="request-accept"
+                disabled={busy}
+                onClick={() => accept.mutate({ activityId, userId: request.userId }, { onError: (e) => showError(e) })}
+              >
+                {t('common.accept')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-small"
+                data-testid="request-reject"
+                disabled={busy}
+                onClick={() => setRejecting(true)}
+              >
+                {t('activity.view.reject')}
+              </button>
+            </>
+          )
+        }
+      />
       {rejecting && (
-        <form className="reject-form" onSubmit={submitReject} noValidate>
-          <div className="field">
-            <label htmlFor={`reason-${request.userId}`}>{t('activity.view.rejectReason')}</label>
-            <textarea
-              id={`reason-${request.userId}`}
-              data-testid="reject-reason"
-              value={reason}
-              maxLength={500}
-              rows={2}
-              aria-invalid={touched && missing ? true : undefined}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            {touched && missing && (
-              <p className="field-problem" role="alert">
-                {t('validation.required')}
-              </p>
-            )}
-          </div>
-          <div className="request-buttons">
-            <button type="button" className="btn btn-ghost" onClick={() => setRejecting(false)}>
-              {t('common.cancel')}
-            </button>
-            <button type="submit" className="btn btn-error" data-testid="reject-confirm" disabled={busy}>
-              {t('activity.view.reject')}
-            </button>
-          </div>
-        </form>
+        <li className="reject-form">
+          <form onSubmit={submitReject} noValidate>
+            <div className="field">
+              <label htmlFor={`reason-${request.userId}`}>{t('activity.view.rejectReason')}</label>
+              <textarea
+                id={`reason-${request.userId}`}
+                data-testid="reject-reason"
+                value={reason}
+                maxLength={500}
+                rows={2}
+                aria-invalid={touched && missing ? true : undefined}
+                onChange={(e) => setReason(e.target.value)}
+              />
+              {touched && missing && (
+                <p className="field-problem" role="alert">
+                  {t('validation.required')}
+                </p>
+              )}
+            </div>
+            <div className="request-buttons">
+              <button type="button" className="btn btn-ghost" onClick={() => setRejecting(false)}>
+                {t('common.cancel')}
+              </button>
+              <button type="submit" className="btn btn-error" data-testid="reject-confirm" disabled={busy}>
+                {t('activity.view.reject')}
+              </button>
+            </div>
+          </form>
+        </li>
       )}
-    </li>
+    </>
   );
 }

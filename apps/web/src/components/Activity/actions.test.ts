@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { availableActions } from './actions.ts';
 
 const now = new Date('2026-06-01T08:00:00Z');
-const future = '2026-06-02T10:00:00Z';
-const base = { status: 'NONE' as const, isAdmin: false, access: 'OPEN' as const, endsAt: future };
+const base = {
+  status: 'NONE' as const,
+  isAdmin: false,
+  access: 'OPEN' as const,
+  startsAt: '2026-06-02T08:00:00Z',
+  endsAt: '2026-06-02T10:00:00Z',
+};
 
 describe('availableActions', () => {
   it('lets a stranger join an open activity and request a closed one', () => {
@@ -30,8 +35,16 @@ describe('availableActions', () => {
     ]);
   });
 
+  it('lets nobody new join once it has started, but lets participants leave', () => {
+    const started = { ...base, startsAt: '2026-06-01T07:30:00Z' };
+    expect(availableActions(started, now)).toEqual([]);
+    expect(availableActions({ ...started, access: 'CLOSED' }, now)).toEqual([]);
+    expect(availableActions({ ...started, status: 'INVITED' }, now)).toEqual(['declineInvitation']);
+    expect(availableActions({ ...started, status: 'PARTICIPATING' }, now)).toEqual(['leave']);
+  });
+
   it('offers no joining or editing once the activity is over', () => {
-    const over = { ...base, endsAt: '2026-05-31T10:00:00Z' };
+    const over = { ...base, startsAt: '2026-05-31T08:00:00Z', endsAt: '2026-05-31T10:00:00Z' };
     expect(availableActions(over, now)).toEqual([]);
     expect(availableActions({ ...over, isAdmin: true, status: 'PARTICIPATING' }, now)).toEqual(['delete']);
   });

@@ -12,7 +12,7 @@ export type ActivityAction =
   | 'invite'
   | 'requests';
 
-type ActivityState = Pick<ActivitySummary, 'status' | 'isAdmin' | 'access' | 'endsAt'>;
+type ActivityState = Pick<ActivitySummary, 'status' | 'isAdmin' | 'access' | 'startsAt' | 'endsAt'>;
 
 /** The actions that fit the caller's state and role (spec §4, §6). */
 export function availableActions(activity: ActivityState, now: Date = new Date()): ActivityAction[] {
@@ -24,19 +24,21 @@ export function availableActions(activity: ActivityState, now: Date = new Date()
     actions.push('delete');
   }
   if (over) return actions;
+  // Once it has started, nobody new joins (the server answers ACTIVITY_STARTED); taking part can still end.
+  const started = new Date(activity.startsAt) <= now;
   switch (activity.status) {
     case 'PARTICIPATING':
       actions.push('leave');
       break;
     case 'INVITED':
-      actions.push('acceptInvitation', 'declineInvitation');
+      actions.push(...(started ? [] : (['acceptInvitation'] as const)), 'declineInvitation');
       break;
     case 'REQUESTED':
       actions.push('withdraw');
       break;
     case 'NONE':
     case 'REJECTED':
-      actions.push(activity.access === 'OPEN' ? 'join' : 'request');
+      if (!started) actions.push(activity.access === 'OPEN' ? 'join' : 'request');
       break;
   }
   return actions;

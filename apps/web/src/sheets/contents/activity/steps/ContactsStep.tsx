@@ -1,10 +1,10 @@
 import type { SkipReason, UserSummary } from '@cordata/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../../api/client.ts';
-import { personName } from '../../../../components/Activity/Participants.tsx';
+import { fullName } from '../../../../components/People/format.ts';
+import { Avatar } from '../../../../components/People/People.tsx';
 import { useInvitableContactsQuery } from '../../../../state/queries/activity.ts';
+import { useContactsQuery } from '../../../../state/queries/people.ts';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { WizardStep } from './WizardStep.tsx';
@@ -52,19 +52,17 @@ export function ContactsStep({ go }: StepProps) {
       {candidates.data?.length === 0 && <p className="muted">{t('activity.wizard.noContacts')}</p>}
       <ul className="people-list">
         {candidates.data?.map((c) => (
-          <li key={c.userId}>
-            <label className="person invite-row" data-testid="invite-candidate">
+          <li key={c.userId} className="person-row">
+            <label className="person-open invite-row" data-testid="invite-candidate">
               <input
                 type="checkbox"
                 checked={invited.includes(c.userId)}
                 disabled={c.reason !== null}
                 onChange={() => toggle(c.userId)}
               />
-              <span className="avatar" aria-hidden="true">
-                {personName(c).charAt(0).toUpperCase()}
-              </span>
+              <Avatar person={c} size={36} />
               <span>
-                {personName(c)}
+                {fullName(c)}
                 {c.reason && <small className="muted"> · {t(`activity.wizard.skip.${c.reason}`)}</small>}
               </span>
             </label>
@@ -78,12 +76,7 @@ export function ContactsStep({ go }: StepProps) {
 /** An existing activity knows who may still be invited; a new one may invite any contact. */
 function useCandidates(activityId: string | null, query: string): { data: Candidate[] | undefined } {
   const invitable = useInvitableContactsQuery(activityId ?? '', query, activityId !== null);
-  const contacts = useQuery({
-    queryKey: ['user', 'list-contacts', 'CONTACT', query],
-    queryFn: () =>
-      api('user/list-contacts', { status: 'CONTACT', query: query || undefined, pagination: { page: 1, limit: 50 } }),
-    enabled: activityId === null,
-    select: (d) => d.contacts.map((c) => ({ ...c, reason: null })),
-  });
-  return activityId ? { data: invitable.data } : { data: contacts.data };
+  const contacts = useContactsQuery('CONTACT', query);
+  if (activityId) return { data: invitable.data };
+  return { data: contacts.data?.map((c) => ({ ...c, reason: null })) };
 }

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sportName } from '../../../../components/People/format.ts';
 import { useGroupQuery } from '../../../../state/queries/group.ts';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
 import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
@@ -58,7 +59,7 @@ export function InfoStep({ go }: StepProps) {
             <option value="">{t('activity.wizard.chooseSport')}</option>
             {sports.data?.sports.map((s) => (
               <option key={s.sportId} value={s.sportId}>
-                {i18n.language === 'it' ? s.names.it : s.names.en}
+                {sportName(s, i18n.language, s.sportId)}
               </option>
             ))}
           </select>

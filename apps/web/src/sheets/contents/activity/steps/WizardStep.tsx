@@ -8,7 +8,7 @@ export function WizardStep({ testId, children, footer }: { testId: string; child
       <div className="sheet-body wizard-body" data-testid={testId}>
         {children}
       </div>
-      <div className="sheet-footer wizard-footer">{footer}</div>
+      {footer && <div className="sheet-footer wizard-footer">{footer}</div>}
     </>
   );
 }

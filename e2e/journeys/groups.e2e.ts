@@ -215,5 +215,20 @@ describe.each(locales)('groups (%s)', (locale) => {
     // My groups lists it for Bob.
     await bobPage.goto('/groups');
     await bobPage.waitForSelector(`${testId('my-groups')} ${testId('group-card')}[data-group-id="${groupId}"]`);
+
+    // Alice edits the group, then deletes it after a confirmation.
+    await alicePage.click(testId('group-action-edit'));
+    await alicePage.waitForSelector(testId('handle-group-sheet'));
+    expect(await alicePage.inputValue(testId('group-name-input'))).toBe(groupName);
+    await alicePage.fill(testId('group-description-input'), 'Sunday hikes.');
+    await alicePage.click(testId('group-save'));
+    await closeFeedback(alicePage, /The group has been saved|Il gruppo è stato salvato/);
+    await alicePage.waitForSelector(`${testId('group-description')}:has-text("Sunday hikes.")`);
+    await alicePage.click(testId('group-action-delete'));
+    const sure = await alicePage.waitForSelector(testId('feedback-modal'));
+    expect(await sure.textContent()).toMatch(/Delete the group\?|Eliminare il gruppo\?/);
+    await alicePage.click(testId('feedback-button'));
+    await closeFeedback(alicePage, /The group has been deleted|Il gruppo è stato eliminato/);
+    await alicePage.waitForURL(/\/groups$/);
   });
 });

@@ -56,7 +56,7 @@ afterAll(async () => {
 async function signedIn(account: Account, locale: Locale, path: string): Promise<Page> {
   const context = await phoneContext(browser, locale, server.url);
   contexts.push(context);
-  await context.grantPermissions([]);
+  // No geolocation permission is granted: the home shows spec §8's message and the default centre.
   await seedToken(context, account.jwt);
   const page = await context.newPage();
   await page.goto(path);

@@ -133,7 +133,7 @@ export default function Home() {
           {t('activity.home.empty')}
         </p>
       ) : (
-        <ul className="activity-list" data-testid="home-list">
+        <ul className="activity-list home-list" data-testid="home-list">
           {activities.map((a) => (
             <ActivityCard key={a.activityId} activity={a} />
           ))}

@@ -231,4 +231,34 @@ describe.each(locales)('groups (%s)', (locale) => {
     await closeFeedback(alicePage, /The group has been deleted|Il gruppo è stato eliminato/);
     await alicePage.waitForURL(/\/groups$/);
   });
+  it('rejects a request with a reason that the requester reads, and joins an open group directly', async () => {
+    const alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
+    const dario = await newAccount(server.url, { firstName: 'Dario', lastName: 'Russo' });
+    const closed = await call(server.url, 'group/create-new', { name: 'Vertical', type: 'CLOSED' }, alice.jwt);
+    const open = await call(server.url, 'group/create-new', { name: 'Sunday runs', type: 'OPEN' }, alice.jwt);
+    await call(server.url, 'group/request-access', { groupId: closed.group.groupId }, dario.jwt);
+    const reason = locale === 'en' ? 'Only for climbers with a lead grade' : 'Solo per chi arrampica da primo';
+
+    const alicePage = await signedIn(alice, locale, `/view-group/${closed.group.groupId}`);
+    const row = `${testId('group-request')}[data-user-id="${dario.userId}"]`;
+    await alicePage.click(`${row} ${testId('group-request-reject')}`);
+    await alicePage.click(`${row} ${testId('group-reject-confirm')}`);
+    await alicePage.waitForSelector(`${row} [role="alert"]`);
+    await alicePage.fill(`${row} ${testId('group-reject-reason')}`, reason);
+    await screenshot(alicePage, `groups-10-reject-${locale}`);
+    await alicePage.click(`${row} ${testId('group-reject-confirm')}`);
+    await alicePage.waitForSelector(row, { state: 'detached' });
+
+    const darioPage = await signedIn(dario, locale, `/view-group/${closed.group.groupId}`);
+    expect(await (await darioPage.waitForSelector(testId('group-rejected'))).textContent()).toContain(reason);
+    await darioPage.waitForSelector(testId('group-action-request'));
+    await screenshot(darioPage, `groups-11-rejected-${locale}`);
+
+    await darioPage.goto(`/view-group/${open.group.groupId}`);
+    await darioPage.waitForSelector(`${testId('group-member')}[data-user-id="${alice.userId}"]`);
+    await darioPage.click(testId('group-action-join'));
+    await closeFeedback(darioPage, /now a member|Ora sei un membro/);
+    await darioPage.waitForSelector(`${testId('group-member')}[data-user-id="${dario.userId}"]`);
+    await darioPage.waitForSelector(testId('group-action-leave'));
+  });
 });

@@ -153,11 +153,7 @@ export function createUsersRepository(db: DbOrTx) {
         sql`u.id <> ${me}`,
         sql`u.deleted_at is null`,
         sql`u.completed`,
-        // Two index scans joined, rather than one OR that makes the planner read every row.
-        f.words.length
-          ? sql`u.id in (select u.id from users u where u.deleted_at is null and ${all(contains)}
-              union select u.id from users u where u.deleted_at is null and ${phrase} <% u.search_name)`
-          : undefined,
+        f.words.length ? sql`((${all(contains)}) or ${phrase} <% u.search_name)` : undefined,
         f.sportIds.length
           ? sql`exists (select 1 from user_sports f where f.user_id = u.id and f.sport_id in ${f.sportIds})`
           : undefined,

@@ -36,11 +36,21 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests use a migrated template). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL only: a query without an answer after this fails, so an unresponsive database cannot hang calls. */
+  queryTimeoutMs?: number;
 }
+
+/** Waiting longer than this for a connection means the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: options.queryTimeoutMs,
+    });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;

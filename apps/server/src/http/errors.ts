@@ -49,7 +49,9 @@ const isDatabaseUnavailable = (err: unknown): boolean => {
     code === '08006' ||
     code === '08001' ||
     (err instanceof Error &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(err.message))
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout/.test(
+        err.message,
+      ))
   );
 };
 

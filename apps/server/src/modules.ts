@@ -1,3 +1,4 @@
+import { adminPrefix } from '@cordata/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -5,6 +6,11 @@ import type { Job } from './jobs.ts';
 import { activitiesHandlers } from './modules/activities/activities.handlers.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
+import { promoteToAdmin } from './modules/admin/admin-bootstrap.ts';
+import { adminHandlers, withActiveDays } from './modules/admin/admin.handlers.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { registerAdminCalls } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { authHandlers } from './modules/auth/auth.handlers.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -112,6 +118,16 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  const adminRepository = createAdminRepository(core.db);
+  const admin = createAdminService({
+    db: core.db,
+    repo: adminRepository,
+    tokens: core.tokens,
+    accounts,
+    chatMembership,
+    now: core.now,
+  });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
     ...chat.handlers,
@@ -126,24 +142,30 @@ export function createModules(core: Core) {
       createReportsService({ reports: createReportsRepository(core.db), rateLimiter: core.rateLimiter }),
     ),
   };
+  const handlersWithActiveDays = withActiveDays(handlers, adminRepository.recordActiveDay, core.now);
 
   /** Work that runs once the database is migrated, before the server listens. */
   async function onStart() {
     await sportsRepository.seed();
     await recordReleases(core.db, core.config.dataDir);
+    if (core.config.ADMIN_EMAIL) {
+      const outcome = await promoteToAdmin(core.db, core.config.ADMIN_EMAIL);
+      if (outcome === 'NOT_FOUND') core.log.warn('ADMIN_EMAIL names no account yet: sign up, then restart');
+    }
   }
 
   const jobs: Job[] = [{ name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending }, ...chat.jobs];
 
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
+    registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens);
     if (!core.config.isProduction) registerDevMailbox(app, mailer);
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }
 
   return {
-    handlers,
+    handlers: handlersWithActiveDays,
     onStart,
     jobs,
     registerRoutes,

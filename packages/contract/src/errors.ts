@@ -49,6 +49,7 @@ export const errorCatalog = {
   UPLOAD_INVALID: { status: 400, message: 'The file is not of an accepted type' },
   UPLOAD_EXPIRED: { status: 403, message: 'The upload link has expired' },
   ALREADY_REPORTED: { status: 409, message: 'You have already reported this' },
+  SPORT_EXISTS: { status: 409, message: 'A sport with this id already exists' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

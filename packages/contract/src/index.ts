@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AdminCallName } from './admin.ts';
 import type { CallDef } from './call.ts';
 import { activityCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
@@ -8,6 +9,7 @@ import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/mis
 import { notificationCalls } from './calls/notification.ts';
 import { userCalls } from './calls/user.ts';
 
+export * from './admin.ts';
 export * from './call.ts';
 export * from './calls/activity.ts';
 export * from './calls/auth.ts';
@@ -50,5 +52,8 @@ export type CallResponse<K extends CallName> = z.output<Calls[K]['response']>;
 
 export const DEFAULT_PRODUCT = 'cordata';
 export const apiPrefix = (product: string = DEFAULT_PRODUCT) => `/api/space/${product}/database`;
+/** The admin API (its own registry, see admin.ts): /api/space/{product}/admin/<area>/<call>. */
+export const adminPrefix = (product: string = DEFAULT_PRODUCT) => `/api/space/${product}/admin`;
+export const adminCallPath = (name: AdminCallName, product?: string) => `${adminPrefix(product)}/${name}`;
 export const callPath = (name: CallName, product?: string) => `${apiPrefix(product)}/${name}`;
 export const callHasBody = (name: CallName) => calls[name].body !== null;

@@ -7,7 +7,7 @@ import webPush from 'web-push';
 import type { Config } from '../../config.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { pushOutbox, pushTokens } from '../../db/schema.ts';
-import type { PushQueue } from './notifier.ts';
+import { type PushQueue, uuidArray } from './notifier.ts';
 import { pushText } from './push-messages.ts';
 
 const MAX_ATTEMPTS = 5;
@@ -57,11 +57,10 @@ export function createPushQueue(deps: { onEnqueued?: () => void }): PushQueue {
         left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
         left join activities chat_act on chat_act.id = c.activity_id
         left join groups chat_grp on chat_grp.id = c.group_id
-        where n.id in ${sql`(${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`}
+        where n.id = any(${uuidArray(ids)})
           and coalesce((u.notification_preferences ->> n.type)::boolean, true)`);
+    },
+    committed() {
       deps.onEnqueued?.();
     },
   };

@@ -135,7 +135,7 @@ export function createUsersRepository(db: DbOrTx) {
      * People to meet, best first: how well the name matches, then shared sports at a similar
      * intensity plus nearness, then who was online last. Distances are from `near` or the caller's home.
      */
-    explore: (me: string, f: ExploreFilter, tx: DbOrTx = db) => {
+    explore: async (me: string, f: ExploreFilter, tx: DbOrTx = db) => {
       const center = f.near
         ? sql`ll_to_earth(${f.near.latitude}, ${f.near.longitude})`
         : sql`(select ll_to_earth(home_latitude, home_longitude) from users where id = ${me} and home_latitude is not null)`;
@@ -149,11 +149,21 @@ export function createUsersRepository(db: DbOrTx) {
             when ${all(startsWord)} then 2 when ${all(contains)} then 1 else 0 end`
         : sql`0`;
       const similarity = f.words.length ? sql`word_similarity(${phrase}, u.search_name)` : sql`0`;
+      // Names that contain every word, each found through the trigram index; only when nobody does, names
+      // similar to the query (a typo). One OR of both would make the planner read every row.
+      const fuzzy =
+        f.words.length > 0 &&
+        !(
+          await queryRows(
+            tx,
+            sql`select 1 from users u where u.deleted_at is null and u.completed and u.id <> ${me} and ${all(contains)} limit 1`,
+          )
+        ).length;
       const conditions = [
         sql`u.id <> ${me}`,
         sql`u.deleted_at is null`,
         sql`u.completed`,
-        f.words.length ? sql`((${all(contains)}) or ${phrase} <% u.search_name)` : undefined,
+        f.words.length ? (fuzzy ? sql`${phrase} <% u.search_name` : all(contains)) : undefined,
         f.sportIds.length
           ? sql`exists (select 1 from user_sports f where f.user_id = u.id and f.sport_id in ${f.sportIds})`
           : undefined,

@@ -72,6 +72,7 @@ export const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   JOBS: bool.default(true),
+  CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

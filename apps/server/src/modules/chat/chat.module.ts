@@ -7,12 +7,9 @@ import { createChatClosing, createChatService } from './chat.service.ts';
 import { createChatSockets } from './chat.sockets.ts';
 import type { ChatMembership } from './chat-membership.ts';
 
-/** How often the chats of ended activities are looked for. */
-export const CHAT_CLOSING_EVERY_MS = 60_000;
-
 /** The chat calls, the chat side of every socket, and the job that closes ended activities' chats. */
 export function createChatModule(
-  core: Pick<Core, 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
+  core: Pick<Core, 'config' | 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
   shared: { notifier: Notifier; chatMembership: ChatMembership },
 ) {
   const repo = createChatRepository(core.db);
@@ -32,6 +29,8 @@ export function createChatModule(
     chatMembership: shared.chatMembership,
     now: core.now,
   });
-  const jobs: Job[] = [{ name: 'chat-closing', everyMs: CHAT_CLOSING_EVERY_MS, run: closeEndedActivityChats }];
+  const jobs: Job[] = [
+    { name: 'chat-closing', everyMs: core.config.CHAT_CLOSING_EVERY_MS, run: closeEndedActivityChats },
+  ];
   return { handlers: chatHandlers(service), jobs, service, closeEndedActivityChats, typing: sockets.typing };
 }

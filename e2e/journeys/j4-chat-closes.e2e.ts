@@ -1,0 +1,156 @@
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, call, newAccount } from '../support/accounts.ts';
+import { type Locale, launchBrowser, phoneContext, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { seedToken } from '../support/session.ts';
+
+/**
+ * Journey 4 (issue 12): an activity ends and its chat closes for everyone in it. An activity cannot
+ * be made to end from the browser, so the server runs on a fresh PostgreSQL database that the test
+ * can reach too: the activity's end is moved into the past there, and the chat-closing job (every
+ * second here) closes the chat while both phones have it open.
+ */
+const adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `cordata_e2e_j4_${Date.now().toString(36)}`;
+const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+
+async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const hasPostgres = await postgresAvailable();
+if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${adminUrl}: journey 4 (the chat closes) is skipped.`);
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+const testId = (id: string) => `[data-testid="${id}"]`;
+
+const inDays = (days: number) => {
+  const d = new Date(Date.now() + days * 24 * 3600 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+describe.skipIf(!hasPostgres)('journey 4: the activity ends and the chat closes', () => {
+  beforeAll(async () => {
+    await admin((c) => c.query(`create database ${database}`));
+    server = await startServer({
+      webMode: 'app',
+      env: {
+        DATABASE_URL: databaseUrl,
+        CHAT_CLOSING_EVERY_MS: '1000',
+        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      },
+    });
+    browser = await launchBrowser();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      let n = 0;
+      for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-journey-4-${n++}`);
+    }
+    for (const c of contexts.splice(0)) await c.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await admin((c) => c.query(`drop database if exists ${database} with (force)`));
+  });
+
+  async function phone(account: Account, locale: Locale, path: string): Promise<Page> {
+    const context = await phoneContext(browser!, locale, server!.url);
+    contexts.push(context);
+    await seedToken(context, account.jwt);
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  }
+
+  it('both phones, in English and Italian, see the activity-ended notice instead of the composer', async () => {
+    const url = server!.url;
+    const alice = await newAccount(url, { firstName: 'Alice', lastName: 'Bianchi' });
+    const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Verdi' });
+    const { activity } = await call(
+      url,
+      'activity/create-new',
+      {
+        name: 'Giro del lago',
+        sportId: 'running',
+        date: inDays(1),
+        startTime: '07:00',
+        endTime: '08:00',
+        access: 'OPEN',
+        visibility: 'PUBLIC',
+        difficulty: 'EASY',
+        route: {
+          mode: 'POINTS',
+          start: { latitude: 45.85, longitude: 9.39 },
+          destination: { latitude: 45.86, longitude: 9.4 },
+          routeSteps: [],
+        },
+      },
+      alice.jwt,
+    );
+    await call(url, 'activity/participate', { activityId: activity.activityId }, bruno.jwt);
+    const { chats } = await call(url, 'chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, bruno.jwt);
+    const chatId = chats[0]!.chatId;
+
+    const pages = { en: await phone(alice, 'en', '/chats'), it: await phone(bruno, 'it', '/chats') };
+    for (const page of Object.values(pages)) {
+      await page.click(testId(`chat-row-${chatId}`));
+      await page.waitForSelector(testId('chat-input'));
+    }
+    await pages.it.fill(testId('chat-input'), 'Ultimo giro prima della fine');
+    await pages.it.click(testId('chat-send'));
+    await pages.en.waitForSelector(`${testId('chat-message')}:has-text("Ultimo giro prima della fine")`);
+
+    // The activity ends: its times move into the past, as if the morning had gone by.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query(
+        `update activities set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 minute' where id = $1`,
+        [activity.activityId],
+      );
+      expect(rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+
+    await pages.en.waitForSelector(`${testId('chat-ended')}:has-text("The activity has ended: this chat is closed")`);
+    await pages.it.waitForSelector(testId('chat-ended'));
+    expect(await pages.it.locator(testId('chat-input')).count()).toBe(0);
+    expect(await pages.en.locator(testId('chat-input')).count()).toBe(0);
+    await screenshot(pages.en, 'journey-4-chat-closed-en');
+    await screenshot(pages.it, 'journey-4-chat-closed-it');
+
+    // The server refuses a message sent after the end, with the spec's message.
+    const res = await fetch(`${url}/api/space/cordata/database/chat/send-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bruno.jwt}` },
+      body: JSON.stringify({ chatId, text: 'Troppo tardi', clientMessageId: 'j4-late' }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('CHAT_CLOSED');
+  });
+});

@@ -304,3 +304,8 @@ describe.each(locales)('journeys (%s)', (locale) => {
     await shot(partnerPage, '5-group-activity');
   });
 });
+
+// Journey 6 waits for its screens: the admin area's web app (apps/web/src/admin) is not committed yet, and the
+// user app has no way to report anything (no screen calls report/create), so a report cannot be made and
+// handled through the browser. The admin API and its report queue are covered by the server's admin tests.
+it.todo('6. an admin handles a report (waits for the admin web area and a report action in the app)');

@@ -1,0 +1,70 @@
+import {
+  type AdminCallInput,
+  type AdminCallName,
+  type AdminCallResponse,
+  adminCallPath,
+  adminCalls,
+  callPath,
+} from '@cordata/contract';
+import { config } from '../config.ts';
+
+const TOKEN_KEY = 'cordata-admin-token';
+
+export class AdminApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const adminToken = {
+  get: () => sessionStorage.getItem(TOKEN_KEY),
+  set: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+async function post(url: string, body: unknown, token?: string | null) {
+  const res = await fetch(`${config.publicUrl}${url}`, {
+    method: 'POST',
+    headers: {
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  }).catch(() => null);
+  if (!res) throw new AdminApiError('SERVICE_UNAVAILABLE', 'The server cannot be reached', 0);
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const error = (json as { error?: { code?: string; message?: string } }).error;
+    throw new AdminApiError(error?.code ?? 'INTERNAL', error?.message ?? 'An error occurred', res.status);
+  }
+  return json;
+}
+
+/** An admin call with the stored operator token; an ended session clears it (the login shows again). */
+export async function adminApi<K extends AdminCallName>(
+  name: K,
+  ...args: AdminCallInput<K> extends undefined ? [] : [AdminCallInput<K>]
+): Promise<AdminCallResponse<K>> {
+  try {
+    return (await post(
+      adminCallPath(name, config.product),
+      adminCalls[name].body ? (args[0] ?? {}) : undefined,
+      adminToken.get(),
+    )) as AdminCallResponse<K>;
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status === 401) {
+      adminToken.clear();
+      window.dispatchEvent(new Event('cordata-admin-signed-out'));
+    }
+    throw error;
+  }
+}
+
+export async function signIn(email: string, password: string) {
+  const { jwt } = (await post(callPath('auth/email/sign-in', config.product), { email, password })) as { jwt: string };
+  return jwt;
+}

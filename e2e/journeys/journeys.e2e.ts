@@ -182,15 +182,30 @@ describe.each(locales)('journeys (%s)', (locale) => {
   });
 
   it('2. finds a partner by sport and connects', async () => {
-    partner = await newAccount(server.url, { firstName: locale === 'en' ? 'Peter' : 'Pietro', lastName: 'Sala' });
+    const partnerName = locale === 'en' ? 'Peter' : 'Pietro';
+    partner = await newAccount(server.url, { firstName: partnerName, lastName: 'Sala' });
     const { user: partnerProfile } = await call(server.url, 'user/own-profile', undefined, partner.jwt);
     const partnerSport = partnerProfile.sports[0]!.sportId;
+    // A namesake who practises another sport: the sport filter must leave them out.
+    const namesake = await newAccount(server.url, { firstName: partnerName, lastName: 'Rota' });
+    const { sports } = await call(server.url, 'sport/list-all', undefined, namesake.jwt);
+    const otherSport = sports.find((s) => s.sportId !== partnerSport)!;
+    await call(
+      server.url,
+      'user/update-sports',
+      { sports: [{ sportId: otherSport.sportId, intensity: { kind: otherSport.intensityKinds[0]!, value: 500 } }] },
+      namesake.jwt,
+    );
 
     const page = await phone(locale, '/contacts', me);
     await page.click(testId('contacts-tab-explore'));
+    await page.fill(testId('contacts-search'), partnerName);
+    await page.waitForSelector(`${testId('explore-list')} ${testId(`person-${namesake.userId}`)}`);
     await page.waitForSelector(`${testId('explore-sport')} option[value="${partnerSport}"]`, { state: 'attached' });
     await page.selectOption(testId('explore-sport'), partnerSport);
-    await page.fill(testId('contacts-search'), partnerProfile.firstName ?? '');
+    await page.waitForSelector(`${testId('explore-list')} ${testId(`person-${namesake.userId}`)}`, {
+      state: 'detached',
+    });
     await page.waitForSelector(`${testId('explore-list')} ${testId(`person-${partner.userId}`)}`);
     await shot(page, '2-explore-by-sport');
     await page.click(testId(`connection-request-${partner.userId}`));

@@ -1,0 +1,438 @@
+/**
+ * Load: a realistic dataset on PostgreSQL and a mixed workload over loopback.
+ * Run: `npx tsx bench/load.ts [--scale small] [--keep] [--seconds 20] [--rate 500]`.
+ * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL); makes its own database `cordata_load`,
+ * dropped at the end unless --keep (then a later run reuses it without seeding again).
+ *
+ * 1. Seeds 100 000 users, 1 000 000 activities (each with its chat and its creator as admin), 10 000
+ *    groups and 1 000 000 messages with set-based `insert … select generate_series` statements
+ *    (`--scale small`: a hundredth of that).
+ * 2. Starts the server (`apps/server/src/main.ts`, its own process, NODE_ENV=production, rate limits off)
+ *    and drives an open-loop mixed workload at --rate requests a second for --seconds: 70 % reads
+ *    (home: nearby-activities; calendar: list-daily, count-daily; chats: list-user-chats, list-messages),
+ *    25 % writes (participate/exit, send-message, set-as-read), 5 % sign-in.
+ * 3. Prints throughput and p50/p99 per call, then the read calls' saturated throughput (autocannon)
+ *    against a bare Fastify hello-world measured the same way, in the same run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { createPasswords } from '../apps/server/src/modules/auth/passwords.ts';
+import { createTokens } from '../apps/server/src/modules/auth/tokens.ts';
+import { createSportsRepository } from '../apps/server/src/modules/sports/sports.repository.ts';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : (process.argv[i + 1] ?? '');
+};
+const SMALL = arg('scale') === 'small';
+const KEEP = process.argv.includes('--keep');
+const SECONDS = Number(arg('seconds') ?? 20);
+const RATE = Number(arg('rate') ?? 500);
+const DIVISOR = SMALL ? 100 : 1;
+const USERS = 100_000 / DIVISOR;
+const ACTIVITIES = 1_000_000 / DIVISOR;
+const GROUPS = 10_000 / DIVISOR;
+const MESSAGES = 1_000_000 / DIVISOR;
+/** The people the workload acts as: they live in Milan, where part of the activities are. */
+const ACTORS = 200;
+const PASSWORD = 'Trail#Run9x';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAME = SMALL ? 'cordata_load_small' : 'cordata_load';
+const JWT_SECRET = 'load-bench-secret-that-is-long-enough-0123456789';
+const ROOT = join(import.meta.dirname, '..');
+const PREFIX = '/api/space/cordata/database';
+
+const url = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${NAME}`;
+  return u.toString();
+})();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const log = (line: string) => console.log(line);
+
+const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
+
+/** A v4-shaped uuid derived from a name, so set-based inserts can refer to rows by number. */
+const uuidOf = (kind: string, n: string) =>
+  `overlay(overlay(md5('${kind}' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+async function seed(client: pg.Client) {
+  const started = Date.now();
+  const passwordHash = await createPasswords().hash(PASSWORD);
+  const step = async (what: string, query: string) => {
+    const t = Date.now();
+    await client.query(query);
+    log(`  ${what}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
+  await client.query(`set synchronous_commit = off`);
+  await step(
+    `${USERS} users`,
+    `insert into users (id, email, email_confirmed_at, password_hash, username, first_name, last_name, search_name,
+       country, city, birth_date, gender, completed, home_latitude, home_longitude)
+     select ${uuidOf('u', 'g')}, 'load' || g || '@example.test', now(), '${passwordHash}', 'load' || g, 'Load', 'User' || g,
+       'load user' || g || ' load' || g, 'Italy', 'Milano', '1990-05-17', 'UNSPECIFIED', true,
+       case when g <= ${ACTORS} then 45.46 + (g % 10) * 0.005 else 38 + random() * 8 end,
+       case when g <= ${ACTORS} then 9.19 + (g % 7) * 0.005 else 7 + random() * 11 end
+     from generate_series(1, ${USERS}) g`,
+  );
+  await step(
+    'user sports',
+    `insert into user_sports (user_id, sport_id, intensity_kind, intensity_value)
+     select ${uuidOf('u', 'g')}, 'running', 'DISTANCE', 10000 from generate_series(1, ${USERS}) g`,
+  );
+  await step(
+    `${GROUPS} groups with their admin`,
+    `with g as (
+       insert into groups (id, name, search_name, type, sport_ids, latitude, longitude, created_by)
+       select ${uuidOf('g', 'g')}, 'Group ' || g, 'group ' || g, case when g % 3 = 0 then 'CLOSED' else 'OPEN' end,
+         array['running'], 38 + random() * 8, 7 + random() * 11, ${uuidOf('u', `((g - 1) % ${USERS} + 1)`)}
+       from generate_series(1, ${GROUPS}) g returning id, created_by)
+     insert into group_members (group_id, user_id, state, is_admin, joined_at)
+     select id, created_by, 'PARTICIPATING', true, now() from g`,
+  );
+  // A tenth of the activities are around Milan, where the actors live; they spread from a month ago to two months ahead.
+  await step(
+    `${ACTIVITIES} activities`,
+    `insert into activities (id, name, sport_id, starts_at, ends_at, date, start_time, end_time, time_zone, access,
+       visibility, difficulty, route_mode, start_latitude, start_longitude, route_steps, total_distance,
+       total_elevation_gain, smoothed_elevation_gain, created_by)
+     select ${uuidOf('a', 'g')}, 'Run ' || g, 'running', s, s + interval '2 hours', to_char(s, 'YYYY-MM-DD'), '09:00', '11:00',
+       'Europe/Rome', 'OPEN', 'PUBLIC', 'MEDIUM', 'POINTS',
+       case when g % 10 = 0 then 45.3 + random() * 0.3 else 38 + random() * 8 end,
+       case when g % 10 = 0 then 9.0 + random() * 0.4 else 7 + random() * 11 end,
+       '[]', 10000, 100, 90, ${uuidOf('u', `((g - 1) % ${USERS} + 1)`)}
+     from (select g, date_trunc('hour', now()) + ((g % 2160) - 720) * interval '1 hour' as s
+           from generate_series(1, ${ACTIVITIES}) g) x`,
+  );
+  await step(
+    'activity admins',
+    `insert into activity_members (activity_id, user_id, state, is_admin, joined_at)
+     select ${uuidOf('a', 'g')}, ${uuidOf('u', `((g - 1) % ${USERS} + 1)`)}, 'PARTICIPATING', true, now()
+     from generate_series(1, ${ACTIVITIES}) g`,
+  );
+  await step(
+    'activity chats',
+    `insert into chats (id, kind, activity_id) select ${uuidOf('c', 'g')}, 'ACTIVITY', ${uuidOf('a', 'g')}
+     from generate_series(1, ${ACTIVITIES}) g`,
+  );
+  await step(
+    'chat members',
+    `insert into chat_members (chat_id, user_id) select ${uuidOf('c', 'g')}, ${uuidOf('u', `((g - 1) % ${USERS} + 1)`)}
+     from generate_series(1, ${ACTIVITIES}) g`,
+  );
+  // Messages go to the chats of the first activities (100 each), so the actors' chats have history.
+  // Their ids are UUID v7 (time-ordered, as the server makes them): 48 bits of milliseconds, then random.
+  const chatsWithHistory = Math.max(1, MESSAGES / 100);
+  await step(
+    `${MESSAGES} messages`,
+    `insert into messages (id, chat_id, sender_id, kind, text, created_at)
+     select (lpad(to_hex(ms), 12, '0') || '7' || substr(r, 1, 3) || '8' || substr(r, 4, 15))::uuid,
+       ${uuidOf('c', 'c')}, ${uuidOf('u', `((c - 1) % ${USERS} + 1)`)}, 'TEXT', 'Message ' || g, to_timestamp(ms / 1000.0)
+     from (select g, (g % ${chatsWithHistory}) + 1 as c,
+             (extract(epoch from now()) * 1000)::bigint - ${MESSAGES} * 1000 + g * 1000 as ms,
+             md5(g::text) as r
+           from generate_series(1, ${MESSAGES}) g) x`,
+  );
+  await step('analyze', 'vacuum analyze');
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function startProcess(script: string[], env: Record<string, string>, port: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cordata-load-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(target: string) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(target).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${target} did not come up`);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+function post(
+  port: number,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; ms: number; json: unknown }> {
+  const payload = JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, json });
+        });
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, json: null }));
+    req.end(payload);
+  });
+}
+
+interface Actor {
+  n: number;
+  email: string;
+  token: string;
+  chatId: string;
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [NAME])).rowCount;
+  const database = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  };
+  log(`load bench (${SMALL ? 'small' : 'full'} scale), load average ${load()}`);
+  if (!exists) {
+    await admin.query(`create database ${NAME}`);
+    const opened = await openDatabase({ url, poolSize: 2 });
+    await migrate(opened);
+    await createSportsRepository(opened.db).seed();
+    await opened.close();
+    const client = await database();
+    await seed(client);
+    await client.end();
+  } else {
+    log('reusing the seeded database (--keep)');
+  }
+  const client = await database();
+  const opened = await openDatabase({ url, poolSize: 2 });
+  const tokens = createTokens({ db: opened.db, secret: new TextEncoder().encode(JWT_SECRET) });
+  const actors: Actor[] = [];
+  for (let n = 1; n <= ACTORS; n++) {
+    const { rows } = await client.query(
+      `select ${uuidOf('u', String(n))} as user_id, ${uuidOf('c', String(n))} as chat_id`,
+    );
+    const { jwt } = await tokens.issue(rows[0].user_id);
+    actors.push({ n, email: `load${n}@example.test`, token: jwt, chatId: rows[0].chat_id });
+  }
+  // Activities near Milan the actors can join and leave: ahead, open, not theirs.
+  const { rows: joinable } = await client.query(
+    `select id from activities where start_latitude between 45.3 and 45.6 and starts_at > now() + interval '1 day'
+     and created_by not in (select ${uuidOf('u', 'g')} from generate_series(1, ${ACTORS}) g) limit 2000`,
+  );
+  await opened.close();
+  await client.end();
+
+  const serverPort = 18_480;
+  const helloPort = 18_481;
+  startProcess(
+    ['apps/server/src/main.ts'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      JWT_SECRET,
+      RATE_LIMITS: 'false',
+      JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    },
+    serverPort,
+  );
+  startProcess(['bench/hello-world.ts'], {}, helloPort);
+  await waitFor(`http://127.0.0.1:${serverPort}/healthz`);
+  await waitFor(`http://127.0.0.1:${helloPort}/`);
+
+  const today = new Date();
+  const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)).toISOString();
+  const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString();
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const joinedBy = new Map<number, string>();
+  let sequence = 0;
+  type Call = {
+    name: string;
+    weight: number;
+    body: (a: Actor) => unknown;
+    auth?: boolean;
+    after?: (a: Actor, json: unknown) => void;
+  };
+  const reads: Call[] = [
+    {
+      name: 'activity/nearby-activities',
+      weight: 25,
+      body: () => ({ latitude: 45.46, longitude: 9.19, radiusKm: 50 }),
+    },
+    { name: 'activity/list-daily', weight: 10, body: () => ({ startDate: monthStart, endDate: monthEnd }) },
+    { name: 'activity/count-daily', weight: 10, body: () => ({ startDate: monthStart, endDate: monthEnd }) },
+    { name: 'chat/list-user-chats', weight: 15, body: () => ({}) },
+    { name: 'chat/list-messages', weight: 10, body: (a) => ({ chatId: a.chatId }) },
+  ];
+  const writes: Call[] = [
+    {
+      name: 'activity/participate|exit',
+      weight: 8,
+      body: (a) => {
+        const joined = joinedBy.get(a.n);
+        if (joined) {
+          joinedBy.delete(a.n);
+          return { exit: true, activityId: joined };
+        }
+        const activityId = pick(joinable).id as string;
+        joinedBy.set(a.n, activityId);
+        return { exit: false, activityId };
+      },
+    },
+    {
+      name: 'chat/send-message',
+      weight: 12,
+      body: (a) => ({ chatId: a.chatId, text: 'On my way', clientMessageId: `l${++sequence}` }),
+    },
+    { name: 'chat/set-as-read', weight: 5, body: (a) => ({ chatId: a.chatId }) },
+  ];
+  const auth: Call[] = [
+    { name: 'auth/email/sign-in', weight: 5, auth: false, body: (a) => ({ email: a.email, password: PASSWORD }) },
+  ];
+  const mix = [...reads, ...writes, ...auth];
+  const wheel = mix.flatMap((c) => Array.from({ length: c.weight }, () => c));
+
+  const timings = new Map<string, number[]>();
+  const failures = new Map<string, number>();
+  const run = async (call: Call) => {
+    const actor = pick(actors);
+    let name = call.name;
+    let body = call.body(actor) as Record<string, unknown>;
+    if (name === 'activity/participate|exit') {
+      name = body.exit ? 'activity/exit' : 'activity/participate';
+      body = { activityId: body.activityId };
+    }
+    const answer = await post(serverPort, `${PREFIX}/${name}`, body, call.auth === false ? undefined : actor.token);
+    if (answer.status !== 200)
+      failures.set(`${name} ${answer.status}`, (failures.get(`${name} ${answer.status}`) ?? 0) + 1);
+    const list = timings.get(name) ?? [];
+    list.push(answer.ms);
+    timings.set(name, list);
+  };
+
+  // Warm up, then the open loop: requests start on schedule whatever the answers' pace.
+  for (let i = 0; i < 200; i++) await run(wheel[i % wheel.length]!);
+  timings.clear();
+  failures.clear();
+  const loadBefore = load();
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  const total = RATE * SECONDS;
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    inFlight.push(run(pick(wheel)));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  log(
+    `\nmixed load: ${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s), load average ${loadBefore} → ${load()}`,
+  );
+  log('call                           req/s     p50 ms   p99 ms');
+  const all: number[] = [];
+  for (const [name, list] of [...timings.entries()].sort()) {
+    list.sort((x, y) => x - y);
+    all.push(...list);
+    log(
+      `${name.padEnd(30)} ${(list.length / elapsed).toFixed(1).padStart(6)} ${percentile(list, 50).toFixed(1).padStart(9)} ${percentile(list, 99).toFixed(1).padStart(8)}`,
+    );
+  }
+  all.sort((x, y) => x - y);
+  log(
+    `${'all'.padEnd(30)} ${(all.length / elapsed).toFixed(1).padStart(6)} ${percentile(all, 50).toFixed(1).padStart(9)} ${percentile(all, 99).toFixed(1).padStart(8)}`,
+  );
+  log(`mixed-load p99 ${percentile(all, 99).toFixed(1)} ms (target < 100 ms at 500 requests/s)`);
+  if (failures.size) log(`non-200 answers: ${JSON.stringify(Object.fromEntries(failures))}`);
+
+  // Saturated throughput: the read calls, then a bare Fastify hello-world, same tool, same connections.
+  const saturate = async (title: string, port: number, requests: autocannon.Request[]) => {
+    const loadAt = load();
+    const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 20, duration: 10, requests });
+    log(
+      `${title}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, load average ${loadAt}`,
+    );
+    return result.requests.average;
+  };
+  const readRequests: autocannon.Request[] = reads.flatMap((call) =>
+    Array.from({ length: call.weight / 5 }, () => ({
+      method: 'POST' as const,
+      path: `${PREFIX}/${call.name}`,
+      setupRequest: (request: autocannon.Request) => {
+        const actor = pick(actors);
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${actor.token}` },
+          body: JSON.stringify(call.body(actor)),
+        };
+      },
+    })),
+  );
+  log('');
+  const readRps = await saturate('read calls (saturated)', serverPort, readRequests);
+  const helloRps = await saturate('bare Fastify hello-world', helloPort, [{ method: 'GET', path: '/' }]);
+  log(`read throughput / hello-world: ${((100 * readRps) / helloRps).toFixed(1)} % (target ≥ 25 %)`);
+}
+
+async function cleanup() {
+  for (const child of children) child.kill('SIGTERM');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  agent.destroy();
+  await sleep(500);
+  if (!KEEP) {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${NAME} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}

@@ -6,7 +6,10 @@ import { Screen } from '../../components/Screen.tsx';
 export default function Notifications() {
   const { t } = useTranslation();
   return (
-    <Screen title={t('screens.notifications')} testId="notifications-screen" back actions={<MarkAllRead />}>
+    <Screen title={t('screens.notifications')} testId="notifications-screen" back>
+      <div className="notification-toolbar">
+        <MarkAllRead />
+      </div>
       <NotificationList />
     </Screen>
   );

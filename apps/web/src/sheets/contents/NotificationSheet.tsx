@@ -5,7 +5,7 @@ import { useSheetStore } from '../store.ts';
 export default function NotificationSheet({ sheetKey }: { sheetKey: number }) {
   return (
     <div className="sheet-body">
-      <div className="notification-sheet-actions">
+      <div className="notification-toolbar">
         <MarkAllRead />
       </div>
       <NotificationList onOpened={() => useSheetStore.getState().close(sheetKey)} />

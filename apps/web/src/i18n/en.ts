@@ -53,6 +53,7 @@ const errors: Record<ErrorCode, string> = {
   UPLOAD_INVALID: 'The file is not of an accepted type',
   UPLOAD_EXPIRED: 'The upload link has expired',
   ALREADY_REPORTED: 'You have already reported this',
+  SPORT_EXISTS: 'A sport with this id already exists',
 };
 
 const validation: Record<ValidationMessageKey, string> = {
@@ -261,6 +262,26 @@ export const en = {
   },
   legal: { updated: 'Last updated: {{date}}', backHome: 'Back to Cordata', language: 'Language' },
   admin: { title: 'Cordata admin', signIn: 'Sign in to the admin area' },
+  report: {
+    action: 'Report',
+    title: {
+      USER: 'Report this person',
+      ACTIVITY: 'Report this activity',
+      GROUP: 'Report this group',
+      MESSAGE: 'Report this message',
+    },
+    reasons: {
+      SPAM: 'Spam',
+      HARASSMENT: 'Harassment or bullying',
+      INAPPROPRIATE: 'Inappropriate content',
+      DANGEROUS: 'Dangerous',
+      FAKE: 'Fake or impersonation',
+      OTHER: 'Something else',
+    },
+    details: 'Anything to add? (optional)',
+    submit: 'Send report',
+    sent: 'Thank you: our moderators will look at it.',
+  },
   feedbackDemo: {
     errorButton: 'Show an error',
     successButton: 'Show a success',

@@ -84,6 +84,7 @@ export const it: Resources = {
     UPLOAD_INVALID: 'Il file non è di un tipo accettato',
     UPLOAD_EXPIRED: 'Il link di caricamento è scaduto',
     ALREADY_REPORTED: "L'hai già segnalato",
+    SPORT_EXISTS: 'Esiste già uno sport con questo id',
   },
   validation: {
     required: '* Campo obbligatorio',
@@ -263,6 +264,26 @@ export const it: Resources = {
   },
   legal: { updated: 'Ultimo aggiornamento: {{date}}', backHome: 'Torna a Cordata', language: 'Lingua' },
   admin: { title: 'Amministrazione Cordata', signIn: "Accedi all'area di amministrazione" },
+  report: {
+    action: 'Segnala',
+    title: {
+      USER: 'Segnala questa persona',
+      ACTIVITY: 'Segnala questa attività',
+      GROUP: 'Segnala questo gruppo',
+      MESSAGE: 'Segnala questo messaggio',
+    },
+    reasons: {
+      SPAM: 'Spam',
+      HARASSMENT: 'Molestie o bullismo',
+      INAPPROPRIATE: 'Contenuto inappropriato',
+      DANGEROUS: 'Pericoloso',
+      FAKE: 'Falso o furto di identità',
+      OTHER: 'Altro',
+    },
+    details: 'Vuoi aggiungere qualcosa? (facoltativo)',
+    submit: 'Invia la segnalazione',
+    sent: 'Grazie: i nostri moderatori la esamineranno.',
+  },
   feedbackDemo: {
     errorButton: 'Mostra un errore',
     successButton: 'Mostra un successo',

@@ -4,6 +4,7 @@ import { isApiError } from '../../api/client.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useProfileQuery, useUserActivitiesQuery, useUserGroupsQuery } from '../../state/queries/people.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
+import { ReportButton } from '../Report/ReportButton.tsx';
 import { fullName } from './format.ts';
 import { ConnectionActions, PersonAvatarLarge, SportChips } from './People.tsx';
 
@@ -39,6 +40,7 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
             <ConnectionActions person={user} connection={connection} />
           </div>
         )}
+        {!isMe && <ReportButton targetType="USER" targetId={user.userId} />}
       </div>
       <section className="people-section">
         <h2>{t('people.profile.sports')}</h2>

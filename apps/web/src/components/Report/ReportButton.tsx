@@ -8,9 +8,18 @@ import './report.css';
 type Target = Pick<CallInput<'report/create'>, 'targetType' | 'targetId'>;
 
 /** "Report": opens a short form with the reasons, then files the report (spec §6: any user may report). */
-export function ReportButton({ targetType, targetId }: Target) {
+export function ReportButton({
+  targetType,
+  targetId,
+  initiallyOpen = false,
+  onClose,
+}: Target & { initiallyOpen?: boolean; onClose?: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(initiallyOpen);
+  const setOpen = (value: boolean) => {
+    setOpenState(value);
+    if (!value) onClose?.();
+  };
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PendingMessage } from '../../../chat/agent.ts';
 import { dayLabel, groupByDay, messageText, personName, typingLine } from '../../../chat/format.ts';
 import { useChat } from '../../../chat/useChat.ts';
+import { ReportButton } from '../../../components/Report/ReportButton.tsx';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contract.ts';
 import { formatTime } from '../../../i18n/dates.ts';
 import { useOwnProfileQuery } from '../../../state/queries/profile.ts';
@@ -22,6 +23,7 @@ export function ChatContent({ chatId }: { chatId: string }) {
   const { agent, state } = useChat(chatId);
   const myId = useOwnProfileQuery().data?.user.userId;
   const [draft, setDraft] = useState('');
+  const [reporting, setReporting] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const previous = useRef({ first: '', last: '', height: 0, pending: 0 });
@@ -153,7 +155,25 @@ export function ChatContent({ chatId }: { chatId: string }) {
               return (
                 <div key={message.messageId} className={mine ? 'chat-msg mine' : 'chat-msg'} data-testid="chat-message">
                   {!mine && !sameSender && <span className="chat-sender">{personName(message.sender, t)}</span>}
-                  <p className="chat-bubble">{message.text}</p>
+                  <p
+                    className="chat-bubble"
+                    onContextMenu={(event) => {
+                      // A long press (or right click) on someone else's message offers to report it.
+                      if (mine || !message.text) return;
+                      event.preventDefault();
+                      setReporting(message.messageId);
+                    }}
+                  >
+                    {message.text}
+                  </p>
+                  {reporting === message.messageId && (
+                    <ReportButton
+                      targetType="MESSAGE"
+                      targetId={message.messageId}
+                      initiallyOpen
+                      onClose={() => setReporting(null)}
+                    />
+                  )}
                   <time className="chat-meta" dateTime={message.createdAt}>
                     {formatTime(new Date(message.createdAt), i18n.language)}
                   </time>

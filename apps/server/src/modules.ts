@@ -6,11 +6,11 @@ import type { Job } from './jobs.ts';
 import { activitiesHandlers } from './modules/activities/activities.handlers.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
-import { promoteToAdmin } from './modules/admin/admin-bootstrap.ts';
 import { adminHandlers, withActiveDays } from './modules/admin/admin.handlers.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { promoteToAdmin } from './modules/admin/admin-bootstrap.ts';
 import { authHandlers } from './modules/auth/auth.handlers.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -18,11 +18,17 @@ import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { groupsHandlers } from './modules/groups/groups.handlers.ts';
+import { createGroupsRepository } from './modules/groups/groups.repository.ts';
+import { createGroupsService } from './modules/groups/groups.service.ts';
 import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
 import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { notificationsHandlers } from './modules/notifications/notifications.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
+import { createPushQueue, createPushSender, pushChannels } from './modules/notifications/push.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
@@ -47,8 +53,17 @@ import { createUsersService } from './modules/users/users.service.ts';
  */
 export function createModules(core: Core) {
   // Shared by the domains: notifications of what happened, and chat membership that follows participation.
-  const notifier = createNotifier({ db: core.db, realtime: core.realtime });
+  const pushSender = createPushSender({ db: core.db, log: core.log, channels: pushChannels(core.config) });
+  const notifier = createNotifier({
+    db: core.db,
+    realtime: core.realtime,
+    // Pushes go out right after they are queued when this instance runs jobs, else on the next job run.
+    push: createPushQueue({
+      onEnqueued: core.config.JOBS ? () => setImmediate(() => void pushSender.drain().catch(() => {})) : undefined,
+    }),
+  });
   const chatMembership = createChatMembership({ db: core.db, realtime: core.realtime });
+
   const chat = createChatModule(core, { notifier, chatMembership });
 
   const sportsRepository = createSportsRepository(core.db);
@@ -61,27 +76,6 @@ export function createModules(core: Core) {
     transport: core.config.SMTP_URL ? smtpTransport(core.config.SMTP_URL) : undefined,
     isProduction: core.config.isProduction,
   });
-  const auth = createAuthService({
-    db: core.db,
-    repo: createAuthRepository(core.db),
-    otp: createOtpCodes({ db: core.db, secret: core.config.jwtSecret, now: core.now }),
-    passwords: createPasswords(),
-    tokens: core.tokens,
-    mailer,
-    rateLimiter: core.rateLimiter,
-    sports,
-    now: core.now,
-  });
-
-  const activities = createActivitiesService({
-    db: core.db,
-    repo: createActivitiesRepository(core.db),
-    sports,
-    notifier,
-    chatMembership,
-    now: core.now,
-    log: core.log,
-  });
 
   // People: uploads (embedded disk store unless S3_BUCKET is set), profiles, contacts, account deletion.
   const { S3_BUCKET } = core.config;
@@ -92,6 +86,18 @@ export function createModules(core: Core) {
     uploads: uploadsRepository,
     storage,
     rateLimiter: core.rateLimiter,
+    now: core.now,
+  });
+  const auth = createAuthService({
+    db: core.db,
+    repo: createAuthRepository(core.db),
+    otp: createOtpCodes({ db: core.db, secret: core.config.jwtSecret, now: core.now }),
+    passwords: createPasswords(),
+    tokens: core.tokens,
+    mailer,
+    rateLimiter: core.rateLimiter,
+    sports,
+    pictures: uploads,
     now: core.now,
   });
   const usersRepository = createUsersRepository(core.db);
@@ -118,6 +124,27 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  const activitiesRepository = createActivitiesRepository(core.db);
+  const activities = createActivitiesService({
+    db: core.db,
+    repo: activitiesRepository,
+    sports,
+    notifier,
+    chatMembership,
+    log: core.log,
+    now: core.now,
+  });
+
+  const groupsRepository = createGroupsRepository(core.db);
+  const groups = createGroupsService({
+    db: core.db,
+    repo: groupsRepository,
+    notifier,
+    chatMembership,
+    pictures: uploads,
+    now: core.now,
+  });
+
   const adminRepository = createAdminRepository(core.db);
   const admin = createAdminService({
     db: core.db,
@@ -130,8 +157,9 @@ export function createModules(core: Core) {
 
   const handlers: Handlers = {
     ...sportsHandlers(sports),
-    ...chat.handlers,
+    ...groupsHandlers({ groups, repo: groupsRepository, activities: activitiesRepository, now: core.now }),
     ...activitiesHandlers(activities),
+    ...chat.handlers,
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
     ),
@@ -141,6 +169,7 @@ export function createModules(core: Core) {
     ...reportsHandlers(
       createReportsService({ reports: createReportsRepository(core.db), rateLimiter: core.rateLimiter }),
     ),
+    ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
   };
   const handlersWithActiveDays = withActiveDays(handlers, adminRepository.recordActiveDay, core.now);
 
@@ -154,7 +183,11 @@ export function createModules(core: Core) {
     }
   }
 
-  const jobs: Job[] = [{ name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending }, ...chat.jobs];
+  const jobs: Job[] = [
+    { name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending },
+    { name: 'push-sender', everyMs: 3000, run: pushSender.drain },
+    ...chat.jobs,
+  ];
 
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
@@ -169,6 +202,6 @@ export function createModules(core: Core) {
     onStart,
     jobs,
     registerRoutes,
-    services: { chat, sports, notifier, chatMembership, mailer, uploads, users, connections },
+    services: { chat, sports, notifier, pushSender, chatMembership, mailer, uploads, users, connections },
   };
 }

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.ts';
+import { requestBaseUrl } from '../users/users.handlers.ts';
 import type { AuthService } from './auth.service.ts';
 
 export const authHandlers = (auth: AuthService): Handlers => ({
@@ -11,5 +12,5 @@ export const authHandlers = (auth: AuthService): Handlers => ({
   'auth/email/reset-password': ({ body }) => auth.resetPassword(body),
   'auth/email/confirm-change-password': ({ body, user, request }) => auth.changePassword(body, user, request.ip),
   'auth/username-exists': ({ body, user }) => auth.usernameExists(body, user),
-  'auth/create-profile': ({ body, user }) => auth.createProfile(body, user),
+  'auth/create-profile': ({ body, user, request }) => auth.createProfile(body, user, requestBaseUrl(request)),
 });

@@ -12,6 +12,7 @@ import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { codeMail, type MailLanguage } from '../mail/templates.ts';
 import type { SportsService } from '../sports/sports.service.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
 import { toOwnUser } from '../users/own-user.ts';
 import { searchable } from '../users/user-summary.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
@@ -40,6 +41,8 @@ export interface AuthServiceDeps {
   mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
   rateLimiter: Pick<RateLimiter, 'hitAll'>;
   sports: Pick<SportsService, 'assertValidUserSports'>;
+  /** A profile picture must be a file this server issued to the person. */
+  pictures: Pick<UploadsService, 'claim'>;
   now: () => Date;
 }
 
@@ -215,13 +218,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { exists: await repo.usernameTaken(username, caller.userId) };
     },
 
-    async createProfile(body: CallBody<'auth/create-profile'>, caller: AuthUser) {
+    async createProfile(body: CallBody<'auth/create-profile'>, caller: AuthUser, baseUrl: string) {
       if (!isOldEnough(body.birthDate, now())) {
         const message = validationMessages.tooYoung;
         throw new ApiError('VALIDATION_ERROR', { message, issues: [{ path: 'birthDate', message }] });
       }
       await deps.sports.assertValidUserSports(body.sports);
       if (await repo.usernameTaken(body.username, caller.userId)) throw new ApiError('USERNAME_TAKEN');
+      const profilePicture = body.profilePicture
+        ? await deps.pictures.claim(body.profilePicture, caller.userId, 'PROFILE_PICTURE', baseUrl)
+        : null;
       try {
         const { row, sports } = await db.transaction(async (tx: DbOrTx) => {
           const row = await repo.completeProfile(
@@ -235,7 +241,7 @@ export function createAuthService(deps: AuthServiceDeps) {
               country: body.country,
               city: body.city,
               phone: body.phone ?? null,
-              profilePicture: body.profilePicture ?? null,
+              profilePicture,
               homeLatitude: body.home?.latitude ?? null,
               homeLongitude: body.home?.longitude ?? null,
               language: body.language,

@@ -444,6 +444,17 @@ describe('profile creation', () => {
     ...over,
   });
 
+  it('refuses a picture that is not a file uploaded to Cordata by this person', async () => {
+    const { token } = await newAccount(t);
+    const res = await t.call(
+      'auth/create-profile',
+      profile({ profilePicture: 'https://evil.example/me.png' }) as never,
+      token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('UPLOAD_INVALID');
+  });
+
   it('completes the profile and answers the own user, with nothing more', async () => {
     const { email, password, token } = await newAccount(t);
     const body = profile({ phone: '+39 333 1234567' });

@@ -12,6 +12,8 @@ export interface AppConfig {
   mapStyleUrl: string;
   /** Absolute origin of the server; empty on the web, where the app is served by it. */
   publicUrl: string;
+  /** The server's VAPID public key: when set, the browser app subscribes to Web Push. */
+  vapidPublicKey: string;
 }
 
 export const defaultConfig: AppConfig = {
@@ -25,6 +27,7 @@ export const defaultConfig: AppConfig = {
   mapsKey: '',
   mapStyleUrl: '',
   publicUrl: import.meta.env.VITE_PUBLIC_URL ?? '',
+  vapidPublicKey: '',
 };
 
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {

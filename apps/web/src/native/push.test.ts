@@ -40,3 +40,27 @@ describe('push registration', () => {
     expect(sentBody()).toEqual({ token: null });
   });
 });
+
+describe('web push', () => {
+  it('turns the base64url VAPID key into bytes', async () => {
+    const { vapidKeyBytes } = await import('./webPush.ts');
+    expect([...vapidKeyBytes('AQID_-8')]).toEqual([1, 2, 3, 255, 239]);
+  });
+
+  it('subscribes through the service worker and sends the subscription as a web token when a key is set', async () => {
+    vi.resetModules();
+    vi.doMock('../config.ts', () => ({ config: { vapidPublicKey: 'AQID', publicUrl: '', product: 'cordata' } }));
+    const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } };
+    const subscribe = vi.fn(async () => ({ toJSON: () => subscription }));
+    const register = vi.fn(async () => ({ pushManager: { getSubscription: async () => null, subscribe } }));
+    vi.stubGlobal('navigator', { serviceWorker: { register, ready: Promise.resolve() } });
+    vi.stubGlobal('Notification', { requestPermission: async () => 'granted' });
+    const push = await import('./push.ts');
+    const { useAuthStore: auth } = await import('../state/auth.ts');
+    auth.setState({ jwt: 'tok', completed: true });
+    expect(await push.registerPushToken(webPlatform)).toBe(true);
+    expect(register).toHaveBeenCalledWith('/push-sw.js');
+    expect(sentBody()).toEqual({ token: JSON.stringify(subscription), platform: 'web' });
+    vi.doUnmock('../config.ts');
+  });
+});

@@ -1,17 +1,23 @@
 import { api } from '../api/client.ts';
 import { useUiStore } from '../state/ui.ts';
 import type { Platform } from './platform.ts';
+import { subscribeWebPush, webPushEnabled } from './webPush.ts';
 
 /**
  * Registers this device for push once logged in (spec §4). A refusal or a failure sets
  * failedToRegisterNotifications, which the notifications settings explain.
  */
 export async function registerPushToken(platform: Platform): Promise<boolean> {
-  if (!platform.isNative) return false;
+  // In a browser, Web Push stands in for the native push, and only when the server has a VAPID key.
+  const web = !platform.isNative;
+  if (web && !webPushEnabled()) return false;
   const { setFailedToRegisterNotifications } = useUiStore.getState();
   try {
-    const token = await platform.registerPush();
-    await api('user/update-notification-token', { token, platform: platform.os === 'ios' ? 'ios' : 'android' });
+    const token = web ? await subscribeWebPush() : await platform.registerPush();
+    await api('user/update-notification-token', {
+      token,
+      platform: web ? 'web' : platform.os === 'ios' ? 'ios' : 'android',
+    });
     setFailedToRegisterNotifications(false);
     return true;
   } catch {
@@ -22,6 +28,6 @@ export async function registerPushToken(platform: Platform): Promise<boolean> {
 
 /** Unregisters the device; must run while the session token still exists, i.e. before logout. */
 export async function unregisterPushToken(platform: Platform): Promise<void> {
-  if (!platform.isNative) return;
+  if (!platform.isNative && !webPushEnabled()) return;
   await api('user/update-notification-token', { token: null }).catch(() => {});
 }

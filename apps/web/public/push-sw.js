@@ -15,7 +15,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = event.notification.data && event.notification.data.path;
+  const path = event.notification.data?.path;
   const url = typeof path === 'string' && path.startsWith('/') ? path : '/notifications';
   event.waitUntil(self.clients.openWindow(url));
 });

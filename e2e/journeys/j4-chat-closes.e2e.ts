@@ -1,8 +1,8 @@
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { type Locale, launchBrowser, phoneContext, screenshot } from '../support/browser.ts';
+import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
@@ -12,36 +12,13 @@ import { seedToken } from '../support/session.ts';
  * can reach too: the activity's end is moved into the past there, and the chat-closing job (every
  * second here) closes the chat while both phones have it open.
  */
-const adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `cordata_e2e_j4_${Date.now().toString(36)}`;
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
-
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const hasPostgres = await postgresAvailable();
-if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${adminUrl}: journey 4 (the chat closes) is skipped.`);
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+if (!hasPostgres)
+  console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: journey 4 (the chat closes) is skipped.`);
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const contexts: BrowserContext[] = [];
 const testId = (id: string) => `[data-testid="${id}"]`;
 
@@ -53,11 +30,11 @@ const inDays = (days: number) => {
 
 describe.skipIf(!hasPostgres)('journey 4: the activity ends and the chat closes', () => {
   beforeAll(async () => {
-    await admin((c) => c.query(`create database ${database}`));
+    database = await freshDatabase('j4');
     server = await startServer({
       webMode: 'app',
       env: {
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: database.url,
         CHAT_CLOSING_EVERY_MS: '1000',
         ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
       },
@@ -74,7 +51,7 @@ describe.skipIf(!hasPostgres)('journey 4: the activity ends and the chat closes'
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await admin((c) => c.query(`drop database if exists ${database} with (force)`));
+    await database?.drop();
   });
 
   async function phone(account: Account, locale: Locale, path: string): Promise<Page> {
@@ -125,17 +102,13 @@ describe.skipIf(!hasPostgres)('journey 4: the activity ends and the chat closes'
     await pages.en.waitForSelector(`${testId('chat-message')}:has-text("Ultimo giro prima della fine")`);
 
     // The activity ends: its times move into the past, as if the morning had gone by.
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rowCount } = await client.query(
+    const { rowCount } = await withDatabase(database!.url, (c) =>
+      c.query(
         `update activities set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 minute' where id = $1`,
         [activity.activityId],
-      );
-      expect(rowCount).toBe(1);
-    } finally {
-      await client.end();
-    }
+      ),
+    );
+    expect(rowCount).toBe(1);
 
     await pages.en.waitForSelector(`${testId('chat-ended')}:has-text("The activity has ended: this chat is closed")`);
     await pages.it.waitForSelector(testId('chat-ended'));

@@ -12,7 +12,8 @@ import { seedToken } from '../support/session.ts';
  * Whole journeys across domains, on one server, each language in turn (issue 12): a newcomer signs up
  * through the mailbox, finds a partner by sport and connects, runs a closed activity from a GPX file
  * that the partner asks to join and chats in, then does the same in a closed group.
- * The journeys of one language share the people they made, in order.
+ * The journeys of one language share the people they made, in order. Journeys 4 and 6 need PostgreSQL:
+ * j4-chat-closes.e2e.ts and j6-admin-report.e2e.ts.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -319,8 +320,3 @@ describe.each(locales)('journeys (%s)', (locale) => {
     await shot(partnerPage, '5-group-activity');
   });
 });
-
-// Journey 6 waits for its screens: the admin area's web app (apps/web/src/admin) is not committed yet, and the
-// user app has no way to report anything (no screen calls report/create), so a report cannot be made and
-// handled through the browser. The admin API and its report queue are covered by the server's admin tests.
-it.todo('6. an admin handles a report (waits for the admin web area and a report action in the app)');

@@ -180,7 +180,10 @@ export async function startServerProcess(
   };
   const deadline = Date.now() + 45_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    }
     const status = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.status,
       () => 0,

@@ -29,15 +29,26 @@ export const missingPostgres = existsSync(join(PG_BIN, 'pg_ctl'))
   : `PostgreSQL server binaries are absent (${PG_BIN}/pg_ctl)`;
 export const missingRedis = which('redis-server') ? null : 'redis-server is absent';
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
+/**
+ * A free port below the kernel's ephemeral range (32768 and up), where every other test's
+ * OS-assigned port lives: none of them can take it between this probe and the child's listen.
+ * Each worker process starts at its own offset, so fault tests in parallel workers do not collide.
+ */
+let nextPort = 20_000 + ((process.pid * 97) % 9_000);
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 500; tries++) {
+    const port = nextPort;
+    nextPort = nextPort >= 29_999 ? 20_000 : nextPort + 1;
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 30000');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((res) => {
     const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
+    srv.once('error', () => res(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => res(true)));
   });
 }
 

@@ -4,6 +4,13 @@ import { startServer } from './server.ts';
 try {
   const config = loadConfig();
   const server = await startServer(config);
+  // One stray promise must not take every connection down with it: log it and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    server.app.log.error(
+      { err: reason instanceof Error ? { message: reason.message, stack: reason.stack } : reason },
+      'unhandled rejection',
+    );
+  });
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);

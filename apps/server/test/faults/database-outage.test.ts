@@ -95,6 +95,9 @@ describe.skipIf(missingPostgres)(`database outage${missingPostgres ? ` (skipped:
     const unexpected = answers.filter(
       (a) => a.status !== 200 && !(a.status === 503 && a.code === 'SERVICE_UNAVAILABLE'),
     );
+    if (unexpected.length) {
+      console.log(`server exit code ${server.exitCode()}; its last output:\n${server.output().slice(-4000)}`);
+    }
     expect(unexpected, 'every answer is a success or a clean 503').toEqual([]);
     expect(during.length).toBeGreaterThan(0);
     expect(during.every((a) => a.status === 503)).toBe(true);

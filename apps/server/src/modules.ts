@@ -152,6 +152,7 @@ export function createModules(core: Core) {
     tokens: core.tokens,
     accounts,
     chatMembership,
+    realtime: core.realtime,
     now: core.now,
   });
 

@@ -82,6 +82,10 @@ export const AdminReport = z.object({
 });
 export type AdminReport = z.infer<typeof AdminReport>;
 
+/** A report a person made, with what it was about. */
+export const AdminReportMade = AdminReport.extend({ targetType: ReportTargetType, targetId: Id });
+export type AdminReportMade = z.infer<typeof AdminReportMade>;
+
 /** The reported content as the moderator needs to judge it. */
 export const ReportContext = z.object({
   user: AdminUser.optional(),
@@ -186,13 +190,22 @@ export const adminCalls = {
   }),
   'users/get': defineAdminCall({
     role: 'MODERATOR',
-    summary: 'One person with the reports about them and what they created and joined',
+    summary: 'One person with the reports about them and by them, and what they created, joined and wrote',
     body: UserTarget,
     response: z.object({
       user: AdminUser,
       lastOnlineAt: IsoDateTime.nullable(),
-      counts: z.object({ activitiesCreated: z.int(), activitiesJoined: z.int(), groups: z.int() }),
+      counts: z.object({
+        activitiesCreated: z.int(),
+        activitiesJoined: z.int(),
+        groups: z.int(),
+        /** Text messages they sent. */
+        messages: z.int(),
+      }),
+      /** Reports about them, the open ones first (at most 100). */
       reports: z.array(AdminReport),
+      /** Reports they made, newest first (at most 100). */
+      reportsMade: z.array(AdminReportMade),
     }),
     errors: ['USER_NOT_FOUND'],
   }),
@@ -233,9 +246,9 @@ export const adminCalls = {
   }),
   'activities/get': defineAdminCall({
     role: 'MODERATOR',
-    summary: 'One activity with its reports',
+    summary: 'One activity with its admins and its reports',
     body: ActivityTarget,
-    response: z.object({ activity: AdminActivity, reports: z.array(AdminReport) }),
+    response: z.object({ activity: AdminActivity, admins: z.array(UserSummary), reports: z.array(AdminReport) }),
     errors: ['ACTIVITY_NOT_FOUND'],
   }),
   'activities/remove': defineAdminCall({
@@ -261,9 +274,9 @@ export const adminCalls = {
   }),
   'groups/get': defineAdminCall({
     role: 'MODERATOR',
-    summary: 'One group with its reports',
+    summary: 'One group with its admins and its reports',
     body: GroupTarget,
-    response: z.object({ group: AdminGroup, reports: z.array(AdminReport) }),
+    response: z.object({ group: AdminGroup, admins: z.array(UserSummary), reports: z.array(AdminReport) }),
     errors: ['GROUP_NOT_FOUND'],
   }),
   'groups/remove': defineAdminCall({

@@ -52,6 +52,11 @@ export interface Realtime {
   /** Puts every connected socket of a user into (or out of) a chat's room, on every instance. */
   joinChat(userId: string, chatId: string): void;
   leaveChat(userId: string, chatId: string): void;
+  /**
+   * Drops every open socket of a user at once, on every instance (through the adapter): for a
+   * suspension or an account deletion, rather than waiting for the periodic session check.
+   */
+  disconnectUser(userId: string): void;
   /** Adds per-socket behaviour (the chat module's rooms and typing). */
   onSocket(handler: SocketHandler): void;
 }
@@ -141,6 +146,7 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
         .emit(event, ...args),
     joinChat: (userId, chatId) => io.in(userRoom(userId)).socketsJoin(chatRoom(chatId)),
     leaveChat: (userId, chatId) => io.in(userRoom(userId)).socketsLeave(chatRoom(chatId)),
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     onSocket: (handler) => {
       handlers.push(handler);
     },

@@ -76,12 +76,29 @@ export function createAdminRepository(db: DbOrTx) {
       const [row] = await rows(sql`select
         (select count(*)::int from activities where created_by = ${userId} and deleted_at is null) as activities_created,
         (select count(*)::int from activity_members where user_id = ${userId} and state = 'PARTICIPATING') as activities_joined,
-        (select count(*)::int from group_members where user_id = ${userId} and state = 'PARTICIPATING') as groups`);
+        (select count(*)::int from group_members where user_id = ${userId} and state = 'PARTICIPATING') as groups,
+        (select count(*)::int from messages where sender_id = ${userId} and kind = 'TEXT') as messages`);
       return {
         activitiesCreated: Number(row?.activities_created ?? 0),
         activitiesJoined: Number(row?.activities_joined ?? 0),
         groups: Number(row?.groups ?? 0),
+        messages: Number(row?.messages ?? 0),
       };
+    },
+    /** The reports a person made, newest first. */
+    async reportsBy(userId: string) {
+      return rows(sql`${reportSelect} where r.reporter_id = ${userId} order by r.created_at desc limit 100`);
+    },
+    /** The live admins of an activity or group (creator first). */
+    async adminsOf(kind: 'activity' | 'group', id: string) {
+      const [table, column, owner] =
+        kind === 'activity'
+          ? ['activity_members', 'activity_id', 'activities']
+          : ['group_members', 'group_id', 'groups'];
+      return rows(sql`
+        select ${sql.raw(summaryColumns('u', ''))} from ${sql.raw(table)} m join users u on u.id = m.user_id
+        where m.${sql.raw(column)} = ${id} and m.is_admin and m.state = 'PARTICIPATING' and u.deleted_at is null
+        order by u.id = (select o.created_by from ${sql.raw(owner)} o where o.id = ${id}) desc, m.joined_at, u.id`);
     },
     async setSuspension(userId: string, until: Date | null, reason: string | null, tx: DbOrTx = db) {
       await tx.execute(

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sports } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import type { AuthUser, Tokens } from '../auth/tokens.ts';
 import { type ChatEvents, type ChatMembership, noChatEvents } from '../chat/chat-membership.ts';
 import { SEED_SPORTS } from '../sports/sports.seed.ts';
@@ -42,6 +43,8 @@ export function createAdminService(deps: {
   tokens: Pick<Tokens, 'revokeAll'>;
   accounts: Pick<AccountDeletionService, 'deleteAccount'>;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close' | 'publish'>;
+  /** Drops a suspended or deleted person's open sockets at once, on every instance. */
+  realtime: Pick<Realtime, 'disconnectUser'>;
   now: () => Date;
 }) {
   const { repo } = deps;
@@ -90,8 +93,10 @@ export function createAdminService(deps: {
         tx,
       );
     });
-    // The guard refuses suspended accounts at once; revoking also ends their sockets at the next session check.
+    // The guard refuses suspended accounts at once; their open sockets are dropped now, on every instance
+    // (the periodic session check would also catch them, up to 30 s later).
     await deps.tokens.revokeAll(userId);
+    deps.realtime.disconnectUser(userId);
     return { user: toAdminUser(await loadUser(userId)) };
   }
 
@@ -99,6 +104,7 @@ export function createAdminService(deps: {
     if (actor.role !== 'ADMIN') throw new ApiError('FORBIDDEN', { message: 'Only an admin can delete an account' });
     assertMayActOn(actor, await loadUser(userId));
     await deps.accounts.deleteAccount(userId);
+    deps.realtime.disconnectUser(userId);
     // The deletion runs in the people module's own transaction; the entry follows it at once.
     await repo.audit({ actorId: actor.userId, action: 'USER_DELETE', targetType: 'USER', targetId: userId, reason });
     return { ok: true as const };
@@ -345,19 +351,36 @@ export function createAdminService(deps: {
   async function getUser(userId: string) {
     const row = await repo.user(userId);
     if (!row) throw new ApiError('USER_NOT_FOUND');
-    const [counts, reports] = await Promise.all([repo.userCounts(userId), repo.reportsOn('USER', userId)]);
+    const [counts, reports, made] = await Promise.all([
+      repo.userCounts(userId),
+      repo.reportsOn('USER', userId),
+      repo.reportsBy(userId),
+    ]);
     return {
       user: toAdminUser(row),
       lastOnlineAt: iso(row.last_online_at),
       counts,
       reports: reports.map(toAdminReport),
+      reportsMade: made.map((r) => ({
+        ...toAdminReport(r),
+        targetType: r.target_type as TargetType,
+        targetId: String(r.target_id),
+      })),
     };
   }
 
   async function getContent(kind: 'activity' | 'group', id: string) {
     const row = kind === 'activity' ? await repo.activity(id) : await repo.group(id);
     if (!row) throw new ApiError(kind === 'activity' ? 'ACTIVITY_NOT_FOUND' : 'GROUP_NOT_FOUND');
-    return { row, reports: (await repo.reportsOn(kind === 'activity' ? 'ACTIVITY' : 'GROUP', id)).map(toAdminReport) };
+    const [reports, admins] = await Promise.all([
+      repo.reportsOn(kind === 'activity' ? 'ACTIVITY' : 'GROUP', id),
+      repo.adminsOf(kind, id),
+    ]);
+    return {
+      row,
+      admins: admins.map((a) => toSummary(a, '')).filter((a) => a !== null),
+      reports: reports.map(toAdminReport),
+    };
   }
 
   // Sports: a sport in use, or one of the seed list (the seed would add it back), is retired, never deleted.
@@ -518,8 +541,8 @@ export function createAdminService(deps: {
       activities: (await repo.searchActivities(b.query, b.pagination)).map(toAdminActivity),
     }),
     getActivity: async (id: string) => {
-      const { row, reports } = await getContent('activity', id);
-      return { activity: toAdminActivity(row), reports };
+      const { row, admins, reports } = await getContent('activity', id);
+      return { activity: toAdminActivity(row), admins, reports };
     },
     setActivityRemoved: async (actor: AuthUser, id: string, remove: boolean, reason: string) => {
       await setContentRemoved(actor, 'activity', id, remove, reason);
@@ -529,8 +552,8 @@ export function createAdminService(deps: {
       groups: (await repo.searchGroups(b.query, b.pagination)).map(toAdminGroup),
     }),
     getGroup: async (id: string) => {
-      const { row, reports } = await getContent('group', id);
-      return { group: toAdminGroup(row), reports };
+      const { row, admins, reports } = await getContent('group', id);
+      return { group: toAdminGroup(row), admins, reports };
     },
     setGroupRemoved: async (actor: AuthUser, id: string, remove: boolean, reason: string) => {
       await setContentRemoved(actor, 'group', id, remove, reason);

@@ -12,7 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivityChat } from '../../../test/chat-factories.ts';
 import { newAccount, newUser } from '../../../test/factories.ts';
-import { activities, auditLog, chats, messages, reports, sports, users } from '../../db/schema.ts';
+import {
+  activities,
+  activityMembers,
+  auditLog,
+  chats,
+  groupMembers,
+  groups,
+  messages,
+  reports,
+  sports,
+  users,
+} from '../../db/schema.ts';
 import { promoteToAdmin } from './admin-bootstrap.ts';
 
 let t: TestApp;
@@ -58,6 +69,52 @@ describe('authorization', () => {
       if (adminCalls[name].role === 'ADMIN') expect(asModerator.status, name).toBe(403);
       else expect(asModerator.status, name).not.toBe(403);
     }
+  });
+
+  it('refuses the detail views and their actions to users, and deleting or restoring to moderators', async () => {
+    const person = await newUser(t);
+    const { activity } = await newActivityChat(t, person);
+    const [group] = await t.db
+      .insert(groups)
+      .values({ name: 'Trail club', type: 'OPEN', createdBy: person.id })
+      .returning();
+    const views = [
+      ['users/get', { userId: person.id }],
+      ['activities/get', { activityId: activity.id }],
+      ['groups/get', { groupId: group!.id }],
+    ] as const;
+    for (const [name, body] of views) {
+      const asUser = await adminCall(name, body, user.token);
+      expect([asUser.status, asUser.body.error?.code], name).toEqual([403, 'FORBIDDEN']);
+      expect((await adminCall(name, body, moderator.token)).status, name).toBe(200);
+    }
+    const reason = 'Checking the rules';
+    const adminOnly = [
+      ['users/delete', { userId: person.id, reason }],
+      ['users/set-role', { userId: person.id, role: 'MODERATOR', reason }],
+      ['activities/restore', { activityId: activity.id, reason }],
+      ['groups/restore', { groupId: group!.id, reason }],
+    ] as const;
+    for (const [name, body] of adminOnly) {
+      for (const token of [user.token, moderator.token]) {
+        const res = await adminCall(name, body, token);
+        expect([res.status, res.body.error?.code], name).toEqual([403, 'FORBIDDEN']);
+      }
+    }
+    for (const [name, body] of [
+      ['users/suspend', { userId: person.id, days: 1, reason }],
+      ['users/reinstate', { userId: person.id, reason }],
+      ['activities/remove', { activityId: activity.id, reason }],
+      ['groups/remove', { groupId: group!.id, reason }],
+    ] as const) {
+      expect((await adminCall(name, body, user.token)).status, name).toBe(403);
+    }
+    // Nothing was written for the refused calls.
+    expect(await auditOf(person.id)).toEqual([]);
+    expect(await auditOf(activity.id)).toEqual([]);
+    expect(await auditOf(group!.id)).toEqual([]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, person.id));
+    expect([row?.role, row?.deletedAt, row?.suspendedUntil]).toEqual(['USER', null, null]);
   });
 
   it('answers me/get with the operator', async () => {
@@ -247,7 +304,8 @@ describe('directories, sports, figures and the audit log', () => {
     const person = await newUser(t, { firstName: 'Giulia' });
     const view = await adminOk('users/get', { userId: person.id }, moderator.token);
     expect(view.user).toMatchObject({ firstName: 'Giulia', role: 'USER', reportCount: 0 });
-    expect(view.counts).toEqual({ activitiesCreated: 0, activitiesJoined: 0, groups: 0 });
+    expect(view.counts).toEqual({ activitiesCreated: 0, activitiesJoined: 0, groups: 0, messages: 0 });
+    expect(view.reportsMade).toEqual([]);
     const { user: promoted } = await adminOk(
       'users/set-role',
       { userId: person.id, role: 'MODERATOR', reason: 'Helps' },
@@ -260,6 +318,55 @@ describe('directories, sports, figures and the audit log', () => {
       actorId: admin.id,
       details: { from: 'USER', to: 'MODERATOR' },
     });
+  });
+
+  it('views a person with what they created, joined and wrote, and the reports about them and by them', async () => {
+    const [person, friend, reporter] = [await newUser(t), await newUser(t), await newUser(t)];
+    const { activity, chatId } = await newActivityChat(t, person, [friend]);
+    await t.db.insert(activityMembers).values([
+      { activityId: activity.id, userId: person.id, state: 'PARTICIPATING', isAdmin: true, joinedAt: new Date() },
+      { activityId: activity.id, userId: friend.id, state: 'PARTICIPATING', joinedAt: new Date() },
+    ]);
+    const { activity: joined } = await newActivityChat(t, friend);
+    await t.db
+      .insert(activityMembers)
+      .values({ activityId: joined.id, userId: person.id, state: 'PARTICIPATING', joinedAt: new Date() });
+    const [group] = await t.db
+      .insert(groups)
+      .values({ name: 'Hikers', type: 'OPEN', createdBy: friend.id })
+      .returning();
+    await t.db.insert(groupMembers).values([
+      { groupId: group!.id, userId: friend.id, state: 'PARTICIPATING', isAdmin: true, joinedAt: new Date() },
+      { groupId: group!.id, userId: person.id, state: 'PARTICIPATING', isAdmin: true, joinedAt: new Date() },
+      { groupId: group!.id, userId: reporter.id, state: 'REQUESTED' },
+    ]);
+    for (let i = 0; i < 3; i++) {
+      await t.ok('chat/send-message', { chatId, text: `hello ${i}`, clientMessageId: `p${i}` }, person.token);
+    }
+    await t.ok('report/create', { targetType: 'USER', targetId: person.id, reason: 'SPAM' }, reporter.token);
+    await t.ok('report/create', { targetType: 'USER', targetId: friend.id, reason: 'FAKE' }, person.token);
+    await t.ok('report/create', { targetType: 'GROUP', targetId: group!.id, reason: 'OTHER' }, person.token);
+
+    const view = await adminOk('users/get', { userId: person.id }, moderator.token);
+    expect(view.counts).toEqual({ activitiesCreated: 1, activitiesJoined: 2, groups: 1, messages: 3 });
+    expect(view.reports.map((r) => [r.reason, r.reporter?.userId, r.status])).toEqual([['SPAM', reporter.id, 'OPEN']]);
+    expect(view.reportsMade.map((r) => [r.targetType, r.targetId, r.reason]).sort()).toEqual(
+      [
+        ['GROUP', group!.id, 'OTHER'],
+        ['USER', friend.id, 'FAKE'],
+      ].sort(),
+    );
+
+    const a = await adminOk('activities/get', { activityId: activity.id }, moderator.token);
+    expect(a.activity).toMatchObject({ name: activity.name, participantCount: 2, creator: { userId: person.id } });
+    expect(a.admins.map((u) => u.userId)).toEqual([person.id]);
+    const g = await adminOk('groups/get', { groupId: group!.id }, moderator.token);
+    expect(g.group).toMatchObject({ name: 'Hikers', memberCount: 2, reportCount: 1 });
+    // The creator first, then the other admins; a pending request is not a member.
+    expect(g.admins.map((u) => u.userId)).toEqual([friend.id, person.id]);
+    expect(g.reports.map((r) => r.reporter?.userId)).toEqual([person.id]);
+    const missing = await adminCall('groups/get', { groupId: '0190a0a0-0000-7000-8000-000000000000' }, moderator.token);
+    expect([missing.status, missing.body.error?.code]).toEqual([404, 'GROUP_NOT_FOUND']);
   });
 
   it('adds, renames and deletes an unused sport; a sport in use is retired', async () => {

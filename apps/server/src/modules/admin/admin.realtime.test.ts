@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AdminCallInput, type AdminCallName, adminCallPath } from '@cordata/contract';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
+import { newUser } from '../../../test/factories.ts';
+import { withDatabase } from '../../../test/global-setup.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+
+// The periodic session check runs every 30 s: anything that disconnects within a second or two
+// comes from the suspension or deletion itself.
+const AT_ONCE_MS = 2000;
+
+async function adminCall<K extends AdminCallName>(
+  t: Pick<TestApp, 'app'>,
+  name: K,
+  body: AdminCallInput<K>,
+  token: string,
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: adminCallPath(name),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  if (res.statusCode !== 200) throw new Error(`${name} answered ${res.statusCode}: ${res.body}`);
+}
+
+/** Resolves with the reason once the socket is dropped. */
+const dropped = (socket: TestSocket) => {
+  const state = { reason: null as string | null };
+  socket.on('disconnect', (reason) => {
+    state.reason = reason;
+  });
+  return state;
+};
+
+describe('suspension and deletion drop open sockets at once', () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listen(t);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t?.close();
+  });
+
+  it('disconnects every socket of a suspended person, and only theirs; the old token cannot reconnect', async () => {
+    const moderator = await newUser(t, { role: 'MODERATOR' });
+    const [person, bystander] = [await newUser(t), await newUser(t)];
+    const phone = await openSocket(url, person.token);
+    const laptop = await openSocket(url, person.token);
+    const other = await openSocket(url, bystander.token);
+    sockets.push(phone, laptop, other);
+    const [a, b, c] = [dropped(phone), dropped(laptop), dropped(other)];
+
+    await adminCall(t, 'users/suspend', { userId: person.id, days: 3, reason: 'Harassing people' }, moderator.token);
+    await until(() => a.reason !== null && b.reason !== null, AT_ONCE_MS, 'the suspended person to be disconnected');
+    expect([a.reason, b.reason]).toEqual(['io server disconnect', 'io server disconnect']);
+    await sleep(100);
+    expect(c.reason).toBeNull();
+    expect(other.connected).toBe(true);
+    await expect(openSocket(url, person.token)).rejects.toThrow('UNAUTHORIZED');
+  });
+
+  it('disconnects a person whose account an admin deletes', async () => {
+    const admin = await newUser(t, { role: 'ADMIN' });
+    const person = await newUser(t);
+    const socket = await openSocket(url, person.token);
+    sockets.push(socket);
+    const state = dropped(socket);
+    await adminCall(t, 'users/delete', { userId: person.id, reason: 'Spam bot' }, admin.token);
+    await until(() => state.reason !== null, AT_ONCE_MS, 'the deleted person to be disconnected');
+    expect(state.reason).toBe('io server disconnect');
+  });
+});
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+async function redisReachable(url: string) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  return redis.connect().then(
+    () => redis.quit().then(() => true),
+    () => false,
+  );
+}
+const crossInstance = Boolean(PG_URL && REDIS_URL && (await redisReachable(REDIS_URL)));
+
+/** One server instance on a shared PostgreSQL database and Redis, listening on its own port. */
+async function startInstance(databaseUrl: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cordata-admin-rt-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    REDIS_URL: REDIS_URL!,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+  });
+  const database = await openDatabase({ url: databaseUrl, poolSize: 3 });
+  const built = await buildApp({ config, database, logger: false });
+  await built.modules.onStart();
+  const instance = { ...built, db: database.db, config } as unknown as TestApp;
+  const url = await listen(instance);
+  return {
+    t: instance,
+    url,
+    async close() {
+      await built.app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.skipIf(!crossInstance)('across instances (TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
+  let one: Awaited<ReturnType<typeof startInstance>>;
+  let two: Awaited<ReturnType<typeof startInstance>>;
+  let databaseName: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    databaseName = `cordata_admin_rt_${randomBytes(5).toString('hex')}`;
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`create database ${databaseName}`);
+    await client.end();
+    const url = withDatabase(PG_URL!, databaseName);
+    const migrator = await openDatabase({ url, poolSize: 1 });
+    await migrate(migrator);
+    await migrator.close();
+    one = await startInstance(url);
+    two = await startInstance(url);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await one?.close();
+    await two?.close();
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${databaseName} with (force)`);
+    await client.end();
+  });
+
+  it('drops the suspended person’s socket on the other instance at once', async () => {
+    const moderator = await newUser(one.t, { role: 'MODERATOR' });
+    const person = await newUser(one.t);
+    const here = await openSocket(one.url, person.token);
+    const there = await openSocket(two.url, person.token);
+    sockets.push(here, there);
+    const [a, b] = [dropped(here), dropped(there)];
+    await adminCall(one.t, 'users/suspend', { userId: person.id, days: 1, reason: 'Cooling off' }, moderator.token);
+    await until(() => a.reason !== null && b.reason !== null, AT_ONCE_MS, 'both instances to drop the sockets');
+    expect(b.reason).toBe('io server disconnect');
+  });
+});

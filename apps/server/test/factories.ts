@@ -52,8 +52,8 @@ export async function newUser(t: TestApp, options: NewUserOptions = {}) {
         sports.map((s) => ({ userId: user!.id, sportId: s.sportId, intensityKind: s.kind, intensityValue: s.value })),
       );
   }
-  const { jwt } = await t.core.tokens.issue(user!.id);
-  return { ...user!, token: jwt };
+  const { jwt, sessionId } = await t.core.tokens.issue(user!.id);
+  return { ...user!, token: jwt, sessionId };
 }
 
 /** The one-time code of the newest mail to an address (from the outbox, as the dev mailbox shows it). */

@@ -335,11 +335,15 @@ export const pushTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that registered the token: null from it, or its end, removes only this device's token. */
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     platform: text('platform').$type<'android' | 'ios' | 'web'>().notNull(),
     createdAt: createdAt(),
     lastSeenAt: at('last_seen_at').defaultNow().notNull(),
   },
-  (t) => [index('push_tokens_user_idx').on(t.userId)],
+  (t) => [index('push_tokens_user_idx').on(t.userId), index('push_tokens_session_idx').on(t.sessionId)],
 );
 
 /** Pushes to send, with retries; the embedded default records them here and logs them. */

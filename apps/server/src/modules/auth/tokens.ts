@@ -1,8 +1,8 @@
 import { SESSION_TTL_DAYS } from '@cordata/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { pushTokens, sessions, users } from '../../db/schema.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,9 +68,17 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
     return { userId: row.userId, sessionId: claims.jti, role: row.role, completed: row.completed };
   }
 
-  /** Ends every session of a user, but the one kept (the caller's own, on a password change). */
+  /** A session that ends takes its device's push token with it. */
+  async function forgetPushTokens(sessionIds: string[]) {
+    if (sessionIds.length) await deps.db.delete(pushTokens).where(inArray(pushTokens.sessionId, sessionIds));
+  }
+
+  /**
+   * Ends every session of a user, but the one kept (the caller's own, on a password change), and
+   * removes the push tokens those sessions registered.
+   */
   async function revokeAll(userId: string, keepSessionId?: string) {
-    await deps.db
+    const ended = await deps.db
       .update(sessions)
       .set({ revokedAt: now() })
       .where(
@@ -79,11 +87,14 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
           isNull(sessions.revokedAt),
           keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : undefined,
         ),
-      );
+      )
+      .returning({ id: sessions.id });
+    await forgetPushTokens(ended.map((s) => s.id));
   }
 
   async function revoke(sessionId: string) {
     await deps.db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+    await forgetPushTokens([sessionId]);
   }
 
   return { issue, verify, revokeAll, revoke };

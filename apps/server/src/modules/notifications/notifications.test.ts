@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
-import { groups, notifications, pushOutbox, pushTokens, users } from '../../db/schema.ts';
+import { groups, notifications, pushOutbox, pushTokens, sessions, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { createNotifier } from './notifier.ts';
 import { createPushQueue } from './push.ts';
@@ -164,8 +164,10 @@ describe('the notifier', () => {
 });
 
 describe('push through FCM HTTP v1', () => {
-  const register = async (userId: string, token: string, platform: 'android' | 'ios' = 'android') =>
-    t.db.insert(pushTokens).values({ userId, token, platform });
+  const register = async (userId: string, token: string, platform: 'android' | 'ios' = 'android') => {
+    const { sessionId } = await t.core.tokens.issue(userId);
+    await t.db.insert(pushTokens).values({ userId, sessionId, token, platform });
+  };
 
   it('sends a localized push with the token, the auth header and the target', async () => {
     const [me, actor] = [
@@ -204,6 +206,23 @@ describe('push through FCM HTTP v1', () => {
     expect(await t.ok('notification/check-new', undefined, me.token)).toEqual({ count: 2 });
   });
 
+  it('skips the token of an expired session', async () => {
+    const [me, actor] = [await newUser(t), await newUser(t)];
+    const { sessionId } = await t.core.tokens.issue(me.id);
+    await t.db.insert(pushTokens).values({ userId: me.id, sessionId, token: 'expired-session-token', platform: 'ios' });
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sessionId));
+    await notifier().notify({
+      userIds: [me.id],
+      type: 'GROUP_INVITE',
+      targetId: (await newGroup('Old')).id,
+      actorId: actor.id,
+    });
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, me.id))).toEqual([]);
+  });
+
   it('drops a token that FCM reports invalid', async () => {
     const [me, actor] = [await newUser(t), await newUser(t)];
     await register(me.id, 'stale-token');
@@ -236,9 +255,18 @@ describe('push through FCM HTTP v1', () => {
       .insert(users)
       .values(Array.from({ length: 1000 }, (_, i) => ({ email: `bulk${i}@example.test`, completed: true })))
       .returning({ id: users.id });
-    await t.db
-      .insert(pushTokens)
-      .values(people.map((p, i) => ({ userId: p.id, token: `bulk-token-${i}`, platform: 'ios' as const })));
+    const bulkSessions = await t.db
+      .insert(sessions)
+      .values(people.map((p) => ({ userId: p.id, expiresAt: new Date(Date.now() + 86_400_000) })))
+      .returning({ id: sessions.id, userId: sessions.userId });
+    await t.db.insert(pushTokens).values(
+      bulkSessions.map((s, i) => ({
+        userId: s.userId,
+        sessionId: s.id,
+        token: `bulk-token-${i}`,
+        platform: 'ios' as const,
+      })),
+    );
     const group = await newGroup('Big');
     const stored = await notifier().record({
       userIds: people.map((p) => p.id),
@@ -257,7 +285,9 @@ describe('without FCM configured', () => {
     const local = await createTestApp();
     try {
       const [me, actor] = [await newUser(local), await newUser(local)];
-      await local.db.insert(pushTokens).values({ userId: me.id, token: 'local-token', platform: 'android' });
+      await local.db
+        .insert(pushTokens)
+        .values({ userId: me.id, sessionId: me.sessionId, token: 'local-token', platform: 'android' });
       const queue = createPushQueue({});
       const stored = await createNotifier({ db: local.db, realtime: local.core.realtime, push: queue }).record({
         userIds: [me.id],

@@ -51,6 +51,7 @@ export function createPushQueue(deps: { onEnqueued?: () => void }): PushQueue {
         from notifications n
         join users u on u.id = n.user_id and u.deleted_at is null
         join push_tokens t on t.user_id = n.user_id
+        join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
         left join users a on a.id = n.actor_id
         left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
         left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'

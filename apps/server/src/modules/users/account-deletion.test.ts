@@ -133,6 +133,7 @@ describe('user/delete-account', () => {
     await t.ok('user/accept-connection', { userId: leaving.id }, veteran.token);
     await t.ok('user/update-notification-token', { token: 'leaving-device', platform: 'android' }, leaving.token);
     const secondSession = (await t.core.tokens.issue(leaving.id)).jwt;
+    await t.ok('user/update-notification-token', { token: 'leaving-tablet', platform: 'ios' }, secondSession);
 
     expect(await t.ok('user/delete-account', undefined, leaving.token)).toEqual({ ok: true });
 

@@ -215,6 +215,66 @@ describe('settings', () => {
     expect(await owner()).toBeUndefined();
   });
 
+  describe('push tokens belong to the session that registered them', () => {
+    const tokensOf = async (userId: string) =>
+      (await t.db.select().from(pushTokens).where(eq(pushTokens.userId, userId)))
+        .map((r) => ({ token: r.token, sessionId: r.sessionId }))
+        .sort((x, y) => x.token.localeCompare(y.token));
+
+    /** One person signed in on two phones, each with its own push token. */
+    async function twoPhones() {
+      const me = await newUser(t);
+      const other = await t.core.tokens.issue(me.id);
+      await t.ok('user/update-notification-token', { token: `phone-a-${me.id}`, platform: 'android' }, me.token);
+      await t.ok('user/update-notification-token', { token: `phone-b-${me.id}`, platform: 'ios' }, other.jwt);
+      expect(await tokensOf(me.id)).toEqual([
+        { token: `phone-a-${me.id}`, sessionId: me.sessionId },
+        { token: `phone-b-${me.id}`, sessionId: other.sessionId },
+      ]);
+      return { me, other };
+    }
+
+    it('null from one session (logout on that phone) leaves the other phone its token', async () => {
+      const { me, other } = await twoPhones();
+      await t.ok('user/update-notification-token', { token: null }, me.token);
+      expect(await tokensOf(me.id)).toEqual([{ token: `phone-b-${me.id}`, sessionId: other.sessionId }]);
+      // Null again is harmless, and the other phone logs out too.
+      await t.ok('user/update-notification-token', { token: null }, me.token);
+      await t.ok('user/update-notification-token', { token: null }, other.jwt);
+      expect(await tokensOf(me.id)).toEqual([]);
+    });
+
+    it('a session keeps one token: a renewed device token replaces the old one', async () => {
+      const { me, other } = await twoPhones();
+      await t.ok('user/update-notification-token', { token: `phone-a2-${me.id}`, platform: 'android' }, me.token);
+      expect(await tokensOf(me.id)).toEqual([
+        { token: `phone-a2-${me.id}`, sessionId: me.sessionId },
+        { token: `phone-b-${me.id}`, sessionId: other.sessionId },
+      ]);
+    });
+
+    it('ending a session removes its token only', async () => {
+      const { me, other } = await twoPhones();
+      await t.core.tokens.revoke(other.sessionId);
+      expect(await tokensOf(me.id)).toEqual([{ token: `phone-a-${me.id}`, sessionId: me.sessionId }]);
+    });
+
+    it('ending every other session (password change, suspension) removes their tokens and keeps the caller’s', async () => {
+      const { me } = await twoPhones();
+      await t.core.tokens.revokeAll(me.id, me.sessionId);
+      expect(await tokensOf(me.id)).toEqual([{ token: `phone-a-${me.id}`, sessionId: me.sessionId }]);
+      await t.core.tokens.revokeAll(me.id);
+      expect(await tokensOf(me.id)).toEqual([]);
+    });
+
+    it('a null from someone else’s session never touches this person’s tokens', async () => {
+      const { me } = await twoPhones();
+      const stranger = await newUser(t);
+      await t.ok('user/update-notification-token', { token: null }, stranger.token);
+      expect(await tokensOf(me.id)).toHaveLength(2);
+    });
+  });
+
   it('last-online-at records presence', async () => {
     const me = await newUser(t);
     expect(await t.ok('user/last-online-at', undefined, me.token)).toEqual({ lastOnlineAt: NOW.toISOString() });

@@ -37,7 +37,7 @@ export const usersHandlers = (deps: {
     preferences: await deps.users.updatePreferences(user.userId, body.preferences),
   }),
   'user/update-notification-token': async ({ body, user }) => {
-    await deps.users.updatePushToken(user.userId, body);
+    await deps.users.updatePushToken(user, body);
     return { ok: true };
   },
   'user/last-online-at': async ({ user }) => ({

@@ -121,15 +121,30 @@ export function createUsersRepository(db: DbOrTx) {
         .returning({ preferences: users.notificationPreferences })
         .then((rows) => rows[0]?.preferences ?? {}),
 
-    /** A device's token belongs to whoever registered it last. */
-    registerPushToken: (userId: string, token: string, platform: 'android' | 'ios' | 'web', tx: DbOrTx = db) =>
-      tx
-        .insert(pushTokens)
-        .values({ token, userId, platform })
-        .onConflictDoUpdate({ target: pushTokens.token, set: { userId, platform, lastSeenAt: sql`now()` } }),
+    /**
+     * A device's token belongs to the session that registered it last; a session keeps one token,
+     * so a device whose token changed does not get each push twice.
+     */
+    registerPushToken: (
+      owner: { userId: string; sessionId: string },
+      token: string,
+      platform: 'android' | 'ios' | 'web',
+      tx: DbOrTx = db,
+    ) =>
+      tx.transaction(async (t) => {
+        await t.delete(pushTokens).where(and(eq(pushTokens.sessionId, owner.sessionId), ne(pushTokens.token, token)));
+        await t
+          .insert(pushTokens)
+          .values({ token, userId: owner.userId, sessionId: owner.sessionId, platform })
+          .onConflictDoUpdate({
+            target: pushTokens.token,
+            set: { userId: owner.userId, sessionId: owner.sessionId, platform, lastSeenAt: sql`now()` },
+          });
+      }),
 
-    unregisterPushTokens: (userId: string, tx: DbOrTx = db) =>
-      tx.delete(pushTokens).where(eq(pushTokens.userId, userId)),
+    /** Removes the token of one session only: the other phones of the person keep their pushes. */
+    unregisterPushToken: (owner: { userId: string; sessionId: string }, tx: DbOrTx = db) =>
+      tx.delete(pushTokens).where(and(eq(pushTokens.userId, owner.userId), eq(pushTokens.sessionId, owner.sessionId))),
 
     /**
      * People to meet, best first: how well the name matches, then shared sports at a similar

@@ -192,10 +192,14 @@ export function createUsersService(deps: {
     preferences: async (userId: string) => withDefaults(await users.preferences(userId)),
     updatePreferences: async (userId: string, changes: NotificationPreferences) =>
       withDefaults(await users.mergePreferences(userId, changes as Record<string, boolean>)),
-    async updatePushToken(userId: string, body: CallBody<'user/update-notification-token'>) {
-      if (body.token === null) await users.unregisterPushTokens(userId);
+    /** Registers or (null) removes the push token of the caller's session, never another session's. */
+    async updatePushToken(
+      caller: { userId: string; sessionId: string },
+      body: CallBody<'user/update-notification-token'>,
+    ) {
+      if (body.token === null) await users.unregisterPushToken(caller);
       // FCM tokens are alike on Android and iOS; the platform only matters for how a push is shaped.
-      else await users.registerPushToken(userId, body.token, body.platform ?? 'android');
+      else await users.registerPushToken(caller, body.token, body.platform ?? 'android');
     },
     async touchLastOnline(userId: string) {
       const at = deps.now();

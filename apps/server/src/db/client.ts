@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,8 +26,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const EXTENSIONS = ['cube', 'earthdistance', 'pg_trgm', 'unaccent'] as const;
-export const pgliteExtensions = { cube, earthdistance, pg_trgm, unaccent };
+export const EXTENSIONS = ['cube', 'earthdistance', 'pg_trgm', 'unaccent', 'btree_gist'] as const;
+export const pgliteExtensions = { cube, earthdistance, pg_trgm, unaccent, btree_gist };
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite. */

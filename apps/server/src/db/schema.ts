@@ -214,8 +214,10 @@ export const activities = pgTable(
     updatedAt: at('updated_at').defaultNow().notNull(),
   },
   (t) => [
-    index('activities_earth_idx')
-      .using('gist', sql`ll_to_earth(${t.startLatitude}, ${t.startLongitude})`)
+    // Home: nearest first. sport_id and starts_at sit in the GiST entry (btree_gist), so the walk skips
+    // other sports and past dates without reading their rows.
+    index('activities_near_idx')
+      .using('gist', sql`ll_to_earth(${t.startLatitude}, ${t.startLongitude})`, t.sportId, t.startsAt)
       .where(sql`${t.deletedAt} is null`),
     index('activities_starts_at_idx').on(t.startsAt),
     // Calendars: the ids of a day's live activities without reading their rows.

@@ -294,7 +294,7 @@ describe('nearby-activities', () => {
       const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan).toMatch(/Index Scan using activities_earth_idx on activities/);
+    expect(plan).toMatch(/Index Scan using activities_near_idx on activities/);
     expect(plan).toMatch(/Order By: .*ll_to_earth\(start_latitude, start_longitude\).*<->/);
     expect(plan).not.toMatch(/Seq Scan on activities/);
   });

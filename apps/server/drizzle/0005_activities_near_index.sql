@@ -1,0 +1,2 @@
+DROP INDEX "activities_earth_idx";--> statement-breakpoint
+CREATE INDEX "activities_near_idx" ON "activities" USING gist (ll_to_earth("start_latitude", "start_longitude"),"sport_id","starts_at") WHERE "activities"."deleted_at" is null;

@@ -10,6 +10,7 @@ export const people = {
   noContacts: 'No contacts yet: explore to find people who share your sports.',
   noRequests: 'No pending requests.',
   noResults: 'Nobody found. Try another name or sport.',
+  loadMore: 'Load more',
   sharedSports_one: '{{count}} sport in common',
   sharedSports_other: '{{count}} sports in common',
   distance: '{{km}} km away',

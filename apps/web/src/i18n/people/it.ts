@@ -12,6 +12,7 @@ export const people: typeof en = {
   noContacts: 'Ancora nessun contatto: esplora per trovare chi fa i tuoi sport.',
   noRequests: 'Nessuna richiesta in attesa.',
   noResults: 'Nessuno trovato. Prova un altro nome o sport.',
+  loadMore: 'Carica altri',
   sharedSports_one: '{{count}} sport in comune',
   sharedSports_other: '{{count}} sport in comune',
   distance: 'a {{km}} km',

@@ -8,7 +8,7 @@ import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
-import { useContactsQuery, useExploreQuery } from '../../state/queries/people.ts';
+import { useContactPagesQuery, useExplorePagesQuery } from '../../state/queries/people.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
 
 type Tab = 'contacts' | 'requests' | 'explore';
@@ -53,9 +53,33 @@ export default function Contacts() {
   );
 }
 
+/** The next page of a list, on demand (spec §9: 10 a page), as the group and activity lists do. */
+function MoreButton({ list, testId }: { list: Pages; testId: string }) {
+  const { t } = useTranslation();
+  if (!list.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-block"
+      data-testid={testId}
+      disabled={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {list.isFetchingNextPage ? t('common.loading') : t('people.loadMore')}
+    </button>
+  );
+}
+
+interface Pages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
 function ContactList({ query }: { query: string }) {
   const { t } = useTranslation();
-  const { data, isPending } = useContactsQuery('CONTACT', query);
+  const list = useContactPagesQuery('CONTACT', query);
+  const { data, isPending } = list;
   if (isPending) return <p className="muted">{t('common.loading')}</p>;
   if (!data?.length)
     return (
@@ -64,18 +88,21 @@ function ContactList({ query }: { query: string }) {
       </p>
     );
   return (
-    <ul className="people-list" data-testid="contacts-list">
-      {data.map((c) => (
-        <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
-      ))}
-    </ul>
+    <>
+      <ul className="people-list" data-testid="contacts-list">
+        {data.map((c) => (
+          <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
+        ))}
+      </ul>
+      <MoreButton list={list} testId="contacts-more" />
+    </>
   );
 }
 
 function Requests({ query }: { query: string }) {
   const { t } = useTranslation();
-  const received = useContactsQuery('RECEIVED', query);
-  const sent = useContactsQuery('SENT', query);
+  const received = useContactPagesQuery('RECEIVED', query);
+  const sent = useContactPagesQuery('SENT', query);
   const none = !received.data?.length && !sent.data?.length;
   if (received.isPending || sent.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (none) return <p className="muted">{t('people.noRequests')}</p>;
@@ -94,6 +121,7 @@ function Requests({ query }: { query: string }) {
               />
             ))}
           </ul>
+          <MoreButton list={received} testId="requests-received-more" />
         </section>
       )}
       {!!sent.data?.length && (
@@ -109,6 +137,7 @@ function Requests({ query }: { query: string }) {
               />
             ))}
           </ul>
+          <MoreButton list={sent} testId="requests-sent-more" />
         </section>
       )}
     </>
@@ -120,12 +149,12 @@ function Explore({ query }: { query: string }) {
   const sports = useSportsQuery();
   const [sportId, setSportId] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
-  const { data, isPending } = useExploreQuery({
+  const list = useExplorePagesQuery({
     query: query || undefined,
     sportIds: sportId ? [sportId] : undefined,
     near: near ?? undefined,
-    pagination: { page: 1, limit: 30 },
   });
+  const { data, isPending } = list;
   const location = useDeviceLocation();
   const toggleNear = async (on: boolean) => {
     if (!on) return setNear(null);
@@ -173,17 +202,20 @@ function Explore({ query }: { query: string }) {
           {t('people.noResults')}
         </p>
       ) : (
-        <ul className="people-list" data-testid="explore-list">
-          {data.map((u) => (
-            <PersonRow
-              key={u.userId}
-              person={u}
-              subtitle={line(u)}
-              onOpen={() => openProfile(u.userId)}
-              actions={<ConnectionActions person={u} connection={u.connection} compact />}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="people-list" data-testid="explore-list">
+            {data.map((u) => (
+              <PersonRow
+                key={u.userId}
+                person={u}
+                subtitle={line(u)}
+                onOpen={() => openProfile(u.userId)}
+                actions={<ConnectionActions person={u} connection={u.connection} compact />}
+              />
+            ))}
+          </ul>
+          <MoreButton list={list} testId="explore-more" />
+        </>
       )}
     </>
   );

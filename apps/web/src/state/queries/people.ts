@@ -1,13 +1,15 @@
 import type { CallInput, ConnectionStatus, NotificationPreferences, UserSport } from '@cordata/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { FIRST_PAGE, PAGE_SIZE } from '../../contract.ts';
+import { nextParticipantsPage } from './pages.ts';
 import { ownProfileQueryKey } from './profile.ts';
 
 /** Everything about other people and the caller's connections: invalidated together when a connection changes. */
 export const peopleKeys = {
   all: ['people'] as const,
   contacts: (status: 'CONTACT' | 'RECEIVED' | 'SENT', query: string) => ['people', 'contacts', status, query] as const,
-  explore: (body: CallInput<'user/explore-contacts'>) => ['people', 'explore', body] as const,
+  explore: (filters: Omit<CallInput<'user/explore-contacts'>, 'pagination'>) => ['people', 'explore', filters] as const,
   profile: (userId: string) => ['people', 'profile', userId] as const,
   activities: (userId: string) => ['people', 'activities', userId] as const,
   groups: (userId: string) => ['people', 'groups', userId] as const,
@@ -22,12 +24,31 @@ export function useContactsQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query 
   });
 }
 
-export function useExploreQuery(body: CallInput<'user/explore-contacts'>, enabled = true) {
-  return useQuery({
-    queryKey: peopleKeys.explore(body),
-    queryFn: () => api('user/explore-contacts', body),
-    select: (r) => r.users,
-    enabled,
+/** The contacts screen's lists, 10 a page (spec §9); a next page exists while the last one was full. */
+export function useContactPagesQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query = '') {
+  return useInfiniteQuery({
+    queryKey: [...peopleKeys.contacts(status, query), 'pages'],
+    queryFn: ({ pageParam }) =>
+      api('user/list-contacts', {
+        status,
+        query: query || undefined,
+        pagination: { page: pageParam, limit: PAGE_SIZE },
+      }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextParticipantsPage(last.contacts, pages),
+    select: (data) => data.pages.flatMap((p) => p.contacts),
+  });
+}
+
+/** Explore and search results, 10 a page (spec §9). */
+export function useExplorePagesQuery(filters: Omit<CallInput<'user/explore-contacts'>, 'pagination'>) {
+  return useInfiniteQuery({
+    queryKey: [...peopleKeys.explore(filters), 'pages'],
+    queryFn: ({ pageParam }) =>
+      api('user/explore-contacts', { ...filters, pagination: { page: pageParam, limit: PAGE_SIZE } }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextParticipantsPage(last.users, pages),
+    select: (data) => data.pages.flatMap((p) => p.users),
   });
 }
 

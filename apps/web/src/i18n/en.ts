@@ -100,6 +100,7 @@ export const en = {
   messages: {
     geolocationDisabled: 'Location is turned off. Activate it manually in the settings of your phone.',
     uploadPermission: 'The file or photo could not be uploaded: allow Cordata to access your photos and files.',
+    cameraPermission: 'The photo could not be taken: allow Cordata to use the camera in the settings of your phone.',
     downloadError: 'The download failed. Try again.',
     storeInitFailed:
       'Store service initialization failed. Make sure you are logged in. The application will be closed.',

@@ -32,6 +32,8 @@ export const it: Resources = {
     geolocationDisabled: 'La localizzazione è disattivata. Attivala manualmente nelle impostazioni del telefono.',
     uploadPermission:
       'Impossibile caricare il file o la foto: consenti a Cordata di accedere alle tue foto e ai tuoi file.',
+    cameraPermission:
+      'Impossibile scattare la foto: consenti a Cordata di usare la fotocamera nelle impostazioni del telefono.',
     downloadError: 'Il download non è riuscito. Riprova.',
     storeInitFailed:
       "Inizializzazione del servizio store non riuscita. Assicurati di aver effettuato l'accesso. L'applicazione verrà chiusa.",

@@ -54,5 +54,7 @@ export function createCapacitorPlatform(): Platform {
         for (const l of listeners) void l.then((x) => x.remove());
       }
     },
+    // The camera plugin is fetched on first use only.
+    pickPicture: async (labels) => (await import('./camera.ts')).pickNativePicture(labels),
   };
 }

@@ -12,6 +12,27 @@ export interface Platform {
   updater: Updater;
   /** Asks permission and registers for push; resolves with the device token, rejects when refused or failed. */
   registerPush(): Promise<string>;
+  /**
+   * Takes a photo with the camera or chooses one from the library (the person picks, in a native sheet
+   * with these labels). Resolves with the picture, or null when the person cancels; rejects with a
+   * `PhotoPermissionError` when the camera or the photos were refused.
+   */
+  pickPicture(labels: PictureLabels): Promise<File | null>;
+}
+
+export interface PictureLabels {
+  header: string;
+  camera: string;
+  library: string;
+  cancel: string;
+}
+
+/** The camera or the photo library was refused (spec §8: upload errors speak of permissions). */
+export class PhotoPermissionError extends Error {
+  constructor(readonly access: 'camera' | 'photos') {
+    super(`Access to the ${access} was denied`);
+    this.name = 'PhotoPermissionError';
+  }
 }
 
 export interface Updater {
@@ -38,10 +59,15 @@ export const webPlatform: Platform = {
     ready: () => Promise.resolve(),
   },
   registerPush: () => Promise.reject(new Error('Push registration runs only in the native app')),
+  pickPicture: () => Promise.reject(new Error('The camera runs only in the native app; the web uses a file input')),
 };
 
 /** A platform driven by the test: fire events, read what the app asked for. */
-export function createFakePlatform(os: Platform['os'] = 'android', pushToken: string | null = 'push-token') {
+export function createFakePlatform(
+  os: Platform['os'] = 'android',
+  pushToken: string | null = 'push-token',
+  picture: () => Promise<File | null> = () => Promise.resolve(null),
+) {
   const back = new Set<(e: { canGoBack: boolean }) => void>();
   const urls = new Set<(url: string) => void>();
   const taps = new Set<(data: Record<string, unknown>) => void>();
@@ -73,6 +99,7 @@ export function createFakePlatform(os: Platform['os'] = 'android', pushToken: st
       ready: async () => {},
     },
     registerPush: () => (pushToken ? Promise.resolve(pushToken) : Promise.reject(new Error('denied'))),
+    pickPicture: picture,
   };
   return {
     platform,

@@ -59,6 +59,13 @@ export const people = {
     picture: 'Profile picture',
     changePicture: 'Change picture',
     choosePicture: 'Choose a picture',
+    takeOrChoosePicture: 'Take or choose a picture',
+    pictureSource: {
+      header: 'Profile picture',
+      camera: 'Take a photo',
+      library: 'Choose from photos',
+      cancel: 'Cancel',
+    },
     removePicture: 'Remove picture',
     uploading: 'Uploading… {{percent}}%',
     email: 'E-mail',

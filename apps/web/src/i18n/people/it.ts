@@ -61,6 +61,13 @@ export const people: typeof en = {
     picture: 'Foto del profilo',
     changePicture: 'Cambia foto',
     choosePicture: 'Scegli una foto',
+    takeOrChoosePicture: 'Scatta o scegli una foto',
+    pictureSource: {
+      header: 'Foto del profilo',
+      camera: 'Scatta una foto',
+      library: 'Scegli dalle foto',
+      cancel: 'Annulla',
+    },
     removePicture: 'Rimuovi foto',
     uploading: 'Caricamento… {{percent}}%',
     email: 'E-mail',

@@ -4,8 +4,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
+import { uploadFile } from '../../api/upload.ts';
 import { errorText, showError, showFeedback } from '../../components/feedback.ts';
 import { FormError, TextField } from '../../components/forms/Field.tsx';
+import { showPicturePermissionError, takeOrChoosePicture } from '../../components/forms/picture.ts';
 import {
   birthDateProblem,
   nameProblem,
@@ -18,6 +20,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { MIN_AGE_YEARS } from '../../contract.ts';
 import { isLanguage } from '../../i18n/index.ts';
+import { getPlatform } from '../../native/index.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { ownProfileQueryKey } from '../../state/queries/profile.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
@@ -210,6 +213,8 @@ function PictureStep({
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(picture);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const native = getPlatform().isNative;
 
   useEffect(() => {
     if (!file) return;
@@ -218,7 +223,7 @@ function PictureStep({
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const choose = (chosen: File | undefined) => {
+  const choose = (chosen: File | null | undefined) => {
     if (!chosen) return;
     if (!isImageType(chosen.type)) {
       showFeedback({ kind: 'error', title: t('errorTitle'), description: t('errors.UPLOAD_INVALID') });
@@ -232,19 +237,13 @@ function PictureStep({
     e.preventDefault();
     if (!file || !isImageType(file.type)) return onNext();
     setBusy(true);
+    setProgress(0);
     try {
-      const target = await api('upload/get-upload-url', {
-        purpose: 'PROFILE_PICTURE',
-        contentType: file.type,
-        size: file.size,
-      });
-      const res = await fetch(target.uploadUrl, { method: target.method, headers: target.headers, body: file });
-      if (!res.ok) throw new Error(`upload answered ${res.status}`);
-      onPicture(target.fileUrl);
+      onPicture(await uploadFile(file, 'PROFILE_PICTURE', setProgress));
       onNext();
     } catch (error) {
       if (isApiError(error)) showError(error);
-      else showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.uploadPermission') });
+      else showPicturePermissionError(t);
     } finally {
       setBusy(false);
     }
@@ -261,17 +260,40 @@ function PictureStep({
           <span className="picture-empty" aria-hidden="true" />
         )}
       </div>
-      <label htmlFor={inputId} className="btn btn-outline btn-block">
-        {preview ? t('auth.profile.picture.change') : t('auth.profile.picture.choose')}
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        accept={IMAGE_TYPES.join(',')}
-        className="visually-hidden"
-        data-testid="profile-picture-input"
-        onChange={(e) => choose(e.target.files?.[0])}
-      />
+      {native ? (
+        // The phone app: Capacitor Camera's sheet takes a photo or chooses one from the library.
+        <button
+          type="button"
+          className="btn btn-outline btn-block"
+          disabled={busy}
+          data-testid="profile-picture-native"
+          onClick={async () => choose(await takeOrChoosePicture(t))}
+        >
+          {preview ? t('auth.profile.picture.changeNative') : t('auth.profile.picture.takeOrChoose')}
+        </button>
+      ) : (
+        <>
+          <label htmlFor={inputId} className="btn btn-outline btn-block">
+            {preview ? t('auth.profile.picture.change') : t('auth.profile.picture.choose')}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            className="visually-hidden"
+            data-testid="profile-picture-input"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+        </>
+      )}
+      {busy && (
+        <>
+          <progress className="upload-progress" max={1} value={progress} data-testid="upload-progress" />
+          <small className="muted">
+            {t('auth.profile.picture.uploadingPercent', { percent: Math.round(progress * 100) })}
+          </small>
+        </>
+      )}
       <div className="wizard-actions">
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="profile-next">
           {busy ? t('auth.profile.picture.uploading') : file ? t('auth.profile.next') : t('auth.profile.skip')}

@@ -2,43 +2,63 @@ import type { UserSummary } from '@cordata/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../api/upload.ts';
-import { showFeedback } from '../../../components/feedback.ts';
+import { showPicturePermissionError, takeOrChoosePicture } from '../../../components/forms/picture.ts';
 import { Avatar } from '../../../components/People/People.tsx';
+import { getPlatform } from '../../../native/index.ts';
 
-/** Chooses and uploads a profile picture, with a progress bar; gives back the uploaded file's URL. */
+/**
+ * Takes or chooses and uploads a profile picture, with a progress bar; gives back the uploaded file's
+ * URL. In the phone app the camera sheet offers a photo or the library (Capacitor Camera); on the web a
+ * file input does.
+ */
 export function PictureField({ person, onUploaded }: { person: UserSummary; onUploaded: (url: string) => void }) {
   const { t } = useTranslation();
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
-  const choose = async (file: File | undefined) => {
+  const platform = getPlatform();
+  const choose = async (file: File | null | undefined) => {
     if (!file) return;
     setProgress(0);
     try {
       onUploaded(await uploadFile(file, 'PROFILE_PICTURE', setProgress));
     } catch {
-      // Spec §8: upload errors speak of permissions, the usual cause on a phone.
-      showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.uploadPermission') });
+      showPicturePermissionError(t);
     } finally {
       setProgress(null);
     }
   };
+  const takeOrChoose = async () => choose(await takeOrChoosePicture(t));
   return (
     <div className="field">
       <span>{t('people.settings.picture')}</span>
       <div className="picture-field">
         <Avatar person={person} size={72} />
-        <label htmlFor={inputId} className="btn btn-outline">
-          {person.profilePicture ? t('people.settings.changePicture') : t('people.settings.choosePicture')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="visually-hidden"
-          data-testid="settings-picture-input"
-          disabled={progress !== null}
-          onChange={(e) => void choose(e.target.files?.[0])}
-        />
+        {platform.isNative ? (
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="settings-picture-native"
+            disabled={progress !== null}
+            onClick={() => void takeOrChoose()}
+          >
+            {person.profilePicture ? t('people.settings.changePicture') : t('people.settings.takeOrChoosePicture')}
+          </button>
+        ) : (
+          <>
+            <label htmlFor={inputId} className="btn btn-outline">
+              {person.profilePicture ? t('people.settings.changePicture') : t('people.settings.choosePicture')}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="visually-hidden"
+              data-testid="settings-picture-input"
+              disabled={progress !== null}
+              onChange={(e) => void choose(e.target.files?.[0])}
+            />
+          </>
+        )}
       </div>
       {progress !== null && (
         <>

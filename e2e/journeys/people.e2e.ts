@@ -71,6 +71,49 @@ describe('contacts between two people', () => {
   });
 });
 
+describe('long lists', () => {
+  it.each(locales)('reaches the second page of requests and of explore results with Load more (%s)', async (locale) => {
+    const me = await newAccount(server.url, { firstName: 'Paola', lastName: 'Lista' });
+    // Twelve people, one more page than spec §9's 10, all asking to connect.
+    const askers = [];
+    for (let i = 0; i < 12; i++) {
+      const asker = await newAccount(server.url, { firstName: `Pag${locale}${i}`, lastName: `Paginata${locale}` });
+      await call(server.url, 'user/request-connection', { userId: me.userId }, asker.jwt);
+      askers.push(asker);
+    }
+    const rows = (list: string) => page.locator(`${testId(list)} li`).count();
+    const page = await phoneOf(me, locale, '/contacts');
+    await page.click(testId('contacts-tab-requests'));
+    await page.waitForSelector(testId('requests-received'));
+    expect(await rows('requests-received')).toBe(10);
+    await page.click(testId('requests-received-more'));
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 12,
+      `${testId('requests-received')} li`,
+    );
+    expect(await page.locator(testId('requests-received-more')).count()).toBe(0);
+
+    await page.click(testId('contacts-tab-explore'));
+    await page.fill(testId('contacts-search'), `paginata${locale}`);
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 10,
+      `${testId('explore-list')} li`,
+    );
+    const more = page.locator(testId('explore-more'));
+    expect(await more.textContent()).toBe(locale === 'it' ? 'Carica altri' : 'Load more');
+    await more.scrollIntoViewIfNeeded();
+    await screenshot(page, `people-explore-more-${locale}`);
+    await more.click();
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 12,
+      `${testId('explore-list')} li`,
+    );
+    expect(await rows('explore-list')).toBe(12);
+    expect(await page.locator(testId('explore-more')).count()).toBe(0);
+    for (const asker of askers) await page.waitForSelector(testId(`person-${asker.userId}`));
+  });
+});
+
 describe('own profile', () => {
   it('edits the profile and changes the picture, with the success message', async () => {
     const ada = await newAccount(server.url, { firstName: 'Adele', lastName: 'Verdi' });

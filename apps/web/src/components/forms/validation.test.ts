@@ -5,6 +5,7 @@ import {
   emailProblem,
   nameProblem,
   newPasswordProblem,
+  newPasswordProblems,
   problemsOf,
   repeatProblem,
   usernameProblem,
@@ -30,6 +31,12 @@ describe('form rules (spec §5)', () => {
     expect(newPasswordProblem('Giulia#Peak9', 'Giulia@example.test')).toBe('passwordPersonal');
     expect(repeatProblem('Tr#9xLmp', 'Tr#9xLmq')).toBe('passwordsMismatch');
     expect(repeatProblem('Tr#9xLmp', 'Tr#9xLmp')).toBeNull();
+    expect(newPasswordProblems('Giulia#Peak9', '', 'giulia@example.test')).toEqual({
+      password: 'passwordPersonal',
+      repeat: 'required',
+    });
+    expect(newPasswordProblems('Tr#9xLmp', 'Tr#9xLmq')).toEqual({ password: null, repeat: 'passwordsMismatch' });
+    expect(newPasswordProblems('Tr#9xLmp', 'Tr#9xLmp')).toEqual({ password: null, repeat: null });
   });
 
   it('needs the complete code', () => {

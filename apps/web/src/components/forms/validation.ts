@@ -26,6 +26,12 @@ export const newPasswordProblem = (password: string, email?: string): Problem =>
 export const repeatProblem = (password: string, repeat: string): Problem =>
   required(repeat) ?? (password === repeat ? null : 'passwordsMismatch');
 
+/** A new password and its repetition, checked together. */
+export const newPasswordProblems = (password: string, repeat: string, email?: string) => ({
+  password: newPasswordProblem(password, email),
+  repeat: repeatProblem(password, repeat),
+});
+
 export const codeProblem = (code: string): Problem => (isCompleteCode(code) ? null : 'codeIncomplete');
 
 export const nameProblem = (value: string): Problem => required(value) ?? (isValidName(value) ? null : 'nameInvalid');

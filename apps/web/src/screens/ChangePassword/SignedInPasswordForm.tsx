@@ -1,9 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api/client.ts';
 import { errorText, showSuccess } from '../../components/feedback.ts';
 import { FormError, PasswordField } from '../../components/forms/Field.tsx';
-import { newPasswordProblem, problemsOf, repeatProblem, required } from '../../components/forms/validation.ts';
+import { NewPasswordFields, useNewPassword } from '../../components/forms/NewPasswordFields.tsx';
+import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
+import { problemsOf, required } from '../../components/forms/validation.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 
 /** The signed-in password change (account sheet, security step): the current password, then a new one twice. */
@@ -11,36 +13,20 @@ export function SignedInPasswordForm() {
   const { t } = useTranslation();
   const email = useOwnProfileQuery().data?.user.email;
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const problems = problemsOf({
-    current: required(current),
-    password: newPasswordProblem(password, email),
-    repeat: repeatProblem(password, repeat),
-  });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSent(true);
-    setFailure(null);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      await api('auth/email/confirm-change-password', { currentPassword: current, password });
-      for (const clear of [setCurrent, setPassword, setRepeat]) clear('');
-      setSent(false);
+  const newPassword = useNewPassword(email);
+  const problems = problemsOf({ current: required(current), ...newPassword.problems });
+  const { sent, busy, failure, submit, reset } = useFormSubmit(
+    problems,
+    async () => {
+      await api('auth/email/confirm-change-password', { currentPassword: current, password: newPassword.password });
+      setCurrent('');
+      newPassword.clear();
+      reset();
       showSuccess(t('auth.change.signedInSuccess'));
-    } catch (error) {
-      setFailure(
-        isApiError(error) && error.code === 'INVALID_CREDENTIALS' ? t('auth.change.currentWrong') : errorText(error),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) =>
+      isApiError(error) && error.code === 'INVALID_CREDENTIALS' ? t('auth.change.currentWrong') : errorText(error),
+  );
 
   return (
     <form className="auth-form" noValidate onSubmit={submit} data-testid="signed-in-password-form">
@@ -54,24 +40,11 @@ export function SignedInPasswordForm() {
         showProblem={sent}
         testId="security-current-password"
       />
-      <PasswordField
+      <NewPasswordFields
+        value={newPassword}
         label={t('auth.newPassword')}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        problem={problems.password}
         showProblem={sent}
-        hint={t('auth.passwordHint')}
-        testId="security-new-password"
-      />
-      <PasswordField
-        label={t('auth.repeatPassword')}
-        autoComplete="new-password"
-        value={repeat}
-        onChange={setRepeat}
-        problem={problems.repeat}
-        showProblem={sent}
-        testId="security-repeat"
+        testIds={{ password: 'security-new-password', repeat: 'security-repeat' }}
       />
       <FormError text={failure} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="security-submit">

@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { errorText } from '../../components/feedback.ts';
 import { FormError, PasswordField, TextField } from '../../components/forms/Field.tsx';
 import { rememberPendingEmail, useStartSession } from '../../components/forms/session.ts';
+import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { emailProblem, problemsOf, required } from '../../components/forms/validation.ts';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -16,30 +17,18 @@ export default function Login() {
   const startSession = useStartSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const problems = problemsOf({ email: emailProblem(email), password: required(password) });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSent(true);
-    setFailure(null);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    const address = email.trim().toLowerCase();
-    try {
-      startSession(await api('auth/email/sign-in', { email: address, password }));
-    } catch (error) {
-      setBusy(false);
-      if (isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED') {
-        rememberPendingEmail(address);
-        navigate('/confirm-email', { state: { email: address, notConfirmed: true } });
-        return;
-      }
-      setFailure(errorText(error));
-    }
-  };
+  const address = email.trim().toLowerCase();
+  const { sent, busy, failure, submit } = useFormSubmit(
+    problems,
+    async () => startSession(await api('auth/email/sign-in', { email: address, password })),
+    (error) => {
+      if (!(isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED')) return errorText(error);
+      rememberPendingEmail(address);
+      navigate('/confirm-email', { state: { email: address, notConfirmed: true } });
+      return null;
+    },
+  );
 
   return (
     <Screen title={t('screens.login')} testId="login-screen" actions={<LanguageSelect />}>

@@ -1,11 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
-import { errorText } from '../../components/feedback.ts';
-import { FormError, PasswordField, TextField } from '../../components/forms/Field.tsx';
+import { FormError, TextField } from '../../components/forms/Field.tsx';
+import { NewPasswordFields, useNewPassword } from '../../components/forms/NewPasswordFields.tsx';
 import { rememberPendingEmail } from '../../components/forms/session.ts';
-import { emailProblem, newPasswordProblem, problemsOf, repeatProblem } from '../../components/forms/validation.ts';
+import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
+import { emailProblem, problemsOf } from '../../components/forms/validation.ts';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { isLanguage } from '../../i18n/index.ts';
@@ -17,17 +18,12 @@ export default function SignUp() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const newPassword = useNewPassword(email);
   const [accepted, setAccepted] = useState<Record<LegalType, boolean>>({ terms: false, privacy: false });
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const problems = problemsOf({
     email: emailProblem(email),
-    password: newPasswordProblem(password, email),
-    repeat: repeatProblem(password, repeat),
+    ...newPassword.problems,
     legal: accepted.terms && accepted.privacy ? null : 'termsRequired',
   });
 
@@ -38,29 +34,18 @@ export default function SignUp() {
       openSheet({ type: 'legal-info', params: { type, onAccept: () => setAccepted((a) => ({ ...a, [type]: true })) } });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSent(true);
-    setFailure(null);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      const address = email.trim().toLowerCase();
-      await api('auth/email/sign-up', {
-        email: address,
-        password,
-        acceptTerms: true,
-        acceptPrivacy: true,
-        language: isLanguage(i18n.language) ? i18n.language : undefined,
-      });
-      rememberPendingEmail(address);
-      navigate('/confirm-email', { state: { email: address } });
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { sent, busy, failure, submit } = useFormSubmit(problems, async () => {
+    const address = email.trim().toLowerCase();
+    await api('auth/email/sign-up', {
+      email: address,
+      password: newPassword.password,
+      acceptTerms: true,
+      acceptPrivacy: true,
+      language: isLanguage(i18n.language) ? i18n.language : undefined,
+    });
+    rememberPendingEmail(address);
+    navigate('/confirm-email', { state: { email: address } });
+  });
 
   return (
     <Screen title={t('screens.signUp')} testId="sign-up-screen" actions={<LanguageSelect />}>
@@ -77,24 +62,11 @@ export default function SignUp() {
           showProblem={sent}
           testId="sign-up-email"
         />
-        <PasswordField
+        <NewPasswordFields
+          value={newPassword}
           label={t('auth.password')}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          problem={problems.password}
           showProblem={sent}
-          hint={t('auth.passwordHint')}
-          testId="sign-up-password"
-        />
-        <PasswordField
-          label={t('auth.repeatPassword')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={setRepeat}
-          problem={problems.repeat}
-          showProblem={sent}
-          testId="sign-up-repeat"
+          testIds={{ password: 'sign-up-password', repeat: 'sign-up-repeat' }}
         />
         {(['terms', 'privacy'] as const).map((type) => (
           <div className="check-row" key={type}>

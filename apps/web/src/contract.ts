@@ -7,3 +7,4 @@
  */
 export * from '@cordata/contract/constants';
 export { type ErrorBody, type ErrorCode, errorCatalog, errorCodes } from '@cordata/contract/errors';
+export { notificationPath } from '@cordata/contract/paths';

@@ -21,6 +21,7 @@ export * from './calls/user.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './paths.ts';
 export * from './realtime.ts';
 export * from './rules.ts';
 export * from './version.ts';

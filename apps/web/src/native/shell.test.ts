@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakePlatform } from './platform.ts';
-import { installNativeShell, notificationPath, pathFromAppUrl } from './shell.ts';
+import { installNativeShell, pathFromAppUrl } from './shell.ts';
 
 function setup(os: 'android' | 'ios' = 'android', sheetOpen = false) {
   const fake = createFakePlatform(os);
@@ -70,9 +70,28 @@ describe('notification taps', () => {
     vi.advanceTimersByTime(1);
     expect(actions.navigate).toHaveBeenCalledWith('/view-group/g1');
   });
-  it('maps every kind of target', () => {
-    expect(notificationPath('ACTIVITY_ACCEPT', 'a')).toBe('/view-activity/a');
-    expect(notificationPath('CONTACT_REQUEST', 'u')).toBe('/profile/u');
-    expect(notificationPath('SEND_MESSAGE', 'c')).toBe('/chats?chat=c');
+  it('follows the path the server put in the push', () => {
+    const { fake, actions } = setup();
+    fake.tapNotification({ type: 'NEW_CONTACT', targetId: 'c1', path: '/profile/u7' });
+    vi.advanceTimersByTime(250);
+    expect(actions.navigate).toHaveBeenCalledWith('/profile/u7');
+  });
+  it.each([
+    [{ type: 'ACTIVITY_ACCEPT', targetId: 'a' }, '/view-activity/a'],
+    [{ type: 'CONTACT_REQUEST', targetId: 'u' }, '/profile/u'],
+    [{ type: 'CONTACT_REQUEST', targetId: 'r', actorId: 'u' }, '/profile/u'],
+    [{ type: 'SEND_MESSAGE', targetId: 'c' }, '/chats?chat=c'],
+    [{ type: 'SOMETHING_NEWER', targetId: 'x' }, '/notifications'],
+  ])('without a path, maps %o with the contract rule', (data, path) => {
+    const { fake, actions } = setup();
+    fake.tapNotification(data);
+    vi.advanceTimersByTime(250);
+    expect(actions.navigate).toHaveBeenCalledWith(path);
+  });
+  it('ignores a push with neither a path nor a target', () => {
+    const { fake, actions } = setup();
+    fake.tapNotification({ type: 'GROUP_INVITE' });
+    vi.advanceTimersByTime(1000);
+    expect(actions.navigate).not.toHaveBeenCalled();
   });
 });

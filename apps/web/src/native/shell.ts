@@ -1,5 +1,5 @@
 import type { NotificationType } from '@cordata/contract';
-import { NOTIFICATION_TAP_DELAY_MS } from '../contract.ts';
+import { NOTIFICATION_TAP_DELAY_MS, notificationPath } from '../contract.ts';
 import type { Platform } from './platform.ts';
 
 export interface ShellActions {
@@ -19,19 +19,15 @@ export function pathFromAppUrl(url: string): string | null {
   }
 }
 
-/** Where a notification of a type leads. */
-export function notificationPath(type: NotificationType | string, targetId: string): string {
-  if (type.startsWith('ACTIVITY_')) return `/view-activity/${targetId}`;
-  if (type.startsWith('GROUP_')) return `/view-group/${targetId}`;
-  if (type === 'NEW_CONTACT' || type === 'CONTACT_REQUEST') return `/profile/${targetId}`;
-  if (type === 'SEND_MESSAGE') return `/chats?chat=${encodeURIComponent(targetId)}`;
-  return '/notifications';
-}
-
 function pathFromNotification(data: Record<string, unknown>): string | null {
   if (typeof data.path === 'string' && data.path.startsWith('/')) return data.path;
   if (typeof data.type === 'string' && typeof data.targetId === 'string') {
-    return notificationPath(data.type, data.targetId);
+    const actorId = typeof data.actorId === 'string' ? data.actorId : null;
+    // The contract's switch has no path for a type this version does not know (a newer server's):
+    // the list shows that one.
+    return (
+      notificationPath({ type: data.type as NotificationType, targetId: data.targetId, actorId }) ?? '/notifications'
+    );
   }
   return null;
 }

@@ -41,28 +41,3 @@ export const notificationCalls = {
     response: Ok,
   }),
 };
-
-/**
- * The app path a notification opens (a tap in the list or on a push): the activity, the group,
- * the person who asked or accepted, or the chat.
- */
-export function notificationPath(n: { type: NotificationType; targetId: string; actorId?: string | null }): string {
-  switch (n.type) {
-    case 'ACTIVITY_INVITE':
-    case 'ACTIVITY_EDIT':
-    case 'ACTIVITY_ACCEPT':
-    case 'ACTIVITY_REJECT':
-    case 'ACTIVITY_REQUEST':
-      return `/view-activity/${n.targetId}`;
-    case 'GROUP_INVITE':
-    case 'GROUP_ACCEPT':
-    case 'GROUP_REJECT':
-    case 'GROUP_REQUEST':
-      return `/view-group/${n.targetId}`;
-    case 'NEW_CONTACT':
-    case 'CONTACT_REQUEST':
-      return `/profile/${n.actorId ?? n.targetId}`;
-    case 'SEND_MESSAGE':
-      return `/chats?chat=${n.targetId}`;
-  }
-}

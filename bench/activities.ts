@@ -11,6 +11,7 @@
  * 3. Starts the real server (`apps/server/src/main.ts`) in a child process and loads it over HTTP with a
  *    bearer token, `concurrency` requests at once.
  * BENCH_KEEP=1 keeps `cordata_bench` afterwards and reuses it when it is already seeded (drop it by hand after).
+ * BENCH_PROFILE=<dir> writes the server's CPU profile into <dir>.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -144,7 +145,9 @@ try {
 
   // The server as `npm start` runs it, in its own process, so the load generator does not share its event loop.
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,

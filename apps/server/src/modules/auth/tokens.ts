@@ -1,11 +1,12 @@
 import { SESSION_TTL_DAYS } from '@cordata/contract';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushTokens, sessions, users } from '../../db/schema.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface AuthUser {
   userId: string;
@@ -35,34 +36,50 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
     return { jwt, sessionId: session!.id, expiresAt };
   }
 
-  /** The signed-in user behind a token, or null when it is forged, expired, revoked or the account is gone. */
-  async function verify(token: string, kind: 'ACCESS' | 'RESET' = 'ACCESS'): Promise<AuthUser | null> {
-    let claims: { sub?: string; jti?: string; kind?: unknown };
+  /**
+   * Tokens whose signature was already checked, with their claims: a client sends the same token on every call,
+   * and the HMAC through WebCrypto cost more than the session lookup. Expiry is checked again on every use; the
+   * session row stays the authority on revocation.
+   */
+  const verified = new Map<string, JWTPayload>();
+
+  async function claimsOf(token: string): Promise<JWTPayload | null> {
+    const known = verified.get(token);
+    if (known) return typeof known.exp === 'number' && known.exp * 1000 > now().getTime() ? known : null;
     try {
-      ({ payload: claims } = await jwtVerify(token, deps.secret, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        currentDate: now(),
-      }));
+      const { payload } = await jwtVerify(token, deps.secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now() });
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token, payload);
+      return payload;
     } catch {
       return null;
     }
+  }
+
+  /** Runs on every call: prepared once, so it is neither rebuilt nor planned again. */
+  const sessionLookup = deps.db
+    .select({ userId: users.id, role: users.role, completed: users.completed, suspendedUntil: users.suspendedUntil })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        eq(sessions.kind, sql.placeholder('kind')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
+
+  /** The signed-in user behind a token, or null when it is forged, expired, revoked or the account is gone. */
+  async function verify(token: string, kind: 'ACCESS' | 'RESET' = 'ACCESS'): Promise<AuthUser | null> {
+    const claims = await claimsOf(token);
+    if (!claims) return null;
     if (!claims.sub || !claims.jti || claims.kind !== kind || !isUuid(claims.jti) || !isUuid(claims.sub)) return null;
-    const [row] = await deps.db
-      .select({ userId: users.id, role: users.role, completed: users.completed, suspendedUntil: users.suspendedUntil })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.jti),
-          eq(sessions.userId, claims.sub),
-          eq(sessions.kind, kind),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now()),
-          isNull(users.deletedAt),
-        ),
-      )
-      .limit(1);
+    const [row] = await sessionLookup.execute({ sessionId: claims.jti, userId: claims.sub, kind, now: now().toISOString() });
     if (!row) return null;
     if (row.suspendedUntil && row.suspendedUntil > now()) return null;
     return { userId: row.userId, sessionId: claims.jti, role: row.role, completed: row.completed };

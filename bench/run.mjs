@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm run bench -- <name> [args…]` runs one benchmark; without a name it lists them.
+// docs/performance.md says what each measures and what it needs (PostgreSQL, Redis, a build).
+import { spawnSync } from 'node:child_process';
+
+const tsx = (file) => ['--import', 'tsx', file];
+const benchmarks = {
+  activities: {
+    run: tsx('bench/activities.ts'),
+    about: 'nearby-activities and list-daily on 1M activities (PostgreSQL)',
+  },
+  'auth-sign-in': { run: tsx('bench/auth-sign-in.ts'), about: 'sign-in latency with argon2id' },
+  chat: { run: tsx('bench/chat.ts'), about: 'two instances + Redis, 1 000 sockets, send-to-receive latency' },
+  'cold-start': { run: ['bench/cold-start.mjs'], about: 'PGlite first start and restart (after npm run build)' },
+  geo: { run: tsx('bench/geo.bench.ts'), about: 'GPX parsing against other parsers' },
+  load: { run: tsx('bench/load.ts'), about: 'the mixed load on a realistic PostgreSQL dataset' },
+  location: { run: ['--expose-gc', ...tsx('bench/location.bench.ts')], about: 'autocomplete p99 and gazetteer memory' },
+  notifications: { run: tsx('bench/notifications.ts'), about: 'inviting a group of 1 000 members' },
+  people: { run: tsx('bench/people.ts'), about: 'people search on 100 000 people' },
+  'web-bundle': {
+    run: ['bench/web-bundle.mjs'],
+    about: 'gzipped JavaScript of the first load (after building apps/web)',
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const bench = benchmarks[name];
+if (!bench) {
+  if (name) console.error(`no benchmark called "${name}"\n`);
+  console.log('npm run bench -- <name> [args…]\n');
+  for (const [key, { about }] of Object.entries(benchmarks)) console.log(`  ${key.padEnd(14)} ${about}`);
+  process.exit(name ? 2 : 0);
+}
+const { status } = spawnSync(process.execPath, [...bench.run, ...args], { stdio: 'inherit' });
+process.exit(status ?? 1);

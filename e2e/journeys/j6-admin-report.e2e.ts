@@ -5,13 +5,16 @@ import { call, newAccount } from '../support/accounts.ts';
 import { launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
 import { freshDatabase, postgresAdminUrl, postgresAvailable } from '../support/postgres.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
+import { seedToken } from '../support/session.ts';
 
 /**
  * Journey 6 (issue 12): a person reports another, and an operator handles the report in the admin
  * area: signs in at /admin, finds it in the queue and suspends the reported account, which is then
- * refused. The operator is made an admin with `admin:create`, which needs the database while the
- * server runs: PostgreSQL, not the embedded one (skipped without it). The app has no report screen
- * yet, so the report itself is made through report/create.
+ * refused: the offender's open app is logged out at once (the server drops its socket). The operator
+ * works through the area's own dialogs (a period and a reason; Escape cancels), opens the offender's
+ * page from the queue and reinstates them from there. The operator is made an admin with
+ * `admin:create`, which needs the database while the server runs: PostgreSQL, not the embedded one
+ * (skipped without it). The report itself is made through report/create.
  */
 const hasPostgres = await postgresAvailable();
 if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: journey 6 (a report) is skipped.`);
@@ -22,6 +25,9 @@ let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const contexts: BrowserContext[] = [];
 const testId = (id: string) => `[data-testid="${id}"]`;
 const PASSWORD = 'Trail#Run9x';
+const DESKTOP = { width: 1280, height: 800 };
+const TABLET = { width: 768, height: 1024 };
+const browserDialogs: string[] = [];
 
 describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
   beforeAll(async () => {
@@ -68,11 +74,31 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
       reporter.jwt,
     );
 
-    const context = await phoneContext(browser!, locale, url);
+    // The offender has the app open, its live connection up.
+    const offenderContext = await phoneContext(browser!, locale, url);
+    contexts.push(offenderContext);
+    await seedToken(offenderContext, offender.jwt);
+    const offenderPage = await offenderContext.newPage();
+    const socketUp = offenderPage
+      .waitForEvent('websocket')
+      .then((ws) => ws.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40')));
+    await offenderPage.goto('/chats');
+    await offenderPage.waitForSelector(`${testId('chats-empty')}, ${testId('chat-list')}`);
+    await socketUp;
+
+    // The admin area is made for a desktop browser (and still usable on a tablet).
+    const context = await browser!.newContext({
+      baseURL: url,
+      viewport: DESKTOP,
+      locale: locale === 'it' ? 'it-IT' : 'en-US',
+    });
     contexts.push(context);
     const page = await context.newPage();
-    // The admin area asks for a number of days, then a reason, through the browser's prompts.
-    page.on('dialog', (dialog) => void dialog.accept(dialog.defaultValue() || 'Harassment confirmed'));
+    // No browser prompt, confirm or alert is left: any would fail the journey.
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.goto('/admin');
     await page.fill(testId('admin-email'), operator.email);
     await page.fill(testId('admin-password'), PASSWORD);
@@ -83,9 +109,38 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
     const report = page.locator(testId('admin-report'), { hasText: 'Insults in the chat' });
     await report.waitFor();
     await screenshot(page, `journey-6-report-queue-${locale}`);
-    await report.locator(testId('admin-suspend')).click();
-    await page.waitForSelector(testId('admin-action-message'));
+
+    // The in-app dialog: Escape cancels and gives the focus back to the button that opened it.
+    const suspend = report.locator(testId('admin-suspend'));
+    await suspend.click();
+    const dialog = page.locator(testId('admin-dialog'));
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await suspend.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Then for real: a period of 14 days and why, for the audit log.
+    await suspend.click();
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('role')).toBe('dialog');
+    await page.selectOption(testId('admin-dialog-days'), '14');
+    await page.click(testId('admin-dialog-confirm'));
+    await page.waitForSelector(testId('admin-dialog-error')); // no reason yet
+    await page.fill(testId('admin-dialog-reason'), 'Harassment confirmed');
+    await screenshot(page, `journey-6-suspend-dialog-${locale}`);
+    await page.click(testId('admin-dialog-confirm'));
+    await dialog.waitFor({ state: 'detached' });
+    const message = await page.locator(testId('admin-action-message')).textContent();
+    expect(message).toBe(locale === 'it' ? '1 segnalazione chiusa' : '1 report closed');
     await screenshot(page, `journey-6-report-handled-${locale}`);
+
+    // The offender's app is logged out at once: the server dropped the socket, the app checked its session.
+    await offenderPage.waitForFunction(
+      () => !JSON.parse(localStorage.getItem('cordata:auth') ?? '{}').state?.jwt,
+      undefined,
+      { timeout: 5000 },
+    );
+    await screenshot(offenderPage, `journey-6-offender-logged-out-${locale}`);
 
     // The suspension ends the offender's sessions, and signing in again is refused with the reason.
     const stale = await fetch(`${url}/api/space/cordata/database/user/own-profile`, {
@@ -100,5 +155,43 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
     });
     expect(signIn.status).toBe(403);
     expect(((await signIn.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_SUSPENDED');
+
+    // The operator opens the offender's page from the queue: suspended, with the report resolved.
+    await page.click(testId('admin-nav-reports'));
+    await page.click(`${testId('admin-status-closed')}`);
+    await page
+      .locator(testId('admin-report'), { hasText: 'Insults in the chat' })
+      .getByRole('link', { name: 'Ugo Molesto' })
+      .first()
+      .click();
+    await page.waitForSelector(testId('admin-user-detail'));
+    expect(new URL(page.url()).pathname).toBe(`/admin/users/${offender.userId}`);
+    await page.waitForSelector(testId('admin-user-reinstate'));
+    const detail = page.locator(testId('admin-user-detail'));
+    expect(await detail.textContent()).toContain('Insults in the chat');
+    await screenshot(page, `journey-6-user-detail-${locale}`);
+    await page.setViewportSize(TABLET);
+    await screenshot(page, `journey-6-user-detail-tablet-${locale}`);
+    await page.setViewportSize(DESKTOP);
+
+    // Reinstating goes through the same dialog, with a reason; then the offender can sign in again.
+    await page.click(testId('admin-user-reinstate'));
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('admin-dialog-reason');
+    await page.keyboard.type('Appeal accepted');
+    await page.click(testId('admin-dialog-confirm'));
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForSelector(testId('admin-user-suspend'));
+    const again = await fetch(`${url}/api/space/cordata/database/auth/email/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: offender.email, password: PASSWORD }),
+    });
+    expect(again.status).toBe(200);
+    await page.setViewportSize(TABLET);
+    await page.click(testId('admin-nav-reports'));
+    await page.waitForSelector(testId('admin-reports'));
+    await screenshot(page, `journey-6-report-queue-tablet-${locale}`);
+    expect(browserDialogs).toEqual([]);
   });
 });

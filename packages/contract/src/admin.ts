@@ -195,6 +195,14 @@ export const adminCalls = {
     response: z.object({
       user: AdminUser,
       lastOnlineAt: IsoDateTime.nullable(),
+      /** The profile fields an operator needs to judge an account (not the birth date or phone). */
+      profile: z.object({
+        city: z.string().nullable(),
+        country: z.string().nullable(),
+        language: z.string().nullable(),
+        emailConfirmed: z.boolean(),
+        completed: z.boolean(),
+      }),
       counts: z.object({
         activitiesCreated: z.int(),
         activitiesJoined: z.int(),

@@ -1,61 +1,26 @@
-import type { AdminUser, ReportAction, ReportedTarget, UserSummary } from '@cordata/contract';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import {
+  ADMIN_MAX_SUSPENSION_DAYS,
+  type AdminUser,
+  MODERATOR_MAX_SUSPENSION_DAYS,
+  type ReportAction,
+  type ReportedTarget,
+} from '@cordata/contract';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { AdminApiError, adminApi, adminToken, signIn } from './adminApi.ts';
 import { BarChart } from './BarChart.tsx';
-import { ADMIN_NS } from './i18n.ts';
+import { ContentDetail, UserDetail, UserLink, useContentActions, useUserActions } from './Details.tsx';
+import { type DialogField, useActionDialog } from './Dialog.tsx';
+import { day, isSuspended, MeContext, nameOf, Table, useLoad, useMe, useT } from './shared.tsx';
 import './admin.css';
 
-const useT = () => useTranslation(ADMIN_NS).t;
-const nameOf = (u: UserSummary | null | undefined) =>
-  u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.userId : '—';
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
-
-/** Loads on mount and when reload() is called; errors show as text. */
-function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setError(null);
-      },
-      (e: Error) => {
-        if (live) setError(e.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [...deps, version]);
-  return { data, error, reload: useCallback(() => setVersion((v) => v + 1), []) };
-}
-
-/** Asks the reason every action needs, then runs it and reloads. */
-function useAction(reload: () => void) {
-  const t = useT();
-  const [message, setMessage] = useState<string | null>(null);
-  return {
-    message,
-    async run(work: (reason: string) => Promise<unknown>, done?: (result: unknown) => string) {
-      const reason = window.prompt(t('common.reasonPrompt'))?.trim();
-      if (!reason) return;
-      try {
-        const result = await work(reason);
-        setMessage(done ? done(result) : null);
-        reload();
-      } catch (error) {
-        setMessage((error as Error).message || t('common.error'));
-      }
-    },
-  };
+function ActionMessage({ message }: { message: string | null }) {
+  return message ? (
+    <p className="admin-notice" role="status" data-testid="admin-action-message">
+      {message}
+    </p>
+  ) : null;
 }
 
 function Login({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
@@ -148,13 +113,20 @@ function ReportContextView({ target }: { target: ReportedTarget }) {
     <div className="admin-context">
       {c.user && (
         <p>
-          <strong>{nameOf(c.user)}</strong> @{c.user.username} · {c.user.email} · {t('common.reports')}:{' '}
-          {c.user.reportCount}
+          <strong>
+            <UserLink user={c.user} />
+          </strong>{' '}
+          @{c.user.username} · {c.user.email} · {t('common.reports')}: {c.user.reportCount}
         </p>
       )}
       {(c.activity ?? c.group) && (
         <p>
-          <strong>{(c.activity ?? c.group)!.name}</strong> — {(c.activity ?? c.group)!.description}
+          <strong>
+            <Link to={c.activity ? `/admin/activities/${c.activity.activityId}` : `/admin/groups/${c.group!.groupId}`}>
+              {(c.activity ?? c.group)!.name}
+            </Link>
+          </strong>{' '}
+          — {(c.activity ?? c.group)!.description}
           {(c.activity ?? c.group)!.deletedAt && <em> ({t('common.removed')})</em>}
         </p>
       )}
@@ -175,7 +147,9 @@ function ReportContextView({ target }: { target: ReportedTarget }) {
           ))}
         </ol>
       )}
-      <p>{t('reports.owner', { name: nameOf(c.owner) })}</p>
+      <p>
+        {t('reports.owner')}: <UserLink user={c.owner} />
+      </p>
     </div>
   );
 }
@@ -184,40 +158,61 @@ function Reports() {
   const t = useT();
   const [status, setStatus] = useState<'OPEN' | 'CLOSED'>('OPEN');
   const { data, error, reload } = useLoad(() => adminApi('reports/list', { status }), [status]);
-  const action = useAction(reload);
+  const dialogs = useActionDialog(reload);
+  const me = useMe();
   function resolve(target: ReportedTarget, kind: ReportAction) {
-    const days = kind === 'SUSPEND_USER' ? Number(window.prompt(t('common.daysPrompt'), '7')) : undefined;
-    if (kind === 'SUSPEND_USER' && !(days && days > 0)) return;
-    if (kind === 'DELETE_ACCOUNT' && !window.confirm(t('common.confirmDelete'))) return;
-    void action.run(
-      (reason) =>
+    const fields: DialogField[] =
+      kind === 'SUSPEND_USER'
+        ? [
+            {
+              kind: 'days',
+              maxDays: me?.role === 'ADMIN' ? ADMIN_MAX_SUSPENSION_DAYS : MODERATOR_MAX_SUSPENSION_DAYS,
+            },
+            { kind: 'reason' },
+          ]
+        : [{ kind: 'reason' }];
+    const owner = nameOf(target.context?.owner);
+    dialogs.open({
+      title: t(`resolve.${kind}.title`, { name: owner }),
+      description: t(`resolve.${kind}.text`, { count: target.openCount, name: owner }),
+      fields,
+      confirmLabel: t(`resolve.${kind}.confirm`),
+      danger: kind !== 'DISMISS',
+      run: (v) =>
         adminApi('reports/resolve', {
           targetType: target.targetType,
           targetId: target.targetId,
           action: kind,
-          reason,
-          days,
+          reason: v.reason!,
+          days: kind === 'SUSPEND_USER' ? Number(v.days) : undefined,
         }),
-      (r) => t('reports.done', { count: (r as { closed: number }).closed }),
-    );
+      done: (r) => t('reports.done', { count: r.closed }),
+    });
   }
   return (
     <section data-testid="admin-reports">
       <div className="admin-toolbar">
         {(['OPEN', 'CLOSED'] as const).map((s) => (
-          <button key={s} type="button" className={s === status ? 'btn btn-blue' : 'btn'} onClick={() => setStatus(s)}>
+          <button
+            key={s}
+            type="button"
+            className={s === status ? 'btn btn-blue' : 'btn'}
+            aria-pressed={s === status}
+            onClick={() => setStatus(s)}
+            data-testid={`admin-status-${s.toLowerCase()}`}
+          >
             {t(s === 'OPEN' ? 'reports.open' : 'reports.closed')}
           </button>
         ))}
-        {action.message && <span data-testid="admin-action-message">{action.message}</span>}
       </div>
+      <ActionMessage message={dialogs.message} />
       {error && <p className="admin-error">{error}</p>}
       {data?.targets.length === 0 && <p>{t('reports.empty')}</p>}
       {data?.targets.map((target) => (
         <article key={`${target.targetType}:${target.targetId}`} className="admin-card" data-testid="admin-report">
           <header>
             <strong>{t(`targets.${target.targetType}`)}</strong> ·{' '}
-            {t('reports.count', { open: target.openCount, total: target.reportCount })}
+            {t('reports.count', { count: target.openCount, total: target.reportCount })}
           </header>
           <ReportContextView target={target} />
           <ul className="admin-report-list">
@@ -256,18 +251,21 @@ function Reports() {
               >
                 {t('reports.suspend')}
               </button>
-              <button
-                type="button"
-                className="btn btn-red"
-                onClick={() => resolve(target, 'DELETE_ACCOUNT')}
-                data-testid="admin-delete"
-              >
-                {t('reports.delete')}
-              </button>
+              {me?.role === 'ADMIN' && (
+                <button
+                  type="button"
+                  className="btn btn-error"
+                  onClick={() => resolve(target, 'DELETE_ACCOUNT')}
+                  data-testid="admin-delete"
+                >
+                  {t('reports.delete')}
+                </button>
+              )}
             </div>
           )}
         </article>
       ))}
+      {dialogs.dialog}
     </section>
   );
 }
@@ -290,81 +288,59 @@ function SearchBox({ onSearch }: { onSearch: (query: string) => void }) {
   );
 }
 
-function Table({ head, children }: { head: string[]; children: ReactNode }) {
-  return (
-    <table className="admin-table">
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h}>{h}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
-  );
-}
-
 function Users() {
   const t = useT();
   const [query, setQuery] = useState('');
   const { data, error, reload } = useLoad(() => adminApi('users/search', { query: query || undefined }), [query]);
-  const action = useAction(reload);
+  const dialogs = useActionDialog(reload);
+  const actions = useUserActions(dialogs);
   return (
     <section data-testid="admin-users">
       <SearchBox onSearch={setQuery} />
-      {(error ?? action.message) && <p className="admin-error">{error ?? action.message}</p>}
+      {error && <p className="admin-error">{error}</p>}
+      <ActionMessage message={dialogs.message} />
       <Table
         head={[t('common.name'), t('common.email'), t('common.role'), t('common.reports'), t('common.status'), '']}
       >
         {data?.users.map((u) => {
-          const suspended = u.suspendedUntil && Date.parse(u.suspendedUntil) > Date.now();
+          const suspended = isSuspended(u);
+          const may = actions.may(u);
           return (
             <tr key={u.userId} data-testid="admin-user-row">
               <td>
-                {nameOf(u)} <small>@{u.username}</small>
+                <Link to={`/admin/users/${u.userId}`} data-testid="admin-user-link">
+                  {nameOf(u)}
+                </Link>{' '}
+                <small>@{u.username}</small>
               </td>
               <td>{u.email}</td>
-              <td>{u.role}</td>
+              <td>{t(`roles.${u.role}`)}</td>
               <td>{u.reportCount}</td>
               <td>{suspended ? t('common.suspendedUntil', { date: day(u.suspendedUntil) }) : t('common.live')}</td>
               <td className="admin-actions">
                 {suspended ? (
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() => action.run((reason) => adminApi('users/reinstate', { userId: u.userId, reason }))}
-                  >
+                  <button type="button" className="btn" onClick={() => actions.reinstate(u)}>
                     {t('common.reinstate')}
                   </button>
                 ) : (
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() => {
-                      const days = Number(window.prompt(t('common.daysPrompt'), '7'));
-                      if (days > 0)
-                        void action.run((reason) => adminApi('users/suspend', { userId: u.userId, days, reason }));
-                    }}
-                  >
-                    {t('common.suspend')}
+                  may.suspend && (
+                    <button type="button" className="btn" onClick={() => actions.suspend(u)}>
+                      {t('common.suspend')}
+                    </button>
+                  )
+                )}
+                {may.delete && (
+                  <button type="button" className="btn btn-error" onClick={() => actions.delete(u)}>
+                    {t('common.delete')}
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="btn btn-red"
-                  onClick={() =>
-                    window.confirm(t('common.confirmDelete')) &&
-                    action.run((reason) => adminApi('users/delete', { userId: u.userId, reason }))
-                  }
-                >
-                  {t('common.delete')}
-                </button>
               </td>
             </tr>
           );
         })}
       </Table>
+      {data?.users.length === 0 && <p>{t('common.nothingFound')}</p>}
+      {dialogs.dialog}
     </section>
   );
 }
@@ -378,36 +354,45 @@ function Content({ kind }: { kind: 'activities' | 'groups' }) {
       return (await adminApi('activities/search', body)).activities.map((a) => ({ ...a, id: a.activityId }));
     return (await adminApi('groups/search', body)).groups.map((g) => ({ ...g, id: g.groupId }));
   }, [kind, query]);
-  const action = useAction(reload);
-  function setRemoved(id: string, remove: boolean) {
-    void action.run((reason) =>
-      kind === 'activities'
-        ? adminApi(remove ? 'activities/remove' : 'activities/restore', { activityId: id, reason })
-        : adminApi(remove ? 'groups/remove' : 'groups/restore', { groupId: id, reason }),
-    );
-  }
+  const dialogs = useActionDialog(reload);
+  const actions = useContentActions(dialogs);
   return (
     <section data-testid={`admin-${kind}`}>
       <SearchBox onSearch={setQuery} />
-      {(error ?? action.message) && <p className="admin-error">{error ?? action.message}</p>}
+      {error && <p className="admin-error">{error}</p>}
+      <ActionMessage message={dialogs.message} />
       <Table
         head={[t('common.name'), t('common.creator'), t('common.reports'), t('common.created'), t('common.status'), '']}
       >
         {data?.map((row) => (
           <tr key={row.id}>
-            <td>{row.name}</td>
-            <td>{nameOf(row.creator)}</td>
+            <td>
+              <Link to={`/admin/${kind}/${row.id}`} data-testid="admin-content-link">
+                {row.name}
+              </Link>
+            </td>
+            <td>
+              <UserLink user={row.creator} />
+            </td>
             <td>{row.reportCount}</td>
             <td>{day(row.createdAt)}</td>
             <td>{row.deletedAt ? t('common.removed') : t('common.live')}</td>
             <td>
-              <button type="button" className="btn" onClick={() => setRemoved(row.id, !row.deletedAt)}>
-                {row.deletedAt ? t('common.restore') : t('common.remove')}
-              </button>
+              {(!row.deletedAt || actions.mayRestore) && (
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => actions.setRemoved(kind, row.id, row.name, !row.deletedAt)}
+                >
+                  {row.deletedAt ? t('common.restore') : t('common.remove')}
+                </button>
+              )}
             </td>
           </tr>
         ))}
       </Table>
+      {data?.length === 0 && <p>{t('common.nothingFound')}</p>}
+      {dialogs.dialog}
     </section>
   );
 }
@@ -415,6 +400,7 @@ function Content({ kind }: { kind: 'activities' | 'groups' }) {
 function Sports() {
   const t = useT();
   const { data, error, reload } = useLoad(() => adminApi('sports/list'), []);
+  const dialogs = useActionDialog(reload);
   const [message, setMessage] = useState<string | null>(null);
   const run = (work: Promise<unknown>) => work.then(reload, (e: Error) => setMessage(e.message));
   return (
@@ -435,14 +421,15 @@ function Sports() {
           );
         }}
       >
-        <input name="sportId" placeholder="id" required pattern="[a-z0-9-]{2,40}" />
-        <input name="en" placeholder="English" required />
-        <input name="it" placeholder="Italiano" required />
+        <input name="sportId" placeholder="id" aria-label="id" required pattern="[a-z0-9-]{2,40}" />
+        <input name="en" placeholder="English" aria-label="English" required />
+        <input name="it" placeholder="Italiano" aria-label="Italiano" required />
         <button type="submit" className="btn">
           {t('common.add')}
         </button>
       </form>
       {(error ?? message) && <p className="admin-error">{error ?? message}</p>}
+      <ActionMessage message={dialogs.message} />
       <Table head={['id', 'EN', 'IT', t('common.status'), '']}>
         {data?.sports.map((s) => (
           <tr key={s.sportId}>
@@ -450,19 +437,27 @@ function Sports() {
             <td>{s.names.en}</td>
             <td>{s.names.it}</td>
             <td>
-              {s.retiredAt ? t('common.retired') : t('common.live')} · {t('common.inUse', s.usage)}
+              {s.retiredAt ? t('common.retired') : t('common.live')} ·{' '}
+              {t('common.inUseUsers', { count: s.usage.users })},{' '}
+              {t('common.inUseActivities', { count: s.usage.activities })}
             </td>
             <td className="admin-actions">
               <button
                 type="button"
                 className="btn"
-                onClick={() => {
-                  const en = window.prompt('English', s.names.en);
-                  const it = en && window.prompt('Italiano', s.names.it);
-                  if (en && it) void run(adminApi('sports/update', { sportId: s.sportId, names: { en, it } }));
-                }}
+                onClick={() =>
+                  dialogs.open({
+                    title: t('sports.renameTitle', { name: s.names.en }),
+                    fields: [
+                      { kind: 'text', name: 'en', label: 'English', initial: s.names.en, minLength: 2, maxLength: 40 },
+                      { kind: 'text', name: 'it', label: 'Italiano', initial: s.names.it, minLength: 2, maxLength: 40 },
+                    ],
+                    confirmLabel: t('common.save'),
+                    run: (v) => adminApi('sports/update', { sportId: s.sportId, names: { en: v.en!, it: v.it! } }),
+                  })
+                }
               >
-                {t('common.save')}
+                {t('sports.rename')}
               </button>
               <button
                 type="button"
@@ -473,8 +468,18 @@ function Sports() {
               </button>
               <button
                 type="button"
-                className="btn btn-red"
-                onClick={() => run(adminApi('sports/delete', { sportId: s.sportId }))}
+                className="btn btn-error"
+                onClick={() =>
+                  dialogs.open({
+                    title: t('sports.deleteTitle', { name: s.names.en }),
+                    description: t('sports.deleteText'),
+                    fields: [],
+                    confirmLabel: t('common.delete'),
+                    danger: true,
+                    run: () => adminApi('sports/delete', { sportId: s.sportId }),
+                    done: (r) => t(r.outcome === 'DELETED' ? 'sports.deleted' : 'sports.retired'),
+                  })
+                }
               >
                 {t('common.delete')}
               </button>
@@ -482,6 +487,7 @@ function Sports() {
           </tr>
         ))}
       </Table>
+      {dialogs.dialog}
     </section>
   );
 }
@@ -492,16 +498,26 @@ function Audit() {
   return (
     <section data-testid="admin-audit">
       {error && <p className="admin-error">{error}</p>}
-      <Table
-        head={[t('common.when'), t('common.who'), t('common.action'), t('common.target'), t('common.reasonPrompt')]}
-      >
+      <Table head={[t('common.when'), t('common.who'), t('common.action'), t('common.target'), t('common.reason')]}>
         {data?.entries.map((e) => (
           <tr key={e.auditId}>
             <td>{new Date(e.createdAt).toLocaleString()}</td>
-            <td>{nameOf(e.actor)}</td>
+            <td>
+              <UserLink user={e.actor} />
+            </td>
             <td>{e.action}</td>
             <td>
-              {e.targetType} {e.targetId}
+              {e.targetType === 'USER' && e.targetId ? (
+                <Link to={`/admin/users/${e.targetId}`}>{t('targets.USER')}</Link>
+              ) : e.targetType === 'ACTIVITY' && e.targetId ? (
+                <Link to={`/admin/activities/${e.targetId}`}>{t('targets.ACTIVITY')}</Link>
+              ) : e.targetType === 'GROUP' && e.targetId ? (
+                <Link to={`/admin/groups/${e.targetId}`}>{t('targets.GROUP')}</Link>
+              ) : (
+                <>
+                  {e.targetType} {e.targetId}
+                </>
+              )}
             </td>
             <td>{e.reason}</td>
           </tr>
@@ -545,51 +561,56 @@ export default function AdminApp() {
   ];
 
   return (
-    <div className="admin-layout" data-testid="admin-area">
-      <header className="admin-header">
-        <Logo size={32} />
-        <strong>{t('title')}</strong>
-        {me && (
-          <>
-            <span className="admin-me">
-              {nameOf(me)} · {me.role}
-            </span>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                adminToken.clear();
-                setMe(null);
-              }}
-            >
-              {t('nav.signOut')}
-            </button>
-          </>
-        )}
-      </header>
-      {checking ? null : !me ? (
-        <main className="admin-main">
-          <Login onSignedIn={setMe} />
-        </main>
-      ) : (
-        <div className="admin-body">
-          <nav className="admin-nav">
-            {pages.map(([path]) => (
-              <NavLink key={path} to={`/admin/${path}`} data-testid={`admin-nav-${path}`}>
-                {t(`nav.${path}`)}
-              </NavLink>
-            ))}
-          </nav>
+    <MeContext.Provider value={me}>
+      <div className="admin-layout" data-testid="admin-area">
+        <header className="admin-header">
+          <Logo size={32} />
+          <strong>{t('title')}</strong>
+          {me && (
+            <>
+              <span className="admin-me">
+                {nameOf(me)} · {t(`roles.${me.role}`)}
+              </span>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  adminToken.clear();
+                  setMe(null);
+                }}
+              >
+                {t('nav.signOut')}
+              </button>
+            </>
+          )}
+        </header>
+        {checking ? null : !me ? (
           <main className="admin-main">
-            <Routes>
-              {pages.map(([path, element]) => (
-                <Route key={path} path={path} element={element} />
-              ))}
-              <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
-            </Routes>
+            <Login onSignedIn={setMe} />
           </main>
-        </div>
-      )}
-    </div>
+        ) : (
+          <div className="admin-body">
+            <nav className="admin-nav">
+              {pages.map(([path]) => (
+                <NavLink key={path} to={`/admin/${path}`} data-testid={`admin-nav-${path}`}>
+                  {t(`nav.${path}`)}
+                </NavLink>
+              ))}
+            </nav>
+            <main className="admin-main">
+              <Routes>
+                {pages.map(([path, element]) => (
+                  <Route key={path} path={path} element={element} />
+                ))}
+                <Route path="users/:id" element={<UserDetail />} />
+                <Route path="activities/:id" element={<ContentDetail key="a" kind="activities" />} />
+                <Route path="groups/:id" element={<ContentDetail key="g" kind="groups" />} />
+                <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+              </Routes>
+            </main>
+          </div>
+        )}
+      </div>
+    </MeContext.Provider>
   );
 }

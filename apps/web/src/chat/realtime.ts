@@ -1,6 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@cordata/contract';
 import { io, type Socket } from 'socket.io-client';
 import { realtimePath } from '../../../../packages/contract/src/realtime.ts';
+import { api } from '../api/client.ts';
 import { config } from '../config.ts';
 import { useAuthStore } from '../state/auth.ts';
 
@@ -42,6 +43,11 @@ function createRealtimeLink(): RealtimeLink {
     next.on('connect', () => {
       if (connectedBefore && !next.recovered) for (const listener of resyncListeners) listener();
       connectedBefore = true;
+    });
+    // The server drops a socket itself only when its session has ended (a suspension, a deleted account,
+    // a revoked token): one protected call confirms it, and its 401 logs out at once.
+    next.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect' && token === jwt) api('user/own-profile').catch(() => {});
     });
     for (const [event, set] of listeners) {
       for (const listener of set) (next as unknown as Socket).on(event, listener);

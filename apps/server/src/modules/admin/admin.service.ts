@@ -359,6 +359,13 @@ export function createAdminService(deps: {
     return {
       user: toAdminUser(row),
       lastOnlineAt: iso(row.last_online_at),
+      profile: {
+        city: (row.city as string | null) ?? null,
+        country: (row.country as string | null) ?? null,
+        language: (row.language as string | null) ?? null,
+        emailConfirmed: row.email_confirmed_at != null,
+        completed: Boolean(row.completed),
+      },
       counts,
       reports: reports.map(toAdminReport),
       reportsMade: made.map((r) => ({

@@ -305,6 +305,13 @@ describe('directories, sports, figures and the audit log', () => {
     const view = await adminOk('users/get', { userId: person.id }, moderator.token);
     expect(view.user).toMatchObject({ firstName: 'Giulia', role: 'USER', reportCount: 0 });
     expect(view.counts).toEqual({ activitiesCreated: 0, activitiesJoined: 0, groups: 0, messages: 0 });
+    expect(view.profile).toEqual({
+      city: 'Milano',
+      country: 'Italy',
+      language: 'en',
+      emailConfirmed: true,
+      completed: true,
+    });
     expect(view.reportsMade).toEqual([]);
     const { user: promoted } = await adminOk(
       'users/set-role',

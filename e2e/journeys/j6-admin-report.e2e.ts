@@ -67,6 +67,7 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
 
     const reporter = await newAccount(url, { firstName: 'Rita', lastName: 'Neri' });
     const offender = await newAccount(url, { firstName: 'Ugo', lastName: 'Molesto' });
+    const offender2 = await newAccount(url, { firstName: 'Dora', lastName: 'Verdi' });
     await call(
       url,
       'report/create',
@@ -192,6 +193,31 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
     await page.click(testId('admin-nav-reports'));
     await page.waitForSelector(testId('admin-reports'));
     await screenshot(page, `journey-6-report-queue-tablet-${locale}`);
+
+    // A group: found in the directory, viewed with its admins and reports, removed with a reason.
+    const { group } = await call(url, 'group/create-new', { name: `Insulti ${locale}`, type: 'OPEN' }, offender2.jwt);
+    await call(
+      url,
+      'report/create',
+      { targetType: 'GROUP', targetId: group.groupId, reason: 'INAPPROPRIATE' },
+      reporter.jwt,
+    );
+    await page.setViewportSize(DESKTOP);
+    await page.click(testId('admin-nav-groups'));
+    await page.fill(testId('admin-search'), `Insulti ${locale}`);
+    await page.keyboard.press('Enter');
+    await page.locator(testId('admin-content-link'), { hasText: `Insulti ${locale}` }).click();
+    await page.waitForSelector(testId('admin-groups-detail'));
+    expect(await page.locator(testId('admin-content-admins')).textContent()).toContain('Dora Verdi');
+    await screenshot(page, `journey-6-group-detail-${locale}`);
+    await page.click(testId('admin-content-remove'));
+    await dialog.waitFor();
+    await page.fill(testId('admin-dialog-reason'), 'Offensive name');
+    await page.click(testId('admin-dialog-confirm'));
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForSelector(testId('admin-content-restore'));
+    await page.setViewportSize(TABLET);
+    await screenshot(page, `journey-6-group-detail-tablet-${locale}`);
     expect(browserDialogs).toEqual([]);
   });
 });

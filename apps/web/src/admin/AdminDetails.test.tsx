@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/index.ts';
 import { adminToken } from './adminApi.ts';
-import { UserDetail } from './Details.tsx';
+import { ContentDetail, UserDetail } from './Details.tsx';
 import { ActionDialog } from './Dialog.tsx';
 import { ADMIN_NS } from './i18n.ts';
 import { MeContext } from './shared.tsx';
@@ -211,6 +211,76 @@ describe('the user detail page', () => {
     fireEvent.click(within(dialog).getByTestId('admin-dialog-confirm'));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Only admins can do this');
     expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+});
+
+describe('the activity detail page', () => {
+  const ACTIVITY = '01900000-0000-7000-8000-0000000000d1';
+  const activity: AdminCallResponse<'activities/get'> = {
+    activity: {
+      activityId: ACTIVITY,
+      name: 'Dawn run',
+      description: 'Ten easy kilometres',
+      sportId: 'running',
+      startsAt: '2026-12-01T07:00:00.000Z',
+      visibility: 'PUBLIC',
+      creator: summary(PERSON, 'Marco'),
+      participantCount: 4,
+      reportCount: 1,
+      deletedAt: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    },
+    admins: [summary(PERSON, 'Marco'), summary(REPORTER, 'Bea')],
+    reports: [],
+  };
+
+  function renderActivity(role: AdminUser['role']) {
+    return render(
+      <MeContext.Provider value={operator(role)}>
+        <MemoryRouter initialEntries={[`/admin/activities/${ACTIVITY}`]}>
+          <Routes>
+            <Route path="/admin/activities/:id" element={<ContentDetail kind="activities" />} />
+          </Routes>
+        </MemoryRouter>
+      </MeContext.Provider>,
+    );
+  }
+
+  it('shows its details and admins, and removes it with a reason; only an admin may restore', async () => {
+    let removed = false;
+    const calls = stubServer({
+      'activities/get': () => [
+        200,
+        removed ? { ...activity, activity: { ...activity.activity, deletedAt: '2026-11-22T00:00:00.000Z' } } : activity,
+      ],
+      'activities/remove': () => {
+        removed = true;
+        return [200, { activity: activity.activity }];
+      },
+    });
+    renderActivity('MODERATOR');
+    await screen.findByRole('heading', { name: 'Dawn run' });
+    expect(screen.getByText('Ten easy kilometres')).toBeTruthy();
+    expect(screen.getByText('Participants').nextSibling?.textContent).toBe('4');
+    const admins = within(screen.getByTestId('admin-content-admins'))
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(admins).toEqual([
+      ['Marco Rossi', `/admin/users/${PERSON}`],
+      ['Bea Rossi', `/admin/users/${REPORTER}`],
+    ]);
+    fireEvent.click(screen.getByTestId('admin-content-remove'));
+    const dialog = screen.getByRole('dialog', { name: 'Remove the activity “Dawn run”' });
+    fireEvent.change(within(dialog).getByTestId('admin-dialog-reason'), { target: { value: 'Unsafe route' } });
+    fireEvent.click(within(dialog).getByTestId('admin-dialog-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === 'activities/remove')?.body).toEqual({
+      activityId: ACTIVITY,
+      reason: 'Unsafe route',
+    });
+    await screen.findByText('Removed', { selector: '.admin-pill' });
+    // A moderator cannot restore: the button is not offered.
+    expect(screen.queryByTestId('admin-content-restore')).toBeNull();
   });
 });
 

@@ -58,7 +58,12 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
       box.current?.querySelector<HTMLElement>('textarea, input, select') ??
       box.current?.querySelector<HTMLElement>('button[type="submit"]');
     first?.focus();
-    return () => opener?.focus?.();
+    return () => {
+      // Back to what opened it; when the action replaced that button (Remove becomes Restore), to the
+      // first action of the page instead of nowhere.
+      const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('.admin-actions button');
+      target?.focus();
+    };
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

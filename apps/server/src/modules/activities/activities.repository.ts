@@ -1,17 +1,17 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
   activities,
   activityMembers,
   activityRoutes,
   chats,
-  connections,
   groupMembers,
   groups,
   type MemberState,
   users,
 } from '../../db/schema.ts';
+import { contactsAmong, contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -253,15 +253,10 @@ export function createActivitiesRepository(db: Db) {
       return row ?? null;
     },
 
-    async membersAmong(activityId: string, userIds: string[], tx: DbOrTx = db) {
-      if (!userIds.length) return [];
-      return tx
-        .select({ userId: activityMembers.userId, state: activityMembers.state })
-        .from(activityMembers)
-        .where(and(eq(activityMembers.activityId, activityId), inArray(activityMembers.userId, userIds)));
-    },
-
-    /** Creates or replaces memberships: a rejected user may request again, an invitation may follow a rejection. */
+    /**
+     * Creates or replaces memberships: a rejected user may request again, an invitation may follow a rejection.
+     * One statement over one uuid[] parameter, however many people.
+     */
     async putMembers(
       values: {
         activityId: string;
@@ -274,18 +269,15 @@ export function createActivitiesRepository(db: Db) {
       tx: DbOrTx = db,
     ) {
       if (!values.userIds.length) return;
-      const set = {
-        state: values.state,
-        isAdmin: values.isAdmin ?? false,
-        rejectionReason: null,
-        invitedBy: values.invitedBy ?? null,
-        joinedAt: values.joinedAt ?? null,
-        createdAt: new Date(),
-      };
-      await tx
-        .insert(activityMembers)
-        .values(values.userIds.map((userId) => ({ activityId: values.activityId, userId, ...set })))
-        .onConflictDoUpdate({ target: [activityMembers.activityId, activityMembers.userId], set });
+      const at = (date: Date | null | undefined) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null`);
+      await tx.execute(sql`
+        insert into ${activityMembers} (activity_id, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at)
+        select ${values.activityId}::uuid, u.id, ${values.state}::text, ${values.isAdmin ?? false}::boolean, null,
+               ${values.invitedBy ?? null}::uuid, ${at(new Date())}, ${at(values.joinedAt)}
+        from unnest(${uuidArray(values.userIds)}) as u(id)
+        on conflict (activity_id, user_id) do update set
+          state = excluded.state, is_admin = excluded.is_admin, rejection_reason = null,
+          invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at`);
     },
 
     async updateMember(
@@ -377,20 +369,23 @@ export function createActivitiesRepository(db: Db) {
       return !!row;
     },
 
-    /** Which of `userIds` are members of the group. */
-    async groupMembersAmong(groupId: string, userIds: string[], tx: DbOrTx = db) {
-      if (!userIds.length) return new Set<string>();
-      const rows = await tx
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(
-          and(
-            eq(groupMembers.groupId, groupId),
-            inArray(groupMembers.userId, userIds),
-            eq(groupMembers.state, 'PARTICIPATING'),
-          ),
-        );
-      return new Set(rows.map((r) => r.userId));
+    /**
+     * For each of `userIds`: their membership state in the activity (null without one) and whether they are a
+     * member of `groupId` (true without a group), in the order given. One statement over one uuid[] parameter.
+     */
+    async candidateStates(activityId: string, groupId: string | null, userIds: string[], tx: DbOrTx = db) {
+      if (!userIds.length) return [];
+      const inGroup = groupId
+        ? sql`exists (select 1 from ${groupMembers} gm
+            where gm.group_id = ${groupId} and gm.user_id = c.id and gm.state = 'PARTICIPATING')`
+        : sql`true`;
+      return queryRows<{ userId: string; state: MemberState | null; inGroup: boolean }>(
+        tx,
+        sql`select c.id as "userId", am.state, ${inGroup} as "inGroup"
+            from unnest(${uuidArray(userIds)}) with ordinality as c(id, n)
+            left join ${activityMembers} am on am.activity_id = ${activityId} and am.user_id = c.id
+            order by c.n`,
+      );
     },
 
     /** The live groups among `groupIds` that `userId` is a member of, with their members. */
@@ -402,66 +397,36 @@ export function createActivitiesRepository(db: Db) {
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
         .where(
           and(
-            inArray(groupMembers.groupId, groupIds),
+            sql`${groupMembers.groupId} = any(${uuidArray(groupIds)})`,
             eq(groupMembers.state, 'PARTICIPATING'),
             isNull(groups.deletedAt),
           ),
         );
     },
 
-    /** Which of `userIds` are contacts (accepted connections) of `userId`. */
-    async contactsAmong(userId: string, userIds: string[], tx: DbOrTx = db) {
-      if (!userIds.length) return new Set<string>();
-      const rows = await tx
-        .select({ requesterId: connections.requesterId, addresseeId: connections.addresseeId })
-        .from(connections)
-        .where(
-          and(
-            eq(connections.status, 'ACCEPTED'),
-            or(
-              and(eq(connections.requesterId, userId), inArray(connections.addresseeId, userIds)),
-              and(eq(connections.addresseeId, userId), inArray(connections.requesterId, userIds)),
-            ),
-          ),
-        );
-      return new Set(rows.map((r) => (r.requesterId === userId ? r.addresseeId : r.requesterId)));
-    },
+    contactsAmong: (userId: string, userIds: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, userIds),
 
     /** My contacts, each with their membership of the activity and (for a group activity) of its group. */
-    async listContacts(
+    listContacts(
       userId: string,
       activity: { id: string; groupId: string | null },
       query: string | undefined,
       page: { page: number; limit: number },
     ) {
-      const { limit, offset } = paging(page);
-      const contactId = sql`case when ${connections.requesterId} = ${userId} then ${connections.addresseeId} else ${connections.requesterId} end`;
-      return db
-        .select({
-          ...userSummaryColumns,
-          state: activityMembers.state,
+      return contactsWithMembership(
+        db,
+        userId,
+        {
+          state: sql<MemberState | null>`(select am.state from ${activityMembers} am
+            where am.activity_id = ${activity.id} and am.user_id = ${users.id})`,
           inGroup: activity.groupId
             ? sql<boolean>`exists (select 1 from ${groupMembers} gm where gm.group_id = ${activity.groupId}
                 and gm.user_id = ${users.id} and gm.state = 'PARTICIPATING')`
             : sql<boolean>`true`,
-        })
-        .from(connections)
-        .innerJoin(users, eq(users.id, contactId))
-        .leftJoin(
-          activityMembers,
-          and(eq(activityMembers.activityId, activity.id), eq(activityMembers.userId, users.id)),
-        )
-        .where(
-          and(
-            eq(connections.status, 'ACCEPTED'),
-            or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
-            isNull(users.deletedAt),
-            query ? ilike(users.searchName, `%${escapeLike(query)}%`) : undefined,
-          ),
-        )
-        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-        .limit(limit)
-        .offset(offset);
+        },
+        query,
+        page,
+      );
     },
 
     async summaries(userId: string, ids: string[]) {
@@ -506,5 +471,3 @@ export function createActivitiesRepository(db: Db) {
 }
 
 export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -162,12 +162,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       }
     }
     const candidates = uniq([...direct, ...groupMembers.map((m) => m.userId)]).filter((id) => id !== actorId);
-    const states = new Map((await repo.membersAmong(activity.id, candidates, tx)).map((m) => [m.userId, m.state]));
-    const inGroup = activity.groupId ? await repo.groupMembersAmong(activity.groupId, candidates, tx) : null;
+    const states = await repo.candidateStates(activity.id, activity.groupId, candidates, tx);
     const invited: string[] = [];
     const skipped: { userId: string; reason: SkipReason }[] = [];
-    for (const userId of candidates) {
-      const reason = skipReason(states.get(userId) ?? null, inGroup ? inGroup.has(userId) : true);
+    for (const { userId, state, inGroup } of states) {
+      const reason = skipReason(state, inGroup);
       if (reason) skipped.push({ userId, reason });
       else invited.push(userId);
     }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
-import { activities, activityRoutes, chats } from '../../db/schema.ts';
+import { activities, activityMembers, activityRoutes, chats } from '../../db/schema.ts';
 import { connect, inChat, newGroup, notificationsOf } from './activities.test-helpers.ts';
 
 let t: TestApp;
@@ -569,6 +569,40 @@ describe('invitations', () => {
       owner.token,
     );
     expect(res).toEqual({ invited: [inside.id], skipped: [{ userId: outside.id, reason: 'NOT_GROUP_MEMBER' }] });
+  });
+
+  it('invites a rejected requester again, replacing the rejection, and keeps the order asked for', async () => {
+    const owner = await newUser(t);
+    const [hugo, ivo, lea] = [await newUser(t), await newUser(t), await newUser(t)];
+    for (const u of [hugo, ivo, lea]) await connect(t, owner, u);
+    const activity = await newActivity(t, owner, { access: 'CLOSED' });
+    await t.ok('activity/request-access', { activityId: activity.activityId }, hugo.token);
+    await t.ok(
+      'activity/reject-request',
+      { activityId: activity.activityId, userId: hugo.id, reason: 'Too fast for me' },
+      owner.token,
+    );
+    const res = await t.ok(
+      'activity/invite-users',
+      { activityId: activity.activityId, userIds: [lea.id, hugo.id, ivo.id] },
+      owner.token,
+    );
+    expect(res).toEqual({ invited: [lea.id, hugo.id, ivo.id], skipped: [] });
+    const rows = await t.db.select().from(activityMembers).where(eq(activityMembers.activityId, activity.activityId));
+    const byUser = new Map(rows.map((r) => [r.userId, r]));
+    for (const u of [hugo, ivo, lea]) {
+      expect(byUser.get(u.id)).toMatchObject({
+        state: 'INVITED',
+        isAdmin: false,
+        rejectionReason: null,
+        invitedBy: owner.id,
+        joinedAt: null,
+      });
+      expect(await notificationsOf(t, u.id, 'ACTIVITY_INVITE', activity.activityId)).toHaveLength(1);
+    }
+    expect((await t.ok('activity/read-info', { activityId: activity.activityId }, hugo.token)).activity).toMatchObject({
+      status: 'INVITED',
+    });
   });
 
   it('lets an invitee decline with exit', async () => {

@@ -1,15 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  activities,
-  activityMembers,
-  connections,
-  groupMembers,
-  groups,
-  type MemberState,
-  users,
-} from '../../db/schema.ts';
+import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts';
+import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
+import { contactsAmong, contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -90,8 +83,23 @@ export function createGroupsRepository(db: Db) {
         ? tx
             .select()
             .from(groupMembers)
-            .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.userId, userIds)))
+            .where(and(eq(groupMembers.groupId, groupId), sql`${groupMembers.userId} = any(${uuidArray(userIds)})`))
         : Promise.resolve([] as GroupMemberRow[]),
+
+    /**
+     * Invites people, replacing any membership they had (a rejected one may be invited again), as
+     * `upsertMember` does for one: one statement over one uuid[] parameter, however many people.
+     */
+    async invite(groupId: string, userIds: string[], invitedBy: string, tx: DbOrTx) {
+      if (!userIds.length) return;
+      await tx.execute(sql`
+        insert into ${groupMembers} (group_id, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at)
+        select ${groupId}::uuid, u.id, 'INVITED', false, null, ${invitedBy}::uuid, ${new Date().toISOString()}::timestamptz, null
+        from unnest(${uuidArray(userIds)}) as u(id)
+        on conflict (group_id, user_id) do update set
+          state = excluded.state, is_admin = false, rejection_reason = null, invited_by = excluded.invited_by,
+          created_at = excluded.created_at, joined_at = null`);
+    },
 
     upsertMember: (values: typeof groupMembers.$inferInsert, tx: DbOrTx) =>
       tx
@@ -210,42 +218,19 @@ export function createGroupsRepository(db: Db) {
       text: string | undefined,
       page: { page: number; limit: number },
     ) {
-      const other = sql`case when ${connections.requesterId} = ${userId} then ${connections.addresseeId} else ${connections.requesterId} end`;
-      return db
-        .select({ ...userSummaryColumns, state: groupMembers.state })
-        .from(connections)
-        .innerJoin(users, eq(users.id, other))
-        .leftJoin(groupMembers, and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, users.id)))
-        .where(
-          and(
-            eq(connections.status, 'ACCEPTED'),
-            or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
-            isNull(users.deletedAt),
-            ne(users.id, userId),
-            text ? ilike(users.searchName, `%${text.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-          ),
-        )
-        .orderBy(asc(users.firstName), asc(users.id))
-        .limit(page.limit)
-        .offset((page.page - 1) * page.limit);
+      return contactsWithMembership(
+        db,
+        userId,
+        {
+          state: sql<MemberState | null>`(select gm.state from ${groupMembers} gm
+            where gm.group_id = ${groupId} and gm.user_id = ${users.id})`,
+        },
+        text,
+        page,
+      );
     },
 
-    async contactIds(userId: string, among: string[], tx: DbOrTx = db) {
-      if (!among.length) return new Set<string>();
-      const rows = await tx
-        .select({ requesterId: connections.requesterId, addresseeId: connections.addresseeId })
-        .from(connections)
-        .where(
-          and(
-            eq(connections.status, 'ACCEPTED'),
-            or(
-              and(eq(connections.requesterId, userId), inArray(connections.addresseeId, among)),
-              and(eq(connections.addresseeId, userId), inArray(connections.requesterId, among)),
-            ),
-          ),
-        );
-      return new Set(rows.map((r) => (r.requesterId === userId ? r.addresseeId : r.requesterId)));
-    },
+    contactIds: (userId: string, among: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, among),
 
     /**
      * Ids of the group's activities starting in [from, to), in start order. Outsiders see the public
@@ -281,7 +266,7 @@ export function createGroupsRepository(db: Db) {
       const rows = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+        .where(and(sql`${users.id} = any(${uuidArray(ids)})`, isNull(users.deletedAt)));
       return new Set(rows.map((r) => r.id));
     },
   };

@@ -330,9 +330,7 @@ export function createGroupsService(deps: GroupsDeps) {
         if (reason) skipped.push({ userId: id, reason });
         else invited.push(id);
       }
-      for (const id of invited) {
-        await repo.upsertMember({ groupId, userId: id, state: 'INVITED', invitedBy: userId }, tx);
-      }
+      await repo.invite(groupId, invited, userId, tx);
       await notify(tx, effects, {
         userIds: invited,
         type: 'GROUP_INVITE',

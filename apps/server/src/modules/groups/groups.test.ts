@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { activities, chatMembers, connections, notifications } from '../../db/schema.ts';
+import { activities, chatMembers, connections, groupMembers, notifications } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,6 +189,31 @@ describe('invitations', () => {
       invitable: false,
       reason: 'ALREADY_PARTICIPATING',
     });
+  });
+
+  it('invites many in one call, a rejected requester included, with one notification each', async () => {
+    const admin = await newUser(t);
+    const friends = [await newUser(t), await newUser(t), await newUser(t)];
+    for (const f of friends) await connect(admin, f);
+    const group = await newGroup(admin, { type: 'CLOSED' });
+    await t.ok('group/request-access', { groupId: group.groupId }, friends[1]!.token);
+    await t.ok(
+      'group/reject-request',
+      { groupId: group.groupId, userId: friends[1]!.id, reason: 'Members only from the club' },
+      admin.token,
+    );
+    const ids = friends.map((f) => f.id);
+    const result = await t.ok('group/invite-users', { groupId: group.groupId, userIds: ids }, admin.token);
+    expect(result).toEqual({ invited: ids, skipped: [] });
+    const rows = await t.db
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, group.groupId), eq(groupMembers.state, 'INVITED')));
+    expect(rows.map((r) => r.userId).sort()).toEqual([...ids].sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({ isAdmin: false, rejectionReason: null, invitedBy: admin.id, joinedAt: null });
+    }
+    for (const id of ids) expect(await notified(id, 'GROUP_INVITE', group.groupId)).toHaveLength(1);
   });
 
   it('lets only admins invite to a closed group', async () => {

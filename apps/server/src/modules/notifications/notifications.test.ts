@@ -249,6 +249,45 @@ describe('push through FCM HTTP v1', () => {
     expect(await t.ok('notification/check-new', undefined, me.token)).toEqual({ count: 1 });
   });
 
+  it('settles a batch of mixed outcomes: sent, dropped token, retried with backoff, given up', async () => {
+    const actor = await newUser(t);
+    const people = { ok: await newUser(t), stale: await newUser(t), flaky: await newUser(t), last: await newUser(t) };
+    for (const [name, person] of Object.entries(people)) await register(person.id, `mixed-${name}`);
+    fcm.answerWith((body) => {
+      const token = body.message.token as string;
+      if (token === 'mixed-ok') return { status: 200, body: { name: 'projects/p/messages/2' } };
+      if (token === 'mixed-stale')
+        return { status: 404, body: { error: { details: [{ errorCode: 'UNREGISTERED' }] } } };
+      return { status: 503, body: { error: { status: 'UNAVAILABLE' } } };
+    });
+    await notifier().notify({
+      userIds: Object.values(people).map((p) => p.id),
+      type: 'NEW_CONTACT',
+      targetId: actor.id,
+      actorId: actor.id,
+    });
+    // The last one has already been tried four times: this is its fifth and final attempt.
+    await t.db.update(pushOutbox).set({ attempts: 4 }).where(eq(pushOutbox.token, 'mixed-last'));
+    const before = Date.now();
+    await sender().drain();
+    expect(fcm.received.map((r) => r.body.message.token).sort()).toEqual(
+      ['mixed-flaky', 'mixed-last', 'mixed-ok', 'mixed-stale'].sort(),
+    );
+    const rows = await t.db.select().from(pushOutbox);
+    const row = (token: string) => rows.find((r) => r.token === token)!;
+    expect(row('mixed-ok')).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
+    expect(row('mixed-ok').sentAt).not.toBeNull();
+    expect(row('mixed-stale')).toMatchObject({ status: 'FAILED', lastError: 'invalid token', sentAt: null });
+    expect(await t.db.select().from(pushTokens).where(eq(pushTokens.token, 'mixed-stale'))).toEqual([]);
+    expect(row('mixed-flaky')).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'send failed' });
+    // 5 s × 2^1 after the attempt.
+    const wait = row('mixed-flaky').nextAttemptAt.getTime() - before;
+    expect(wait).toBeGreaterThan(8_000);
+    expect(wait).toBeLessThan(20_000);
+    expect(row('mixed-last')).toMatchObject({ status: 'FAILED', attempts: 5, lastError: 'gave up after retries' });
+    expect(await t.db.select().from(pushTokens).where(eq(pushTokens.token, 'mixed-flaky'))).toHaveLength(1);
+  });
+
   it('queues a thousand pushes in one statement', async () => {
     const actor = await newUser(t);
     const people = await t.db

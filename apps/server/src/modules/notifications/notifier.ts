@@ -1,12 +1,10 @@
 import type { Notification, NotificationType } from '@cordata/contract';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, uuidArray } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-
-/** A list of ids as one uuid[] parameter, the same on PostgreSQL and PGlite. */
-export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+import { userSummaryColumns } from '../users/user-summary.ts';
 
 export interface NotifyInput {
   /** Who receives it; the actor never notifies themself. */
@@ -42,7 +40,7 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
         .from(notifications)
         .where(
           and(
-            inArray(notifications.userId, recipients),
+            sql`${notifications.userId} = any(${uuidArray(recipients)})`,
             eq(notifications.type, 'SEND_MESSAGE'),
             eq(notifications.targetId, input.targetId),
             isNull(notifications.readAt),
@@ -70,20 +68,19 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
   /** Sends stored notifications live to their recipients. */
   async function deliver(stored: Awaited<ReturnType<typeof record>>) {
     if (!stored.length) return;
-    deps.push?.committed();
+    try {
+      await emit(stored);
+    } finally {
+      // The queued pushes are sent once the live events are out, so that the sender's first batch does not
+      // hold up the rest of the request (it runs on the same event loop).
+      deps.push?.committed();
+    }
+  }
+
+  async function emit(stored: Awaited<ReturnType<typeof record>>) {
     const actorIds = [...new Set(stored.map((s) => s.row.actorId).filter((id): id is string => !!id))];
     const actors = actorIds.length
-      ? await deps.db
-          .select({
-            userId: users.id,
-            username: users.username,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            profilePicture: users.profilePicture,
-            lastOnlineAt: users.lastOnlineAt,
-          })
-          .from(users)
-          .where(inArray(users.id, actorIds))
+      ? await deps.db.select(userSummaryColumns).from(users).where(inArray(users.id, actorIds))
       : [];
     const byId = new Map(actors.map((a) => [a.userId, a]));
     for (const { row, targetName } of stored) {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { type NotificationType, notificationPath } from '@cordata/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { importPKCS8, SignJWT } from 'jose';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import { pushOutbox, pushTokens } from '../../db/schema.ts';
-import { type PushQueue, uuidArray } from './notifier.ts';
+import type { PushQueue } from './notifier.ts';
 import { pushText } from './push-messages.ts';
 
 const MAX_ATTEMPTS = 5;
@@ -26,6 +26,8 @@ export interface PushPayload {
 }
 
 export type SendResult = 'sent' | 'invalid-token' | 'retry';
+/** What became of a leased push: sent, recorded (no channel), dropped, to retry, or given up after retries. */
+type Outcome = SendResult | 'recorded' | 'gave-up';
 
 /** One way to reach a device: FCM for Android and iOS, Web Push for browsers. */
 export interface PushChannel {
@@ -180,18 +182,20 @@ export function createPushSender(deps: {
         order by next_attempt_at limit ${batchSize} for update skip locked)
       returning id, token, payload, attempts`,
     );
-    await Promise.all(leased.map(deliver));
+    if (!leased.length) return 0;
+    const outcomes = await Promise.all(leased.map(deliver));
+    await settle(leased.map((row, i) => ({ id: row.id, token: row.token, outcome: outcomes[i]! })));
     return leased.length;
   }
 
-  async function deliver(row: { id: string; token: string; payload: PushPayload; attempts: number }) {
+  /** Sends one leased push; what became of it is written for the whole batch by `settle`. */
+  async function deliver(row: { id: string; token: string; payload: PushPayload; attempts: number }): Promise<Outcome> {
     const p = row.payload;
     const channel = deps.channels[p.platform === 'web' ? 'web' : 'mobile'];
     const text = pushText(p.language, p.type, { actor: p.actorName, target: p.targetName, reason: p.reason });
     if (!channel) {
       deps.log.info({ push: row.id, type: p.type, platform: p.platform }, 'push recorded (no push service configured)');
-      await deps.db.update(pushOutbox).set({ status: 'RECORDED', sentAt: new Date() }).where(eq(pushOutbox.id, row.id));
-      return;
+      return 'recorded';
     }
     const data = {
       type: p.type,
@@ -205,26 +209,31 @@ export function createPushSender(deps: {
     } catch {
       result = 'retry';
     }
-    if (result === 'sent') {
-      await deps.db.update(pushOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(pushOutbox.id, row.id));
-    } else if (result === 'invalid-token') {
-      await deps.db.delete(pushTokens).where(eq(pushTokens.token, row.token));
-      await deps.db
-        .update(pushOutbox)
-        .set({ status: 'FAILED', lastError: 'invalid token' })
-        .where(eq(pushOutbox.id, row.id));
-    } else if (row.attempts >= MAX_ATTEMPTS) {
-      await deps.db
-        .update(pushOutbox)
-        .set({ status: 'FAILED', lastError: 'gave up after retries' })
-        .where(eq(pushOutbox.id, row.id));
-    } else {
-      const backoffSeconds = 2 ** row.attempts * 5;
-      await deps.db
-        .update(pushOutbox)
-        .set({ nextAttemptAt: new Date(Date.now() + backoffSeconds * 1000), lastError: 'send failed' })
-        .where(eq(pushOutbox.id, row.id));
-    }
+    if (result === 'retry' && row.attempts >= MAX_ATTEMPTS) return 'gave-up';
+    return result;
+  }
+
+  /**
+   * Writes the outcomes of a batch in two statements rather than one or two per push, so that a drain of a
+   * thousand pushes does not queue a thousand updates on the pool ahead of the requests. Sent and recorded
+   * pushes are stamped; tokens reported invalid are dropped and their pushes failed; a failed send is tried
+   * again after 10 s, 20 s, 40 s, 80 s (5 s × 2^attempts), then given up.
+   */
+  async function settle(rows: { id: string; token: string; outcome: Outcome }[]) {
+    const invalid = rows.filter((r) => r.outcome === 'invalid-token').map((r) => r.token);
+    if (invalid.length)
+      await deps.db.execute(sql`delete from ${pushTokens} where token = any(${sql.param(invalid)}::text[])`);
+    await deps.db.execute(sql`
+      update ${pushOutbox} o set
+        status = case v.outcome when 'sent' then 'SENT' when 'recorded' then 'RECORDED'
+                   when 'invalid-token' then 'FAILED' when 'gave-up' then 'FAILED' else o.status end,
+        sent_at = case when v.outcome in ('sent', 'recorded') then now() else o.sent_at end,
+        last_error = case v.outcome when 'invalid-token' then 'invalid token' when 'gave-up' then 'gave up after retries'
+                       when 'retry' then 'send failed' else o.last_error end,
+        next_attempt_at = case when v.outcome = 'retry' then now() + make_interval(secs => 5 * power(2, o.attempts))
+                            else o.next_attempt_at end
+      from unnest(${uuidArray(rows.map((r) => r.id))}, ${sql.param(rows.map((r) => r.outcome))}::text[]) as v(id, outcome)
+      where o.id = v.id`);
   }
 
   /** Drains the queue; called by the job and right after new pushes are queued. */

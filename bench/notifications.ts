@@ -10,6 +10,8 @@
  * 3. per run, the admin creates an activity and invites the group through the HTTP API
  *    (`activity/invite-users {groupIds}`): times the call, checks that the notification and push rows
  *    exist when it returns, then times until every push reached the stand-in.
+ * BENCH_STEPS=<reps> then times each statement of the invite path on its own, `reps` times in a
+ * transaction that is rolled back (min and median, ms): where the request's time goes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,7 +22,8 @@ import { type CallName, callPath } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { queryRows } from '../apps/server/src/db/client.ts';
+import { type DbOrTx, queryRows } from '../apps/server/src/db/client.ts';
+import { createActivitiesRepository } from '../apps/server/src/modules/activities/activities.repository.ts';
 import { startServer } from '../apps/server/src/server.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 1000);
@@ -94,9 +97,15 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
       insert into group_members (group_id, user_id, state, is_admin, joined_at)
       select ${group!.id}, id, 'PARTICIPATING', id = ${admin!.id}, now()
       from users where email like 'bench-%@example.test'`);
+    // A push goes to the devices of live sessions: each member is signed in once, on one phone.
     await db.execute(sql`
-      insert into push_tokens (token, user_id, platform)
-      select 'bench-device-' || id, id, 'android' from users where email like 'bench-%@example.test' and id <> ${admin!.id}`);
+      insert into sessions (id, user_id, expires_at)
+      select gen_random_uuid(), id, now() + interval '1 day'
+      from users where email like 'bench-%@example.test' and id <> ${admin!.id}`);
+    await db.execute(sql`
+      insert into push_tokens (token, user_id, session_id, platform)
+      select 'bench-device-' || s.user_id, s.user_id, s.id, 'android' from sessions s
+      join users u on u.id = s.user_id where u.email like 'bench-%@example.test'`);
     await db.execute(sql`analyze`);
     const { jwt } = await server.core.tokens.issue(admin!.id);
     console.log(
@@ -169,6 +178,7 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
           `first push after ${firstArrived.toFixed(0)} ms, all ${MEMBERS} after ${allArrived.toFixed(0)} ms`,
       );
     }
+    if (process.env.BENCH_STEPS) await timeSteps(Number(process.env.BENCH_STEPS), await newActivity(RUNS));
     if (fcm.problems.length) throw new Error(`the FCM stand-in saw: ${[...new Set(fcm.problems)].join(', ')}`);
     const [sent] = await queryRows<{ n: number }>(
       db,
@@ -184,6 +194,52 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
   } finally {
     await server.close();
     fcm.close();
+  }
+
+  /** Each statement of `activity/invite-users {groupIds}`, alone, as the service runs it for the whole group. */
+  async function timeSteps(reps: number, activityId: string) {
+    const repo = createActivitiesRepository(db);
+    const { notifier } = server.modules.services;
+    const [admin] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from users where email = 'bench-admin@example.test'`,
+    );
+    const [group] = await queryRows<{ id: string }>(db, sql`select id from groups where name = 'Bench hikers'`);
+    const members = await repo.membersOfGroups([group!.id]);
+    const invitees = members.map((m) => m.userId).filter((id) => id !== admin!.id);
+    const steps: [string, (tx: DbOrTx) => Promise<unknown>][] = [
+      ['membersOfGroups (the group members)', (tx) => repo.membersOfGroups([group!.id], tx)],
+      ['candidateStates (skip reasons)', (tx) => repo.candidateStates(activityId, null, invitees, tx)],
+      [
+        'putMembers (memberships)',
+        (tx) => repo.putMembers({ activityId, userIds: invitees, state: 'INVITED', invitedBy: admin!.id }, tx),
+      ],
+      [
+        'notifier.record (notifications + push outbox)',
+        (tx) =>
+          notifier.record({ userIds: invitees, type: 'ACTIVITY_INVITE', targetId: activityId, actorId: admin!.id }, tx),
+      ],
+    ];
+    const rolledBack = new Error('rolled back');
+    for (const [name, step] of steps) {
+      const times: number[] = [];
+      for (let i = 0; i < reps; i++) {
+        await db
+          .transaction(async (tx) => {
+            const start = performance.now();
+            await step(tx);
+            times.push(performance.now() - start);
+            throw rolledBack;
+          })
+          .catch((err) => {
+            if (err !== rolledBack) throw err;
+          });
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `[${label}] step ${name}, ${invitees.length} people: min ${times[0]!.toFixed(1)} ms, median ${times[Math.floor(reps / 2)]!.toFixed(1)} ms (load ${loadavg()[0]!.toFixed(2)})`,
+      );
+    }
   }
 }
 

@@ -120,6 +120,7 @@ export function createModules(core: Core) {
     db: core.db,
     account: createAccountRepository(),
     chatMembership,
+    realtime: core.realtime,
     removeFiles: uploads.removeFiles,
     now: core.now,
   });

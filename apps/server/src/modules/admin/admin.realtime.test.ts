@@ -43,7 +43,7 @@ const dropped = (socket: TestSocket) => {
   return state;
 };
 
-describe('suspension and deletion drop open sockets at once', () => {
+describe('suspension and deletion (by an admin or by oneself) drop open sockets at once', () => {
   let t: TestApp;
   let url: string;
   const sockets: TestSocket[] = [];
@@ -82,6 +82,16 @@ describe('suspension and deletion drop open sockets at once', () => {
     const state = dropped(socket);
     await adminCall(t, 'users/delete', { userId: person.id, reason: 'Spam bot' }, admin.token);
     await until(() => state.reason !== null, AT_ONCE_MS, 'the deleted person to be disconnected');
+    expect(state.reason).toBe('io server disconnect');
+  });
+
+  it('disconnects a person who deletes their own account', async () => {
+    const person = await newUser(t);
+    const socket = await openSocket(url, person.token);
+    sockets.push(socket);
+    const state = dropped(socket);
+    expect(await t.ok('user/delete-account', undefined, person.token)).toEqual({ ok: true });
+    await until(() => state.reason !== null, AT_ONCE_MS, 'the person who left to be disconnected');
     expect(state.reason).toBe('io server disconnect');
   });
 });

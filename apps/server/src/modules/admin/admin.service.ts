@@ -104,7 +104,6 @@ export function createAdminService(deps: {
     if (actor.role !== 'ADMIN') throw new ApiError('FORBIDDEN', { message: 'Only an admin can delete an account' });
     assertMayActOn(actor, await loadUser(userId));
     await deps.accounts.deleteAccount(userId);
-    deps.realtime.disconnectUser(userId);
     // The deletion runs in the people module's own transaction; the entry follows it at once.
     await repo.audit({ actorId: actor.userId, action: 'USER_DELETE', targetType: 'USER', targetId: userId, reason });
     return { ok: true as const };

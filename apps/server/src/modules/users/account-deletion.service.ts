@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { type ChatMembership, noChatEvents } from '../chat/chat-membership.ts';
 import type { AccountRepository, MembershipKind } from './account.repository.ts';
 
@@ -12,6 +13,7 @@ export function createAccountDeletionService(deps: {
   db: Db;
   account: AccountRepository;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'leave' | 'close' | 'publish'>;
+  realtime: Pick<Realtime, 'disconnectUser'>;
   /** Removes stored files (profile pictures) once the deletion is committed. */
   removeFiles: (storageKeys: string[]) => Promise<void>;
   now: () => Date;
@@ -45,6 +47,8 @@ export function createAccountDeletionService(deps: {
       return keys;
     });
     await chatMembership.publish(out);
+    // The sessions ended with the transaction; the open sockets go now, on every instance.
+    deps.realtime.disconnectUser(userId);
     await deps.removeFiles(pictureKeys);
   }
 

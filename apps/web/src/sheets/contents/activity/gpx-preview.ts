@@ -13,3 +13,9 @@ export interface GpxPreview {
 }
 
 export type GpxWorkerAnswer = { ok: true; preview: GpxPreview } | { ok: false; code: string };
+
+/** One file to read; the answer carries the same id. */
+export interface GpxWorkerRequest {
+  id: number;
+  file: File;
+}

@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 import { isGpxError, parseGpx, routeStats } from '@cordata/geo';
-import type { GpxWorkerAnswer } from './gpx-preview.ts';
+import type { GpxWorkerAnswer, GpxWorkerRequest } from './gpx-preview.ts';
 
-// Parsing a large track takes hundreds of milliseconds: it runs here so the screen never freezes.
-self.onmessage = async (event: MessageEvent<File>) => {
+// Parsing a large track takes hundreds of milliseconds: it runs here so the screen never freezes. The
+// file itself comes as a File (a handle, not its text): reading it into a string happens here too.
+self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
+  const { id, file } = event.data;
   let answer: GpxWorkerAnswer;
   try {
-    const text = await event.data.text();
+    const text = await file.text();
     const gpx = parseGpx(text);
     const stats = routeStats(gpx);
     if (stats.source === 'none') throw new Error('empty');
@@ -27,5 +29,5 @@ self.onmessage = async (event: MessageEvent<File>) => {
   } catch (error) {
     answer = { ok: false, code: isGpxError(error) ? error.code : 'GPX_INVALID' };
   }
-  self.postMessage(answer);
+  self.postMessage({ id, answer });
 };

@@ -1,8 +1,9 @@
-import { type ChangeEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../../components/Activity/format.ts';
 import { showFeedback } from '../../../../components/feedback.ts';
-import { useDraftStore } from '../draft.ts';
-import { readGpxFile } from '../gpx-client.ts';
+import { type Draft, useDraftStore } from '../draft.ts';
+import { GpxReader } from '../gpx-client.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { endMarkers, RoutePreview } from './RoutePreview.tsx';
 import { Problem, WizardStep } from './WizardStep.tsx';
@@ -11,6 +12,12 @@ import { Problem, WizardStep } from './WizardStep.tsx';
 export function GpxStep({ go }: StepProps) {
   const { t } = useTranslation();
   const inputId = useId();
+  // One worker for the step's life, started before a file is chosen.
+  const [reader] = useState(() => new GpxReader());
+  useEffect(() => {
+    reader.warm();
+    return () => reader.stop();
+  }, [reader]);
   const route = useDraftStore((s) => s.draft.route);
   const update = useDraftStore((s) => s.update);
   const [reading, setReading] = useState(false);
@@ -22,7 +29,7 @@ export function GpxStep({ go }: StepProps) {
     e.target.value = '';
     if (!file) return;
     setReading(true);
-    const answer = await readGpxFile(file);
+    const answer = await reader.read(file);
     setReading(false);
     if (answer.ok) {
       setMissing(false);
@@ -35,10 +42,9 @@ export function GpxStep({ go }: StepProps) {
     }
   };
 
-  // The map and the chart of a new file render in the background, so the answer from the worker never
-  // turns into one long main-thread task.
+  // Everything shown about a new file (its name and point count, the map, the chart) renders in the
+  // background, in tasks of its own: the answer from the worker only stores the draft.
   const shown = useDeferredValue(gpx);
-  const markers = useMemo(() => (shown ? endMarkers(shown.preview.line, t) : []), [shown, t]);
 
   return (
     <WizardStep
@@ -72,17 +78,33 @@ export function GpxStep({ go }: StepProps) {
       />
       <Problem testId="error-route" message={missing ? t('activity.wizard.addRoute') : undefined} />
       {reading && <div className="spinner" role="status" aria-label={t('activity.wizard.reading')} />}
-      {gpx && (
-        <>
-          <p className="muted" data-testid="gpx-file">
-            {gpx.fileName} · {t('activity.wizard.pointCount', { count: gpx.preview.pointCount })}
-          </p>
-          {shown && <RoutePreview line={shown.preview.line} markers={markers} figures={shown.preview} />}
-        </>
-      )}
+      {gpx && shown && <FilePreview file={shown} />}
     </WizardStep>
   );
 }
+
+type GpxRoute = Extract<Draft['route'], { mode: 'GPX' }>;
+
+/**
+ * The file's name and point count, its map and its figures. Memoized: the step's own updates (the
+ * "reading" state, the next file's answer) do not render it again; only a new file, in the background, does.
+ */
+const FilePreview = memo(function FilePreview({ file }: { file: GpxRoute }) {
+  const { t, i18n } = useTranslation();
+  const markers = useMemo(() => endMarkers(file.preview.line, t), [file, t]);
+  return (
+    <>
+      <p className="muted" data-testid="gpx-file">
+        {file.fileName} ·{' '}
+        {t('activity.wizard.pointCount', {
+          count: file.preview.pointCount,
+          points: formatCount(file.preview.pointCount, i18n.language),
+        })}
+      </p>
+      <RoutePreview line={file.preview.line} markers={markers} figures={file.preview} />
+    </>
+  );
+});
 
 /** A recorded track's duration is a good first guess for the required time. */
 function suggestedTime(minutes: number) {

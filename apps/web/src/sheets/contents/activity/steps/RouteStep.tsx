@@ -2,6 +2,7 @@ import type { LatLng } from '@cordata/contract';
 import { routeStats } from '@cordata/geo';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../../components/Activity/format.ts';
 import type { MapMarker } from '../../../../components/Map/RouteMap.tsx';
 import { PlaceSearch } from '../../../../components/PlaceSearch/PlaceSearch.tsx';
 import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
@@ -12,7 +13,7 @@ import { Problem, WizardStep } from './WizardStep.tsx';
 
 /** Step 2/4 drawn by hand: each tap on the map adds a point. */
 export function RouteStep({ go }: StepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const route = useDraftStore((s) => s.draft.route);
   const update = useDraftStore((s) => s.update);
   const [missing, setMissing] = useState(false);
@@ -63,7 +64,12 @@ export function RouteStep({ go }: StepProps) {
         }}
       />
       <div className="route-tools">
-        <span data-testid="route-point-count">{t('activity.wizard.pointCount', { count: points.length })}</span>
+        <span data-testid="route-point-count">
+          {t('activity.wizard.pointCount', {
+            count: points.length,
+            points: formatCount(points.length, i18n.language),
+          })}
+        </span>
         <button
           type="button"
           className="btn btn-outline"

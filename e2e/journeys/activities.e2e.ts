@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, newAccount } from '../support/accounts.ts';
+import { type Account, call, newAccount } from '../support/accounts.ts';
 import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
@@ -12,6 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 let alice: Account;
 let bob: Account;
+let carla: Account;
 let gpxFile: string;
 const contexts: BrowserContext[] = [];
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
   bob = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Verdi' });
+  carla = await newAccount(server.url, { firstName: 'Carla', lastName: 'Neri' });
   gpxFile = writeGpx();
 });
 afterEach(async ({ task }) => {
@@ -171,6 +173,39 @@ describe.each(locales)('activities (%s)', (locale) => {
     await bobPage.click(testId('feedback-button'));
     await bobPage.waitForSelector(testId('activity-action-leave'));
     expect(await bobPage.locator(`${testId('participants')} .person-row`).count()).toBe(2);
+    // Bruno is not an admin: no admin buttons for him.
+    expect(await bobPage.locator(`${testId('participants')} ${testId('member-make-admin')}`).count()).toBe(0);
+    expect(await bobPage.locator(`${testId('participants')} ${testId('member-remove')}`).count()).toBe(0);
+
+    // Carla joins too; Alice makes Bruno an admin and removes Carla, after a confirmation.
+    await call(server.url, 'activity/participate', { activityId: gpxId }, carla.jwt);
+    await page.goto(`/view-activity/${gpxId}`);
+    const row = (who: Account) => `${testId('participant')}[data-user-id="${who.userId}"]`;
+    await page.waitForSelector(row(carla));
+    expect(await page.locator(`${row(alice)} ${testId('member-make-admin')}`).count()).toBe(0);
+    await page.click(`${row(bob)} ${testId('member-make-admin')}`);
+    const made = await page.waitForSelector(testId('feedback-modal'));
+    expect(await made.textContent()).toMatch(
+      /Bruno Verdi is now an admin|Bruno Verdi ora ha i diritti di amministratore/,
+    );
+    await page.click(testId('feedback-button'));
+    await page.waitForSelector(`${row(bob)} ${testId('member-remove-admin')}`);
+    await page.click(`${row(carla)} ${testId('member-remove')}`);
+    const sure = await page.waitForSelector(testId('feedback-modal'));
+    expect(await sure.textContent()).toMatch(/Carla Neri will leave the activity|Carla Neri lascerà l'attività/);
+    await page.waitForTimeout(400); // the modal's fade-in
+    await screenshot(page, `activity-remove-confirm-${locale}`);
+    await page.click(testId('feedback-button'));
+    const removed = await page.waitForSelector(`${testId('feedback-modal')}:has-text("Carla Neri")`);
+    expect(await removed.textContent()).toMatch(/Carla Neri has been removed|Hai rimosso Carla Neri/);
+    await page.click(testId('feedback-button'));
+    await page.waitForSelector(row(carla), { state: 'detached' });
+    await page.locator(testId('participants')).scrollIntoViewIfNeeded();
+    await screenshot(page, `activity-participants-admin-${locale}`);
+    const forCarla = await call(server.url, 'activity/read-info', { activityId: gpxId }, carla.jwt);
+    expect(forCarla.activity.status).not.toBe('PARTICIPATING');
+    const forBob = await call(server.url, 'activity/read-info', { activityId: gpxId }, bob.jwt);
+    expect(forBob.activity.isAdmin).toBe(true);
 
     // …and asks to join the closed one.
     await bobPage.goto(`/view-activity/${closedId}`);
@@ -307,7 +342,8 @@ describe('the wizard, further', () => {
         for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: Math.round(e.duration) });
       }).observe({ type: 'longtask' });
     });
-    // This machine is shared: a long task also counts the time other processes took the CPU. Three reads, the best kept.
+    // Three reads of the same file, each held to the budget: the first one (the worker already started by the step,
+    // the map not yet made) and two with the previous file's map and chart on screen.
     const runs: { read: number; duringRead: number[]; after: number[] }[] = [];
     for (let run = 0; run < 3; run++) {
       await page.setInputFiles(testId('gpx-input'), big);
@@ -336,7 +372,7 @@ describe('the wizard, further', () => {
       );
     }
     expect(await page.textContent(testId('gpx-file'))).toContain('100,000');
-    expect(Math.min(...runs.map((r) => Math.max(0, ...r.duringRead)))).toBe(0);
+    expect(runs.map((r) => r.duringRead)).toEqual([[], [], []]);
   });
 
   it('edits an activity: pre-filled from read-info, the route kept, the save announced', async () => {

@@ -210,7 +210,10 @@ describe.each(locales)('groups (%s)', (locale) => {
     await alicePage.waitForSelector(testId('chat-sheet'), { state: 'detached' });
     const bobRow = `${testId('group-member')}[data-user-id="${bob.userId}"]`;
     await alicePage.click(`${bobRow} ${testId('member-make-admin')}`);
+    await closeFeedback(alicePage, /Bruno Verdi is now an admin|Bruno Verdi ora ha i diritti di amministratore/);
     await alicePage.waitForSelector(`${bobRow} ${testId('member-remove-admin')}`);
+    await alicePage.locator(bobRow).scrollIntoViewIfNeeded();
+    await screenshot(alicePage, `groups-7b-members-admin-${locale}`);
 
     // My groups lists it for Bob.
     await bobPage.goto('/groups');

@@ -1,11 +1,11 @@
 import type { Activity } from '@cordata/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client.ts';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
 import { useActivityQuery } from '../../state/queries/activity.ts';
 import { type MapMarker, RouteMap } from '../Map/RouteMap.tsx';
+import { QueryState } from '../QueryState.tsx';
 import { ActivityActions } from './ActivityActions.tsx';
 import { useSportName } from './ActivityCard.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
@@ -17,29 +17,12 @@ import './activity.css';
 
 /** Everything about one activity: the route map, the figures, the actions, the people. */
 export function ActivityDetails({ activityId, onGone }: { activityId: string; onGone?: () => void }) {
-  const { t } = useTranslation();
   const query = useActivityQuery(activityId);
-  if (query.isPending) {
-    return (
-      <div className="activity-loading" role="status" aria-label={t('common.loading')}>
-        <div className="spinner" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    const missing = isApiError(query.error) && query.error.code === 'ACTIVITY_NOT_FOUND';
-    return (
-      <div className="placeholder" data-testid={missing ? 'activity-not-found' : 'activity-error'}>
-        <p>{missing ? t('errors.ACTIVITY_NOT_FOUND') : t('errors.INTERNAL')}</p>
-        {!missing && (
-          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
-            {t('common.retry')}
-          </button>
-        )}
-      </div>
-    );
-  }
-  return <Details activity={query.data} onGone={onGone} />;
+  return (
+    <QueryState query={query} notFoundCode="ACTIVITY_NOT_FOUND" testPrefix="activity">
+      {(activity) => <Details activity={activity} onGone={onGone} />}
+    </QueryState>
+  );
 }
 
 function Details({ activity, onGone }: { activity: Activity; onGone?: () => void }) {

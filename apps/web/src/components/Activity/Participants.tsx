@@ -1,18 +1,39 @@
-import type { Activity, UserSummary } from '@cordata/contract';
+import type { Activity } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
-import { openSheet } from '../../sheets/store.ts';
-import { useHiddenParticipantsCountQuery, useParticipantsQuery } from '../../state/queries/activity.ts';
-import { fullName } from '../People/format.ts';
-import { Avatar, PersonRow } from '../People/People.tsx';
+import {
+  useHiddenParticipantsCountQuery,
+  useMakeActivityAdminMutation,
+  useParticipantsQuery,
+  useRemoveActivityAdminMutation,
+  useRemoveParticipantMutation,
+} from '../../state/queries/activity.ts';
+import { type MemberAction, MemberList, type MemberManagement } from '../People/Members.tsx';
 
-/** The participants, 10 a page, with "show more" while the last page was full. */
+/**
+ * The participants, 10 a page, with "show more" while the last page was full. Admins make others
+ * admins, take the role back, and remove participants here.
+ */
 export function Participants({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
-  const query = useParticipantsQuery(activity.activityId);
+  const { activityId } = activity;
+  const query = useParticipantsQuery(activityId);
   const hidden = query.isError && isApiError(query.error) && query.error.code === 'FORBIDDEN';
-  const hiddenCount = useHiddenParticipantsCountQuery(activity.activityId, hidden);
+  const hiddenCount = useHiddenParticipantsCountQuery(activityId, hidden);
   const participants = query.data?.pages.flatMap((p) => p.participants) ?? [];
+  const makeAdmin = useMakeActivityAdminMutation();
+  const removeAdmin = useRemoveActivityAdminMutation();
+  const remove = useRemoveParticipantMutation();
+  const calls: Record<MemberAction, typeof makeAdmin> = { makeAdmin, removeAdmin, remove };
+  const manage: MemberManagement | null = activity.isAdmin
+    ? {
+        run: (action, userId) => calls[action].mutateAsync({ activityId, userId }),
+        removeConfirm: (name) => ({
+          title: t('activity.view.removeConfirm.title'),
+          description: t('activity.view.removeConfirm.description', { name }),
+        }),
+      }
+    : null;
   return (
     <section className="activity-people" data-testid="participants">
       <h3>
@@ -23,16 +44,7 @@ export function Participants({ activity }: { activity: Activity }) {
           {t('activity.view.hiddenParticipants', { count: hiddenCount.data ?? activity.participantsCount })}
         </p>
       )}
-      <ul className="people-list">
-        {participants.map((p) => (
-          <PersonRow
-            key={p.userId}
-            person={p}
-            onOpen={() => openProfile(p.userId)}
-            actions={p.isAdmin && <span className="tag tag-admin">{t('activity.view.admin')}</span>}
-          />
-        ))}
-      </ul>
+      <MemberList members={participants} manage={manage} rowTestId="participant" />
       {query.hasNextPage && (
         <button
           type="button"
@@ -45,22 +57,5 @@ export function Participants({ activity }: { activity: Activity }) {
         </button>
       )}
     </section>
-  );
-}
-
-export const openProfile = (userId: string) => openSheet({ type: 'profile', params: { id: userId } });
-
-export const personName = fullName;
-
-/** A person's picture and name; a tap opens their profile sheet. */
-export function PersonButton({ person }: { person: UserSummary }) {
-  return (
-    <button type="button" className="person-open" onClick={() => openProfile(person.userId)}>
-      <Avatar person={person} size={36} />
-      <span className="person-text">
-        <strong>{fullName(person)}</strong>
-        {person.username && <small className="muted">@{person.username}</small>}
-      </span>
-    </button>
   );
 }

@@ -1,8 +1,8 @@
 import type { Group } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client.ts';
 import { useGroupQuery } from '../../state/queries/group.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
+import { QueryState } from '../QueryState.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupCalendar } from './GroupCalendar.tsx';
 import { GroupPicture } from './GroupCard.tsx';
@@ -14,29 +14,12 @@ import './group.css';
 
 /** Everything about one group: who is in it, what it does next, and what the caller may do. */
 export function GroupDetails({ groupId, onGone }: { groupId: string; onGone?: () => void }) {
-  const { t } = useTranslation();
   const query = useGroupQuery(groupId);
-  if (query.isPending) {
-    return (
-      <div className="activity-loading" role="status" aria-label={t('common.loading')}>
-        <div className="spinner" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    const missing = isApiError(query.error) && query.error.code === 'GROUP_NOT_FOUND';
-    return (
-      <div className="placeholder" data-testid={missing ? 'group-not-found' : 'group-error'}>
-        <p>{missing ? t('errors.GROUP_NOT_FOUND') : t('errors.INTERNAL')}</p>
-        {!missing && (
-          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
-            {t('common.retry')}
-          </button>
-        )}
-      </div>
-    );
-  }
-  return <Details group={query.data} onGone={onGone} />;
+  return (
+    <QueryState query={query} notFoundCode="GROUP_NOT_FOUND" testPrefix="group">
+      {(group) => <Details group={group} onGone={onGone} />}
+    </QueryState>
+  );
 }
 
 function Details({ group, onGone }: { group: Group; onGone?: () => void }) {

@@ -8,9 +8,8 @@ import {
   useRemoveGroupAdminMutation,
   useRemoveGroupMemberMutation,
 } from '../../state/queries/group.ts';
-import { useOwnProfileQuery } from '../../state/queries/profile.ts';
-import { PersonButton, personName } from '../Activity/Participants.tsx';
-import { confirm, showError } from '../feedback.ts';
+import { fullName } from '../People/format.ts';
+import { type MemberAction, MemberList, type MemberManagement } from '../People/Members.tsx';
 import { mayListMembers } from './actions.ts';
 
 /**
@@ -26,9 +25,8 @@ export function GroupMembers({ group }: { group: Group }) {
   const hiddenCount = useHiddenMembersCountQuery(groupId, hidden);
   const makeAdmin = useMakeGroupAdminMutation();
   const removeAdmin = useRemoveGroupAdminMutation();
-  const removeMember = useRemoveGroupMemberMutation();
-  const me = useOwnProfileQuery().data?.user.userId;
-  const busy = makeAdmin.isPending || removeAdmin.isPending || removeMember.isPending;
+  const remove = useRemoveGroupMemberMutation();
+  const calls: Record<MemberAction, typeof makeAdmin> = { makeAdmin, removeAdmin, remove };
   const members = query.data?.pages.flatMap((p) => p.participants) ?? [];
   const admins = members.filter((m) => m.isAdmin);
 
@@ -43,76 +41,29 @@ export function GroupMembers({ group }: { group: Group }) {
     );
   }
 
-  const remove = async (member: (typeof members)[number]) => {
-    const sure = await confirm({
-      title: t('group.feedback.removeConfirm.title'),
-      description: t('group.feedback.removeConfirm.description', { name: personName(member) }),
-      confirmLabel: t('group.view.removeMember'),
-      destructive: true,
-    });
-    if (sure) removeMember.mutate({ groupId, userId: member.userId }, { onError: (e) => showError(e) });
-  };
+  const manage: MemberManagement | null = group.isAdmin
+    ? {
+        run: (action, userId) => calls[action].mutateAsync({ groupId, userId }),
+        removeConfirm: (name) => ({
+          title: t('group.feedback.removeConfirm.title'),
+          description: t('group.feedback.removeConfirm.description', { name }),
+        }),
+      }
+    : null;
 
   return (
     <>
       {admins.length > 0 && (
         <section className="activity-people" data-testid="group-admins">
           <h3>{t('group.view.admins')}</h3>
-          <p className="group-admin-names">{admins.map(personName).join(', ')}</p>
+          <p className="group-admin-names">{admins.map(fullName).join(', ')}</p>
         </section>
       )}
       <section className="activity-people" data-testid="group-members">
         <h3>
           {t('group.view.members')} ({group.membersCount})
         </h3>
-        <ul className="people-list">
-          {members.map((m) => (
-            <li key={m.userId} className="group-member" data-testid="group-member" data-user-id={m.userId}>
-              <PersonButton person={m} />
-              {m.isAdmin && <span className="tag tag-admin">{t('group.view.admin')}</span>}
-              {group.isAdmin && m.userId !== me && (
-                <span className="group-member-actions">
-                  {m.isAdmin ? (
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      data-testid="member-remove-admin"
-                      disabled={busy}
-                      onClick={() =>
-                        removeAdmin.mutate({ groupId, userId: m.userId }, { onError: (e) => showError(e) })
-                      }
-                    >
-                      {t('group.view.removeAdmin')}
-                    </button>
-                  ) : (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
-                        data-testid="member-make-admin"
-                        disabled={busy}
-                        onClick={() =>
-                          makeAdmin.mutate({ groupId, userId: m.userId }, { onError: (e) => showError(e) })
-                        }
-                      >
-                        {t('group.view.makeAdmin')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-danger"
-                        data-testid="member-remove"
-                        disabled={busy}
-                        onClick={() => void remove(m)}
-                      >
-                        {t('group.view.removeMember')}
-                      </button>
-                    </>
-                  )}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <MemberList members={members} manage={manage} rowTestId="group-member" />
         {query.hasNextPage && (
           <button
             type="button"

@@ -31,14 +31,26 @@ export function PersonRow({
   subtitle,
   actions,
   onOpen,
+  testId,
+  className,
+  children,
 }: {
   person: UserSummary;
   subtitle?: ReactNode;
   actions?: ReactNode;
   onOpen?: () => void;
+  /** Defaults to `person-{userId}`; the row always carries `data-user-id`. */
+  testId?: string;
+  className?: string;
+  /** Shown below the row, inside it (e.g. a form about this person). */
+  children?: ReactNode;
 }) {
   return (
-    <li className="person-row" data-testid={`person-${person.userId}`}>
+    <li
+      className={className ? `person-row ${className}` : 'person-row'}
+      data-testid={testId ?? `person-${person.userId}`}
+      data-user-id={person.userId}
+    >
       <button type="button" className="person-open" onClick={onOpen} disabled={!onOpen}>
         <Avatar person={person} />
         <span className="person-text">
@@ -48,6 +60,7 @@ export function PersonRow({
         </span>
       </button>
       {actions && <span className="person-actions">{actions}</span>}
+      {children}
     </li>
   );
 }

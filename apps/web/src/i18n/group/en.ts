@@ -41,9 +41,6 @@ export const group = {
     noRequests: 'No pending requests.',
     reject: 'Reject',
     rejectReason: 'Why are you rejecting this request?',
-    makeAdmin: 'Make admin',
-    removeAdmin: 'Remove admin',
-    removeMember: 'Remove',
     actions: {
       join: 'Join',
       request: 'Request access',

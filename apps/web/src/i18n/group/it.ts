@@ -43,9 +43,6 @@ export const group: typeof en = {
     noRequests: 'Nessuna richiesta in attesa.',
     reject: 'Rifiuta',
     rejectReason: 'Perché rifiuti questa richiesta?',
-    makeAdmin: 'Rendi admin',
-    removeAdmin: 'Togli admin',
-    removeMember: 'Rimuovi',
     actions: {
       join: 'Unisciti',
       request: "Chiedi l'accesso",

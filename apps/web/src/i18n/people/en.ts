@@ -15,6 +15,17 @@ export const people = {
   sharedSports_other: '{{count}} sports in common',
   distance: '{{km}} km away',
   age: '{{age}} years',
+  members: {
+    admin: 'Admin',
+    makeAdmin: 'Make admin',
+    removeAdmin: 'Remove admin',
+    remove: 'Remove',
+    done: {
+      makeAdmin: '{{name}} is now an admin.',
+      removeAdmin: '{{name}} is no longer an admin.',
+      remove: '{{name}} has been removed.',
+    },
+  },
   connection: {
     connect: 'Connect',
     cancel: 'Cancel request',

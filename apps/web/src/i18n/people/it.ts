@@ -17,6 +17,17 @@ export const people: typeof en = {
   sharedSports_other: '{{count}} sport in comune',
   distance: 'a {{km}} km',
   age: '{{age}} anni',
+  members: {
+    admin: 'Admin',
+    makeAdmin: 'Rendi admin',
+    removeAdmin: 'Togli admin',
+    remove: 'Rimuovi',
+    done: {
+      makeAdmin: '{{name}} ora ha i diritti di amministratore.',
+      removeAdmin: '{{name}} non ha più i diritti di amministratore.',
+      remove: 'Hai rimosso {{name}}.',
+    },
+  },
   connection: {
     connect: 'Collegati',
     cancel: 'Annulla richiesta',

@@ -133,6 +133,12 @@ export const useAcceptRequestMutation = () =>
   useActivityChange((input: Input<'activity/accept-request'>) => api('activity/accept-request', input));
 export const useRejectRequestMutation = () =>
   useActivityChange((input: Input<'activity/reject-request'>) => api('activity/reject-request', input));
+export const useMakeActivityAdminMutation = () =>
+  useActivityChange((input: Input<'activity/make-admin'>) => api('activity/make-admin', input));
+export const useRemoveActivityAdminMutation = () =>
+  useActivityChange((input: Input<'activity/remove-admin'>) => api('activity/remove-admin', input));
+export const useRemoveParticipantMutation = () =>
+  useActivityChange((input: Input<'activity/remove-user'>) => api('activity/remove-user', input));
 export const useCreateActivityMutation = () =>
   useActivityChange((input: Input<'activity/create-new'>) => api('activity/create-new', input));
 export const useUpdateActivityMutation = () =>

@@ -1,0 +1,96 @@
+import type { Activity, Group } from '@cordata/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { useAuthStore } from '../../state/auth.ts';
+import { createQueryClient } from '../../state/queryClient.ts';
+import { Requests } from '../Activity/Requests.tsx';
+import { useFeedbackStore } from '../feedback.ts';
+import { GroupRequests } from '../Group/GroupRequests.tsx';
+
+const DARIO = '01900000-0000-7000-8000-0000000000d4';
+const OWNER = '01900000-0000-7000-8000-0000000000ee';
+
+const dario = {
+  userId: DARIO,
+  username: 'dario',
+  firstName: 'Dario',
+  lastName: 'Russo',
+  profilePicture: null,
+  lastOnlineAt: null,
+};
+
+function stubServer(refuse = false) {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = new URL(url, 'http://x').pathname.split('/').slice(-2).join('/');
+      calls.push({ path, body: JSON.parse(String(init.body)) });
+      const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
+      if (path.endsWith('/list-requests')) return json({ requests: [dario] });
+      if (refuse) return json({ error: { code: 'FORBIDDEN', message: 'Only admins' } }, 403);
+      return json(path.startsWith('group/') ? { group: { groupId: OWNER } } : { activity: { activityId: OWNER } });
+    }),
+  );
+  return calls;
+}
+
+const wrap = (node: React.ReactNode) =>
+  render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+
+beforeEach(async () => {
+  useAuthStore.setState({ jwt: 'token', completed: true });
+  useFeedbackStore.setState({ current: null });
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the requests of an activity and of a group, one list', () => {
+  it('rejects a group request only with a reason, which it sends', async () => {
+    const calls = stubServer();
+    wrap(<GroupRequests group={{ groupId: OWNER, isAdmin: true, type: 'CLOSED' } as unknown as Group} />);
+    const row = await screen.findByTestId('group-request');
+    expect(row.getAttribute('data-user-id')).toBe(DARIO);
+    expect(screen.getByTestId('group-requests').id).toBe(`group-requests-${OWNER}`);
+    fireEvent.click(within(row).getByTestId('group-request-reject'));
+    fireEvent.click(within(row).getByTestId('group-reject-confirm'));
+    expect(within(row).getByRole('alert').textContent).toBe('* Required field');
+    expect(calls.some((c) => c.path === 'group/reject-request')).toBe(false);
+    fireEvent.change(within(row).getByTestId('group-reject-reason'), { target: { value: '  Full  ' } });
+    fireEvent.click(within(row).getByTestId('group-reject-confirm'));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === 'group/reject-request')?.body).toEqual({
+        groupId: OWNER,
+        userId: DARIO,
+        reason: 'Full',
+      }),
+    );
+  });
+
+  it("accepts an activity request, and shows the server's refusal", async () => {
+    const calls = stubServer(true);
+    wrap(<Requests activity={{ activityId: OWNER, isAdmin: true, access: 'CLOSED' } as unknown as Activity} />);
+    const row = await screen.findByTestId('request');
+    expect(screen.getByTestId('requests').id).toBe(`requests-${OWNER}`);
+    expect(screen.getByTestId('requests').querySelectorAll('.person-row')).toHaveLength(1);
+    fireEvent.click(within(row).getByTestId('request-accept'));
+    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
+    expect(useFeedbackStore.getState().current?.description).toBe(i18n.t('errors.FORBIDDEN'));
+    expect(calls.find((c) => c.path === 'activity/accept-request')?.body).toEqual({ activityId: OWNER, userId: DARIO });
+  });
+
+  it('is hidden for an open one without requests', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ requests: [] }), { status: 200 })),
+    );
+    wrap(<Requests activity={{ activityId: OWNER, isAdmin: true, access: 'OPEN' } as unknown as Activity} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('requests')).toBeNull();
+  });
+});

@@ -1,10 +1,10 @@
 import type { Activity } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
+import { refusal, type StubAnswer, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { Participants } from './Participants.tsx';
 
@@ -28,27 +28,18 @@ const activity = (isAdmin: boolean) =>
   ({ activityId: ACTIVITY, isAdmin, participantsCount: 3, access: 'OPEN' }) as unknown as Activity;
 
 /** The server: the participants list, the caller's profile, and the three admin calls (answered or refused). */
-function stubServer(refuse?: { code: string; status: number }) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://x').pathname.split('/').slice(-2).join('/');
-      const body = init.body ? JSON.parse(String(init.body)) : null;
-      calls.push({ path, body });
-      const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
-      if (path === 'user/own-profile') return json({ user: { userId: ME } });
-      if (path === 'activity/list-participants') {
-        return json({
+const stubServer = (refuse?: StubAnswer) =>
+  stubApi((path) => {
+    if (path === 'user/own-profile') return { json: { user: { userId: ME } } };
+    if (path === 'activity/list-participants') {
+      return {
+        json: {
           participants: [person(ME, 'Alice', true), person(BRUNO, 'Bruno', false), person(CARLA, 'Carla', true)],
-        });
-      }
-      if (refuse) return json({ error: { code: refuse.code, message: 'refused' } }, refuse.status);
-      return json({ activity: activity(true) });
-    }),
-  );
-  return calls;
-}
+        },
+      };
+    }
+    return refuse ?? { json: { activity: activity(true) } };
+  });
 
 const show = (admin: boolean) =>
   render(
@@ -69,15 +60,7 @@ const ready = async () => {
   );
 };
 
-beforeEach(async () => {
-  useAuthStore.setState({ jwt: 'token', completed: true });
-  useFeedbackStore.setState({ current: null });
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInInEnglish();
 
 describe('the participants list', () => {
   it('offers an admin make admin and remove for a participant, remove admin for an admin, nothing on their own row', async () => {
@@ -132,7 +115,7 @@ describe('the participants list', () => {
   });
 
   it("shows the server's refusal when the last admin would lose the role, in Italian too", async () => {
-    stubServer({ code: 'LAST_ADMIN', status: 409 });
+    stubServer(refusal('LAST_ADMIN', 409));
     await i18n.changeLanguage('it');
     show(true);
     await ready();

@@ -1,10 +1,10 @@
 import type { Activity, Group } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
+import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { Requests } from '../Activity/Requests.tsx';
 import { useFeedbackStore } from '../feedback.ts';
 import { GroupRequests } from '../Group/GroupRequests.tsx';
@@ -21,34 +21,17 @@ const dario = {
   lastOnlineAt: null,
 };
 
-function stubServer(refuse = false) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://x').pathname.split('/').slice(-2).join('/');
-      calls.push({ path, body: JSON.parse(String(init.body)) });
-      const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
-      if (path.endsWith('/list-requests')) return json({ requests: [dario] });
-      if (refuse) return json({ error: { code: 'FORBIDDEN', message: 'Only admins' } }, 403);
-      return json(path.startsWith('group/') ? { group: { groupId: OWNER } } : { activity: { activityId: OWNER } });
-    }),
-  );
-  return calls;
-}
+const stubServer = (refuse = false) =>
+  stubApi((path) => {
+    if (path.endsWith('/list-requests')) return { json: { requests: [dario] } };
+    if (refuse) return refusal('FORBIDDEN', 403);
+    return { json: path.startsWith('group/') ? { group: { groupId: OWNER } } : { activity: { activityId: OWNER } } };
+  });
 
 const wrap = (node: React.ReactNode) =>
   render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
 
-beforeEach(async () => {
-  useAuthStore.setState({ jwt: 'token', completed: true });
-  useFeedbackStore.setState({ current: null });
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInInEnglish();
 
 describe('the requests of an activity and of a group, one list', () => {
   it('rejects a group request only with a reason, which it sends', async () => {

@@ -1,0 +1,52 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useFeedbackStore } from '../components/feedback.ts';
+import i18n from '../i18n/index.ts';
+import { useAuthStore } from '../state/auth.ts';
+
+/** A call the app made: its `area/name` (e.g. `activity/make-admin`) and its JSON body. */
+export interface StubbedCall {
+  path: string;
+  body: unknown;
+}
+
+/** What the stub answers to a call: a JSON body, with a status (200 unless given). */
+export type StubAnswer = { status?: number; json: unknown };
+
+/**
+ * Replaces fetch with a server that answers each call with `answer(path, body)`; returns the calls made,
+ * in order. Undone by `signedInInEnglish`'s clean-up.
+ */
+export function stubApi(answer: (path: string, body: unknown) => StubAnswer): StubbedCall[] {
+  const calls: StubbedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = new URL(url, 'http://app').pathname.split('/').slice(-2).join('/');
+      const body: unknown = init.body ? JSON.parse(String(init.body)) : null;
+      calls.push({ path, body });
+      const { status = 200, json } = answer(path, body);
+      return new Response(JSON.stringify(json), { status });
+    }),
+  );
+  return calls;
+}
+
+/** An error answer as the server gives it. */
+export const refusal = (code: string, status: number): StubAnswer => ({
+  status,
+  json: { error: { code, message: code } },
+});
+
+/** Each test starts signed in, in English, with no feedback shown; fetch stubs and the DOM are undone after. */
+export function signedInInEnglish() {
+  beforeEach(async () => {
+    useAuthStore.setState({ jwt: 'token', completed: true });
+    useFeedbackStore.setState({ current: null });
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}

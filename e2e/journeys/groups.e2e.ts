@@ -192,7 +192,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await bobPage.click(testId('feedback-cancel'));
     await alicePage.click(testId('group-action-leave'));
     await alicePage.click(testId('feedback-button'));
-    await closeFeedback(alicePage, /Name another admin|Nomina un altro amministratore/);
+    await closeFeedback(alicePage, /Name another admin|Nomina prima un altro amministratore/);
 
     // Alice invites a contact through the invite-contact sheet, opens the group chat and names Bob admin.
     const carla = await newAccount(server.url, { firstName: 'Carla', lastName: 'Neri' });

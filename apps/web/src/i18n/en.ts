@@ -44,7 +44,7 @@ const errors: Record<ErrorCode, string> = {
   ALREADY_REQUESTED: 'Your request is already pending',
   ACCESS_REQUEST_REQUIRED: 'This needs the approval of an admin: send a request',
   GROUP_MEMBERSHIP_REQUIRED: 'Only members of the group can join: ask to join the group',
-  LAST_ADMIN: 'Name another admin before leaving, or delete it',
+  LAST_ADMIN: 'Name another admin first: there must always be at least one. Or delete the activity or group',
   ACTIVITY_STARTED: 'The activity has already started',
   ACTIVITY_TOO_SOON: 'An activity must start at least 30 minutes from now',
   END_BEFORE_START: '* The end time must be after the start time',

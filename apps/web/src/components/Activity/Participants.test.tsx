@@ -122,7 +122,7 @@ describe('the participants list', () => {
     fireEvent.click(within(await row(CARLA)).getByTestId('member-remove-admin'));
     await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
     expect(useFeedbackStore.getState().current?.description).toBe(i18n.t('errors.LAST_ADMIN'));
-    expect(useFeedbackStore.getState().current?.description).toMatch(/Nomina un altro amministratore/);
+    expect(useFeedbackStore.getState().current?.description).toMatch(/Nomina prima un altro amministratore/);
     // The buttons are usable again.
     expect((within(await row(CARLA)).getByTestId('member-remove-admin') as HTMLButtonElement).disabled).toBe(false);
   });

@@ -3,6 +3,7 @@
  * of 50, 5 messages a second per chat sent through the HTTP call (so persistence is included).
  * Run: `npx tsx bench/chat.ts [seconds=20] [messagesPerSecondPerChat=5]`. Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL) and
  * Redis at 127.0.0.1:6379 (BENCH_REDIS_URL); makes its own database `cordata_bench_chat`, dropped at the end.
+ * BENCH_PROFILE=<dir> writes the servers' CPU profiles into <dir>.
  *
  * 1. Seeds 1 000 users with sessions and 20 activity chats of 50 members.
  * 2. Starts two instances (`apps/server/src/main.ts`, each its own process, both with REDIS_URL) and
@@ -60,8 +61,11 @@ async function cleanup() {
   await admin.end().catch(() => {});
 }
 
+// BENCH_PROFILE=<dir> writes each child's CPU profile there (open it in Chrome's DevTools).
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
 function startChild(args: string[], env: Record<string, string>, ready: () => Promise<boolean>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

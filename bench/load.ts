@@ -13,6 +13,7 @@
  *    25 % writes (participate/exit, send-message, set-as-read), 5 % sign-in.
  * 3. Prints throughput and p50/p99 per call, then the read calls' saturated throughput (autocannon)
  *    against a bare Fastify hello-world measured the same way, in the same run.
+ * BENCH_PROFILE=<dir> writes the server's (and the hello-world's) CPU profile into <dir>.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -151,10 +152,13 @@ async function seed(client: pg.Client) {
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+// BENCH_PROFILE=<dir> writes each process's CPU profile there (open it in Chrome's DevTools).
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
 function startProcess(script: string[], env: Record<string, string>, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cordata-load-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -435,4 +439,6 @@ try {
   await main();
 } finally {
   await cleanup();
+  // autocannon's workers can keep the event loop alive after their results are in.
+  process.exit();
 }

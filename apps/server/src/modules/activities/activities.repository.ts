@@ -87,6 +87,12 @@ export type SummaryRow = Awaited<ReturnType<ActivitiesRepository['daily']>>[numb
 export type DetailRow = Awaited<ReturnType<ActivitiesRepository['readDetail']>>;
 
 const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
+/**
+ * The hot reads run as named statements, one name per shape of SQL text (drizzle leaves out `offset 0`, and a
+ * list of n sports is n parameters), so PostgreSQL parses and plans each shape once per connection instead of
+ * on every call: planning cost more than running them. PGlite ignores the names.
+ */
+const shape = (page: { page: number }) => (page.page > 1 ? 'page' : 'first');
 
 export interface NearbyQuery {
   latitude: number;
@@ -442,16 +448,20 @@ export function createActivitiesRepository(db: Db) {
      * nearest-first walk stops at the page, so bitmaps are off for that query.
      */
     async nearby(userId: string, q: NearbyQuery) {
-      if ((q.sportIds?.length ?? 0) <= 1) return nearbyQuery(userId, q);
+      const sports = q.sportIds?.length ?? 0;
+      const name = `nearby_${shape(q.page)}${q.to ? '_to' : ''}_${sports}`;
+      if (sports <= 1) return nearbyQuery(userId, q).prepare(name).execute();
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_bitmapscan = off`);
-        return nearbyQuery(userId, q, tx);
+        return nearbyQuery(userId, q, tx).prepare(name).execute();
       });
     },
 
     dailyQuery,
     async daily(userId: string, q: DailyQuery & { page: { page: number; limit: number } }) {
-      return dailyQuery(userId, q);
+      return dailyQuery(userId, q)
+        .prepare(`daily_${shape(q.page)}${q.onlyOwn ? '_own' : ''}`)
+        .execute();
     },
 
     /** Per local day in `timeZone` (a canonical IANA name), how many activities start. */

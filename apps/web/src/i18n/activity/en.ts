@@ -174,6 +174,7 @@ export const activity = {
       ALREADY_PARTICIPATING: 'Already taking part',
       PENDING_REQUEST: 'Has a pending request',
       NOT_GROUP_MEMBER: 'Not in the group',
+      NOT_CONTACT: 'Not one of your contacts',
     },
   },
 };

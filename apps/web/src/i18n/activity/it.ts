@@ -176,6 +176,7 @@ export const activity: typeof en = {
       ALREADY_PARTICIPATING: 'Partecipa già',
       PENDING_REQUEST: 'Ha una richiesta in attesa',
       NOT_GROUP_MEMBER: 'Non è nel gruppo',
+      NOT_CONTACT: 'Non è tra i tuoi contatti',
     },
   },
 };

@@ -132,5 +132,6 @@ export const people = {
     submit_one: 'Invite {{count}} person',
     submit_other: 'Invite {{count}} people',
     submitNone: 'Choose who to invite',
+    alreadyMember: 'Already a member',
   },
 };

@@ -134,5 +134,6 @@ export const people: typeof en = {
     submit_one: 'Invita {{count}} persona',
     submit_other: 'Invita {{count}} persone',
     submitNone: 'Scegli chi invitare',
+    alreadyMember: 'È già membro',
   },
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFeedback } from '../../components/feedback.ts';
 import { sportName } from '../../components/People/format.ts';
+import { LoadMore } from '../../components/People/LoadMore.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
@@ -53,29 +54,6 @@ export default function Contacts() {
   );
 }
 
-/** The next page of a list, on demand (spec §9: 10 a page), as the group and activity lists do. */
-function MoreButton({ list, testId }: { list: Pages; testId: string }) {
-  const { t } = useTranslation();
-  if (!list.hasNextPage) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-block"
-      data-testid={testId}
-      disabled={list.isFetchingNextPage}
-      onClick={() => void list.fetchNextPage()}
-    >
-      {list.isFetchingNextPage ? t('common.loading') : t('people.loadMore')}
-    </button>
-  );
-}
-
-interface Pages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-}
-
 function ContactList({ query }: { query: string }) {
   const { t } = useTranslation();
   const list = useContactPagesQuery('CONTACT', query);
@@ -94,7 +72,7 @@ function ContactList({ query }: { query: string }) {
           <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
         ))}
       </ul>
-      <MoreButton list={list} testId="contacts-more" />
+      <LoadMore list={list} testId="contacts-more" />
     </>
   );
 }
@@ -121,7 +99,7 @@ function Requests({ query }: { query: string }) {
               />
             ))}
           </ul>
-          <MoreButton list={received} testId="requests-received-more" />
+          <LoadMore list={received} testId="requests-received-more" />
         </section>
       )}
       {!!sent.data?.length && (
@@ -137,7 +115,7 @@ function Requests({ query }: { query: string }) {
               />
             ))}
           </ul>
-          <MoreButton list={sent} testId="requests-sent-more" />
+          <LoadMore list={sent} testId="requests-sent-more" />
         </section>
       )}
     </>
@@ -214,7 +192,7 @@ function Explore({ query }: { query: string }) {
               />
             ))}
           </ul>
-          <MoreButton list={list} testId="explore-more" />
+          <LoadMore list={list} testId="explore-more" />
         </>
       )}
     </>

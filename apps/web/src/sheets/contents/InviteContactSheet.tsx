@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '../../components/People/format.ts';
-import { Avatar } from '../../components/People/People.tsx';
-import { useContactsQuery } from '../../state/queries/people.ts';
+import { InviteCandidates } from '../../components/People/InviteCandidates.tsx';
+import { useInviteCandidates } from '../../state/queries/invitable.ts';
 import { useSheetStore } from '../store.ts';
 import type { SheetParams } from '../types.ts';
 
 /**
- * Invite contacts (to an activity or a group): a searchable multi-select of one's contacts.
- * `contacts` are the ids chosen at first; `onSubmit` receives the chosen ids and the sheet closes.
+ * Invite contacts to an activity (`id`) or a group (`groupId`): a searchable multi-select of one's contacts,
+ * 10 a page with "Load more", each with whether it may be invited there. `contacts` are the ids chosen at
+ * first; choices stay as more pages load or the search changes; `onSubmit` receives the chosen ids and the
+ * sheet closes.
  */
 export function InviteContactContent({
   sheetKey,
@@ -19,8 +20,9 @@ export function InviteContactContent({
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  const search = useDeferredValue(query.trim());
   const [chosen, setChosen] = useState(() => new Set(params.contacts));
-  const { data, isPending } = useContactsQuery('CONTACT', query.trim());
+  const list = useInviteCandidates({ activityId: params.id, groupId: params.groupId }, search);
   const toggle = (userId: string) =>
     setChosen((previous) => {
       const next = new Set(previous);
@@ -43,31 +45,13 @@ export function InviteContactContent({
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
-      {isPending ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : !data?.length ? (
-        <p className="muted">{t('people.invite.none')}</p>
-      ) : (
-        <ul className="people-list" data-testid="invite-list">
-          {data.map((c) => (
-            <li key={c.userId} className="person-row">
-              <label className="person-open">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(c.userId)}
-                  data-testid={`invite-${c.userId}`}
-                  onChange={() => toggle(c.userId)}
-                />
-                <Avatar person={c} />
-                <span className="person-text">
-                  <strong>{fullName(c)}</strong>
-                  {c.username && <small className="muted">@{c.username}</small>}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <InviteCandidates
+        list={list}
+        chosen={(userId) => chosen.has(userId)}
+        onToggle={toggle}
+        kind={params.id ? 'activity' : 'group'}
+        empty={t('people.invite.none')}
+      />
       <div className="sheet-footer">
         <button
           type="button"

@@ -94,17 +94,20 @@ export function useRequestsQuery(activityId: string, enabled: boolean) {
   });
 }
 
+/** Admin: the caller's contacts, each with whether it may be invited, 10 a page (spec §9). */
 export function useInvitableContactsQuery(activityId: string, query: string, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     enabled,
     queryKey: activityKeys.invitable(activityId, query),
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       api('activity/list-invitable-contacts', {
         activityId,
         query: query || undefined,
-        pagination: { page: FIRST_PAGE, limit: 50 },
+        pagination: { page: pageParam, limit: PAGE_SIZE },
       }),
-    select: (d) => d.contacts,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextParticipantsPage(last.contacts, pages),
+    select: (d) => d.pages.flatMap((p) => p.contacts),
   });
 }
 

@@ -15,6 +15,7 @@ export const groupKeys = {
   participants: (groupId: string) => ['group', 'of', groupId, 'list-participants'] as const,
   hiddenCount: (groupId: string) => ['group', 'of', groupId, 'count-hidden-participants'] as const,
   requests: (groupId: string) => ['group', 'of', groupId, 'list-requests'] as const,
+  invitable: (groupId: string, query: string) => ['group', 'of', groupId, 'list-invitable-contacts', query] as const,
   nextActivities: (groupId: string) => ['group', 'of', groupId, 'list-next-activities'] as const,
   activities: (groupId: string, range: Range) => ['group', 'of', groupId, 'list-activities', range] as const,
   countActivities: (groupId: string, range: Range) => ['group', 'of', groupId, 'count-activities', range] as const,
@@ -179,6 +180,23 @@ export function useDeleteGroupMutation() {
       client.removeQueries({ queryKey: groupKeys.of(groupId) });
       void client.invalidateQueries({ queryKey: groupKeys.all });
     },
+  });
+}
+
+/** The caller's contacts, each with whether it may be invited to the group, 10 a page (spec §9). */
+export function useGroupInvitableContactsQuery(groupId: string, query: string, enabled = true) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: groupKeys.invitable(groupId, query),
+    queryFn: ({ pageParam }) =>
+      api('group/list-invitable-contacts', {
+        groupId,
+        query: query || undefined,
+        pagination: { page: pageParam, limit: PAGE_SIZE },
+      }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextParticipantsPage(last.contacts, pages),
+    select: (d) => d.pages.flatMap((p) => p.contacts),
   });
 }
 

@@ -16,17 +16,13 @@ export const peopleKeys = {
 };
 export const preferencesKey = ['user', 'notification-preferences'] as const;
 
-export function useContactsQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query = '') {
-  return useQuery({
-    queryKey: peopleKeys.contacts(status, query),
-    queryFn: () => api('user/list-contacts', { status, query: query || undefined, pagination: { page: 1, limit: 50 } }),
-    select: (r) => r.contacts,
-  });
-}
-
-/** The contacts screen's lists, 10 a page (spec §9); a next page exists while the last one was full. */
-export function useContactPagesQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query = '') {
+/**
+ * The contacts screen's lists (and the contacts a new activity may invite), 10 a page (spec §9); a next page
+ * exists while the last one was full.
+ */
+export function useContactPagesQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query = '', enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: [...peopleKeys.contacts(status, query), 'pages'],
     queryFn: ({ pageParam }) =>
       api('user/list-contacts', {

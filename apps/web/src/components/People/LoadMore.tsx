@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+/** What a paged list (a `useInfiniteQuery` result) gives the button. */
+export interface PagedList {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The next page of a list of people, on demand (spec §9: 10 a page, a next page while the last one held 10):
+ * "Load more" / "Carica altri", gone once the last page was short.
+ */
+export function LoadMore({ list, testId }: { list: PagedList; testId: string }) {
+  const { t } = useTranslation();
+  if (!list.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-block"
+      data-testid={testId}
+      disabled={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {list.isFetchingNextPage ? t('common.loading') : t('people.loadMore')}
+    </button>
+  );
+}

@@ -1,19 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type AdminCallInput, type AdminCallName, adminCallPath } from '@cordata/contract';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
 import { newUser } from '../../../test/factories.ts';
-import { withDatabase } from '../../../test/global-setup.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
+import { sharedDatabase, skippedWithoutServices, startInstance } from '../../../test/instances.ts';
 
 // The periodic session check runs every 30 s: anything that disconnects within a second or two
 // comes from the suspension or deletion itself.
@@ -96,74 +86,24 @@ describe('suspension and deletion (by an admin or by oneself) drop open sockets 
   });
 });
 
-const PG_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL;
+const skipReason = await skippedWithoutServices();
 
-async function redisReachable(url: string) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
-  return redis.connect().then(
-    () => redis.quit().then(() => true),
-    () => false,
-  );
-}
-const crossInstance = Boolean(PG_URL && REDIS_URL && (await redisReachable(REDIS_URL)));
-
-/** One server instance on a shared PostgreSQL database and Redis, listening on its own port. */
-async function startInstance(databaseUrl: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cordata-admin-rt-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    JOBS: 'false',
-    REDIS_URL: REDIS_URL!,
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-  });
-  const database = await openDatabase({ url: databaseUrl, poolSize: 3 });
-  const built = await buildApp({ config, database, logger: false });
-  await built.modules.onStart();
-  const instance = { ...built, db: database.db, config } as unknown as TestApp;
-  const url = await listen(instance);
-  return {
-    t: instance,
-    url,
-    async close() {
-      await built.app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-describe.skipIf(!crossInstance)('across instances (TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
+describe.skipIf(skipReason !== '')(`across instances sharing PostgreSQL and Redis${skipReason}`, () => {
   let one: Awaited<ReturnType<typeof startInstance>>;
   let two: Awaited<ReturnType<typeof startInstance>>;
-  let databaseName: string;
+  let database: Awaited<ReturnType<typeof sharedDatabase>>;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    databaseName = `cordata_admin_rt_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
-    const url = withDatabase(PG_URL!, databaseName);
-    const migrator = await openDatabase({ url, poolSize: 1 });
-    await migrate(migrator);
-    await migrator.close();
-    one = await startInstance(url);
-    two = await startInstance(url);
+    database = await sharedDatabase('cordata_admin_rt');
+    one = await startInstance(database.url);
+    two = await startInstance(database.url);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await one?.close();
     await two?.close();
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('drops the suspended person’s socket on the other instance at once', async () => {

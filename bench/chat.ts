@@ -8,8 +8,10 @@
  * 1. Seeds 1 000 users with sessions and 20 activity chats of 50 members.
  * 2. Starts two instances (`apps/server/src/main.ts`, each its own process, both with REDIS_URL) and
  *    connects 500 sockets to each, members of a chat spread over both.
- * 3. Reads each instance's resident memory before and after the sockets, idle: memory per connection.
- * 4. Sends `seconds` × 5 messages per chat, alternating instances, each by a member of the chat, and times
+ * 3. Reads each instance's resident memory before and after the sockets, idle, with three more devices per
+ *    member connected for the reading (4 000 sockets): memory per connection.
+ * 4. After a short warm-up (a few sends per chat through each instance, not measured), sends `seconds` × 5
+ *    messages per chat, alternating instances, each by a member of the chat, and times
  *    every delivery from the start of the HTTP call to its arrival at each of the 50 members' sockets.
  * 5. The same traffic as a bare Socket.IO broadcast (two bare servers, same adapter, nothing stored),
  *    for comparison.
@@ -31,6 +33,7 @@ const SECONDS = Number(process.argv[2] ?? 20);
 const CHATS = 20;
 const MEMBERS = 50;
 const RATE_PER_CHAT = Number(process.argv[3] ?? 5);
+const EXTRA_DEVICES = 3;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NAME = 'cordata_bench_chat';
@@ -275,14 +278,45 @@ try {
   }
   console.log(`connected ${memberSockets.length} sockets, half to each instance`);
 
-  // 3. Idle memory.
-  await sleep(3000);
+  // 3. Idle memory. A garbage collection moves RSS by megabytes, so the growth is read over the members' sockets
+  // plus three more devices of each member (4 000 idle connections), as the lowest of a few readings.
+  const devices: Socket[] = [];
+  for (let device = 0; device < EXTRA_DEVICES; device++) {
+    devices.push(...(await connectAll(jwts, (token, i) => openSocket(origins[i % 2]!, realtimePath, { token }))));
+  }
+  const connections = memberSockets.length + devices.length;
+  await sleep(2000);
   const rssAfter = instances.map((child) => rssKb(child.pid!));
-  const perConnection = rssAfter.map((after, i) => ((after - rssBefore[i]!) * 1024) / (memberSockets.length / 2));
+  for (let reading = 0; reading < 4; reading++) {
+    await sleep(1000);
+    instances.forEach((child, i) => {
+      rssAfter[i] = Math.min(rssAfter[i]!, rssKb(child.pid!));
+    });
+  }
+  const growthKb = rssAfter.map((after, i) => after - rssBefore[i]!);
+  const perConnection = growthKb.reduce((a, b) => a + b, 0) / connections;
   console.log(
-    `memory per idle connection (RSS growth / sockets): ${perConnection.map((b) => `${(b / 1024).toFixed(1)} KB`).join(', ')}` +
+    `memory per idle connection (RSS growth / ${connections} sockets): ${perConnection.toFixed(1)} KB` +
       `  (RSS ${rssBefore.map((kb) => (kb / 1024).toFixed(0)).join('/')} → ${rssAfter.map((kb) => (kb / 1024).toFixed(0)).join('/')} MB)`,
   );
+  for (const socket of devices) socket.close();
+
+  // Warm-up, not measured: on their first calls the instances open their database connections and compile the
+  // send path, and those sends take 50–270 ms for about half a second. The figures are for a running service.
+  for (let round = 0; round < 3; round++) {
+    await Promise.all(
+      chatIds.flatMap((chatId, c) =>
+        origins.map((origin, o) =>
+          fetch(`${origin}${callPath('chat/send-message')}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${jwts[c * MEMBERS + o]}` },
+            body: JSON.stringify({ chatId, text: 'Warming up', clientMessageId: `warm-${round}-${c}-${o}` }),
+          }).then((res) => res.text()),
+        ),
+      ),
+    );
+  }
+  await sleep(500);
 
   // 4. Persisted sends through the HTTP call.
   let sequence = 0;

@@ -256,6 +256,15 @@ describe('nearby-activities', () => {
     expect(hiking.map((a) => a.activityId).sort()).toEqual(
       (await expected({ sportIds: ['hiking'] })).map((w) => w.id).sort(),
     );
+    // Several sports take another path (not an index condition): the same answers, nearest first.
+    const either = await allPages({ sportIds: ['hiking', 'running'] });
+    expect(either.map((a) => a.activityId).sort()).toEqual(
+      (await expected({ sportIds: ['hiking', 'running'] })).map((w) => w.id).sort(),
+    );
+    const distances = either.map((a) => a.distance!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const none = await allPages({ sportIds: ['kayaking', 'climbing'] });
+    expect(none).toEqual([]);
     const toDate = new Date(Date.now() + 10 * 86_400_000).toISOString();
     const { activities: soon } = await t.ok(
       'activity/nearby-activities',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
@@ -28,7 +28,6 @@ const creator = alias(users, 'creator');
  */
 const EARTH_RADIUS_METRES = 6_371_000;
 const earthPoint = sql`ll_to_earth(${activities.startLatitude}, ${activities.startLongitude})`;
-const earthOf = (latitude: number, longitude: number) => sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
 
 const participantsCount = sql<number>`(select count(*)::int from ${activityMembers} pm
   where pm.activity_id = ${activities.id} and pm.state = 'PARTICIPATING')`;
@@ -104,6 +103,20 @@ export interface NearbyQuery {
   page: { page: number; limit: number };
 }
 
+/** What nearbySelect is built from: values, or placeholders for a prepared statement. */
+interface NearbyParams {
+  userId: string | Placeholder;
+  latitude: number | Placeholder;
+  longitude: number | Placeholder;
+  radiusMetres: number | Placeholder;
+  from: Date | Placeholder;
+  to?: Date | Placeholder;
+  sportId?: string | Placeholder;
+  sportIds?: string[];
+  limit: number | Placeholder;
+  offset?: number | Placeholder;
+}
+
 export interface DailyQuery {
   onlyOwn: boolean;
   from: Date;
@@ -145,12 +158,12 @@ export function createActivitiesRepository(db: Db) {
    * earth_box bounds the walk to the radius, earth_distance keeps only what is truly inside. The walk runs on
    * activities alone and stops at the page; only the page's rows are then joined, so the planner has no reason
    * to fetch the whole box and sort it. `deleted_at is null` must stay: the index is partial on it.
+   * The values may be placeholders: the common shapes are prepared once (nearbyStatement).
    */
-  const nearestIds = (userId: string, q: NearbyQuery, tx: DbOrTx) => {
-    const centre = earthOf(q.latitude, q.longitude);
-    const earthRadius = sql`(${q.radiusMetres}::float8 * earth() / ${EARTH_RADIUS_METRES})`;
-    const { limit, offset } = paging(q.page);
-    return tx
+  const nearbySelect = (p: NearbyParams, tx: DbOrTx = db) => {
+    const centre = sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
+    const earthRadius = sql`(${p.radiusMetres}::float8 * earth() / ${EARTH_RADIUS_METRES})`;
+    const near = tx
       .select({
         id: activities.id,
         distance: sql<number>`earth_distance(${earthPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`
@@ -163,30 +176,58 @@ export function createActivitiesRepository(db: Db) {
           isNull(activities.deletedAt),
           sql`earth_box(${centre}, ${earthRadius}) @> ${earthPoint}`,
           sql`earth_distance(${earthPoint}, ${centre}) <= ${earthRadius}`,
-          gte(activities.startsAt, q.from),
-          q.to ? lte(activities.startsAt, q.to) : undefined,
-          q.sportIds?.length ? inArray(activities.sportId, q.sportIds) : undefined,
+          gte(activities.startsAt, p.from),
+          p.to === undefined ? undefined : lte(activities.startsAt, p.to),
+          p.sportIds === undefined ? undefined : inArray(activities.sportId, p.sportIds),
+          p.sportId === undefined ? undefined : eq(activities.sportId, p.sportId),
           or(
             eq(activities.visibility, 'PUBLIC'),
-            sql`exists (select 1 from ${activityMembers} m where m.activity_id = ${activities.id} and m.user_id = ${userId})`,
+            sql`exists (select 1 from ${activityMembers} m where m.activity_id = ${activities.id} and m.user_id = ${p.userId})`,
           ),
         ),
       )
       .orderBy(sql`${earthPoint} <-> ${centre}`)
-      .limit(limit)
-      .offset(offset);
-  };
-
-  const nearbyQuery = (userId: string, q: NearbyQuery, tx: DbOrTx = db) => {
-    const near = nearestIds(userId, q, tx).as('near');
+      .limit(p.limit);
+    const page = (p.offset === undefined ? near : near.offset(p.offset)).as('near');
     return tx
-      .select({ ...summaryColumns, distance: near.distance })
-      .from(near)
-      .innerJoin(activities, eq(activities.id, near.id))
-      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+      .select({ ...summaryColumns, distance: page.distance })
+      .from(page)
+      .innerJoin(activities, eq(activities.id, page.id))
+      .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, p.userId)))
       .leftJoin(creator, eq(creator.id, activities.createdBy))
       .leftJoin(groups, eq(groups.id, activities.groupId))
-      .orderBy(asc(near.distance), asc(near.id));
+      .orderBy(asc(page.distance), asc(page.id));
+  };
+
+  const concreteParams = (userId: string, q: NearbyQuery): NearbyParams => {
+    const { limit, offset } = paging(q.page);
+    return { userId, ...q, offset: offset || undefined, limit, sportIds: q.sportIds?.length ? q.sportIds : undefined };
+  };
+  const nearbyQuery = (userId: string, q: NearbyQuery, tx: DbOrTx = db) => nearbySelect(concreteParams(userId, q), tx);
+
+  /**
+   * Home asks nearby with no sport or one, with or without an end date, on the first page or a later one: eight
+   * shapes, each built and prepared once (building the query cost more than the database's work), executed with
+   * the request's values.
+   */
+  const nearbyStatements = new Map<string, ReturnType<typeof prepareNearby>>();
+  const prepareNearby = (key: string, shape: { sport: boolean; to: boolean; next: boolean }) =>
+    nearbySelect({
+      userId: sql.placeholder('userId'),
+      latitude: sql.placeholder('latitude'),
+      longitude: sql.placeholder('longitude'),
+      radiusMetres: sql.placeholder('radiusMetres'),
+      from: sql.placeholder('from'),
+      to: shape.to ? sql.placeholder('to') : undefined,
+      sportId: shape.sport ? sql.placeholder('sportId') : undefined,
+      limit: sql.placeholder('limit'),
+      offset: shape.next ? sql.placeholder('offset') : undefined,
+    }).prepare(`nearby_${key}`);
+  const nearbyStatement = (shape: { sport: boolean; to: boolean; next: boolean }) => {
+    const key = `${shape.sport ? 'sport' : 'all'}_${shape.to ? 'window' : 'open'}_${shape.next ? 'page' : 'first'}`;
+    let statement = nearbyStatements.get(key);
+    if (!statement) nearbyStatements.set(key, (statement = prepareNearby(key, shape)));
+    return statement;
   };
 
   /** The page of ids first, then only its rows are read and joined. */
@@ -448,12 +489,24 @@ export function createActivitiesRepository(db: Db) {
      * nearest-first walk stops at the page, so bitmaps are off for that query.
      */
     async nearby(userId: string, q: NearbyQuery) {
-      const sports = q.sportIds?.length ?? 0;
-      const name = `nearby_${shape(q.page)}${q.to ? '_to' : ''}_${sports}`;
-      if (sports <= 1) return nearbyQuery(userId, q).prepare(name).execute();
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        return nearbyQuery(userId, q, tx).prepare(name).execute();
+      const sports = q.sportIds ?? [];
+      if (sports.length > 1) {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          return nearbyQuery(userId, q, tx);
+        });
+      }
+      const { limit, offset } = paging(q.page);
+      return nearbyStatement({ sport: sports.length === 1, to: q.to !== undefined, next: offset > 0 }).execute({
+        userId,
+        latitude: q.latitude,
+        longitude: q.longitude,
+        radiusMetres: q.radiusMetres,
+        from: q.from,
+        to: q.to,
+        sportId: sports[0],
+        limit,
+        offset,
       });
     },
 

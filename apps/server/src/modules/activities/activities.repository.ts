@@ -225,8 +225,10 @@ export function createActivitiesRepository(db: Db) {
     }).prepare(`nearby_${key}`);
   const nearbyStatement = (shape: { sport: boolean; to: boolean; next: boolean }) => {
     const key = `${shape.sport ? 'sport' : 'all'}_${shape.to ? 'window' : 'open'}_${shape.next ? 'page' : 'first'}`;
-    let statement = nearbyStatements.get(key);
-    if (!statement) nearbyStatements.set(key, (statement = prepareNearby(key, shape)));
+    const known = nearbyStatements.get(key);
+    if (known) return known;
+    const statement = prepareNearby(key, shape);
+    nearbyStatements.set(key, statement);
     return statement;
   };
 

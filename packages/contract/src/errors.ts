@@ -40,7 +40,10 @@ export const errorCatalog = {
   ALREADY_REQUESTED: { status: 409, message: 'Your request is already pending' },
   ACCESS_REQUEST_REQUIRED: { status: 409, message: 'This needs the approval of an admin: send a request' },
   GROUP_MEMBERSHIP_REQUIRED: { status: 409, message: 'Only members of the group can join: ask to join the group' },
-  LAST_ADMIN: { status: 409, message: 'Name another admin first: there must always be at least one. Or delete the activity or group' },
+  LAST_ADMIN: {
+    status: 409,
+    message: 'Name another admin first: there must always be at least one. Or delete the activity or group',
+  },
   ACTIVITY_STARTED: { status: 409, message: 'The activity has already started' },
   ACTIVITY_TOO_SOON: { status: 400, message: 'An activity must start at least 30 minutes from now' },
   END_BEFORE_START: { status: 400, message: '* The end time must be after the start time' },

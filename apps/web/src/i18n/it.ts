@@ -77,7 +77,8 @@ export const it: Resources = {
     ALREADY_REQUESTED: 'La tua richiesta è già in attesa',
     ACCESS_REQUEST_REQUIRED: "Serve l'approvazione di un amministratore: invia una richiesta",
     GROUP_MEMBERSHIP_REQUIRED: 'Possono partecipare solo i membri del gruppo: chiedi di entrare nel gruppo',
-    LAST_ADMIN: "Nomina prima un altro amministratore: ce ne dev'essere sempre almeno uno. Oppure elimina l'attività o il gruppo",
+    LAST_ADMIN:
+      "Nomina prima un altro amministratore: ce ne dev'essere sempre almeno uno. Oppure elimina l'attività o il gruppo",
     ACTIVITY_STARTED: "L'attività è già iniziata",
     ACTIVITY_TOO_SOON: "Un'attività deve iniziare almeno 30 minuti da adesso",
     END_BEFORE_START: "* L'orario di fine deve essere successivo all'orario di inizio",

@@ -47,7 +47,11 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
     const known = verified.get(token);
     if (known) return typeof known.exp === 'number' && known.exp * 1000 > now().getTime() ? known : null;
     try {
-      const { payload } = await jwtVerify(token, deps.secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now() });
+      const { payload } = await jwtVerify(token, deps.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: now(),
+      });
       if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(token, payload);
       return payload;
@@ -79,7 +83,12 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
     const claims = await claimsOf(token);
     if (!claims) return null;
     if (!claims.sub || !claims.jti || claims.kind !== kind || !isUuid(claims.jti) || !isUuid(claims.sub)) return null;
-    const [row] = await sessionLookup.execute({ sessionId: claims.jti, userId: claims.sub, kind, now: now().toISOString() });
+    const [row] = await sessionLookup.execute({
+      sessionId: claims.jti,
+      userId: claims.sub,
+      kind,
+      now: now().toISOString(),
+    });
     if (!row) return null;
     if (row.suspendedUntil && row.suspendedUntil > now()) return null;
     return { userId: row.userId, sessionId: claims.jti, role: row.role, completed: row.completed };

@@ -216,6 +216,11 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
     await page.click(testId('admin-dialog-confirm'));
     await dialog.waitFor({ state: 'detached' });
     await page.waitForSelector(testId('admin-content-restore'));
+    // Removing it from its page settled the report on it, as the queue would have.
+    await page.waitForFunction(
+      ([selector, word]) => document.querySelector(selector!)?.textContent?.includes(word!),
+      [testId('admin-groups-detail'), locale === 'it' ? 'Risolta' : 'Resolved'],
+    );
     await page.setViewportSize(TABLET);
     await screenshot(page, `journey-6-group-detail-tablet-${locale}`);
     expect(browserDialogs).toEqual([]);

@@ -271,6 +271,24 @@ export function createAdminService(deps: {
     });
   }
 
+  /**
+   * An action taken from a directory or a detail page settles the open reports on that person or object too,
+   * as if taken from the queue, so that nobody handles them twice.
+   */
+  async function settleReports(
+    actor: AuthUser,
+    targetType: TargetType,
+    targetId: string,
+    action: ReportAction,
+    reason: string,
+  ) {
+    const open = (await repo.reportsOn(targetType, targetId)).some((r) => r.status === 'OPEN');
+    if (!open) return;
+    await closeAfter(actor, { targetType, targetId, reason }, action, (status, tx) =>
+      repo.closeReports({ targetType, targetId }, { status, resolution: action, by: actor.userId, at: deps.now() }, tx),
+    );
+  }
+
   async function removeContent(
     actor: AuthUser,
     body: AdminCallBody<'reports/resolve'>,
@@ -539,9 +557,17 @@ export function createAdminService(deps: {
       users: (await repo.searchUsers(b, b.pagination)).map(toAdminUser),
     }),
     getUser,
-    suspend: (actor: AuthUser, b: AdminCallBody<'users/suspend'>) => suspend(actor, b.userId, b.days, b.reason),
+    suspend: async (actor: AuthUser, b: AdminCallBody<'users/suspend'>) => {
+      const answer = await suspend(actor, b.userId, b.days, b.reason);
+      await settleReports(actor, 'USER', b.userId, 'SUSPEND_USER', b.reason);
+      return answer;
+    },
     reinstate,
-    deleteUser,
+    deleteUser: async (actor: AuthUser, userId: string, reason: string) => {
+      const answer = await deleteUser(actor, userId, reason);
+      await settleReports(actor, 'USER', userId, 'DELETE_ACCOUNT', reason);
+      return answer;
+    },
     setRole,
     searchActivities: async (b: AdminCallBody<'activities/search'>) => ({
       activities: (await repo.searchActivities(b.query, b.pagination)).map(toAdminActivity),
@@ -552,6 +578,7 @@ export function createAdminService(deps: {
     },
     setActivityRemoved: async (actor: AuthUser, id: string, remove: boolean, reason: string) => {
       await setContentRemoved(actor, 'activity', id, remove, reason);
+      if (remove) await settleReports(actor, 'ACTIVITY', id, 'REMOVE_CONTENT', reason);
       return { activity: toAdminActivity((await repo.activity(id))!) };
     },
     searchGroups: async (b: AdminCallBody<'groups/search'>) => ({
@@ -563,6 +590,7 @@ export function createAdminService(deps: {
     },
     setGroupRemoved: async (actor: AuthUser, id: string, remove: boolean, reason: string) => {
       await setContentRemoved(actor, 'group', id, remove, reason);
+      if (remove) await settleReports(actor, 'GROUP', id, 'REMOVE_CONTENT', reason);
       return { group: toAdminGroup((await repo.group(id))!) };
     },
     listSports: async () => ({ sports: (await repo.sports()).map(toAdminSport) }),

@@ -299,6 +299,30 @@ describe('report lifecycle', () => {
   });
 });
 
+describe('acting from a directory or a detail page', () => {
+  it('settles the open reports on that person or activity, as the queue would', async () => {
+    const [person, creator, reporter] = [await newUser(t), await newUser(t), await newUser(t)];
+    await t.ok('report/create', { targetType: 'USER', targetId: person.id, reason: 'HARASSMENT' }, reporter.token);
+    await adminOk('users/suspend', { userId: person.id, days: 2, reason: 'Seen in the chat' }, moderator.token);
+    const [userReport] = await t.db.select().from(reports).where(eq(reports.targetId, person.id));
+    expect(userReport).toMatchObject({ status: 'RESOLVED', resolution: 'SUSPEND_USER', resolvedBy: moderator.id });
+    expect((await auditOf(person.id)).map((e) => e.action).sort()).toEqual(['REPORT_RESOLVE', 'USER_SUSPEND']);
+
+    const { activity } = await newActivityChat(t, creator);
+    await t.ok('report/create', { targetType: 'ACTIVITY', targetId: activity.id, reason: 'DANGEROUS' }, reporter.token);
+    await adminOk('activities/remove', { activityId: activity.id, reason: 'Unsafe route' }, moderator.token);
+    const [activityReport] = await t.db.select().from(reports).where(eq(reports.targetId, activity.id));
+    expect(activityReport).toMatchObject({ status: 'RESOLVED', resolution: 'REMOVE_CONTENT' });
+    const { targets: queue } = await adminOk('reports/list', {}, moderator.token);
+    expect(queue.some((x) => x.targetId === person.id || x.targetId === activity.id)).toBe(false);
+
+    // Nothing reported: no report entry in the audit log, only the action.
+    const quiet = await newUser(t);
+    await adminOk('users/suspend', { userId: quiet.id, days: 1, reason: 'Spam links' }, moderator.token);
+    expect((await auditOf(quiet.id)).map((e) => e.action)).toEqual(['USER_SUSPEND']);
+  });
+});
+
 describe('directories, sports, figures and the audit log', () => {
   it('views a person with counts and reports, and sets a role', async () => {
     const person = await newUser(t, { firstName: 'Giulia' });

@@ -162,6 +162,12 @@ describe.each(locales)('groups (%s)', (locale) => {
     await bobPage.click(testId('choice-difficulty-EASY'));
     await bobPage.click(testId('wizard-next'));
     await bobPage.waitForSelector(testId('wizard-publish'));
+    // Inviting from a group activity: the contacts step says only the group's members get the invitation.
+    await bobPage.click(testId('wizard-invite'));
+    await bobPage.waitForSelector(testId('wizard-contacts-group-hint'));
+    await screenshot(bobPage, `groups-6b-activity-contacts-${locale}`);
+    await bobPage.click(testId('wizard-contacts-done'));
+    await bobPage.waitForSelector(testId('wizard-publish'));
     await bobPage.click(testId('wizard-publish-button'));
     await bobPage.waitForSelector(testId('feedback-modal'));
     await bobPage.click(testId('feedback-button'));

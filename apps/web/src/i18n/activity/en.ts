@@ -168,6 +168,8 @@ export const activity = {
     saved: 'Your changes are saved. Invitation notifications will be sent.',
     searchContacts: 'Search your contacts',
     noContacts: 'No contacts to invite yet.',
+    groupContactsHint:
+      'This activity belongs to a group: only contacts who are members of it get the invitation; the others are skipped.',
     done: 'Done',
     skip: {
       ALREADY_INVITED: 'Already invited',

@@ -170,6 +170,8 @@ export const activity: typeof en = {
     saved: 'Le modifiche sono salvate. Le notifiche di invito saranno inviate.',
     searchContacts: 'Cerca tra i tuoi contatti',
     noContacts: 'Ancora nessun contatto da invitare.',
+    groupContactsHint:
+      "Questa attività appartiene a un gruppo: ricevono l'invito solo i contatti che ne sono membri; gli altri vengono saltati.",
     done: 'Fatto',
     skip: {
       ALREADY_INVITED: 'Già invitato',

@@ -104,4 +104,19 @@ describe('the wizard’s contacts step', () => {
     expect(box(1).checked).toBe(true);
     expect(useDraftStore.getState().draft.invitedUserIds).toEqual([idOf(1)]);
   });
+
+  it('says that a group activity invites only the group’s members, and says nothing otherwise', async () => {
+    stubContacts((n) => ({ ...summary(n), connection: 'CONTACT', sports: [], since: '2026-01-01T00:00:00.000Z' }));
+    useDraftStore.setState({ draft: emptyDraft('01900000-0000-7000-8000-00000000000b'), owner: 1 });
+    renderStep();
+    await screen.findByTestId(`invite-${idOf(1)}`);
+    expect(screen.getByTestId('wizard-contacts-group-hint').textContent).toMatch(/only contacts who are members/);
+  });
+
+  it('shows no group hint for an activity outside a group', async () => {
+    stubContacts((n) => ({ ...summary(n), connection: 'CONTACT', sports: [], since: '2026-01-01T00:00:00.000Z' }));
+    renderStep();
+    await screen.findByTestId(`invite-${idOf(1)}`);
+    expect(screen.queryByTestId('wizard-contacts-group-hint')).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ import { WizardStep } from './WizardStep.tsx';
 export function ContactsStep({ go }: StepProps) {
   const { t } = useTranslation();
   const activityId = useDraftStore((s) => s.draft.activityId);
+  const inGroup = useDraftStore((s) => s.draft.groupId !== null);
   const invited = useDraftStore((s) => s.draft.invitedUserIds);
   const update = useDraftStore((s) => s.update);
   const [query, setQuery] = useState('');
@@ -47,6 +48,11 @@ export function ContactsStep({ go }: StepProps) {
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
+      {inGroup && !activityId && (
+        <p className="muted" data-testid="wizard-contacts-group-hint">
+          {t('activity.wizard.groupContactsHint')}
+        </p>
+      )}
       <InviteCandidates
         list={candidates}
         chosen={(userId) => invited.includes(userId)}

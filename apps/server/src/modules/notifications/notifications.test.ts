@@ -10,10 +10,15 @@ import type { Realtime } from '../../realtime/realtime.ts';
 import { createNotifier } from './notifier.ts';
 import { createPushQueue } from './push.ts';
 
+/** What FCM HTTP v1 receives: one message for one device token. */
+interface FcmRequest {
+  message: { token: string; data: Record<string, string>; [field: string]: unknown };
+}
+
 /** A local stand-in for FCM HTTP v1 that records what it receives and answers as told. */
 function fcmStandIn() {
-  const received: { url: string; auth: string | undefined; body: any }[] = [];
-  let answer: (body: any) => { status: number; body: unknown } = () => ({
+  const received: { url: string; auth: string | undefined; body: FcmRequest }[] = [];
+  let answer: (body: FcmRequest) => { status: number; body: unknown } = () => ({
     status: 200,
     body: { name: 'projects/p/messages/1' },
   });

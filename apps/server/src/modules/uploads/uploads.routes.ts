@@ -92,7 +92,7 @@ export function registerUploads(
     scope.get('/uploads/:folder/:id', { schema: { hide: true } }, async (request, reply) => {
       const key = keyOf(request);
       const upload = await deps.uploads.findByKey(key);
-      if (!upload || upload.status !== 'READY') throw new ApiError('UPLOAD_NOT_FOUND');
+      if (upload?.status !== 'READY') throw new ApiError('UPLOAD_NOT_FOUND');
       return (
         reply
           .type(upload.contentType)

@@ -216,20 +216,8 @@ export function createAdminService(deps: {
     const open = (await repo.reportsOn(targetType, targetId)).filter((r) => r.status === 'OPEN');
     if (!open.length) throw new ApiError('REPORT_NOT_FOUND', { message: 'There is no open report on this' });
     const audit = { details: { reports: open.length, action } };
-    const close = (status: 'RESOLVED' | 'DISMISSED', tx?: DbOrTx) =>
-      repo.closeReports(body, { status, resolution: action, by: actor.userId, at: deps.now() }, tx);
-
-    if (action === 'DISMISS') {
-      return deps.db.transaction(async (tx) => {
-        const closed = await close('DISMISSED', tx);
-        await repo.audit(
-          { actorId: actor.userId, action: 'REPORT_DISMISS', targetType, targetId, reason, ...audit },
-          tx,
-        );
-        return { closed };
-      });
-    }
-    if (action === 'REMOVE_CONTENT') return removeContent(actor, body, audit, close);
+    if (action === 'DISMISS') return { closed: await closeAfter(actor, body, action) };
+    if (action === 'REMOVE_CONTENT') return removeContent(actor, body, audit);
 
     const ownerId = await ownerOf(targetType, targetId);
     if (!ownerId) throw new ApiError('USER_NOT_FOUND', { message: 'The account behind this is already deleted' });
@@ -245,55 +233,52 @@ export function createAdminService(deps: {
     } else {
       await deleteUser(actor, ownerId, reason);
     }
-    return { closed: await closeAfter(actor, body, action, close) };
+    return { closed: await closeAfter(actor, body, action) };
   }
 
-  async function closeAfter(
+  /**
+   * Closes the open reports on a target, dismissed or resolved by `action`, with an audit entry when there were
+   * any, in the caller's transaction. The queue's actions end with it, and so do the same actions taken from a
+   * directory or a detail page, so that nobody handles those reports twice.
+   */
+  async function closeReportsIn(
+    tx: DbOrTx,
     actor: AuthUser,
-    body: { targetType: TargetType; targetId: string; reason: string },
+    target: { targetType: TargetType; targetId: string; reason: string },
     action: ReportAction,
-    close: (status: 'RESOLVED', tx?: DbOrTx) => Promise<number>,
   ) {
-    return deps.db.transaction(async (tx) => {
-      const closed = await close('RESOLVED', tx);
+    const dismissed = action === 'DISMISS';
+    const closed = await repo.closeReports(
+      target,
+      { status: dismissed ? 'DISMISSED' : 'RESOLVED', resolution: action, by: actor.userId, at: deps.now() },
+      tx,
+    );
+    if (closed) {
       await repo.audit(
         {
           actorId: actor.userId,
-          action: 'REPORT_RESOLVE',
-          targetType: body.targetType,
-          targetId: body.targetId,
-          reason: body.reason,
+          action: dismissed ? 'REPORT_DISMISS' : 'REPORT_RESOLVE',
+          targetType: target.targetType,
+          targetId: target.targetId,
+          reason: target.reason,
           details: { action, reports: closed },
         },
         tx,
       );
-      return closed;
-    });
+    }
+    return closed;
   }
 
-  /**
-   * An action taken from a directory or a detail page settles the open reports on that person or object too,
-   * as if taken from the queue, so that nobody handles them twice.
-   */
-  async function settleReports(
+  const closeAfter = (
     actor: AuthUser,
-    targetType: TargetType,
-    targetId: string,
+    target: { targetType: TargetType; targetId: string; reason: string },
     action: ReportAction,
-    reason: string,
-  ) {
-    const open = (await repo.reportsOn(targetType, targetId)).some((r) => r.status === 'OPEN');
-    if (!open) return;
-    await closeAfter(actor, { targetType, targetId, reason }, action, (status, tx) =>
-      repo.closeReports({ targetType, targetId }, { status, resolution: action, by: actor.userId, at: deps.now() }, tx),
-    );
-  }
+  ) => deps.db.transaction((tx) => closeReportsIn(tx, actor, target, action));
 
   async function removeContent(
     actor: AuthUser,
     body: AdminCallBody<'reports/resolve'>,
     audit: { details: Record<string, unknown> },
-    close: (status: 'RESOLVED', tx?: DbOrTx) => Promise<number>,
   ) {
     const { targetType, targetId, reason } = body;
     if (targetType === 'USER') {
@@ -315,18 +300,7 @@ export function createAdminService(deps: {
       } else {
         await changeContent(tx, out, actor, targetType === 'ACTIVITY' ? 'activity' : 'group', targetId, true, reason);
       }
-      closed = await close('RESOLVED', tx);
-      await repo.audit(
-        {
-          actorId: actor.userId,
-          action: 'REPORT_RESOLVE',
-          targetType,
-          targetId,
-          reason,
-          details: { action: 'REMOVE_CONTENT', reports: closed },
-        },
-        tx,
-      );
+      closed = await closeReportsIn(tx, actor, body, 'REMOVE_CONTENT');
     };
     await deps.db.transaction(work);
     await deps.chatMembership.publish(out);
@@ -559,13 +533,13 @@ export function createAdminService(deps: {
     getUser,
     suspend: async (actor: AuthUser, b: AdminCallBody<'users/suspend'>) => {
       const answer = await suspend(actor, b.userId, b.days, b.reason);
-      await settleReports(actor, 'USER', b.userId, 'SUSPEND_USER', b.reason);
+      await closeAfter(actor, { targetType: 'USER', targetId: b.userId, reason: b.reason }, 'SUSPEND_USER');
       return answer;
     },
     reinstate,
     deleteUser: async (actor: AuthUser, userId: string, reason: string) => {
       const answer = await deleteUser(actor, userId, reason);
-      await settleReports(actor, 'USER', userId, 'DELETE_ACCOUNT', reason);
+      await closeAfter(actor, { targetType: 'USER', targetId: userId, reason }, 'DELETE_ACCOUNT');
       return answer;
     },
     setRole,
@@ -578,7 +552,7 @@ export function createAdminService(deps: {
     },
     setActivityRemoved: async (actor: AuthUser, id: string, remove: boolean, reason: string) => {
       await setContentRemoved(actor, 'activity', id, remove, reason);
-      if (remove) await settleReports(actor, 'ACTIVITY', id, 'REMOVE_CONTENT', reason);
+      if (remove) await closeAfter(actor, { targetType: 'ACTIVITY', targetId: id, reason }, 'REMOVE_CONTENT');
       return { activity: toAdminActivity((await repo.activity(id))!) };
     },
     searchGroups: async (b: AdminCallBody<'groups/search'>) => ({
@@ -590,7 +564,7 @@ export function createAdminService(deps: {
     },
     setGroupRemoved: async (actor: AuthUser, id: string, remove: boolean, reason: string) => {
       await setContentRemoved(actor, 'group', id, remove, reason);
-      if (remove) await settleReports(actor, 'GROUP', id, 'REMOVE_CONTENT', reason);
+      if (remove) await closeAfter(actor, { targetType: 'GROUP', targetId: id, reason }, 'REMOVE_CONTENT');
       return { group: toAdminGroup((await repo.group(id))!) };
     },
     listSports: async () => ({ sports: (await repo.sports()).map(toAdminSport) }),

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { type CallInput, type CallName, type CallResponse, callPath } from '@cordata/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { TestApp } from './app.ts';
-import { listen } from './chat-factories.ts';
+import { listen, type TestSocket } from './chat-factories.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** Several server instances on one PostgreSQL database and one Redis, as a scaled-out deployment runs. */
@@ -91,4 +92,31 @@ export async function startInstance(databaseUrl: string) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type Instance = Awaited<ReturnType<typeof startInstance>>;
+
+/**
+ * Two instances on a fresh shared database for the describe block that calls it: started before its tests,
+ * closed after them with the sockets the tests push into `sockets`.
+ */
+export function twoInstances(prefix: string) {
+  const cluster = {
+    one: undefined as unknown as Instance,
+    two: undefined as unknown as Instance,
+    sockets: [] as TestSocket[],
+  };
+  let database: Awaited<ReturnType<typeof sharedDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await sharedDatabase(prefix);
+    cluster.one = await startInstance(database.url);
+    cluster.two = await startInstance(database.url);
+  });
+  afterAll(async () => {
+    for (const socket of cluster.sockets) socket.close();
+    await cluster.one?.close();
+    await cluster.two?.close();
+    await database?.drop();
+  });
+  return cluster;
 }

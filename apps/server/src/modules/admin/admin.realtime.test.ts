@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
 import { newUser } from '../../../test/factories.ts';
-import { sharedDatabase, skippedWithoutServices, startInstance } from '../../../test/instances.ts';
+import { skippedWithoutServices, twoInstances } from '../../../test/instances.ts';
 
 // The periodic session check runs every 30 s: anything that disconnects within a second or two
 // comes from the suspension or deletion itself.
@@ -89,31 +89,21 @@ describe('suspension and deletion (by an admin or by oneself) drop open sockets 
 const skipReason = await skippedWithoutServices();
 
 describe.skipIf(skipReason !== '')(`across instances sharing PostgreSQL and Redis${skipReason}`, () => {
-  let one: Awaited<ReturnType<typeof startInstance>>;
-  let two: Awaited<ReturnType<typeof startInstance>>;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    database = await sharedDatabase('cordata_admin_rt');
-    one = await startInstance(database.url);
-    two = await startInstance(database.url);
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await one?.close();
-    await two?.close();
-    await database?.drop();
-  });
+  const cluster = twoInstances('cordata_admin_rt');
 
   it('drops the suspended person’s socket on the other instance at once', async () => {
-    const moderator = await newUser(one.t, { role: 'MODERATOR' });
-    const person = await newUser(one.t);
-    const here = await openSocket(one.url, person.token);
-    const there = await openSocket(two.url, person.token);
-    sockets.push(here, there);
+    const moderator = await newUser(cluster.one.t, { role: 'MODERATOR' });
+    const person = await newUser(cluster.one.t);
+    const here = await openSocket(cluster.one.url, person.token);
+    const there = await openSocket(cluster.two.url, person.token);
+    cluster.sockets.push(here, there);
     const [a, b] = [dropped(here), dropped(there)];
-    await adminCall(one.t, 'users/suspend', { userId: person.id, days: 1, reason: 'Cooling off' }, moderator.token);
+    await adminCall(
+      cluster.one.t,
+      'users/suspend',
+      { userId: person.id, days: 1, reason: 'Cooling off' },
+      moderator.token,
+    );
     await until(() => a.reason !== null && b.reason !== null, AT_ONCE_MS, 'both instances to drop the sockets');
     expect(b.reason).toBe('io server disconnect');
   });

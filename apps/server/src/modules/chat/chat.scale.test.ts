@@ -7,42 +7,26 @@ import {
   newActivityChat,
   openSocket,
   sleep,
-  type TestSocket,
   until,
 } from '../../../test/chat-factories.ts';
 import { newUser } from '../../../test/factories.ts';
-import { sharedDatabase, skippedWithoutServices, startInstance } from '../../../test/instances.ts';
+import { skippedWithoutServices, twoInstances } from '../../../test/instances.ts';
 
 const skipReason = await skippedWithoutServices();
 
 describe.skipIf(skipReason !== '')(`two instances sharing PostgreSQL and Redis${skipReason}`, () => {
-  let one: Awaited<ReturnType<typeof startInstance>>;
-  let two: Awaited<ReturnType<typeof startInstance>>;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    database = await sharedDatabase('cordata_scale');
-    one = await startInstance(database.url);
-    two = await startInstance(database.url);
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await one?.close();
-    await two?.close();
-    await database?.drop();
-  });
+  const cluster = twoInstances('cordata_scale');
 
   it('delivers a message sent through one instance to a socket on the other', async () => {
-    const ada = await newUser(one.t);
-    const bea = await newUser(one.t);
-    const outsider = await newUser(one.t);
-    const { chatId } = await newActivityChat(one.t, ada, [bea]);
-    const b = await openSocket(two.url, bea.token);
-    const o = await openSocket(two.url, outsider.token);
-    sockets.push(b, o);
+    const ada = await newUser(cluster.one.t);
+    const bea = await newUser(cluster.one.t);
+    const outsider = await newUser(cluster.one.t);
+    const { chatId } = await newActivityChat(cluster.one.t, ada, [bea]);
+    const b = await openSocket(cluster.two.url, bea.token);
+    const o = await openSocket(cluster.two.url, outsider.token);
+    cluster.sockets.push(b, o);
     const [atB, atO] = [collect(b, 'message'), collect(o, 'message')];
-    const { message } = await one.t.ok(
+    const { message } = await cluster.one.t.ok(
       'chat/send-message',
       { chatId, text: 'Across', clientMessageId: 'x1' },
       ada.token,
@@ -54,14 +38,14 @@ describe.skipIf(skipReason !== '')(`two instances sharing PostgreSQL and Redis${
   });
 
   it('moves sockets on the other instance into a chat a user joins, and carries typing across', async () => {
-    const ada = await newUser(one.t);
-    const bea = await newUser(one.t);
-    const { chatId } = await newActivityChat(one.t, ada);
-    const a = await openSocket(one.url, ada.token);
-    const b = await openSocket(two.url, bea.token);
-    sockets.push(a, b);
+    const ada = await newUser(cluster.one.t);
+    const bea = await newUser(cluster.one.t);
+    const { chatId } = await newActivityChat(cluster.one.t, ada);
+    const a = await openSocket(cluster.one.url, ada.token);
+    const b = await openSocket(cluster.two.url, bea.token);
+    cluster.sockets.push(a, b);
     const [atB, typingAtB] = [collect(b, 'message'), collect(b, 'typing')];
-    await changeMembership(one.t, 'join', chatId, bea.id);
+    await changeMembership(cluster.one.t, 'join', chatId, bea.id);
     await until(() => atB.some((m) => m.kind === 'JOINED'), 3000, 'the JOINED event');
     a.emit('typing', { chatId, typing: true });
     await until(() => typingAtB.length === 1, 3000, 'typing across instances');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import { type Locale, launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
@@ -24,8 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 async function open(locale: Locale, path: string): Promise<Page> {
   context = await phoneContext(browser, locale, server.url);

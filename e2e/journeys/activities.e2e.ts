@@ -1,10 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
+import { writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
@@ -14,25 +23,7 @@ let alice: Account;
 let bob: Account;
 let carla: Account;
 let gpxFile: string;
-const contexts: BrowserContext[] = [];
-
-const testId = (id: string) => `[data-testid="${id}"]`;
-
-/** A 6 km loop above Lecco that climbs about 400 m, with some GPS noise on the way. */
-function writeGpx(): string {
-  const points: string[] = [];
-  for (let i = 0; i <= 300; i++) {
-    const a = (i / 300) * 2 * Math.PI;
-    const lat = 45.86 + 0.009 * Math.sin(a);
-    const lon = 9.4 + 0.012 * (1 - Math.cos(a));
-    const ele = 300 + 200 * (1 - Math.cos(a)) + (i % 7 === 0 ? 1.5 : 0);
-    points.push(`<trkpt lat="${lat.toFixed(6)}" lon="${lon.toFixed(6)}"><ele>${ele.toFixed(1)}</ele></trkpt>`);
-  }
-  const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Loop</name><trkseg>${points.join('')}</trkseg></trk></gpx>`;
-  const path = join(mkdtempSync(join(tmpdir(), 'cordata-gpx-')), 'lecco-loop.gpx');
-  writeFileSync(path, gpx);
-  return path;
-}
+const contexts = contextsClosedAfterEach('activities');
 
 beforeAll(async () => {
   server = await startServer({ webMode: 'app' });
@@ -40,15 +31,19 @@ beforeAll(async () => {
   alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
   bob = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Verdi' });
   carla = await newAccount(server.url, { firstName: 'Carla', lastName: 'Neri' });
-  gpxFile = writeGpx();
-});
-afterEach(async ({ task }) => {
-  // A failed journey leaves a picture of every open page behind.
-  if (task.result?.state === 'fail') {
-    let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-activities-${n++}`);
-  }
-  for (const c of contexts.splice(0)) await c.close();
+  // A 6 km loop above Lecco that climbs about 400 m, with some GPS noise on the way.
+  gpxFile = writeGpx(
+    'lecco-loop.gpx',
+    'Loop',
+    Array.from({ length: 301 }, (_, i) => {
+      const a = (i / 300) * 2 * Math.PI;
+      return {
+        lat: 45.86 + 0.009 * Math.sin(a),
+        lon: 9.4 + 0.012 * (1 - Math.cos(a)),
+        ele: 300 + 200 * (1 - Math.cos(a)) + (i % 7 === 0 ? 1.5 : 0),
+      };
+    }),
+  );
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, phoneContext, screenshot } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
@@ -10,9 +17,7 @@ let browser: Browser;
 let alice: Account;
 let bruno: Account;
 let chatId: string;
-const contexts: BrowserContext[] = [];
-
-const testId = (id: string) => `[data-testid="${id}"]`;
+const contexts = contextsClosedAfterEach('chat');
 
 const inDays = (days: number) => {
   const d = new Date(Date.now() + days * 24 * 3600 * 1000);
@@ -49,13 +54,6 @@ beforeAll(async () => {
   await call(server.url, 'activity/participate', { activityId: activity.activityId }, bruno.jwt);
   const { chats } = await call(server.url, 'chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, bruno.jwt);
   chatId = chats[0]!.chatId;
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-chat-${n++}`);
-  }
-  for (const c of contexts.splice(0)) await c.close();
 });
 afterAll(async () => {
   await browser?.close();

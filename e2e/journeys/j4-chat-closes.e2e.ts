@@ -1,7 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, phoneContext, screenshot } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
 import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
@@ -19,8 +26,7 @@ if (!hasPostgres)
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-const contexts: BrowserContext[] = [];
-const testId = (id: string) => `[data-testid="${id}"]`;
+const contexts = contextsClosedAfterEach('journey-4');
 
 const inDays = (days: number) => {
   const d = new Date(Date.now() + days * 24 * 3600 * 1000);
@@ -40,13 +46,6 @@ describe.skipIf(!hasPostgres)('journey 4: the activity ends and the chat closes'
       },
     });
     browser = await launchBrowser();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      let n = 0;
-      for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-journey-4-${n++}`);
-    }
-    for (const c of contexts.splice(0)) await c.close();
   });
   afterAll(async () => {
     await browser?.close();

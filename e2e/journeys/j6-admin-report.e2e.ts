@@ -1,8 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newAccount } from '../support/accounts.ts';
-import { launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
 import { freshDatabase, postgresAdminUrl, postgresAvailable } from '../support/postgres.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
@@ -22,8 +29,7 @@ if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}:
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-const contexts: BrowserContext[] = [];
-const testId = (id: string) => `[data-testid="${id}"]`;
+const contexts = contextsClosedAfterEach('journey-6');
 const PASSWORD = 'Trail#Run9x';
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
@@ -40,13 +46,6 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
       },
     });
     browser = await launchBrowser();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      let n = 0;
-      for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-journey-6-${n++}`);
-    }
-    for (const c of contexts.splice(0)) await c.close();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,10 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
+import { climbAboveLecco, writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
@@ -18,26 +24,9 @@ import { seedToken } from '../support/session.ts';
 let server: RunningServer;
 let browser: Browser;
 let gpxFile: string;
-const contexts: BrowserContext[] = [];
+const contexts = contextsClosedAfterEach('journeys');
 
-const testId = (id: string) => `[data-testid="${id}"]`;
 const PASSWORD = 'Trail#Run9x';
-
-/** A 4 km climb above Lecco. */
-function writeGpx(): string {
-  const points: string[] = [];
-  for (let i = 0; i <= 120; i++) {
-    const lat = 45.86 + i * 0.0002;
-    const lon = 9.4 + i * 0.00025;
-    points.push(
-      `<trkpt lat="${lat.toFixed(6)}" lon="${lon.toFixed(6)}"><ele>${(300 + i * 3).toFixed(1)}</ele></trkpt>`,
-    );
-  }
-  const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Climb</name><trkseg>${points.join('')}</trkseg></trk></gpx>`;
-  const path = join(mkdtempSync(join(tmpdir(), 'cordata-gpx-')), 'journey-climb.gpx');
-  writeFileSync(path, gpx);
-  return path;
-}
 
 beforeAll(async () => {
   server = await startServer({
@@ -45,14 +34,8 @@ beforeAll(async () => {
     env: process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {},
   });
   browser = await launchBrowser();
-  gpxFile = writeGpx();
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-journeys-${n++}`);
-  }
-  for (const c of contexts.splice(0)) await c.close();
+  // A 4 km climb above Lecco.
+  gpxFile = writeGpx('journey-climb.gpx', 'Climb', climbAboveLecco(120, { lat: 0.0002, lon: 0.00025, climb: 3 }));
 });
 afterAll(async () => {
   await browser?.close();

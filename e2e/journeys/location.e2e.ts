@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, newAccount } from '../support/accounts.ts';
-import { launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import { launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
@@ -9,7 +9,6 @@ let server: RunningServer;
 let browser: Browser;
 let ada: Account;
 const contexts: BrowserContext[] = [];
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 beforeAll(async () => {
   server = await startServer({ webMode: 'app' });

@@ -1,14 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-const testId = (id: string) => `[data-testid="${id}"]`;
+const contexts = contextsClosedAfterEach('notifications');
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -31,13 +38,6 @@ beforeAll(async () => {
     env: process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {},
   });
   browser = await launchBrowser();
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    let n = 0;
-    for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-notifications-${n++}`);
-  }
-  for (const c of contexts.splice(0)) await c.close();
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import { type Locale, launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 
@@ -26,8 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 async function phoneOf(account: Account, locale: Locale, path: string): Promise<Page> {
   const context = await phoneContext(browser, locale, server.url);

@@ -7,6 +7,7 @@ import {
   locales,
   phoneContext,
   screenshot,
+  testId,
   touchSwipe,
 } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -36,8 +37,6 @@ async function open(locale: Locale, path: string, setup?: (c: BrowserContext) =>
   await page.goto(path);
   return page;
 }
-
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 /**
  * The path exists in the current route set: it renders a screen of its own, not the entry screen.

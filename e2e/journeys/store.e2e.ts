@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, locales, phoneContext, screenshot } from '../support/browser.ts';
+import { launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -19,8 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 describe.each(locales)('WEB_MODE=store (%s)', (locale) => {
   it('shows only the store prompt, except on the legal pages and the admin area', async () => {

@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { repoRoot } from './server.ts';
 
 export type Locale = 'en' | 'it';
 export const locales: Locale[] = ['en', 'it'];
 
 export const screenshotDir = join(repoRoot, 'e2e/screenshots');
+
+/** The selector of an element by its data-testid. */
+export const testId = (id: string) => `[data-testid="${id}"]`;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -60,3 +64,19 @@ export async function touchSwipe(page: Page, from: { x: number; y: number }, toX
 /** The background colour of an element, as the browser computed it. */
 export const backgroundOf = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+/**
+ * The browser contexts a test file opens, closed after each test; when the test failed, each page is first
+ * saved as `debug-<name>-<n>.png`.
+ */
+export function contextsClosedAfterEach(name: string): BrowserContext[] {
+  const contexts: BrowserContext[] = [];
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      let n = 0;
+      for (const c of contexts) for (const p of c.pages()) await screenshot(p, `debug-${name}-${n++}`);
+    }
+    for (const c of contexts.splice(0)) await c.close();
+  });
+  return contexts;
+}

@@ -1,11 +1,11 @@
 import type { Language } from '@cordata/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chip, SportChips } from '../../components/forms/Chips.tsx';
 import { PlaceSearch } from '../../components/PlaceSearch/PlaceSearch.tsx';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { type PositionFailure, useDeviceLocation } from '../../location/geolocation.ts';
 import { useAddressMutation } from '../../state/queries/location.ts';
-import { useSportsQuery } from '../../state/queries/sports.ts';
 import { emptyFilters, type Filters, useUiStore } from '../../state/ui.ts';
 import { useSheetStore } from '../store.ts';
 import './FiltersSheet.css';
@@ -28,7 +28,6 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
   const [failure, setFailure] = useState<PositionFailure | null>(null);
   const deviceLocation = useDeviceLocation();
   const address = useAddressMutation();
-  const sports = useSportsQuery();
   const radiusKm = draft.near?.radiusKm ?? DEFAULT_RADIUS_KM;
 
   async function useMyPosition() {
@@ -102,46 +101,22 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
             <fieldset className="filters-chips">
               <legend>{t('location.filters.radius')}</legend>
               {RADIUS_CHOICES_KM.map((km) => (
-                <label
+                <Chip
                   key={km}
-                  className={km === radiusKm ? 'filters-chip filters-chip-on' : 'filters-chip'}
-                  data-testid={`filters-radius-${km}`}
+                  on={km === radiusKm}
+                  radioName={`${kind}-radius`}
+                  testId={`filters-radius-${km}`}
+                  onChange={() => setDraft((d) => (d.near ? { ...d, near: { ...d.near, radiusKm: km } } : d))}
                 >
-                  <input
-                    type="radio"
-                    name={`${kind}-radius`}
-                    className="visually-hidden"
-                    checked={km === radiusKm}
-                    onChange={() => setDraft((d) => (d.near ? { ...d, near: { ...d.near, radiusKm: km } } : d))}
-                  />
                   {t('location.filters.radiusKm', { km })}
-                </label>
+                </Chip>
               ))}
             </fieldset>
           )}
         </section>
         <section className="filters-section" aria-labelledby={`${kind}-filters-sports`}>
           <h3 id={`${kind}-filters-sports`}>{t('location.filters.sports')}</h3>
-          <div className="filters-chips">
-            {sports.data?.sports.map((sport) => {
-              const on = draft.sportIds.includes(sport.sportId);
-              return (
-                <label
-                  key={sport.sportId}
-                  className={on ? 'filters-chip filters-chip-on' : 'filters-chip'}
-                  data-testid={`filters-sport-${sport.sportId}`}
-                >
-                  <input
-                    type="checkbox"
-                    className="visually-hidden"
-                    checked={on}
-                    onChange={() => toggleSport(sport.sportId)}
-                  />
-                  {sport.names[language]}
-                </label>
-              );
-            })}
-          </div>
+          <SportChips selected={draft.sportIds} onToggle={toggleSport} testIdPrefix="filters-sport" />
           {draft.sportIds.length === 0 && <p className="muted">{t('location.filters.allSports')}</p>}
         </section>
       </div>

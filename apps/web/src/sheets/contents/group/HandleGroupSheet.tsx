@@ -1,16 +1,16 @@
-import type { Group, GroupType, Language, Place } from '@cordata/contract';
+import type { Group, GroupType, Place } from '@cordata/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { uploadFile } from '../../../api/upload.ts';
 import { showError, showFeedback, showSuccess } from '../../../components/feedback.ts';
+import { Chip, SportChips } from '../../../components/forms/Chips.tsx';
 import { TextField } from '../../../components/forms/Field.tsx';
 import { nameProblem, problemsOf } from '../../../components/forms/validation.ts';
 import { GroupPicture } from '../../../components/Group/GroupCard.tsx';
 import { PlaceSearch } from '../../../components/PlaceSearch/PlaceSearch.tsx';
 import { DEFAULT_MAP_CENTER } from '../../../contract.ts';
 import { useCreateGroupMutation, useGroupQuery, useUpdateGroupMutation } from '../../../state/queries/group.ts';
-import { useSportsQuery } from '../../../state/queries/sports.ts';
 import { useSheetStore } from '../../store.ts';
 import type { SheetParams } from '../../types.ts';
 import '../../../components/Group/group.css';
@@ -47,14 +47,12 @@ export function HandleGroupContent({ sheetKey, params }: { sheetKey: number; par
 }
 
 function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; groupId?: string; initial: GroupForm }) {
-  const { t, i18n } = useTranslation();
-  const language: Language = i18n.language === 'it' ? 'it' : 'en';
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = useId();
   const [form, setForm] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const sports = useSportsQuery();
   const create = useCreateGroupMutation();
   const update = useUpdateGroupMutation();
   const saving = create.isPending || update.isPending;
@@ -137,46 +135,22 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
           <legend>{t('group.form.type')}</legend>
           <div className="filters-chips">
             {(['OPEN', 'CLOSED'] as const).map((type) => (
-              <label
+              <Chip
                 key={type}
-                className={form.type === type ? 'filters-chip filters-chip-on' : 'filters-chip'}
-                data-testid={`group-type-${type}`}
+                on={form.type === type}
+                radioName={`${ids}-type`}
+                testId={`group-type-${type}`}
+                onChange={() => set('type', type)}
               >
-                <input
-                  type="radio"
-                  name={`${ids}-type`}
-                  className="visually-hidden"
-                  checked={form.type === type}
-                  onChange={() => set('type', type)}
-                />
                 {t(`group.type.${type}`)}
-              </label>
+              </Chip>
             ))}
           </div>
           <p className="muted">{t(`group.typeHint.${form.type}`)}</p>
         </fieldset>
         <fieldset className="filters-section">
           <legend>{t('group.form.sports')}</legend>
-          <div className="filters-chips">
-            {sports.data?.sports.map((sport) => {
-              const on = form.sportIds.includes(sport.sportId);
-              return (
-                <label
-                  key={sport.sportId}
-                  className={on ? 'filters-chip filters-chip-on' : 'filters-chip'}
-                  data-testid={`group-sport-${sport.sportId}`}
-                >
-                  <input
-                    type="checkbox"
-                    className="visually-hidden"
-                    checked={on}
-                    onChange={() => toggleSport(sport.sportId)}
-                  />
-                  {sport.names[language]}
-                </label>
-              );
-            })}
-          </div>
+          <SportChips selected={form.sportIds} onToggle={toggleSport} testIdPrefix="group-sport" />
         </fieldset>
         <section className="filters-section">
           <PlaceSearch

@@ -9,13 +9,12 @@ import {
   type Locale,
   launchBrowser,
   locales,
-  phoneContext,
   screenshot,
   testId,
 } from '../support/browser.ts';
 import { writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { openPhone } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,13 +50,8 @@ afterAll(async () => {
 });
 
 async function signedIn(account: Account, locale: Locale, path: string): Promise<Page> {
-  const context = await phoneContext(browser, locale, server.url);
-  contexts.push(context);
   // No geolocation permission is granted: the home shows spec §8's message and the default centre.
-  await seedToken(context, account.jwt);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return openPhone(browser, server.url, contexts, locale, path, account.jwt);
 }
 
 const tomorrow = () => {

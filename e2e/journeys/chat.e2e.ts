@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import {
-  contextsClosedAfterEach,
-  type Locale,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  testId,
-} from '../support/browser.ts';
+import { contextsClosedAfterEach, type Locale, launchBrowser, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { openPhone } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,12 +54,7 @@ afterAll(async () => {
 });
 
 async function signedIn(account: Account, locale: Locale, path: string): Promise<Page> {
-  const context = await phoneContext(browser, locale, server.url);
-  contexts.push(context);
-  await seedToken(context, account.jwt);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return openPhone(browser, server.url, contexts, locale, path, account.jwt);
 }
 
 async function openChat(page: Page) {

@@ -6,13 +6,12 @@ import {
   type Locale,
   launchBrowser,
   locales,
-  phoneContext,
   screenshot,
   testId,
 } from '../support/browser.ts';
 import { climbAboveLecco, writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { openPhone } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,12 +33,7 @@ afterAll(async () => {
 });
 
 async function signedIn(account: Account, locale: Locale, path: string): Promise<Page> {
-  const context = await phoneContext(browser, locale, server.url);
-  contexts.push(context);
-  await seedToken(context, account.jwt);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return openPhone(browser, server.url, contexts, locale, path, account.jwt);
 }
 
 async function closeFeedback(page: Page, expected: RegExp) {

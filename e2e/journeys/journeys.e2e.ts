@@ -6,13 +6,12 @@ import {
   type Locale,
   launchBrowser,
   locales,
-  phoneContext,
   screenshot,
   testId,
 } from '../support/browser.ts';
 import { climbAboveLecco, writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { openPhone } from '../support/session.ts';
 
 /**
  * Whole journeys across domains, on one server, each language in turn (issue 12): a newcomer signs up
@@ -43,12 +42,7 @@ afterAll(async () => {
 });
 
 async function phone(locale: Locale, path: string, account?: Account): Promise<Page> {
-  const context = await phoneContext(browser, locale, server.url);
-  contexts.push(context);
-  if (account) await seedToken(context, account.jwt);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return openPhone(browser, server.url, contexts, locale, path, account?.jwt);
 }
 
 /** The code of the newest mail to an address (the dev mailbox lists newest first). */

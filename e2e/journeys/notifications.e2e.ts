@@ -6,12 +6,11 @@ import {
   type Locale,
   launchBrowser,
   locales,
-  phoneContext,
   screenshot,
   testId,
 } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { openPhone } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,12 +76,7 @@ async function rejectedRequest(anna: Account, bruno: Account) {
 }
 
 async function signedIn(account: Account, locale: Locale, path: string): Promise<Page> {
-  const context = await phoneContext(browser, locale, server.url);
-  contexts.push(context);
-  await seedToken(context, account.jwt);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return openPhone(browser, server.url, contexts, locale, path, account.jwt);
 }
 
 const badge = (page: Page) => page.locator(`${testId('badge-notifications')} [aria-hidden="true"]`);

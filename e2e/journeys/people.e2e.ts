@@ -2,9 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
+import { type Locale, launchBrowser, locales, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { openPhone } from '../support/session.ts';
 
 /**
  * People between two phones: Ada finds Bruno by name and asks to connect, Bruno accepts, Ada
@@ -28,12 +28,7 @@ afterAll(async () => {
 });
 
 async function phoneOf(account: Account, locale: Locale, path: string): Promise<Page> {
-  const context = await phoneContext(browser, locale, server.url);
-  contexts.push(context);
-  await seedToken(context, account.jwt);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return openPhone(browser, server.url, contexts, locale, path, account.jwt);
 }
 
 const connectionWith = async (viewer: Account, other: Account) =>

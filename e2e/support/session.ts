@@ -1,4 +1,5 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Locale, phoneContext } from './browser.ts';
 
 /** The auth store as the app persists it (zustand persist format) under 'cordata:auth'. */
 export const authStorageValue = (jwt: string, completed = true) =>
@@ -58,4 +59,21 @@ export async function fakeSignedInApi(context: BrowserContext, answers: { unread
         return json({ error: { code: 'NOT_IMPLEMENTED', message: 'This feature is not available yet' } }, 501);
     }
   });
+}
+
+/** A phone page on `path`, signed in with `jwt` when one is given; its context joins `contexts`. */
+export async function openPhone(
+  browser: Browser,
+  baseUrl: string,
+  contexts: BrowserContext[],
+  locale: Locale,
+  path: string,
+  jwt?: string,
+): Promise<Page> {
+  const context = await phoneContext(browser, locale, baseUrl);
+  contexts.push(context);
+  if (jwt) await seedToken(context, jwt);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
 }

@@ -86,39 +86,38 @@ function Requests({ query }: { query: string }) {
   if (none) return <p className="muted">{t('people.noRequests')}</p>;
   return (
     <>
-      {!!received.data?.length && (
-        <section className="people-section" data-testid="requests-received">
-          <h2>{t('people.received')}</h2>
-          <ul className="people-list">
-            {received.data.map((c) => (
-              <PersonRow
-                key={c.userId}
-                person={c}
-                onOpen={() => openProfile(c.userId)}
-                actions={<ConnectionActions person={c} connection={c.connection} compact />}
-              />
-            ))}
-          </ul>
-          <LoadMore list={received} testId="requests-received-more" />
-        </section>
-      )}
-      {!!sent.data?.length && (
-        <section className="people-section" data-testid="requests-sent">
-          <h2>{t('people.sent')}</h2>
-          <ul className="people-list">
-            {sent.data.map((c) => (
-              <PersonRow
-                key={c.userId}
-                person={c}
-                onOpen={() => openProfile(c.userId)}
-                actions={<ConnectionActions person={c} connection={c.connection} compact />}
-              />
-            ))}
-          </ul>
-          <LoadMore list={sent} testId="requests-sent-more" />
-        </section>
-      )}
+      <RequestList list={received} title={t('people.received')} testId="requests-received" />
+      <RequestList list={sent} title={t('people.sent')} testId="requests-sent" />
     </>
+  );
+}
+
+/** One side of the requests, with accept/decline or cancel on each person; nothing when it is empty. */
+function RequestList({
+  list,
+  title,
+  testId,
+}: {
+  list: ReturnType<typeof useContactPagesQuery>;
+  title: string;
+  testId: string;
+}) {
+  if (!list.data?.length) return null;
+  return (
+    <section className="people-section" data-testid={testId}>
+      <h2>{title}</h2>
+      <ul className="people-list">
+        {list.data.map((c) => (
+          <PersonRow
+            key={c.userId}
+            person={c}
+            onOpen={() => openProfile(c.userId)}
+            actions={<ConnectionActions person={c} connection={c.connection} compact />}
+          />
+        ))}
+      </ul>
+      <LoadMore list={list} testId={`${testId}-more`} />
+    </section>
   );
 }
 

@@ -29,6 +29,7 @@ import { createActivitiesRepository } from '../src/modules/activities/activities
 import { createActivitiesService } from '../src/modules/activities/activities.service.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
+import { createChanges } from '../src/modules/shared/changes.ts';
 import { createSportsRepository } from '../src/modules/sports/sports.repository.ts';
 import { createSportsService } from '../src/modules/sports/sports.service.ts';
 import { searchable } from '../src/modules/users/user-summary.ts';
@@ -70,14 +71,19 @@ const { db } = database;
 const silent = new Proxy({}, { get: () => () => {} }) as Realtime;
 const sportsRepository = createSportsRepository(db);
 const chatMembership = createChatMembership({ db, realtime: silent });
+const changes = createChanges({
+  db,
+  notifier: createNotifier({ db, realtime: silent }),
+  chatMembership,
+  log: { warn: (details, message) => console.warn(message, details) },
+});
 const service = createActivitiesService({
   db,
   repo: createActivitiesRepository(db),
   sports: createSportsService(sportsRepository),
-  notifier: createNotifier({ db, realtime: silent }),
+  changes,
   chatMembership,
   now: () => new Date(),
-  log: { warn: (details, message) => console.warn(message, details) },
 });
 
 /** The local day in Rome `days` from today. */

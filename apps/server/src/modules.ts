@@ -32,6 +32,7 @@ import { createPushQueue, createPushSender, pushChannels } from './modules/notif
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
+import { createChanges } from './modules/shared/changes.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
 import { createLocalStorage, createS3Storage } from './modules/uploads/storage.ts';
@@ -63,8 +64,9 @@ export function createModules(core: Core) {
     }),
   });
   const chatMembership = createChatMembership({ db: core.db, realtime: core.realtime });
+  const changes = createChanges({ db: core.db, notifier, chatMembership, log: core.log });
 
-  const chat = createChatModule(core, { notifier, chatMembership });
+  const chat = createChatModule(core, { changes, chatMembership });
 
   const sportsRepository = createSportsRepository(core.db);
   const sports = createSportsService(sportsRepository);
@@ -117,7 +119,7 @@ export function createModules(core: Core) {
     now: core.now,
   });
   const accounts = createAccountDeletionService({
-    db: core.db,
+    changes,
     account: createAccountRepository(),
     chatMembership,
     realtime: core.realtime,
@@ -130,9 +132,8 @@ export function createModules(core: Core) {
     db: core.db,
     repo: activitiesRepository,
     sports,
-    notifier,
+    changes,
     chatMembership,
-    log: core.log,
     now: core.now,
   });
 
@@ -140,7 +141,7 @@ export function createModules(core: Core) {
   const groups = createGroupsService({
     db: core.db,
     repo: groupsRepository,
-    notifier,
+    changes,
     chatMembership,
     pictures: uploads,
     now: core.now,
@@ -204,6 +205,6 @@ export function createModules(core: Core) {
     onStart,
     jobs,
     registerRoutes,
-    services: { chat, sports, notifier, pushSender, chatMembership, mailer, uploads, users, connections },
+    services: { chat, sports, notifier, changes, pushSender, chatMembership, mailer, uploads, users, connections },
   };
 }

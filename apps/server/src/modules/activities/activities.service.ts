@@ -10,9 +10,8 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ChatEvents, ChatMembership } from '../chat/chat-membership.ts';
-import { noChatEvents } from '../chat/chat-membership.ts';
-import type { Notifier, NotifyInput } from '../notifications/notifier.ts';
+import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { Changes, Effects } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { ActivitiesRepository, ActivityRow, DetailRow, MemberRow, SummaryRow } from './activities.repository.ts';
@@ -26,16 +25,9 @@ export interface ActivitiesDeps {
   db: Db;
   repo: ActivitiesRepository;
   sports: Pick<SportsService, 'assertSportExists'>;
-  notifier: Pick<Notifier, 'record' | 'deliver'>;
-  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close' | 'publish'>;
+  changes: Changes;
+  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close'>;
   now: () => Date;
-  log: { warn(details: object, message: string): void };
-}
-
-/** What a change produced, sent once its transaction has committed. */
-interface Effects {
-  notifications: Awaited<ReturnType<Notifier['record']>>;
-  chat: ChatEvents;
 }
 
 interface Visible {
@@ -57,23 +49,7 @@ export function skipReason(state: MemberState | null, inActivityGroup: boolean):
 export function createActivitiesService(deps: ActivitiesDeps) {
   const { repo } = deps;
 
-  /** Runs a change in one transaction, then delivers its notifications and chat events. */
-  async function change<T>(work: (tx: DbOrTx, effects: Effects) => Promise<T>): Promise<T> {
-    const effects: Effects = { notifications: [], chat: noChatEvents() };
-    const result = await deps.db.transaction((tx) => work(tx, effects));
-    // The change is committed and its notifications stored: a failed live delivery must not turn it into an error.
-    try {
-      await deps.notifier.deliver(effects.notifications);
-      await deps.chatMembership.publish(effects.chat);
-    } catch (err) {
-      deps.log.warn({ err: (err as Error).message }, 'live delivery of an activity change failed');
-    }
-    return result;
-  }
-
-  async function notify(tx: DbOrTx, effects: Effects, input: NotifyInput) {
-    effects.notifications.push(...(await deps.notifier.record(input, tx)));
-  }
+  const change = deps.changes.run;
 
   /**
    * Who may see an activity: anyone when it is public; when private, only those invited, participating,
@@ -172,7 +148,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     }
     if (invited.length) {
       await repo.putMembers({ activityId: activity.id, userIds: invited, state: 'INVITED', invitedBy: actorId }, tx);
-      await notify(tx, effects, {
+      await effects.notify({
         userIds: invited,
         type: 'ACTIVITY_INVITE',
         targetId: activity.id,
@@ -264,7 +240,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         if (route) await repo.saveRouteFile(activity.id, route.gpx, tx);
         const updated = { ...activity, name: input.name, groupId };
         await invite(tx, effects, updated, userId, { userIds: input.invitedUserIds, groupIds: input.invitedGroupIds });
-        await notify(tx, effects, {
+        await effects.notify({
           userIds: await repo.memberIds(activity.id, { state: 'PARTICIPATING' }, tx),
           type: 'ACTIVITY_EDIT',
           targetId: activity.id,
@@ -326,7 +302,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         }
         if (member?.state === 'INVITED' || activity.access === 'OPEN') return join(tx, effects, activity, userId);
         await repo.putMembers({ activityId, userIds: [userId], state: 'REQUESTED' }, tx);
-        await notify(tx, effects, {
+        await effects.notify({
           userIds: await repo.memberIds(activityId, { state: 'PARTICIPATING', admins: true }, tx),
           type: 'ACTIVITY_REQUEST',
           targetId: activityId,
@@ -355,7 +331,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         const target = await repo.member(activityId, targetId, tx);
         if (target?.state !== 'REQUESTED') throw new ApiError('REQUEST_NOT_FOUND');
         await join(tx, effects, activity, targetId);
-        await notify(tx, effects, {
+        await effects.notify({
           userIds: [targetId],
           type: 'ACTIVITY_ACCEPT',
           targetId: activityId,
@@ -372,7 +348,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         const target = await repo.member(activityId, targetId, tx);
         if (target?.state !== 'REQUESTED') throw new ApiError('REQUEST_NOT_FOUND');
         await repo.updateMember(activityId, targetId, { state: 'REJECTED', rejectionReason: reason }, tx);
-        await notify(tx, effects, {
+        await effects.notify({
           userIds: [targetId],
           type: 'ACTIVITY_REJECT',
           targetId: activityId,

@@ -1,6 +1,6 @@
 import type { Core } from '../../core.ts';
 import type { Job } from '../../jobs.ts';
-import type { Notifier } from '../notifications/notifier.ts';
+import type { Changes } from '../shared/changes.ts';
 import { chatHandlers } from './chat.handlers.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { createChatClosing, createChatService } from './chat.service.ts';
@@ -10,13 +10,13 @@ import type { ChatMembership } from './chat-membership.ts';
 /** The chat calls, the chat side of every socket, and the job that closes ended activities' chats. */
 export function createChatModule(
   core: Pick<Core, 'config' | 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
-  shared: { notifier: Notifier; chatMembership: ChatMembership },
+  shared: { changes: Changes; chatMembership: ChatMembership },
 ) {
   const repo = createChatRepository(core.db);
   const service = createChatService({
     db: core.db,
     repo,
-    notifier: shared.notifier,
+    changes: shared.changes,
     realtime: core.realtime,
     rateLimiter: core.rateLimiter,
     now: core.now,
@@ -24,7 +24,7 @@ export function createChatModule(
   const sockets = createChatSockets({ repo, realtime: core.realtime, log: core.log });
   core.realtime.onSocket(sockets.handler);
   const closeEndedActivityChats = createChatClosing({
-    db: core.db,
+    changes: shared.changes,
     repo,
     chatMembership: shared.chatMembership,
     now: core.now,

@@ -4,10 +4,10 @@ import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { AuthUser } from '../auth/tokens.ts';
-import type { Notifier } from '../notifications/notifier.ts';
+import type { Changes } from '../shared/changes.ts';
 import { splitMessageRow, toMessage } from './chat.mapper.ts';
 import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
-import { type ChatMembership, noChatEvents } from './chat-membership.ts';
+import type { ChatMembership } from './chat-membership.ts';
 
 /** How many participants get-info lists; participantsCount gives the total. */
 export const CHAT_INFO_PARTICIPANTS = 50;
@@ -19,7 +19,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export function createChatService(deps: {
   db: Db;
   repo: ChatRepository;
-  notifier: Pick<Notifier, 'record' | 'deliver'>;
+  changes: Changes;
   realtime: Pick<Realtime, 'toChat'>;
   rateLimiter: Pick<RateLimiter, 'hit'>;
   now: () => Date;
@@ -93,7 +93,7 @@ export function createChatService(deps: {
     async sendMessage(user: AuthUser, body: CallBody<'chat/send-message'>): Promise<{ message: Message }> {
       const { chatId, text, clientMessageId } = body;
       await deps.rateLimiter.hit(`chat-send:${user.userId}`, SEND_RATE);
-      const outcome = await deps.db.transaction(async (tx) => {
+      const outcome = await deps.changes.run(async (tx, fx) => {
         const chat = await repo.lockForSend(tx, chatId, user.userId);
         const memberIds = chat?.member_ids ?? [];
         if (!chat || !memberIds.includes(user.userId)) throw new ApiError('CHAT_NOT_FOUND');
@@ -110,10 +110,13 @@ export function createChatService(deps: {
         const row = await repo.insertText(tx, { chatId, senderId: user.userId, text, clientMessageId }, chat.last_id);
         if (!row) return (await retried())!;
         await repo.moveReadMarker(chatId, user.userId, row.id, tx);
-        const notifications = await deps.notifier.record(
-          { userIds: memberIds, type: 'SEND_MESSAGE', targetId: chatId, actorId: user.userId, targetName: chat.name },
-          tx,
-        );
+        await fx.notify({
+          userIds: memberIds,
+          type: 'SEND_MESSAGE',
+          targetId: chatId,
+          actorId: user.userId,
+          targetName: chat.name,
+        });
         const message = toMessage(row, {
           senderUserId: user.userId,
           senderUsername: chat.sender_username,
@@ -123,13 +126,12 @@ export function createChatService(deps: {
           senderLastOnlineAt: chat.sender_last_online_at === null ? null : new Date(chat.sender_last_online_at),
           senderDeletedAt: null,
         });
-        return { message, notifications };
+        fx.afterCommit(() => deps.realtime.toChat(chatId, 'message', message));
+        return { message };
       });
       if ('retriedId' in outcome) {
         return { message: (await messagesById([outcome.retriedId])).get(outcome.retriedId)! };
       }
-      deps.realtime.toChat(chatId, 'message', outcome.message);
-      await deps.notifier.deliver(outcome.notifications);
       return { message: outcome.message };
     },
 
@@ -154,24 +156,22 @@ export type ChatService = ReturnType<typeof createChatService>;
  * instances running it at once never close an activity twice.
  */
 export function createChatClosing(deps: {
-  db: Db;
+  changes: Changes;
   repo: Pick<ChatRepository, 'claimEndedActivities'>;
-  chatMembership: Pick<ChatMembership, 'close' | 'publish'>;
+  chatMembership: Pick<ChatMembership, 'close'>;
   now: () => Date;
   batchSize?: number;
 }) {
   return async function closeEndedActivityChats() {
     let closed = 0;
     for (;;) {
-      const out = noChatEvents();
-      const claimed = await deps.db.transaction(async (tx) => {
-        const batch = await deps.repo.claimEndedActivities(tx, deps.now(), deps.batchSize ?? 100);
-        for (const chatId of batch.chatIds) await deps.chatMembership.close(tx, chatId, out);
-        return batch.activityCount;
+      const batch = await deps.changes.run(async (tx, fx) => {
+        const claimed = await deps.repo.claimEndedActivities(tx, deps.now(), deps.batchSize ?? 100);
+        for (const chatId of claimed.chatIds) await deps.chatMembership.close(tx, chatId, fx.chat);
+        return { activityCount: claimed.activityCount, closedChats: fx.chat.closed.length };
       });
-      await deps.chatMembership.publish(out);
-      closed += out.closed.length;
-      if (!claimed) return closed;
+      closed += batch.closedChats;
+      if (!batch.activityCount) return closed;
     }
   };
 }

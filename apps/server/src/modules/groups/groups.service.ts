@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, type MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ChatEvents, ChatMembership } from '../chat/chat-membership.ts';
-import { noChatEvents } from '../chat/chat-membership.ts';
-import type { Notifier, NotifyInput } from '../notifications/notifier.ts';
+import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { Changes, Effects } from '../shared/changes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { searchable, toUserSummary } from '../users/user-summary.ts';
 import type { GroupRow, GroupsRepository } from './groups.repository.ts';
@@ -13,14 +12,13 @@ import type { GroupRow, GroupsRepository } from './groups.repository.ts';
 export interface GroupsDeps {
   db: Db;
   repo: GroupsRepository;
-  notifier: Pick<Notifier, 'record' | 'deliver'>;
-  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close' | 'publish'>;
+  changes: Changes;
+  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close'>;
   pictures: Pick<UploadsService, 'claim'>;
   now: () => Date;
 }
 
 type Found = NonNullable<Awaited<ReturnType<GroupsRepository['find']>>>;
-type Effects = { notifications: Awaited<ReturnType<Notifier['record']>>; chat: ChatEvents };
 
 const status = (state: MemberState | null | undefined): ParticipationStatus => state ?? 'NONE';
 
@@ -59,17 +57,7 @@ export function toGroupSummary(row: {
 export function createGroupsService(deps: GroupsDeps) {
   const { repo } = deps;
 
-  async function change<T>(work: (tx: DbOrTx, effects: Effects) => Promise<T>): Promise<T> {
-    const effects: Effects = { notifications: [], chat: noChatEvents() };
-    const result = await deps.db.transaction((tx) => work(tx, effects));
-    await deps.notifier.deliver(effects.notifications);
-    await deps.chatMembership.publish(effects.chat);
-    return result;
-  }
-
-  const notify = async (tx: DbOrTx, effects: Effects, input: NotifyInput) => {
-    effects.notifications.push(...(await deps.notifier.record(input, tx)));
-  };
+  const change = deps.changes.run;
 
   async function found(groupId: string, userId: string, tx?: DbOrTx): Promise<Found> {
     const row = await repo.find(groupId, userId, tx);
@@ -203,7 +191,7 @@ export function createGroupsService(deps: GroupsDeps) {
     if (row.group.type === 'OPEN' || row.myState === 'INVITED') return participate(userId, groupId);
     await change(async (tx, effects) => {
       await repo.upsertMember({ groupId, userId, state: 'REQUESTED' }, tx);
-      await notify(tx, effects, {
+      await effects.notify({
         userIds: await repo.adminIds(groupId, tx),
         type: 'GROUP_REQUEST',
         targetId: groupId,
@@ -225,7 +213,7 @@ export function createGroupsService(deps: GroupsDeps) {
     await change(async (tx, effects) => {
       await pendingRequest(groupId, userId, tx);
       await join(tx, effects, groupId, userId);
-      await notify(tx, effects, {
+      await effects.notify({
         userIds: [userId],
         type: 'GROUP_ACCEPT',
         targetId: groupId,
@@ -242,7 +230,7 @@ export function createGroupsService(deps: GroupsDeps) {
     await change(async (tx, effects) => {
       await pendingRequest(groupId, userId, tx);
       await repo.setState(groupId, userId, { state: 'REJECTED', rejectionReason: reason }, tx);
-      await notify(tx, effects, {
+      await effects.notify({
         userIds: [userId],
         type: 'GROUP_REJECT',
         targetId: groupId,
@@ -331,7 +319,7 @@ export function createGroupsService(deps: GroupsDeps) {
         else invited.push(id);
       }
       await repo.invite(groupId, invited, userId, tx);
-      await notify(tx, effects, {
+      await effects.notify({
         userIds: invited,
         type: 'GROUP_INVITE',
         targetId: groupId,

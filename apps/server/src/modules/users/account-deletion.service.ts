@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { type ChatMembership, noChatEvents } from '../chat/chat-membership.ts';
+import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { Changes } from '../shared/changes.ts';
 import type { AccountRepository, MembershipKind } from './account.repository.ts';
 
 /**
@@ -10,9 +10,9 @@ import type { AccountRepository, MembershipKind } from './account.repository.ts'
  * and show as from a deleted account.
  */
 export function createAccountDeletionService(deps: {
-  db: Db;
+  changes: Changes;
   account: AccountRepository;
-  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'leave' | 'close' | 'publish'>;
+  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'leave' | 'close'>;
   realtime: Pick<Realtime, 'disconnectUser'>;
   /** Removes stored files (profile pictures) once the deletion is committed. */
   removeFiles: (storageKeys: string[]) => Promise<void>;
@@ -21,9 +21,8 @@ export function createAccountDeletionService(deps: {
   const { account, chatMembership } = deps;
 
   async function deleteAccount(userId: string) {
-    const out = noChatEvents();
     const at = deps.now();
-    const pictureKeys = await deps.db.transaction(async (tx) => {
+    const pictureKeys = await deps.changes.run(async (tx, { chat: out }) => {
       const emptied: { kind: MembershipKind; objectId: string }[] = [];
       for (const kind of ['activity', 'group'] as const) {
         for (const objectId of await account.adminOf(tx, kind, userId)) {
@@ -46,7 +45,6 @@ export function createAccountDeletionService(deps: {
       await account.erasePersonalData(tx, userId, at);
       return keys;
     });
-    await chatMembership.publish(out);
     // The sessions ended with the transaction; the open sockets go now, on every instance.
     deps.realtime.disconnectUser(userId);
     await deps.removeFiles(pictureKeys);

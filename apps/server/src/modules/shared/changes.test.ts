@@ -29,7 +29,9 @@ describe('a committed change whose live delivery fails', () => {
     const { group } = await t.ok('group/create-new', { name: 'Closed club', type: 'CLOSED' }, admin.token);
     await t.ok('group/request-access', { groupId: group.groupId }, runner.token);
     const { sessionId } = await t.core.tokens.issue(runner.id);
-    await t.db.insert(pushTokens).values({ userId: runner.id, sessionId, token: `device-${runner.id}`, platform: 'ios' });
+    await t.db
+      .insert(pushTokens)
+      .values({ userId: runner.id, sessionId, token: `device-${runner.id}`, platform: 'ios' });
     liveDeliveryFails();
     const res = await t.call('group/accept-request', { groupId: group.groupId, userId: runner.id }, admin.token);
     expect(res.status).toBe(200);

@@ -25,6 +25,7 @@ import {
   userSports,
   users,
 } from '../src/db/schema.ts';
+import { createAccess } from '../src/modules/access/access.ts';
 import { createActivitiesRepository } from '../src/modules/activities/activities.repository.ts';
 import { createActivitiesService } from '../src/modules/activities/activities.service.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
@@ -82,6 +83,7 @@ const service = createActivitiesService({
   repo: createActivitiesRepository(db),
   sports: createSportsService(sportsRepository),
   changes,
+  access: createAccess(db),
   chatMembership,
   now: () => new Date(),
 });

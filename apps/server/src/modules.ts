@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
 import type { Job } from './jobs.ts';
+import { createAccess } from './modules/access/access.ts';
 import { activitiesHandlers } from './modules/activities/activities.handlers.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
@@ -133,6 +134,7 @@ export function createModules(core: Core) {
     repo: activitiesRepository,
     sports,
     changes,
+    access: createAccess(core.db),
     chatMembership,
     now: core.now,
   });

@@ -11,6 +11,7 @@ import {
   type MemberState,
   users,
 } from '../../db/schema.ts';
+import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
 import { contactsAmong, contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -180,10 +181,7 @@ export function createActivitiesRepository(db: Db) {
           p.to === undefined ? undefined : lte(activities.startsAt, p.to),
           p.sportIds === undefined ? undefined : inArray(activities.sportId, p.sportIds),
           p.sportId === undefined ? undefined : eq(activities.sportId, p.sportId),
-          or(
-            eq(activities.visibility, 'PUBLIC'),
-            sql`exists (select 1 from ${activityMembers} m where m.activity_id = ${activities.id} and m.user_id = ${p.userId})`,
-          ),
+          activityVisibleSql(p.userId),
         ),
       )
       .orderBy(sql`${earthPoint} <-> ${centre}`)
@@ -404,30 +402,13 @@ export function createActivitiesRepository(db: Db) {
       return row ?? null;
     },
 
-    async isGroupMember(groupId: string, userId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(
-          and(
-            eq(groupMembers.groupId, groupId),
-            eq(groupMembers.userId, userId),
-            eq(groupMembers.state, 'PARTICIPATING'),
-          ),
-        );
-      return !!row;
-    },
-
     /**
      * For each of `userIds`: their membership state in the activity (null without one) and whether they are a
      * member of `groupId` (true without a group), in the order given. One statement over one uuid[] parameter.
      */
     async candidateStates(activityId: string, groupId: string | null, userIds: string[], tx: DbOrTx = db) {
       if (!userIds.length) return [];
-      const inGroup = groupId
-        ? sql`exists (select 1 from ${groupMembers} gm
-            where gm.group_id = ${groupId} and gm.user_id = c.id and gm.state = 'PARTICIPATING')`
-        : sql`true`;
+      const inGroup = groupId ? groupMemberSql(groupId, sql`c.id`) : sql`true`;
       return queryRows<{ userId: string; state: MemberState | null; inGroup: boolean }>(
         tx,
         sql`select c.id as "userId", am.state, ${inGroup} as "inGroup"
@@ -468,10 +449,7 @@ export function createActivitiesRepository(db: Db) {
         {
           state: sql<MemberState | null>`(select am.state from ${activityMembers} am
             where am.activity_id = ${activity.id} and am.user_id = ${users.id})`,
-          inGroup: activity.groupId
-            ? sql<boolean>`exists (select 1 from ${groupMembers} gm where gm.group_id = ${activity.groupId}
-                and gm.user_id = ${users.id} and gm.state = 'PARTICIPATING')`
-            : sql<boolean>`true`,
+          inGroup: activity.groupId ? sql<boolean>`${groupMemberSql(activity.groupId, users.id)}` : sql<boolean>`true`,
         },
         query,
         page,

@@ -10,6 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { type Access, activityRules, isAdmin } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
@@ -26,6 +27,7 @@ export interface ActivitiesDeps {
   repo: ActivitiesRepository;
   sports: Pick<SportsService, 'assertSportExists'>;
   changes: Changes;
+  access: Pick<Access, 'activity' | 'isGroupMember'>;
   chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close'>;
   now: () => Date;
 }
@@ -51,33 +53,23 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
   const change = deps.changes.run;
 
-  /**
-   * Who may see an activity: anyone when it is public; when private, only those invited, participating,
-   * requesting or rejected (they have a membership row), and the members of its group.
-   */
-  async function canSee(activity: ActivityRow, member: MemberRow | null, userId: string, tx: DbOrTx) {
-    if (activity.visibility === 'PUBLIC' || member) return true;
-    return activity.groupId ? repo.isGroupMember(activity.groupId, userId, tx) : false;
-  }
-
-  /** The activity if the caller may see it, else 404 (a private activity does not exist for outsiders). */
+  /** The activity if the caller may see it (access), else 404: a private activity does not exist for outsiders. */
   async function loadVisible(activityId: string, userId: string, tx: DbOrTx = deps.db, lock = false): Promise<Visible> {
-    const activity = await repo.find(activityId, tx, { lock });
-    const member = activity ? await repo.member(activityId, userId, tx) : null;
-    if (!activity || !(await canSee(activity, member, userId, tx))) throw new ApiError('ACTIVITY_NOT_FOUND');
-    return { activity, member };
+    const found = await deps.access.activity(activityId, userId, tx, { lock });
+    if (!found?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+    return { activity: found.activity, member: found.member };
   }
 
   /** Only admins administer; visibility is checked first, so outsiders of a private activity get a 404. */
   async function loadAsAdmin(activityId: string, userId: string, tx: DbOrTx, lock = true) {
     const visible = await loadVisible(activityId, userId, tx, lock);
-    if (visible.member?.state !== 'PARTICIPATING' || !visible.member.isAdmin) throw new ApiError('FORBIDDEN');
+    if (!isAdmin(visible.member)) throw new ApiError('FORBIDDEN');
     return visible;
   }
 
   async function assertMayUseGroup(groupId: string, userId: string, tx: DbOrTx) {
     if (!(await repo.liveGroup(groupId, tx))) throw new ApiError('GROUP_NOT_FOUND');
-    if (!(await repo.isGroupMember(groupId, userId, tx))) {
+    if (!(await deps.access.isGroupMember(groupId, userId, tx))) {
       throw new ApiError('FORBIDDEN', { message: 'Only members of the group can add activities to it' });
     }
   }
@@ -275,7 +267,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         assertNotStarted(activity);
         if (member?.state !== 'INVITED') {
           if (activity.groupId) {
-            if (!(await repo.isGroupMember(activity.groupId, userId, tx))) {
+            if (!(await deps.access.isGroupMember(activity.groupId, userId, tx))) {
               throw new ApiError('GROUP_MEMBERSHIP_REQUIRED');
             }
           } else if (activity.access === 'CLOSED') {
@@ -296,7 +288,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         assertNotStarted(activity);
         if (activity.groupId && member?.state !== 'INVITED') {
           // Non-members ask the group, not the activity.
-          if (!(await repo.isGroupMember(activity.groupId, userId, tx)))
+          if (!(await deps.access.isGroupMember(activity.groupId, userId, tx)))
             throw new ApiError('GROUP_MEMBERSHIP_REQUIRED');
           return join(tx, effects, activity, userId);
         }
@@ -413,7 +405,9 @@ export function createActivitiesService(deps: ActivitiesDeps) {
      */
     async listParticipants(userId: string, activityId: string, page: { page: number; limit: number }) {
       const { activity, member } = await loadVisible(activityId, userId);
-      if (activity.visibility !== 'PUBLIC' && member?.state !== 'PARTICIPATING') throw new ApiError('FORBIDDEN');
+      if (!activityRules.participantsVisible({ visibility: activity.visibility, myState: member?.state ?? null })) {
+        throw new ApiError('FORBIDDEN');
+      }
       const rows = await repo.listMembers(activityId, 'PARTICIPATING', page);
       return {
         participants: rows.map((r) => ({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
+import { chatMemberSql } from '../access/access.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 import { selectMessagesWithSender } from './chat.mapper.ts';
 
@@ -160,11 +161,12 @@ export function createChatRepository(db: Db) {
     return row ?? null;
   }
 
+  /** A current member of a chat whose activity or group is live (access: chatMemberSql). */
   async function isMember(chatId: string, userId: string, tx: DbOrTx = db) {
     const [row] = await tx
-      .select({ userId: chatMembers.userId })
-      .from(chatMembers)
-      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)));
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.id, chatId), chatMemberSql(chats.id, userId)));
     return !!row;
   }
 

@@ -15,14 +15,9 @@ export function groupsHandlers(deps: {
 }): Handlers {
   const { groups } = deps;
 
-  /** A closed group's calendar is for its members; an open group's public activities are for anyone. */
-  async function audience(userId: string, groupId: string) {
-    const { isMember, type } = await groups.visibleTo(userId, groupId);
-    if (type === 'CLOSED' && !isMember) {
-      throw new ApiError('FORBIDDEN', { message: "Only members can see this group's activities" });
-    }
-    return { includePrivate: isMember };
-  }
+  /** A closed group's calendar is for its members; of an open group's, each sees the activities they may see. */
+  const audience = (userId: string, groupId: string) =>
+    groups.assertMembersVisible(userId, groupId, "Only members can see this group's activities");
 
   async function summaries(userId: string, ids: string[]): Promise<ActivitySummary[]> {
     const rows = await deps.activities.summaries(userId, ids);
@@ -83,25 +78,20 @@ export function groupsHandlers(deps: {
     }),
     'group/explore-groups': async ({ user, body }) => ({ groups: await groups.explore(user.userId, body) }),
     'group/list-activities': async ({ user, body }) => {
-      const scope = await audience(user.userId, body.groupId);
+      await audience(user.userId, body.groupId);
       const range = dates(body.startDate, body.endDate);
-      const ids = await deps.repo.activityIds(body.groupId, user.userId, { ...range, ...scope }, body.pagination);
+      const ids = await deps.repo.activityIds(body.groupId, user.userId, range, body.pagination);
       return { activities: await summaries(user.userId, ids) };
     },
     'group/list-next-activities': async ({ user, body }) => {
-      const scope = await audience(user.userId, body.groupId);
-      const ids = await deps.repo.activityIds(
-        body.groupId,
-        user.userId,
-        { from: deps.now(), ...scope },
-        body.pagination,
-      );
+      await audience(user.userId, body.groupId);
+      const ids = await deps.repo.activityIds(body.groupId, user.userId, { from: deps.now() }, body.pagination);
       return { activities: await summaries(user.userId, ids) };
     },
     'group/count-activities': async ({ user, body }) => {
-      const scope = await audience(user.userId, body.groupId);
+      await audience(user.userId, body.groupId);
       const range = body.startDate || body.endDate ? dates(body.startDate, body.endDate) : { from: deps.now() };
-      return { count: await deps.repo.countActivities(body.groupId, user.userId, { ...range, ...scope }) };
+      return { count: await deps.repo.countActivities(body.groupId, user.userId, range) };
     },
   };
 }

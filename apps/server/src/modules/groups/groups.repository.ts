@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
+import { activityVisibleSql } from '../access/access.ts';
 import { contactsAmong, contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -16,18 +17,13 @@ const earthPoint = sql`ll_to_earth(${groups.latitude}, ${groups.longitude})`;
 const earthOf = (latitude: number, longitude: number) => sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
 const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
 
-const activityConditions = (groupId: string, userId: string, q: { from?: Date; to?: Date; includePrivate: boolean }) =>
+const activityConditions = (groupId: string, userId: string, q: { from?: Date; to?: Date }) =>
   and(
     eq(activities.groupId, groupId),
     isNull(activities.deletedAt),
     q.from ? gte(activities.startsAt, q.from) : undefined,
     q.to ? lt(activities.startsAt, q.to) : undefined,
-    q.includePrivate
-      ? undefined
-      : or(
-          eq(activities.visibility, 'PUBLIC'),
-          sql`exists (select 1 from ${activityMembers} am where am.activity_id = ${activities.id} and am.user_id = ${userId})`,
-        ),
+    activityVisibleSql(userId),
   );
 
 export interface ExploreQuery {
@@ -233,13 +229,13 @@ export function createGroupsRepository(db: Db) {
     contactIds: (userId: string, among: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, among),
 
     /**
-     * Ids of the group's activities starting in [from, to), in start order. Outsiders see the public
-     * ones and those they take part in; members see them all.
+     * Ids of the group's activities starting in [from, to) that the caller may see (members of the group
+     * see them all), in start order.
      */
     async activityIds(
       groupId: string,
       userId: string,
-      q: { from?: Date; to?: Date; includePrivate: boolean },
+      q: { from?: Date; to?: Date },
       page?: { page: number; limit: number },
     ) {
       const query = db
@@ -252,7 +248,7 @@ export function createGroupsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async countActivities(groupId: string, userId: string, q: { from?: Date; to?: Date; includePrivate: boolean }) {
+    async countActivities(groupId: string, userId: string, q: { from?: Date; to?: Date }) {
       const [row] = await db
         .select({ n: count() })
         .from(activities)

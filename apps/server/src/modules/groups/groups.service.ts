@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, type MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import * as access from '../access/access.ts';
+import { groupRules } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -65,8 +67,9 @@ export function createGroupsService(deps: GroupsDeps) {
     return row;
   }
 
-  const isMember = (row: Found) => row.myState === 'PARTICIPATING';
-  const isAdmin = (row: Found) => isMember(row) && row.myIsAdmin === true;
+  const mine = (row: Found) => (row.myState ? { state: row.myState, isAdmin: row.myIsAdmin === true } : null);
+  const isMember = (row: Found) => access.isMember(mine(row));
+  const isAdmin = (row: Found) => access.isAdmin(mine(row));
   function assertAdmin(row: Found) {
     if (!isAdmin(row)) throw new ApiError('FORBIDDEN', { message: 'Only the admins of the group can do this' });
   }
@@ -330,15 +333,20 @@ export function createGroupsService(deps: GroupsDeps) {
     });
   }
 
-  /** A closed group's members are visible to its members only. */
-  async function assertMayListMembers(row: Found) {
-    if (row.group.type === 'CLOSED' && !isMember(row)) {
-      throw new ApiError('FORBIDDEN', { message: 'Only members can see who is in this group' });
+  /** A closed group's members (and calendar) are visible to its members only. */
+  async function assertMembersVisible(
+    userId: string,
+    groupId: string,
+    message = 'Only members can see who is in this group',
+  ) {
+    const row = await found(groupId, userId);
+    if (!groupRules.membersVisible({ type: row.group.type, myState: row.myState })) {
+      throw new ApiError('FORBIDDEN', { message });
     }
   }
 
   async function participants(userId: string, groupId: string, page: { page: number; limit: number }) {
-    await assertMayListMembers(await found(groupId, userId));
+    await assertMembersVisible(userId, groupId);
     const rows = await repo.listByState(groupId, 'PARTICIPATING', page);
     return rows.map((r) => ({
       ...toUserSummary(r),
@@ -407,11 +415,7 @@ export function createGroupsService(deps: GroupsDeps) {
     invitableContacts,
     countHidden,
     explore,
-    /** For the group's activities: whether the caller may see them. */
-    async visibleTo(userId: string, groupId: string) {
-      const row = await found(groupId, userId);
-      return { isMember: isMember(row), type: row.group.type };
-    },
+    assertMembersVisible,
   };
 }
 

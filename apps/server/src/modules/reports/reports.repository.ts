@@ -1,26 +1,24 @@
 import type { CallBody } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { reports } from '../../db/schema.ts';
+import { activities, reports } from '../../db/schema.ts';
+import { activityVisibleSql } from '../access/access.ts';
 
 export type ReportTargetType = CallBody<'report/create'>['targetType'];
 
 export function createReportsRepository(db: DbOrTx) {
   return {
     /**
-     * Whether the reporter can see the target as the app shows it: a live account; a public activity,
-     * or a private one they belong to (or whose group they are in); a live group; a text message of a
+     * Whether the reporter can see the target as the app shows it: a live account; a live activity they
+     * may see (access: activityVisibleSql); a live group; a text message of a
      * chat they are or were in.
      */
     async isVisibleTo(type: ReportTargetType, targetId: string, userId: string, tx: DbOrTx = db) {
       const query = {
         USER: sql`select 1 from users where id = ${targetId} and deleted_at is null`,
         ACTIVITY: sql`
-          select 1 from activities a where a.id = ${targetId} and a.deleted_at is null and (
-            a.visibility = 'PUBLIC' or a.created_by = ${userId}
-            or exists (select 1 from activity_members m where m.activity_id = a.id and m.user_id = ${userId})
-            or exists (select 1 from group_members g where g.group_id = a.group_id and g.user_id = ${userId}
-                       and g.state = 'PARTICIPATING'))`,
+          select 1 from ${activities} where ${activities.id} = ${targetId} and ${activities.deletedAt} is null
+            and ${activityVisibleSql(userId)}`,
         GROUP: sql`select 1 from groups where id = ${targetId} and deleted_at is null`,
         MESSAGE: sql`
           select 1 from messages m join chat_members c on c.chat_id = m.chat_id and c.user_id = ${userId}

@@ -322,7 +322,8 @@ describe("a person's activities and groups", () => {
     await t.db.insert(activityMembers).values({ activityId: secret.id, userId: viewer.id, state: 'INVITED' });
     const names = async (token: string, when?: 'UPCOMING' | 'PAST') =>
       (await t.ok('user/list-activities', { userId: person.id, when }, token)).activities.map((a) => a.name);
-    expect(await names(viewer.token)).toEqual(['Grigna', 'Secret ridge']);
+    // Security review L12: an invitation does not reveal who takes part in a private activity.
+    expect(await names(viewer.token)).toEqual(['Grigna']);
     expect(await names(stranger.token)).toEqual(['Grigna']);
     expect(await names(person.token)).toEqual(['Grigna', 'Secret ridge']);
     expect(await names(stranger.token, 'PAST')).toEqual(['Resegone']);

@@ -22,7 +22,7 @@ export const usersHandlers = (deps: {
   'user/explore-contacts': async ({ body, user }) => deps.users.explore(user.userId, body),
   'user/list-contacts': async ({ body, user }) => deps.connections.list(user.userId, body),
   'user/list-activities': async ({ body, user }) => deps.users.listActivities(user.userId, body),
-  'user/list-groups': async ({ body }) => deps.users.listGroups(body),
+  'user/list-groups': async ({ body, user }) => deps.users.listGroups(user.userId, body),
   'user/request-connection': async ({ body, user }) => ({
     connection: await deps.connections.request(user.userId, body.userId),
   }),

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
+import { activityParticipantsVisibleSql, groupMembersVisibleSql } from '../access/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSportRow = Pick<typeof userSports.$inferSelect, 'sportId' | 'intensityKind' | 'intensityValue'>;
@@ -229,7 +230,10 @@ export function createUsersRepository(db: DbOrTx) {
       );
     },
 
-    /** Activities the person takes part in that the viewer may see: public ones, or ones the viewer belongs to. */
+    /**
+     * Activities the person takes part in, where the viewer may see who takes part (public ones, or ones the
+     * viewer takes part in too): an invitation or a request does not reveal the participants.
+     */
     listActivities: (
       userId: string,
       viewerId: string,
@@ -238,10 +242,6 @@ export function createUsersRepository(db: DbOrTx) {
       page: { limit: number; offset: number },
       tx: DbOrTx = db,
     ) => {
-      const viewerBelongs = sql`exists (select 1 from ${activityMembers} v
-        where v.activity_id = ${activities.id} and v.user_id = ${viewerId})`;
-      const viewerInGroup = sql`exists (select 1 from ${groupMembers} g
-        where g.group_id = ${activities.groupId} and g.user_id = ${viewerId} and g.state = 'PARTICIPATING')`;
       return tx
         .select({
           activityId: activities.id,
@@ -263,9 +263,7 @@ export function createUsersRepository(db: DbOrTx) {
           and(
             isNull(activities.deletedAt),
             when === 'UPCOMING' ? sql`${activities.endsAt} >= ${now}` : sql`${activities.endsAt} < ${now}`,
-            userId === viewerId
-              ? undefined
-              : sql`(${activities.visibility} = 'PUBLIC' or ${viewerBelongs} or ${viewerInGroup})`,
+            userId === viewerId ? undefined : activityParticipantsVisibleSql(viewerId),
           ),
         )
         .orderBy(when === 'UPCOMING' ? asc(activities.startsAt) : sql`${activities.startsAt} desc`, asc(activities.id))
@@ -273,7 +271,8 @@ export function createUsersRepository(db: DbOrTx) {
         .offset(page.offset);
     },
 
-    listGroups: (userId: string, page: { limit: number; offset: number }, tx: DbOrTx = db) =>
+    /** The person's groups; a closed group shows only to its members (and to the person). */
+    listGroups: (userId: string, viewerId: string, page: { limit: number; offset: number }, tx: DbOrTx = db) =>
       tx
         .select({
           groupId: groups.id,
@@ -291,7 +290,7 @@ export function createUsersRepository(db: DbOrTx) {
             eq(groupMembers.state, 'PARTICIPATING'),
           ),
         )
-        .where(isNull(groups.deletedAt))
+        .where(and(isNull(groups.deletedAt), userId === viewerId ? undefined : groupMembersVisibleSql(viewerId)))
         .orderBy(asc(groups.name), asc(groups.id))
         .limit(page.limit)
         .offset(page.offset),

@@ -169,8 +169,8 @@ export function createUsersService(deps: {
     };
   }
 
-  async function listGroups(body: CallBody<'user/list-groups'>) {
-    const rows = await users.listGroups(body.userId, page(body.pagination));
+  async function listGroups(me: string, body: CallBody<'user/list-groups'>) {
+    const rows = await users.listGroups(body.userId, me, page(body.pagination));
     return {
       groups: rows.map((r) => ({ groupId: r.groupId, name: r.name, picture: r.picture, membersCount: r.membersCount })),
     };

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newUser } from '../../../test/factories.ts';
+import { activities, activityMembers, groupMembers, groups, type MemberState } from '../../db/schema.ts';
+import { activityRules, groupRules } from './access.ts';
+
+/**
+ * For random worlds of people, groups and activities (with every membership state, private and public,
+ * open and closed, deleted or not), every listing call returns exactly what the rules of `access.ts`
+ * allow the caller to see, and every read answers as they say. Seeded, so a failure names its world.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** mulberry32: small, seeded, good enough to pick worlds. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, pick, chance: (p: number) => next() < p };
+}
+
+const STATES: readonly (MemberState | null)[] = [null, null, 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED'];
+
+interface World {
+  users: { id: string; token: string }[];
+  groups: { id: string; type: 'OPEN' | 'CLOSED'; deleted: boolean; members: Map<string, MemberState> }[];
+  activities: {
+    id: string;
+    createdBy: string;
+    visibility: 'PUBLIC' | 'PRIVATE';
+    groupId: string | null;
+    deleted: boolean;
+    members: Map<string, MemberState>;
+  }[];
+  centre: { latitude: number; longitude: number };
+}
+
+async function buildWorld(seed: number, index: number): Promise<World> {
+  const r = random(seed);
+  const users = await Promise.all(Array.from({ length: 5 }, () => newUser(t)));
+  const centre = { latitude: 40 + index, longitude: 5 + index };
+  const world: World = { users, groups: [], activities: [], centre };
+  for (let g = 0; g < 3; g++) {
+    const type = r.pick(['OPEN', 'CLOSED'] as const);
+    const deleted = r.chance(0.15);
+    const [row] = await t.db
+      .insert(groups)
+      .values({
+        name: `World ${seed} group ${g}`,
+        type,
+        createdBy: users[0]!.id,
+        deletedAt: deleted ? new Date() : null,
+      })
+      .returning({ id: groups.id });
+    const members = new Map<string, MemberState>();
+    for (const user of users) {
+      const state = r.pick(STATES);
+      if (state) members.set(user.id, state);
+    }
+    if (members.size) {
+      await t.db
+        .insert(groupMembers)
+        .values([...members].map(([userId, state]) => ({ groupId: row!.id, userId, state, isAdmin: r.chance(0.3) })));
+    }
+    world.groups.push({ id: row!.id, type, deleted, members });
+  }
+  const startsAt = new Date(Date.now() + 5 * 86_400_000);
+  for (let a = 0; a < 8; a++) {
+    const visibility = r.pick(['PUBLIC', 'PRIVATE'] as const);
+    // Deleting a group detaches its activities, so only live groups have any.
+    const live = world.groups.filter((g) => !g.deleted);
+    const group = live.length && r.chance(0.5) ? r.pick(live) : null;
+    const deleted = r.chance(0.1);
+    const creator = r.pick(users);
+    const latitude = centre.latitude + (r.next() - 0.5) * 0.02;
+    const longitude = centre.longitude + (r.next() - 0.5) * 0.02;
+    const [row] = await t.db
+      .insert(activities)
+      .values({
+        name: `World ${seed} activity ${a}`,
+        sportId: 'running',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        date: startsAt.toISOString().slice(0, 10),
+        startTime: '09:00',
+        endTime: '10:00',
+        timeZone: 'UTC',
+        access: r.pick(['OPEN', 'CLOSED'] as const),
+        visibility,
+        difficulty: 'EASY',
+        routeMode: 'POINTS',
+        startLatitude: latitude,
+        startLongitude: longitude,
+        routeSteps: [{ latitude, longitude }],
+        totalDistance: 0,
+        totalElevationGain: 0,
+        smoothedElevationGain: 0,
+        groupId: group?.id ?? null,
+        createdBy: creator.id,
+        deletedAt: deleted ? new Date() : null,
+      })
+      .returning({ id: activities.id });
+    const members = new Map<string, MemberState>();
+    for (const user of users) {
+      const state = r.pick(STATES);
+      if (state) members.set(user.id, state);
+    }
+    if (members.size) {
+      await t.db
+        .insert(activityMembers)
+        .values(
+          [...members].map(([userId, state]) => ({ activityId: row!.id, userId, state, isAdmin: r.chance(0.3) })),
+        );
+    }
+    world.activities.push({
+      id: row!.id,
+      createdBy: creator.id,
+      visibility,
+      groupId: group?.id ?? null,
+      deleted,
+      members,
+    });
+  }
+  return world;
+}
+
+const sorted = (ids: Iterable<string>) => [...ids].sort();
+
+function rules(world: World, viewerId: string) {
+  const groupOf = (id: string | null) => world.groups.find((g) => g.id === id);
+  const facts = (a: World['activities'][number]) => {
+    const group = groupOf(a.groupId);
+    return {
+      visibility: a.visibility,
+      myState: a.members.get(viewerId) ?? null,
+      inGroup: group?.members.get(viewerId) === 'PARTICIPATING',
+      isCreator: a.createdBy === viewerId,
+    };
+  };
+  return {
+    seesActivity: (a: World['activities'][number]) => !a.deleted && activityRules.visible(facts(a)),
+    seesParticipants: (a: World['activities'][number]) =>
+      !a.deleted && activityRules.visible(facts(a)) && activityRules.participantsVisible(facts(a)),
+    seesMembers: (g: World['groups'][number]) =>
+      groupRules.membersVisible({ type: g.type, myState: g.members.get(viewerId) ?? null }),
+  };
+}
+
+const SEEDS = [1, 7, 42, 2026];
+
+describe('listings agree with access, for random worlds', () => {
+  for (const [index, seed] of SEEDS.entries()) {
+    it(`world ${seed}`, async () => {
+      const world = await buildWorld(seed, index);
+      const page = { page: 1, limit: 50 };
+      for (const viewer of world.users) {
+        const may = rules(world, viewer.id);
+        const context = `world ${seed}, viewer ${world.users.indexOf(viewer)}`;
+
+        const nearby = await t.ok(
+          'activity/nearby-activities',
+          { ...world.centre, radiusKm: 10, pagination: page },
+          viewer.token,
+        );
+        expect(sorted(nearby.activities.map((a) => a.activityId)), `${context}: nearby`).toEqual(
+          sorted(world.activities.filter(may.seesActivity).map((a) => a.id)),
+        );
+
+        for (const activity of world.activities) {
+          const read = await t.call('activity/read-info', { activityId: activity.id }, viewer.token);
+          expect(read.status, `${context}: read-info`).toBe(may.seesActivity(activity) ? 200 : 404);
+          const listed = await t.call(
+            'activity/list-participants',
+            { activityId: activity.id, pagination: page },
+            viewer.token,
+          );
+          const expected = !may.seesActivity(activity) ? 404 : may.seesParticipants(activity) ? 200 : 403;
+          expect(listed.status, `${context}: list-participants`).toBe(expected);
+        }
+
+        for (const group of world.groups) {
+          const body = {
+            groupId: group.id,
+            startDate: new Date().toISOString(),
+            endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          };
+          const listed = await t.call('group/list-activities', { ...body, pagination: page }, viewer.token);
+          const counted = await t.call('group/count-activities', body, viewer.token);
+          const members = await t.call(
+            'group/list-participants',
+            { groupId: group.id, pagination: page },
+            viewer.token,
+          );
+          if (group.deleted) {
+            expect([listed.status, counted.status, members.status], `${context}: deleted group`).toEqual([
+              404, 404, 404,
+            ]);
+            continue;
+          }
+          if (!may.seesMembers(group)) {
+            expect([listed.status, counted.status, members.status], `${context}: closed group`).toEqual([
+              403, 403, 403,
+            ]);
+            continue;
+          }
+          const expected = sorted(
+            world.activities.filter((a) => a.groupId === group.id && may.seesActivity(a)).map((a) => a.id),
+          );
+          expect(sorted(listed.body.activities.map((a) => a.activityId)), `${context}: group activities`).toEqual(
+            expected,
+          );
+          expect(counted.body.count, `${context}: group count`).toBe(expected.length);
+          expect(sorted(members.body.participants.map((p) => p.userId)), `${context}: group members`).toEqual(
+            sorted([...group.members].filter(([, s]) => s === 'PARTICIPATING').map(([id]) => id)),
+          );
+        }
+
+        for (const target of world.users) {
+          const takesPart = (a: World['activities'][number]) => a.members.get(target.id) === 'PARTICIPATING';
+          const theirs = await t.ok('user/list-activities', { userId: target.id, pagination: page }, viewer.token);
+          const mine = target.id === viewer.id;
+          expect(sorted(theirs.activities.map((a) => a.activityId)), `${context}: user/list-activities`).toEqual(
+            sorted(
+              world.activities
+                .filter((a) => takesPart(a) && !a.deleted && (mine || may.seesParticipants(a)))
+                .map((a) => a.id),
+            ),
+          );
+          const theirGroups = await t.ok('user/list-groups', { userId: target.id, pagination: page }, viewer.token);
+          expect(sorted(theirGroups.groups.map((g) => g.groupId)), `${context}: user/list-groups`).toEqual(
+            sorted(
+              world.groups
+                .filter((g) => !g.deleted && g.members.get(target.id) === 'PARTICIPATING')
+                .filter((g) => mine || may.seesMembers(g))
+                .map((g) => g.id),
+            ),
+          );
+        }
+      }
+    }, 120_000);
+  }
+});

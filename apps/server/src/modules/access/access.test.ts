@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newActivity, newUser } from '../../../test/factories.ts';
+import { connections } from '../../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type User = Awaited<ReturnType<typeof newUser>>;
+const connect = (a: User, b: User) =>
+  t.db.insert(connections).values({ requesterId: a.id, addresseeId: b.id, status: 'ACCEPTED', acceptedAt: new Date() });
+const page = { page: 1, limit: 10 };
+
+describe('security review L1: user/list-groups', () => {
+  it('shows a closed group only to its members and to the person', async () => {
+    const [member, outsider, fellow] = [await newUser(t), await newUser(t), await newUser(t)];
+    const { group: closed } = await t.ok('group/create-new', { name: 'Secret club', type: 'CLOSED' }, member.token);
+    const { group: open } = await t.ok('group/create-new', { name: 'Open club', type: 'OPEN' }, member.token);
+    await connect(member, fellow);
+    await t.ok('group/invite-users', { groupId: closed.groupId, userIds: [fellow.id] }, member.token);
+    await t.ok('group/participate', { groupId: closed.groupId }, fellow.token);
+    const listed = async (viewer: User) =>
+      (await t.ok('user/list-groups', { userId: member.id, pagination: page }, viewer.token)).groups.map(
+        (g) => g.groupId,
+      );
+    expect(await listed(outsider)).toEqual([open.groupId]);
+    expect((await listed(fellow)).sort()).toEqual([closed.groupId, open.groupId].sort());
+    expect((await listed(member)).sort()).toEqual([closed.groupId, open.groupId].sort());
+  });
+});
+
+describe('security review L12: user/list-activities', () => {
+  it('does not reveal participation in a private activity to someone only invited or requesting', async () => {
+    const [admin, invited, participant] = [await newUser(t), await newUser(t), await newUser(t)];
+    await connect(admin, invited);
+    await connect(admin, participant);
+    const activity = await newActivity(t, admin, {
+      visibility: 'PRIVATE',
+      invitedUserIds: [invited.id, participant.id],
+    });
+    await t.ok('activity/participate', { activityId: activity.activityId }, participant.token);
+    const listed = async (viewer: User) =>
+      (await t.ok('user/list-activities', { userId: admin.id, pagination: page }, viewer.token)).activities.map(
+        (a) => a.activityId,
+      );
+    // The invited person sees the activity itself, but not who takes part in it.
+    expect((await t.call('activity/read-info', { activityId: activity.activityId }, invited.token)).status).toBe(200);
+    expect(await listed(invited)).toEqual([]);
+    expect(await listed(participant)).toEqual([activity.activityId]);
+  });
+});
+
+describe('security review L9: chats of removed content', () => {
+  it('closes the history of a deleted activity to its former members', async () => {
+    const [admin, runner] = [await newUser(t), await newUser(t)];
+    const activity = await newActivity(t, admin);
+    const { activity: joined } = await t.ok('activity/participate', { activityId: activity.activityId }, runner.token);
+    const chatId = joined.chatId!;
+    await t.ok('chat/send-message', { chatId, text: 'Hello', clientMessageId: crypto.randomUUID() }, admin.token);
+    expect((await t.call('chat/list-messages', { chatId, limit: 30 }, runner.token)).status).toBe(200);
+    await t.ok('activity/delete', { activityId: activity.activityId }, admin.token);
+    const res = await t.call('chat/list-messages', { chatId, limit: 30 }, runner.token);
+    expect(res.status).toBe(404);
+    expect(res.body.error?.code).toBe('CHAT_NOT_FOUND');
+    expect((await t.call('chat/set-as-read', { chatId }, runner.token)).status).toBe(404);
+  });
+});

@@ -1,0 +1,151 @@
+import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  activities,
+  activityMembers,
+  chatMembers,
+  chats,
+  groupMembers,
+  groups,
+  type MemberState,
+} from '../../db/schema.ts';
+
+/**
+ * Who may see what, written once. Each rule has two faces that must agree: a pure function over the facts
+ * (what services check on rows they already hold, and what the property test holds the listings to), and
+ * an SQL predicate (what every listing filters with). `access.property.test.ts` checks that every listing
+ * returns exactly what these rules allow, for random worlds.
+ */
+
+/** An id in an SQL predicate: a value, a column, or a placeholder of a prepared statement. */
+export type Viewer = string | SQLWrapper;
+
+/** A membership row as the rules see it. */
+export interface Membership {
+  state: MemberState;
+  isAdmin: boolean;
+}
+
+/** Takes part (a member of a group, a participant of an activity); invited, requesting or rejected people do not. */
+export const isMember = (m: Membership | null | undefined): boolean => m?.state === 'PARTICIPATING';
+/** Administers: an admin who takes part. */
+export const isAdmin = (m: Membership | null | undefined): boolean => isMember(m) && m!.isAdmin;
+
+export interface ActivityFacts {
+  visibility: 'PUBLIC' | 'PRIVATE';
+  /** The viewer's membership state in the activity, null without a row. */
+  myState: MemberState | null;
+  /** Whether the viewer is a member of the activity's group (false without a group). */
+  inGroup: boolean;
+  /** Whether the viewer created the activity (they keep seeing it after leaving it). */
+  isCreator: boolean;
+}
+
+export const activityRules = {
+  /**
+   * Anyone sees a public activity; a private one is seen by those with a membership row (invited,
+   * requesting, rejected, taking part or removed: they need to see what they were asked into or left),
+   * by the members of its group and by its creator. To everyone else it does not exist (404).
+   */
+  visible: (f: ActivityFacts) => f.visibility === 'PUBLIC' || f.myState !== null || f.inGroup || f.isCreator,
+  /** Who takes part in an activity is for everyone when it is public, else for those taking part only. */
+  participantsVisible: (f: Pick<ActivityFacts, 'visibility' | 'myState'>) =>
+    f.visibility === 'PUBLIC' || f.myState === 'PARTICIPATING',
+};
+
+export interface GroupFacts {
+  type: 'OPEN' | 'CLOSED';
+  myState: MemberState | null;
+}
+
+export const groupRules = {
+  /** Every live group can be found and read; its members and calendar are the question. */
+  visible: (_f: GroupFacts) => true,
+  /** Who is in a closed group, and what it plans, is for its members only. */
+  membersVisible: (f: GroupFacts) => f.type === 'OPEN' || f.myState === 'PARTICIPATING',
+};
+
+// ---- SQL faces -------------------------------------------------------------------------------------------
+
+/** The viewer takes part in the group `groupId` (a column or a value). */
+export const groupMemberSql = (groupId: Viewer, viewer: Viewer) =>
+  sql`exists (select 1 from ${groupMembers} access_gm
+    where access_gm.group_id = ${groupId} and access_gm.user_id = ${viewer} and access_gm.state = 'PARTICIPATING')`;
+
+/** activityRules.visible over the `activities` table. */
+export const activityVisibleSql = (viewer: Viewer) =>
+  sql`(${activities.visibility} = 'PUBLIC' or ${activities.createdBy} = ${viewer}
+    or exists (select 1 from ${activityMembers} access_am
+      where access_am.activity_id = ${activities.id} and access_am.user_id = ${viewer})
+    or (${activities.groupId} is not null and ${groupMemberSql(activities.groupId, viewer)}))`;
+
+/** activityRules.participantsVisible over the `activities` table. */
+export const activityParticipantsVisibleSql = (viewer: Viewer) =>
+  sql`(${activities.visibility} = 'PUBLIC'
+    or exists (select 1 from ${activityMembers} access_ap
+      where access_ap.activity_id = ${activities.id} and access_ap.user_id = ${viewer}
+        and access_ap.state = 'PARTICIPATING'))`;
+
+/** groupRules.membersVisible over the `groups` table. */
+export const groupMembersVisibleSql = (viewer: Viewer) =>
+  sql`(${groups.type} = 'OPEN' or ${groupMemberSql(groups.id, viewer)})`;
+
+/**
+ * The viewer is a current member of a chat whose activity or group is live: a chat of content that was
+ * deleted (by its admins or a moderator) is closed to everyone, history included.
+ */
+export const chatMemberSql = (chatId: Viewer, viewer: Viewer) =>
+  sql`exists (select 1 from ${chatMembers} access_cm
+    join ${chats} access_c on access_c.id = access_cm.chat_id
+    left join ${activities} access_a on access_a.id = access_c.activity_id
+    left join ${groups} access_g on access_g.id = access_c.group_id
+    where access_cm.chat_id = ${chatId} and access_cm.user_id = ${viewer} and access_cm.left_at is null
+      and access_a.deleted_at is null and access_g.deleted_at is null)`;
+
+// ---- Guards ----------------------------------------------------------------------------------------------
+
+export function createAccess(db: Db) {
+  return {
+    /**
+     * A live activity with the viewer's membership and whether they may see it (by the SQL face, so
+     * guards and listings cannot drift). `lock` holds the activity row for the transaction, so that
+     * membership changes of one activity queue up.
+     */
+    async activity(activityId: string, viewerId: string, tx: DbOrTx = db, options: { lock?: boolean } = {}) {
+      const query = tx
+        .select({
+          activity: activities,
+          member: activityMembers,
+          visible: sql<boolean>`${activityVisibleSql(viewerId)}`,
+        })
+        .from(activities)
+        .leftJoin(
+          activityMembers,
+          and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, viewerId)),
+        )
+        .where(and(eq(activities.id, activityId), isNull(activities.deletedAt)));
+      const [row] = options.lock ? await query.for('update', { of: activities }) : await query;
+      return row ?? null;
+    },
+
+    /** Whether the viewer takes part in a live group. */
+    async isGroupMember(groupId: string, viewerId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.id, groupId), isNull(groups.deletedAt), groupMemberSql(groups.id, viewerId)));
+      return !!row;
+    },
+
+    /** Whether the viewer may read and write in a chat now (chatMemberSql). */
+    async isChatMember(chatId: string, viewerId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: chats.id })
+        .from(chats)
+        .where(and(eq(chats.id, chatId), chatMemberSql(chats.id, viewerId)));
+      return !!row;
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;

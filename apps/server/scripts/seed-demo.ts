@@ -28,7 +28,10 @@ import {
 import { createAccess } from '../src/modules/access/access.ts';
 import { createActivitiesRepository } from '../src/modules/activities/activities.repository.ts';
 import { createActivitiesService } from '../src/modules/activities/activities.service.ts';
+import { activityMembershipPolicy } from '../src/modules/activities/activity-membership.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
+import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
+import { createMembership } from '../src/modules/membership/membership.service.ts';
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
 import { createChanges } from '../src/modules/shared/changes.ts';
 import { createSportsRepository } from '../src/modules/sports/sports.repository.ts';
@@ -78,14 +81,26 @@ const changes = createChanges({
   chatMembership,
   log: { warn: (details, message) => console.warn(message, details) },
 });
+const now = () => new Date();
+const access = createAccess(db);
+const activitiesRepository = createActivitiesRepository(db);
+const memberships = createMembershipRepository(db);
+const members = createMembership(activityMembershipPolicy({ access, repo: activitiesRepository, now }), {
+  repo: memberships,
+  changes,
+  chatMembership,
+  now,
+});
 const service = createActivitiesService({
   db,
-  repo: createActivitiesRepository(db),
+  repo: activitiesRepository,
   sports: createSportsService(sportsRepository),
   changes,
-  access: createAccess(db),
+  members,
+  memberships,
+  groups: access,
   chatMembership,
-  now: () => new Date(),
+  now,
 });
 
 /** The local day in Rome `days` from today. */
@@ -228,10 +243,10 @@ try {
       invitedUserIds: (a.invite ?? []).map(id),
     });
     created += 1;
-    for (const p of a.join ?? []) await service.participate(id(p), activity.activityId);
-    for (const p of a.request ?? []) await service.requestAccess(id(p), activity.activityId);
-    for (const p of a.accept ?? []) await service.acceptRequest(creator, activity.activityId, id(p));
-    for (const [p, reason] of a.reject ?? []) await service.rejectRequest(creator, activity.activityId, id(p), reason);
+    for (const p of a.join ?? []) await members.participate(id(p), activity.activityId);
+    for (const p of a.request ?? []) await members.requestAccess(id(p), activity.activityId);
+    for (const p of a.accept ?? []) await members.acceptRequest(creator, activity.activityId, id(p));
+    for (const [p, reason] of a.reject ?? []) await members.rejectRequest(creator, activity.activityId, id(p), reason);
     if (activity.chatId) {
       chatsWithPeople.push({ chatId: activity.chatId, members: [a.creator, ...(a.join ?? []), ...(a.accept ?? [])] });
     }

@@ -7,6 +7,7 @@ import { createAccess } from './modules/access/access.ts';
 import { activitiesHandlers } from './modules/activities/activities.handlers.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
+import { activityMembershipPolicy } from './modules/activities/activity-membership.ts';
 import { adminHandlers, withActiveDays } from './modules/admin/admin.handlers.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
@@ -19,6 +20,7 @@ import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { groupMembershipPolicy } from './modules/groups/group-membership.ts';
 import { groupsHandlers } from './modules/groups/groups.handlers.ts';
 import { createGroupsRepository } from './modules/groups/groups.repository.ts';
 import { createGroupsService } from './modules/groups/groups.service.ts';
@@ -26,6 +28,8 @@ import { createLocationGeocoder } from './modules/location/location.geocoders.ts
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
 import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
+import { createMembershipRepository } from './modules/membership/membership.repository.ts';
+import { createMembership } from './modules/membership/membership.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsHandlers } from './modules/notifications/notifications.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
@@ -121,28 +125,41 @@ export function createModules(core: Core) {
   });
   const accounts = createAccountDeletionService({
     changes,
-    account: createAccountRepository(),
+    account: createAccountRepository(core.db),
     chatMembership,
     realtime: core.realtime,
     removeFiles: uploads.removeFiles,
     now: core.now,
   });
 
+  // Membership of activities and groups: one engine, a policy each.
+  const access = createAccess(core.db);
+  const memberships = createMembershipRepository(core.db);
+  const membershipDeps = { repo: memberships, changes, chatMembership, now: core.now };
+
   const activitiesRepository = createActivitiesRepository(core.db);
+  const activityMembers = createMembership(
+    activityMembershipPolicy({ access, repo: activitiesRepository, now: core.now }),
+    membershipDeps,
+  );
   const activities = createActivitiesService({
     db: core.db,
     repo: activitiesRepository,
     sports,
     changes,
-    access: createAccess(core.db),
+    members: activityMembers,
+    memberships,
+    groups: access,
     chatMembership,
     now: core.now,
   });
 
   const groupsRepository = createGroupsRepository(core.db);
+  const groupMembers = createMembership(groupMembershipPolicy({ repo: groupsRepository }), membershipDeps);
   const groups = createGroupsService({
     db: core.db,
     repo: groupsRepository,
+    memberships,
     changes,
     chatMembership,
     pictures: uploads,
@@ -162,8 +179,14 @@ export function createModules(core: Core) {
 
   const handlers: Handlers = {
     ...sportsHandlers(sports),
-    ...groupsHandlers({ groups, repo: groupsRepository, activities: activitiesRepository, now: core.now }),
-    ...activitiesHandlers(activities),
+    ...groupsHandlers({
+      groups,
+      members: groupMembers,
+      repo: groupsRepository,
+      activities: activitiesRepository,
+      now: core.now,
+    }),
+    ...activitiesHandlers({ service: activities, members: activityMembers }),
     ...chat.handlers,
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),

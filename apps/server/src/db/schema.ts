@@ -146,8 +146,11 @@ export const groups = pgTable(
   ],
 );
 
-/** Membership state shared by activities and groups. */
-export type MemberState = 'INVITED' | 'REQUESTED' | 'PARTICIPATING' | 'REJECTED';
+/**
+ * Membership state shared by activities and groups. REMOVED: an admin removed the person; the row stays so
+ * that they cannot walk back in (they may ask again, and an admin decides).
+ */
+export type MemberState = 'INVITED' | 'REQUESTED' | 'PARTICIPATING' | 'REJECTED' | 'REMOVED';
 
 export const groupMembers = pgTable(
   'group_members',
@@ -164,6 +167,8 @@ export const groupMembers = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     joinedAt: at('joined_at'),
+    /** When an admin last removed the person; cleared once an admin lets them back in. */
+    removedAt: at('removed_at'),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId, t.state)],
 );
@@ -251,6 +256,8 @@ export const activityMembers = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     joinedAt: at('joined_at'),
+    /** When an admin last removed the person; cleared once an admin lets them back in. */
+    removedAt: at('removed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.activityId, t.userId] }),
@@ -285,6 +292,8 @@ export const chatMembers = pgTable(
     lastReadMessageId: uuid('last_read_message_id'),
     joinedAt: createdAt(),
     leftAt: at('left_at'),
+    /** Messages before this are hidden from the member: set when they come back after a removal. */
+    historyFrom: at('history_from'),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
@@ -12,8 +12,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
-import { contactsAmong, contactsWithMembership } from '../users/contacts.ts';
-import { userSummaryColumns } from '../users/user-summary.ts';
+import { contactsAmong } from '../users/contacts.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -292,103 +291,6 @@ export function createActivitiesRepository(db: Db) {
         .onConflictDoUpdate({ target: activityRoutes.activityId, set: { gpx } });
     },
 
-    async member(activityId: string, userId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select()
-        .from(activityMembers)
-        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
-      return row ?? null;
-    },
-
-    /**
-     * Creates or replaces memberships: a rejected user may request again, an invitation may follow a rejection.
-     * One statement over one uuid[] parameter, however many people.
-     */
-    async putMembers(
-      values: {
-        activityId: string;
-        userIds: string[];
-        state: MemberState;
-        isAdmin?: boolean;
-        invitedBy?: string | null;
-        joinedAt?: Date | null;
-      },
-      tx: DbOrTx = db,
-    ) {
-      if (!values.userIds.length) return;
-      const at = (date: Date | null | undefined) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null`);
-      await tx.execute(sql`
-        insert into ${activityMembers} (activity_id, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at)
-        select ${values.activityId}::uuid, u.id, ${values.state}::text, ${values.isAdmin ?? false}::boolean, null,
-               ${values.invitedBy ?? null}::uuid, ${at(new Date())}, ${at(values.joinedAt)}
-        from unnest(${uuidArray(values.userIds)}) as u(id)
-        on conflict (activity_id, user_id) do update set
-          state = excluded.state, is_admin = excluded.is_admin, rejection_reason = null,
-          invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at`);
-    },
-
-    async updateMember(
-      activityId: string,
-      userId: string,
-      set: Partial<Pick<MemberRow, 'state' | 'isAdmin' | 'rejectionReason' | 'joinedAt'>>,
-      tx: DbOrTx = db,
-    ) {
-      await tx
-        .update(activityMembers)
-        .set(set)
-        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
-    },
-
-    async deleteMember(activityId: string, userId: string, tx: DbOrTx = db) {
-      await tx
-        .delete(activityMembers)
-        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
-    },
-
-    async memberIds(activityId: string, filter: { state: MemberState; admins?: boolean }, tx: DbOrTx = db) {
-      const rows = await tx
-        .select({ userId: activityMembers.userId })
-        .from(activityMembers)
-        .where(
-          and(
-            eq(activityMembers.activityId, activityId),
-            eq(activityMembers.state, filter.state),
-            filter.admins ? eq(activityMembers.isAdmin, true) : undefined,
-          ),
-        );
-      return rows.map((r) => r.userId);
-    },
-
-    async countMembers(activityId: string, state: MemberState, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(activityMembers)
-        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, state)));
-      return row?.n ?? 0;
-    },
-
-    async listMembers(activityId: string, state: 'PARTICIPATING' | 'REQUESTED', page: { page: number; limit: number }) {
-      const { limit, offset } = paging(page);
-      return db
-        .select({
-          ...userSummaryColumns,
-          isAdmin: activityMembers.isAdmin,
-          joinedAt: activityMembers.joinedAt,
-          createdAt: activityMembers.createdAt,
-        })
-        .from(activityMembers)
-        .innerJoin(users, eq(users.id, activityMembers.userId))
-        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, state)))
-        .orderBy(
-          ...(state === 'PARTICIPATING'
-            ? [desc(activityMembers.isAdmin), asc(activityMembers.joinedAt)]
-            : [asc(activityMembers.createdAt)]),
-          asc(activityMembers.userId),
-        )
-        .limit(limit)
-        .offset(offset);
-    },
-
     async chatId(activityId: string, tx: DbOrTx = db) {
       const [row] = await tx.select({ id: chats.id }).from(chats).where(eq(chats.activityId, activityId));
       return row?.id ?? null;
@@ -435,26 +337,6 @@ export function createActivitiesRepository(db: Db) {
     },
 
     contactsAmong: (userId: string, userIds: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, userIds),
-
-    /** My contacts, each with their membership of the activity and (for a group activity) of its group. */
-    listContacts(
-      userId: string,
-      activity: { id: string; groupId: string | null },
-      query: string | undefined,
-      page: { page: number; limit: number },
-    ) {
-      return contactsWithMembership(
-        db,
-        userId,
-        {
-          state: sql<MemberState | null>`(select am.state from ${activityMembers} am
-            where am.activity_id = ${activity.id} and am.user_id = ${users.id})`,
-          inGroup: activity.groupId ? sql<boolean>`${groupMemberSql(activity.groupId, users.id)}` : sql<boolean>`true`,
-        },
-        query,
-        page,
-      );
-    },
 
     async summaries(userId: string, ids: string[]) {
       if (!ids.length) return [];

@@ -1,21 +1,13 @@
-import type {
-  Activity,
-  ActivityInput,
-  ActivitySummary,
-  ActivityUpdate,
-  CallBody,
-  ParticipationStatus,
-  SkipReason,
-} from '@cordata/contract';
+import type { Activity, ActivityInput, ActivitySummary, ActivityUpdate, CallBody } from '@cordata/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type Access, activityRules, isAdmin } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
-import type { Changes, Effects } from '../shared/changes.ts';
+import type { MembershipRepository } from '../membership/membership.repository.ts';
+import { type Membership, statusOf } from '../membership/membership.service.ts';
+import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
-import type { ActivitiesRepository, ActivityRow, DetailRow, MemberRow, SummaryRow } from './activities.repository.ts';
+import type { ActivitiesRepository, ActivityRow, DetailRow, SummaryRow } from './activities.repository.ts';
 import { type ComputedRoute, computeRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
 
@@ -27,25 +19,13 @@ export interface ActivitiesDeps {
   repo: ActivitiesRepository;
   sports: Pick<SportsService, 'assertSportExists'>;
   changes: Changes;
-  access: Pick<Access, 'activity' | 'isGroupMember'>;
-  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close'>;
+  /** Who takes part: the membership engine with the activity policy (activity-membership.ts). */
+  members: Pick<Membership<ActivityRow>, 'invite' | 'load' | 'loadAsAdmin'>;
+  memberships: Pick<MembershipRepository, 'put' | 'count' | 'memberIds'>;
+  /** Groups an activity may be added to. */
+  groups: { isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean> };
+  chatMembership: Pick<ChatMembership, 'create' | 'close'>;
   now: () => Date;
-}
-
-interface Visible {
-  activity: ActivityRow;
-  member: MemberRow | null;
-}
-
-const uniq = <T>(items: readonly T[] | undefined) => [...new Set(items ?? [])];
-
-/** Why an invitation would be skipped; null when the person may be invited (a rejected request may be). */
-export function skipReason(state: MemberState | null, inActivityGroup: boolean): SkipReason | null {
-  if (state === 'INVITED') return 'ALREADY_INVITED';
-  if (state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
-  if (state === 'REQUESTED') return 'PENDING_REQUEST';
-  if (!inActivityGroup) return 'NOT_GROUP_MEMBER';
-  return null;
 }
 
 export function createActivitiesService(deps: ActivitiesDeps) {
@@ -53,102 +33,15 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
   const change = deps.changes.run;
 
-  /** The activity if the caller may see it (access), else 404: a private activity does not exist for outsiders. */
-  async function loadVisible(activityId: string, userId: string, tx: DbOrTx = deps.db, lock = false): Promise<Visible> {
-    const found = await deps.access.activity(activityId, userId, tx, { lock });
-    if (!found?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
-    return { activity: found.activity, member: found.member };
-  }
-
-  /** Only admins administer; visibility is checked first, so outsiders of a private activity get a 404. */
-  async function loadAsAdmin(activityId: string, userId: string, tx: DbOrTx, lock = true) {
-    const visible = await loadVisible(activityId, userId, tx, lock);
-    if (!isAdmin(visible.member)) throw new ApiError('FORBIDDEN');
-    return visible;
-  }
+  const loadVisible = deps.members.load;
+  const loadAsAdmin = (activityId: string, userId: string, tx: DbOrTx, lock = true) =>
+    deps.members.loadAsAdmin(activityId, userId, tx, lock);
 
   async function assertMayUseGroup(groupId: string, userId: string, tx: DbOrTx) {
     if (!(await repo.liveGroup(groupId, tx))) throw new ApiError('GROUP_NOT_FOUND');
-    if (!(await deps.access.isGroupMember(groupId, userId, tx))) {
+    if (!(await deps.groups.isGroupMember(groupId, userId, tx))) {
       throw new ApiError('FORBIDDEN', { message: 'Only members of the group can add activities to it' });
     }
-  }
-
-  function assertNotStarted(activity: ActivityRow) {
-    if (activity.startsAt <= deps.now()) throw new ApiError('ACTIVITY_STARTED');
-  }
-
-  /** The person takes part from now on, and is in the activity's chat. */
-  async function join(tx: DbOrTx, effects: Effects, activity: ActivityRow, userId: string, isAdmin = false) {
-    await repo.putMembers(
-      { activityId: activity.id, userIds: [userId], state: 'PARTICIPATING', isAdmin, joinedAt: deps.now() },
-      tx,
-    );
-    const chatId = await repo.chatId(activity.id, tx);
-    if (chatId) await deps.chatMembership.join(tx, chatId, userId, effects.chat);
-  }
-
-  async function leave(tx: DbOrTx, effects: Effects, activityId: string, userId: string) {
-    await repo.deleteMember(activityId, userId, tx);
-    const chatId = await repo.chatId(activityId, tx);
-    if (chatId) await deps.chatMembership.leave(tx, chatId, userId, effects.chat);
-  }
-
-  async function assertNotLastAdmin(tx: DbOrTx, activityId: string, member: MemberRow) {
-    if (!member.isAdmin) return;
-    const admins = await repo.memberIds(activityId, { state: 'PARTICIPATING', admins: true }, tx);
-    if (admins.length <= 1) throw new ApiError('LAST_ADMIN');
-  }
-
-  /**
-   * Invites contacts of the actor, and the members of groups the actor belongs to. Those already invited,
-   * participating, requesting, or (for a group activity) outside its group are skipped with the reason.
-   */
-  async function invite(
-    tx: DbOrTx,
-    effects: Effects,
-    activity: ActivityRow,
-    actorId: string,
-    request: { userIds?: string[]; groupIds?: string[] },
-  ) {
-    const direct = uniq(request.userIds).filter((id) => id !== actorId);
-    const contacts = await repo.contactsAmong(actorId, direct, tx);
-    const strangers = direct.filter((id) => !contacts.has(id));
-    if (strangers.length) {
-      throw new ApiError('FORBIDDEN', {
-        message: 'You can invite only your contacts',
-        details: { userIds: strangers },
-      });
-    }
-    const groupIds = uniq(request.groupIds);
-    const groupMembers = await repo.membersOfGroups(groupIds, tx);
-    for (const groupId of groupIds) {
-      const members = groupMembers.filter((m) => m.groupId === groupId);
-      if (!members.length && !(await repo.liveGroup(groupId, tx))) throw new ApiError('GROUP_NOT_FOUND');
-      if (!members.some((m) => m.userId === actorId)) {
-        throw new ApiError('FORBIDDEN', { message: 'You can invite only groups you belong to' });
-      }
-    }
-    const candidates = uniq([...direct, ...groupMembers.map((m) => m.userId)]).filter((id) => id !== actorId);
-    const states = await repo.candidateStates(activity.id, activity.groupId, candidates, tx);
-    const invited: string[] = [];
-    const skipped: { userId: string; reason: SkipReason }[] = [];
-    for (const { userId, state, inGroup } of states) {
-      const reason = skipReason(state, inGroup);
-      if (reason) skipped.push({ userId, reason });
-      else invited.push(userId);
-    }
-    if (invited.length) {
-      await repo.putMembers({ activityId: activity.id, userIds: invited, state: 'INVITED', invitedBy: actorId }, tx);
-      await effects.notify({
-        userIds: invited,
-        type: 'ACTIVITY_INVITE',
-        targetId: activity.id,
-        actorId,
-        targetName: activity.name,
-      });
-    }
-    return { invited, skipped };
   }
 
   function rowValues(input: ActivityInput | ActivityUpdate, times: ReturnType<typeof activityTimes>) {
@@ -182,7 +75,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
     return toActivity(row, {
-      pendingRequestsCount: isAdmin ? await repo.countMembers(activityId, 'REQUESTED') : 0,
+      pendingRequestsCount: isAdmin ? await deps.memberships.count('activity', activityId, 'REQUESTED') : 0,
       chatId: participating ? await repo.chatId(activityId) : null,
     });
   }
@@ -190,6 +83,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
   const answer = async (activityId: string, userId: string) => ({ activity: await view(activityId, userId) });
 
   return {
+    answer,
+
     async create(userId: string, input: ActivityInput) {
       const times = activityTimes(input);
       assertStartsLateEnough(times.startsAt, deps.now());
@@ -202,12 +97,16 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           tx,
         );
         if (route.gpx) await repo.saveRouteFile(activity.id, route.gpx, tx);
-        await repo.putMembers(
-          { activityId: activity.id, userIds: [userId], state: 'PARTICIPATING', isAdmin: true, joinedAt: deps.now() },
+        await deps.memberships.put(
+          'activity',
+          { objectId: activity.id, userIds: [userId], state: 'PARTICIPATING', isAdmin: true, joinedAt: deps.now() },
           tx,
         );
         await deps.chatMembership.create(tx, { kind: 'ACTIVITY', activityId: activity.id }, userId, effects.chat);
-        await invite(tx, effects, activity, userId, { userIds: input.invitedUserIds, groupIds: input.invitedGroupIds });
+        await deps.members.invite(tx, effects, activity, userId, {
+          userIds: input.invitedUserIds,
+          groupIds: input.invitedGroupIds,
+        });
         return activity.id;
       });
       return answer(activityId, userId);
@@ -219,7 +118,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       await deps.sports.assertSportExists(input.sportId);
       const route = input.route ? computeRoute(input.route) : null;
       await change(async (tx, effects) => {
-        const { activity } = await loadAsAdmin(input.activityId, userId, tx);
+        const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
         if (times.startsAt.getTime() !== activity.startsAt.getTime())
           assertStartsLateEnough(times.startsAt, deps.now());
         const groupId = input.groupId === undefined ? activity.groupId : input.groupId;
@@ -231,9 +130,12 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         );
         if (route) await repo.saveRouteFile(activity.id, route.gpx, tx);
         const updated = { ...activity, name: input.name, groupId };
-        await invite(tx, effects, updated, userId, { userIds: input.invitedUserIds, groupIds: input.invitedGroupIds });
+        await deps.members.invite(tx, effects, updated, userId, {
+          userIds: input.invitedUserIds,
+          groupIds: input.invitedGroupIds,
+        });
         await effects.notify({
-          userIds: await repo.memberIds(activity.id, { state: 'PARTICIPATING' }, tx),
+          userIds: await deps.memberships.memberIds('activity', activity.id, { state: 'PARTICIPATING' }, tx),
           type: 'ACTIVITY_EDIT',
           targetId: activity.id,
           actorId: userId,
@@ -257,187 +159,6 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async read(userId: string, activityId: string) {
       await loadVisible(activityId, userId);
       return answer(activityId, userId);
-    },
-
-    /** Join an open activity, accept an invitation, or (members of its group) join a group activity. */
-    async participate(userId: string, activityId: string) {
-      await change(async (tx, effects) => {
-        const { activity, member } = await loadVisible(activityId, userId, tx, true);
-        if (member?.state === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
-        assertNotStarted(activity);
-        if (member?.state !== 'INVITED') {
-          if (activity.groupId) {
-            if (!(await deps.access.isGroupMember(activity.groupId, userId, tx))) {
-              throw new ApiError('GROUP_MEMBERSHIP_REQUIRED');
-            }
-          } else if (activity.access === 'CLOSED') {
-            throw new ApiError('ACCESS_REQUEST_REQUIRED');
-          }
-        }
-        await join(tx, effects, activity, userId);
-      });
-      return answer(activityId, userId);
-    },
-
-    /** Ask the admins to join a closed activity; whoever may join directly just joins. */
-    async requestAccess(userId: string, activityId: string) {
-      await change(async (tx, effects) => {
-        const { activity, member } = await loadVisible(activityId, userId, tx, true);
-        if (member?.state === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
-        if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
-        assertNotStarted(activity);
-        if (activity.groupId && member?.state !== 'INVITED') {
-          // Non-members ask the group, not the activity.
-          if (!(await deps.access.isGroupMember(activity.groupId, userId, tx)))
-            throw new ApiError('GROUP_MEMBERSHIP_REQUIRED');
-          return join(tx, effects, activity, userId);
-        }
-        if (member?.state === 'INVITED' || activity.access === 'OPEN') return join(tx, effects, activity, userId);
-        await repo.putMembers({ activityId, userIds: [userId], state: 'REQUESTED' }, tx);
-        await effects.notify({
-          userIds: await repo.memberIds(activityId, { state: 'PARTICIPATING', admins: true }, tx),
-          type: 'ACTIVITY_REQUEST',
-          targetId: activityId,
-          actorId: userId,
-          targetName: activity.name,
-        });
-      });
-      return answer(activityId, userId);
-    },
-
-    /** Leave, decline an invitation, withdraw a request or dismiss a rejection. The last admin may not leave. */
-    async exit(userId: string, activityId: string) {
-      await change(async (tx, effects) => {
-        const { member } = await loadVisible(activityId, userId, tx, true);
-        if (!member) return;
-        if (member.state !== 'PARTICIPATING') return repo.deleteMember(activityId, userId, tx);
-        await assertNotLastAdmin(tx, activityId, member);
-        await leave(tx, effects, activityId, userId);
-      });
-      return answer(activityId, userId);
-    },
-
-    async acceptRequest(userId: string, activityId: string, targetId: string) {
-      await change(async (tx, effects) => {
-        const { activity } = await loadAsAdmin(activityId, userId, tx);
-        const target = await repo.member(activityId, targetId, tx);
-        if (target?.state !== 'REQUESTED') throw new ApiError('REQUEST_NOT_FOUND');
-        await join(tx, effects, activity, targetId);
-        await effects.notify({
-          userIds: [targetId],
-          type: 'ACTIVITY_ACCEPT',
-          targetId: activityId,
-          actorId: userId,
-          targetName: activity.name,
-        });
-      });
-      return answer(activityId, userId);
-    },
-
-    async rejectRequest(userId: string, activityId: string, targetId: string, reason: string) {
-      await change(async (tx, effects) => {
-        const { activity } = await loadAsAdmin(activityId, userId, tx);
-        const target = await repo.member(activityId, targetId, tx);
-        if (target?.state !== 'REQUESTED') throw new ApiError('REQUEST_NOT_FOUND');
-        await repo.updateMember(activityId, targetId, { state: 'REJECTED', rejectionReason: reason }, tx);
-        await effects.notify({
-          userIds: [targetId],
-          type: 'ACTIVITY_REJECT',
-          targetId: activityId,
-          actorId: userId,
-          reason,
-          targetName: activity.name,
-        });
-      });
-      return answer(activityId, userId);
-    },
-
-    /** Removes a participant (or cancels an invitation); removing oneself is leaving. */
-    async removeUser(userId: string, activityId: string, targetId: string) {
-      await change(async (tx, effects) => {
-        await loadAsAdmin(activityId, userId, tx);
-        const target = await repo.member(activityId, targetId, tx);
-        if (target?.state === 'INVITED') return repo.deleteMember(activityId, targetId, tx);
-        if (target?.state !== 'PARTICIPATING') {
-          throw new ApiError('USER_NOT_FOUND', { message: 'This person is not taking part' });
-        }
-        await assertNotLastAdmin(tx, activityId, target);
-        await leave(tx, effects, activityId, targetId);
-      });
-      return answer(activityId, userId);
-    },
-
-    async makeAdmin(userId: string, activityId: string, targetId: string) {
-      await change(async (tx) => {
-        await loadAsAdmin(activityId, userId, tx);
-        const target = await repo.member(activityId, targetId, tx);
-        if (target?.state !== 'PARTICIPATING') {
-          throw new ApiError('USER_NOT_FOUND', { message: 'Only participants can be admins' });
-        }
-        await repo.updateMember(activityId, targetId, { isAdmin: true }, tx);
-      });
-      return answer(activityId, userId);
-    },
-
-    async removeAdmin(userId: string, activityId: string, targetId: string) {
-      await change(async (tx) => {
-        await loadAsAdmin(activityId, userId, tx);
-        const target = await repo.member(activityId, targetId, tx);
-        if (target?.state !== 'PARTICIPATING') {
-          throw new ApiError('USER_NOT_FOUND', { message: 'This person is not taking part' });
-        }
-        await assertNotLastAdmin(tx, activityId, target);
-        await repo.updateMember(activityId, targetId, { isAdmin: false }, tx);
-      });
-      return answer(activityId, userId);
-    },
-
-    async inviteUsers(userId: string, body: CallBody<'activity/invite-users'>) {
-      return change(async (tx, effects) => {
-        const { activity } = await loadAsAdmin(body.activityId, userId, tx);
-        return invite(tx, effects, activity, userId, body);
-      });
-    },
-
-    /**
-     * Participants may list the participants of any activity they take part in; for a public activity, anyone
-     * who can see it may. Others (invited or requesting on a private one) get only the count.
-     */
-    async listParticipants(userId: string, activityId: string, page: { page: number; limit: number }) {
-      const { activity, member } = await loadVisible(activityId, userId);
-      if (!activityRules.participantsVisible({ visibility: activity.visibility, myState: member?.state ?? null })) {
-        throw new ApiError('FORBIDDEN');
-      }
-      const rows = await repo.listMembers(activityId, 'PARTICIPATING', page);
-      return {
-        participants: rows.map((r) => ({
-          ...toUserSummary(r),
-          isAdmin: r.isAdmin,
-          joinedAt: (r.joinedAt ?? r.createdAt).toISOString(),
-        })),
-      };
-    },
-
-    async countHiddenParticipants(userId: string, activityId: string) {
-      await loadVisible(activityId, userId);
-      return { count: await repo.countMembers(activityId, 'PARTICIPATING') };
-    },
-
-    async listRequests(userId: string, activityId: string, page: { page: number; limit: number }) {
-      await loadAsAdmin(activityId, userId, deps.db, false);
-      const rows = await repo.listMembers(activityId, 'REQUESTED', page);
-      return { requests: rows.map((r) => ({ ...toUserSummary(r), requestedAt: r.createdAt.toISOString() })) };
-    },
-
-    async listInvitableContacts(userId: string, body: CallBody<'activity/list-invitable-contacts'>) {
-      const { activity } = await loadAsAdmin(body.activityId, userId, deps.db, false);
-      const rows = await repo.listContacts(userId, activity, body.query || undefined, body.pagination);
-      return {
-        contacts: rows.map((r) => {
-          const reason = skipReason(r.state, r.inGroup);
-          return { ...toUserSummary(r), invitable: reason === null, reason };
-        }),
-      };
     },
 
     async nearby(userId: string, body: CallBody<'activity/nearby-activities'>) {
@@ -494,8 +215,6 @@ function dayRange(startDate: string, endDate: string) {
   }
   return { from, to };
 }
-
-const statusOf = (state: MemberState | null): ParticipationStatus => state ?? 'NONE';
 
 const place = (latitude: number, longitude: number, address: string | null) =>
   address ? { latitude, longitude, address } : { latitude, longitude };

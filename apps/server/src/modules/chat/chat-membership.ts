@@ -1,5 +1,5 @@
 import type { Message } from '@cordata/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -30,7 +30,7 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
     userId: string | null,
     out: ChatEvents,
   ) {
-    const row = await appendMessage(db, { chatId, kind, senderId: userId });
+    const row = await appendMessage({ chatId, kind, senderId: userId }, db);
     if (row) out.messageIds.push(row.id);
   }
 
@@ -58,8 +58,17 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
     return chat?.id ?? null;
   }
 
-  /** Adds a participant (again, after leaving) and says so in the chat. */
-  async function join(db: DbOrTx, chatId: string, userId: string, out: ChatEvents) {
+  /**
+   * Adds a participant (again, after leaving) and says so in the chat. `freshHistory` hides the messages
+   * before this transaction from them (someone back after a removal); left out, what they could read stays.
+   */
+  async function join(
+    db: DbOrTx,
+    chatId: string,
+    userId: string,
+    out: ChatEvents,
+    options: { freshHistory?: boolean } = {},
+  ) {
     const [existing] = await db
       .select({ leftAt: chatMembers.leftAt })
       .from(chatMembers)
@@ -67,10 +76,14 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
     if (existing && !existing.leftAt) return;
     await db
       .insert(chatMembers)
-      .values({ chatId, userId })
+      .values({ chatId, userId, historyFrom: options.freshHistory ? sql`now()` : null })
       .onConflictDoUpdate({
         target: [chatMembers.chatId, chatMembers.userId],
-        set: { leftAt: null, joinedAt: new Date() },
+        set: {
+          leftAt: null,
+          joinedAt: new Date(),
+          ...(options.freshHistory ? { historyFrom: sql`now()` } : {}),
+        },
       });
     await event(db, chatId, 'JOINED', userId, out);
     out.joined.push({ chatId, userId });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
@@ -29,7 +29,7 @@ export interface NewMessage {
  * Locks a chat against other writers of messages until the transaction ends; null when it does
  * not exist. Every message insert takes this lock first (see nextMessageId).
  */
-export async function lockChat(tx: DbOrTx, chatId: string) {
+export async function lockChat(chatId: string, tx: DbOrTx) {
   const [row] = await tx
     .select({ id: chats.id, closedAt: chats.closedAt })
     .from(chats)
@@ -39,8 +39,8 @@ export async function lockChat(tx: DbOrTx, chatId: string) {
 }
 
 /** Appends a message to a chat: call inside a transaction. */
-export async function appendMessage(tx: DbOrTx, message: NewMessage) {
-  await lockChat(tx, message.chatId);
+export async function appendMessage(message: NewMessage, tx: DbOrTx) {
+  await lockChat(message.chatId, tx);
   const [last] = await tx
     .select({ id: messages.id })
     .from(messages)
@@ -85,7 +85,7 @@ export function createChatRepository(db: Db) {
    * Locks a chat for a new message and reads, in the same query, whether it is closed, its last
    * message id, its name, its current members and the sender's summary. Null when it does not exist.
    */
-  async function lockForSend(tx: DbOrTx, chatId: string, senderId: string) {
+  async function lockForSend(chatId: string, senderId: string, tx: DbOrTx = db) {
     const [row] = await queryRows<SendContext>(
       tx,
       sql`
@@ -108,9 +108,9 @@ export function createChatRepository(db: Db) {
 
   /** Inserts a text message after lockForSend; null when this client id was already used. */
   async function insertText(
-    tx: DbOrTx,
     message: { chatId: string; senderId: string; text: string; clientMessageId: string },
     lastId: string | null,
+    tx: DbOrTx = db,
   ) {
     const [row] = await tx
       .insert(messages)
@@ -161,13 +161,18 @@ export function createChatRepository(db: Db) {
     return row ?? null;
   }
 
-  /** A current member of a chat whose activity or group is live (access: chatMemberSql). */
-  async function isMember(chatId: string, userId: string, tx: DbOrTx = db) {
+  /**
+   * A current member of a chat whose activity or group is live (access: chatMemberSql), with the time their
+   * history starts (null: all of it); null for anyone else.
+   */
+  async function membership(chatId: string, userId: string, tx: DbOrTx = db) {
     const [row] = await tx
-      .select({ id: chats.id })
-      .from(chats)
-      .where(and(eq(chats.id, chatId), chatMemberSql(chats.id, userId)));
-    return !!row;
+      .select({ historyFrom: chatMembers.historyFrom })
+      .from(chatMembers)
+      .where(
+        and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), chatMemberSql(chatMembers.chatId, userId)),
+      );
+    return row ?? null;
   }
 
   async function memberIds(chatId: string, tx: DbOrTx = db) {
@@ -210,9 +215,15 @@ export function createChatRepository(db: Db) {
    * One page of a chat, newest first. `before` pages back into history; `after` reads forward
    * from the last message a client has (the page right after it). One extra row tells hasMore.
    */
-  async function page(chatId: string, cursor: { before?: string; after?: string }, limit: number) {
+  async function page(
+    chatId: string,
+    cursor: { before?: string; after?: string },
+    limit: number,
+    historyFrom: Date | null = null,
+  ) {
     const where = and(
       eq(messages.chatId, chatId),
+      historyFrom ? gte(messages.createdAt, historyFrom) : undefined,
       cursor.before ? lt(messages.id, cursor.before) : undefined,
       cursor.after ? gt(messages.id, cursor.after) : undefined,
     );
@@ -288,7 +299,7 @@ export function createChatRepository(db: Db) {
    * Claims a batch of ended activities whose chats are still open, marking them closed. Rows
    * another instance holds are skipped, so two instances never close the same activity.
    */
-  async function claimEndedActivities(tx: DbOrTx, now: Date, limit: number) {
+  async function claimEndedActivities(now: Date, limit: number, tx: DbOrTx = db) {
     const ended = await tx
       .select({ id: activities.id })
       .from(activities)
@@ -323,7 +334,7 @@ export function createChatRepository(db: Db) {
     insertText,
     summaries,
     findForMember,
-    isMember,
+    membership,
     memberIds,
     chatIdsOf,
     participants,

@@ -53,7 +53,9 @@ export function createChatService(deps: {
   }
 
   async function assertMember(chatId: string, user: AuthUser) {
-    if (!(await repo.isMember(chatId, user.userId))) throw new ApiError('CHAT_NOT_FOUND');
+    const membership = await repo.membership(chatId, user.userId);
+    if (!membership) throw new ApiError('CHAT_NOT_FOUND');
+    return membership;
   }
 
   return {
@@ -80,8 +82,8 @@ export function createChatService(deps: {
     },
 
     async listMessages(user: AuthUser, body: CallBody<'chat/list-messages'>) {
-      await assertMember(body.chatId, user);
-      const { rows, hasMore } = await repo.page(body.chatId, body, body.limit);
+      const { historyFrom } = await assertMember(body.chatId, user);
+      const { rows, hasMore } = await repo.page(body.chatId, body, body.limit, historyFrom);
       return { messages: rows.map(splitMessageRow), hasMore };
     },
 
@@ -94,7 +96,7 @@ export function createChatService(deps: {
       const { chatId, text, clientMessageId } = body;
       await deps.rateLimiter.hit(`chat-send:${user.userId}`, SEND_RATE);
       const outcome = await deps.changes.run(async (tx, fx) => {
-        const chat = await repo.lockForSend(tx, chatId, user.userId);
+        const chat = await repo.lockForSend(chatId, user.userId, tx);
         const memberIds = chat?.member_ids ?? [];
         if (!chat || !memberIds.includes(user.userId)) throw new ApiError('CHAT_NOT_FOUND');
         const retried = async () => {
@@ -107,7 +109,7 @@ export function createChatService(deps: {
           if (stored) return stored;
           throw new ApiError('CHAT_CLOSED');
         }
-        const row = await repo.insertText(tx, { chatId, senderId: user.userId, text, clientMessageId }, chat.last_id);
+        const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, chat.last_id, tx);
         if (!row) return (await retried())!;
         await repo.moveReadMarker(chatId, user.userId, row.id, tx);
         await fx.notify({
@@ -118,13 +120,13 @@ export function createChatService(deps: {
           targetName: chat.name,
         });
         const message = toMessage(row, {
-          senderUserId: user.userId,
-          senderUsername: chat.sender_username,
-          senderFirstName: chat.sender_first_name,
-          senderLastName: chat.sender_last_name,
-          senderPicture: chat.sender_picture,
-          senderLastOnlineAt: chat.sender_last_online_at === null ? null : new Date(chat.sender_last_online_at),
-          senderDeletedAt: null,
+          userId: user.userId,
+          username: chat.sender_username,
+          firstName: chat.sender_first_name,
+          lastName: chat.sender_last_name,
+          profilePicture: chat.sender_picture,
+          lastOnlineAt: chat.sender_last_online_at === null ? null : new Date(chat.sender_last_online_at),
+          deletedAt: null,
         });
         fx.afterCommit(() => deps.realtime.toChat(chatId, 'message', message));
         return { message };
@@ -166,7 +168,7 @@ export function createChatClosing(deps: {
     let closed = 0;
     for (;;) {
       const batch = await deps.changes.run(async (tx, fx) => {
-        const claimed = await deps.repo.claimEndedActivities(tx, deps.now(), deps.batchSize ?? 100);
+        const claimed = await deps.repo.claimEndedActivities(deps.now(), deps.batchSize ?? 100, tx);
         for (const chatId of claimed.chatIds) await deps.chatMembership.close(tx, chatId, fx.chat);
         return { activityCount: claimed.activityCount, closedChats: fx.chat.closed.length };
       });

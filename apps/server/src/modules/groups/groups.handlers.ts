@@ -3,21 +3,23 @@ import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import { toSummary } from '../activities/activities.service.ts';
+import { membershipHandlers } from '../membership/membership.handlers.ts';
+import type { Membership } from '../membership/membership.service.ts';
 import { requestBaseUrl } from '../users/users.handlers.ts';
-import type { GroupsRepository } from './groups.repository.ts';
+import type { GroupRow, GroupsRepository } from './groups.repository.ts';
 import type { GroupsService } from './groups.service.ts';
 
 export function groupsHandlers(deps: {
   groups: GroupsService;
+  members: Membership<GroupRow>;
   repo: Pick<GroupsRepository, 'activityIds' | 'countActivities'>;
   activities: Pick<ActivitiesRepository, 'summaries'>;
   now: () => Date;
 }): Handlers {
-  const { groups } = deps;
+  const { groups, members } = deps;
 
   /** A closed group's calendar is for its members; of an open group's, each sees the activities they may see. */
-  const audience = (userId: string, groupId: string) =>
-    groups.assertMembersVisible(userId, groupId, "Only members can see this group's activities");
+  const audience = groups.assertCalendarVisible;
 
   async function summaries(userId: string, ids: string[]): Promise<ActivitySummary[]> {
     const rows = await deps.activities.summaries(userId, ids);
@@ -45,37 +47,7 @@ export function groupsHandlers(deps: {
     }),
     'group/read-info': async ({ user, body }) => ({ group: await groups.read(body.groupId, user.userId) }),
     'group/delete': async ({ user, body }) => groups.remove(user.userId, body.groupId),
-    'group/participate': async ({ user, body }) => ({ group: await groups.participate(user.userId, body.groupId) }),
-    'group/request-access': async ({ user, body }) => ({
-      group: await groups.requestAccess(user.userId, body.groupId),
-    }),
-    'group/accept-request': async ({ user, body }) => ({
-      group: await groups.acceptRequest(user.userId, body.groupId, body.userId),
-    }),
-    'group/reject-request': async ({ user, body }) => ({
-      group: await groups.rejectRequest(user.userId, body.groupId, body.userId, body.reason),
-    }),
-    'group/exit': async ({ user, body }) => ({ group: await groups.exit(user.userId, body.groupId) }),
-    'group/remove-user': async ({ user, body }) => ({
-      group: await groups.removeUser(user.userId, body.groupId, body.userId),
-    }),
-    'group/make-admin': async ({ user, body }) => ({
-      group: await groups.setAdmin(user.userId, body.groupId, body.userId, true),
-    }),
-    'group/remove-admin': async ({ user, body }) => ({
-      group: await groups.setAdmin(user.userId, body.groupId, body.userId, false),
-    }),
-    'group/invite-users': async ({ user, body }) => groups.invite(user.userId, body.groupId, body.userIds),
-    'group/list-participants': async ({ user, body }) => ({
-      participants: await groups.participants(user.userId, body.groupId, body.pagination),
-    }),
-    'group/count-hidden-participants': async ({ user, body }) => groups.countHidden(user.userId, body.groupId),
-    'group/list-requests': async ({ user, body }) => ({
-      requests: await groups.requests(user.userId, body.groupId, body.pagination),
-    }),
-    'group/list-invitable-contacts': async ({ user, body }) => ({
-      contacts: await groups.invitableContacts(user.userId, body.groupId, body.query, body.pagination),
-    }),
+    ...membershipHandlers('group', members, async (groupId, userId) => ({ group: await groups.read(groupId, userId) })),
     'group/explore-groups': async ({ user, body }) => ({ groups: await groups.explore(user.userId, body) }),
     'group/list-activities': async ({ user, body }) => {
       await audience(user.userId, body.groupId);

@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts';
-import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
+import { activities, groupMembers, groups, users } from '../../db/schema.ts';
 import { activityVisibleSql } from '../access/access.ts';
-import { contactsAmong, contactsWithMembership } from '../users/contacts.ts';
-import { userSummaryColumns } from '../users/user-summary.ts';
+import { contactsAmong } from '../users/contacts.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;
@@ -42,132 +41,30 @@ export function createGroupsRepository(db: Db) {
         myState: mine.state,
         myIsAdmin: mine.isAdmin,
         myRejectionReason: mine.rejectionReason,
+        myRemovedAt: mine.removedAt,
       })
       .from(groups)
       .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, userId)))
       .$dynamic();
 
   return {
-    /** A live (not deleted) group with the caller's membership; locked for update inside a change. */
+    /** A live (not deleted) group with the caller's membership (`lock` holds it for a change). */
     async find(groupId: string, userId: string, tx: DbOrTx = db) {
       const [row] = await summaries(userId, tx).where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
       return row ?? null;
     },
 
-    async lock(groupId: string, tx: DbOrTx) {
+    async lock(groupId: string, tx: DbOrTx = db) {
       await tx.execute(sql`select id from ${groups} where id = ${groupId} for update`);
     },
 
-    async insert(values: typeof groups.$inferInsert, tx: DbOrTx) {
+    async insert(values: typeof groups.$inferInsert, tx: DbOrTx = db) {
       const [row] = await tx.insert(groups).values(values).returning();
       return row!;
     },
 
-    update: (groupId: string, values: Partial<typeof groups.$inferInsert>, tx: DbOrTx) =>
+    update: (groupId: string, values: Partial<typeof groups.$inferInsert>, tx: DbOrTx = db) =>
       tx.update(groups).set(values).where(eq(groups.id, groupId)),
-
-    async member(groupId: string, userId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select()
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-      return row ?? null;
-    },
-
-    membersOf: (groupId: string, userIds: string[], tx: DbOrTx = db) =>
-      userIds.length
-        ? tx
-            .select()
-            .from(groupMembers)
-            .where(and(eq(groupMembers.groupId, groupId), sql`${groupMembers.userId} = any(${uuidArray(userIds)})`))
-        : Promise.resolve([] as GroupMemberRow[]),
-
-    /**
-     * Invites people, replacing any membership they had (a rejected one may be invited again), as
-     * `upsertMember` does for one: one statement over one uuid[] parameter, however many people.
-     */
-    async invite(groupId: string, userIds: string[], invitedBy: string, tx: DbOrTx) {
-      if (!userIds.length) return;
-      await tx.execute(sql`
-        insert into ${groupMembers} (group_id, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at)
-        select ${groupId}::uuid, u.id, 'INVITED', false, null, ${invitedBy}::uuid, ${new Date().toISOString()}::timestamptz, null
-        from unnest(${uuidArray(userIds)}) as u(id)
-        on conflict (group_id, user_id) do update set
-          state = excluded.state, is_admin = false, rejection_reason = null, invited_by = excluded.invited_by,
-          created_at = excluded.created_at, joined_at = null`);
-    },
-
-    upsertMember: (values: typeof groupMembers.$inferInsert, tx: DbOrTx) =>
-      tx
-        .insert(groupMembers)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [groupMembers.groupId, groupMembers.userId],
-          set: {
-            state: values.state,
-            isAdmin: values.isAdmin ?? false,
-            rejectionReason: values.rejectionReason ?? null,
-            invitedBy: values.invitedBy ?? null,
-            joinedAt: values.joinedAt ?? null,
-            createdAt: new Date(),
-          },
-        }),
-
-    setState: (groupId: string, userId: string, values: Partial<typeof groupMembers.$inferInsert>, tx: DbOrTx) =>
-      tx
-        .update(groupMembers)
-        .set(values)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))),
-
-    removeMember: (groupId: string, userId: string, tx: DbOrTx) =>
-      tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))),
-
-    async adminIds(groupId: string, tx: DbOrTx = db) {
-      const rows = await tx
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(
-          and(
-            eq(groupMembers.groupId, groupId),
-            eq(groupMembers.isAdmin, true),
-            eq(groupMembers.state, 'PARTICIPATING'),
-          ),
-        );
-      return rows.map((r) => r.userId);
-    },
-
-    async memberIds(groupId: string, tx: DbOrTx = db) {
-      const rows = await tx
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, 'PARTICIPATING')));
-      return rows.map((r) => r.userId);
-    },
-
-    async countByState(groupId: string, state: MemberState) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, state)));
-      return row?.n ?? 0;
-    },
-
-    /** Members (or pending requests) with their public summary, admins first, then by arrival. */
-    listByState(groupId: string, state: MemberState, page: { page: number; limit: number }) {
-      return db
-        .select({
-          ...userSummaryColumns,
-          isAdmin: groupMembers.isAdmin,
-          joinedAt: groupMembers.joinedAt,
-          createdAt: groupMembers.createdAt,
-        })
-        .from(groupMembers)
-        .innerJoin(users, eq(users.id, groupMembers.userId))
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, state), isNull(users.deletedAt)))
-        .orderBy(desc(groupMembers.isAdmin), asc(groupMembers.createdAt), asc(groupMembers.userId))
-        .limit(page.limit)
-        .offset((page.page - 1) * page.limit);
-    },
 
     /** Groups found by text, place and sports; nearest first with a place (GiST index), else the biggest. */
     explore(userId: string, q: ExploreQuery) {
@@ -205,25 +102,6 @@ export function createGroupsRepository(db: Db) {
         )
         .limit(paging(q.page).limit)
         .offset(paging(q.page).offset);
-    },
-
-    /** The caller's accepted contacts, by name, with their membership of this group. */
-    contactsWithMembership(
-      userId: string,
-      groupId: string,
-      text: string | undefined,
-      page: { page: number; limit: number },
-    ) {
-      return contactsWithMembership(
-        db,
-        userId,
-        {
-          state: sql<MemberState | null>`(select gm.state from ${groupMembers} gm
-            where gm.group_id = ${groupId} and gm.user_id = ${users.id})`,
-        },
-        text,
-        page,
-      );
     },
 
     contactIds: (userId: string, among: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, among),

@@ -1,4 +1,4 @@
-import type { CallBody, Group, GroupSummary, ParticipationStatus, SkipReason } from '@cordata/contract';
+import type { CallBody, Group, GroupSummary } from '@cordata/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, type MemberState } from '../../db/schema.ts';
@@ -6,23 +6,24 @@ import { ApiError } from '../../http/errors.ts';
 import * as access from '../access/access.ts';
 import { groupRules } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
-import type { Changes, Effects } from '../shared/changes.ts';
+import type { MembershipRepository } from '../membership/membership.repository.ts';
+import { statusOf } from '../membership/membership.service.ts';
+import type { Changes } from '../shared/changes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import { searchable, toUserSummary } from '../users/user-summary.ts';
+import { searchable } from '../users/user-summary.ts';
 import type { GroupRow, GroupsRepository } from './groups.repository.ts';
 
 export interface GroupsDeps {
   db: Db;
   repo: GroupsRepository;
+  memberships: Pick<MembershipRepository, 'put' | 'count'>;
   changes: Changes;
-  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'join' | 'leave' | 'close'>;
+  chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'close'>;
   pictures: Pick<UploadsService, 'claim'>;
   now: () => Date;
 }
 
 type Found = NonNullable<Awaited<ReturnType<GroupsRepository['find']>>>;
-
-const status = (state: MemberState | null | undefined): ParticipationStatus => state ?? 'NONE';
 
 export function toGroupSummary(row: {
   group: GroupRow;
@@ -44,7 +45,7 @@ export function toGroupSummary(row: {
         : null,
     picture: g.picture,
     membersCount: Number(row.membersCount),
-    status: status(row.myState),
+    status: statusOf(row.myState),
     isAdmin: row.myState === 'PARTICIPATING' && row.myIsAdmin === true,
     ...(row.distance !== null && row.distance !== undefined
       ? { distance: Math.round(Number(row.distance) * 100) / 100 }
@@ -52,10 +53,7 @@ export function toGroupSummary(row: {
   };
 }
 
-/**
- * Groups: open ones are joined directly, closed ones by a request an admin accepts, or by an
- * invitation. The group's chat follows its members.
- */
+/** Groups' lifecycle and read models; who belongs is the membership engine's (group-membership.ts). */
 export function createGroupsService(deps: GroupsDeps) {
   const { repo } = deps;
 
@@ -80,7 +78,7 @@ export function createGroupsService(deps: GroupsDeps) {
     return {
       ...toGroupSummary(row),
       rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
-      pendingRequestsCount: admin ? await repo.countByState(groupId, 'REQUESTED') : 0,
+      pendingRequestsCount: admin ? await deps.memberships.count('group', groupId, 'REQUESTED') : 0,
       chatId: isMember(row) ? await deps.chatMembership.chatIdOf(tx ?? deps.db, { kind: 'GROUP', groupId }) : null,
       createdAt: row.group.createdAt.toISOString(),
     };
@@ -115,8 +113,9 @@ export function createGroupsService(deps: GroupsDeps) {
         },
         tx,
       );
-      await repo.upsertMember(
-        { groupId: group.id, userId, state: 'PARTICIPATING', isAdmin: true, joinedAt: deps.now() },
+      await deps.memberships.put(
+        'group',
+        { objectId: group.id, userIds: [userId], state: 'PARTICIPATING', isAdmin: true, joinedAt: deps.now() },
         tx,
       );
       await deps.chatMembership.create(tx, { kind: 'GROUP', groupId: group.id }, userId, effects.chat);
@@ -166,219 +165,12 @@ export function createGroupsService(deps: GroupsDeps) {
     return { ok: true as const };
   }
 
-  async function join(tx: DbOrTx, effects: Effects, groupId: string, userId: string) {
-    await repo.setState(groupId, userId, { state: 'PARTICIPATING', rejectionReason: null, joinedAt: deps.now() }, tx);
-    const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'GROUP', groupId });
-    if (chatId) await deps.chatMembership.join(tx, chatId, userId, effects.chat);
-  }
-
-  async function participate(userId: string, groupId: string) {
-    await change(async (tx, effects) => {
-      await repo.lock(groupId, tx);
-      const row = await found(groupId, userId, tx);
-      if (row.myState === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
-      if (row.myState !== 'INVITED' && row.group.type === 'CLOSED') throw new ApiError('ACCESS_REQUEST_REQUIRED');
-      if (!row.myState || row.myState === 'REJECTED' || row.myState === 'REQUESTED') {
-        await repo.upsertMember({ groupId, userId, state: 'PARTICIPATING', joinedAt: deps.now() }, tx);
-      }
-      await join(tx, effects, groupId, userId);
-    });
-    return read(groupId, userId);
-  }
-
-  async function requestAccess(userId: string, groupId: string) {
-    const row = await found(groupId, userId);
-    if (row.myState === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
-    if (row.myState === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
-    // An open group or a standing invitation needs no approval.
-    if (row.group.type === 'OPEN' || row.myState === 'INVITED') return participate(userId, groupId);
-    await change(async (tx, effects) => {
-      await repo.upsertMember({ groupId, userId, state: 'REQUESTED' }, tx);
-      await effects.notify({
-        userIds: await repo.adminIds(groupId, tx),
-        type: 'GROUP_REQUEST',
-        targetId: groupId,
-        actorId: userId,
-        targetName: row.group.name,
-      });
-    });
-    return read(groupId, userId);
-  }
-
-  async function pendingRequest(groupId: string, userId: string, tx: DbOrTx) {
-    const member = await repo.member(groupId, userId, tx);
-    if (member?.state !== 'REQUESTED') throw new ApiError('REQUEST_NOT_FOUND');
-  }
-
-  async function acceptRequest(adminId: string, groupId: string, userId: string) {
-    const row = await found(groupId, adminId);
-    assertAdmin(row);
-    await change(async (tx, effects) => {
-      await pendingRequest(groupId, userId, tx);
-      await join(tx, effects, groupId, userId);
-      await effects.notify({
-        userIds: [userId],
-        type: 'GROUP_ACCEPT',
-        targetId: groupId,
-        actorId: adminId,
-        targetName: row.group.name,
-      });
-    });
-    return read(groupId, adminId);
-  }
-
-  async function rejectRequest(adminId: string, groupId: string, userId: string, reason: string) {
-    const row = await found(groupId, adminId);
-    assertAdmin(row);
-    await change(async (tx, effects) => {
-      await pendingRequest(groupId, userId, tx);
-      await repo.setState(groupId, userId, { state: 'REJECTED', rejectionReason: reason }, tx);
-      await effects.notify({
-        userIds: [userId],
-        type: 'GROUP_REJECT',
-        targetId: groupId,
-        actorId: adminId,
-        reason,
-        targetName: row.group.name,
-      });
-    });
-    return read(groupId, adminId);
-  }
-
-  /** The last admin of a group with other members cannot step down or leave. */
-  async function assertNotLastAdmin(tx: DbOrTx, groupId: string, userId: string) {
-    const admins = await repo.adminIds(groupId, tx);
-    if (admins.length === 1 && admins[0] === userId) throw new ApiError('LAST_ADMIN');
-  }
-
-  async function leave(tx: DbOrTx, effects: Effects, groupId: string, userId: string, wasMember: boolean) {
-    await repo.removeMember(groupId, userId, tx);
-    if (!wasMember) return;
-    const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'GROUP', groupId });
-    if (chatId) await deps.chatMembership.leave(tx, chatId, userId, effects.chat);
-  }
-
-  async function exit(userId: string, groupId: string) {
-    await change(async (tx, effects) => {
-      await repo.lock(groupId, tx);
-      const row = await found(groupId, userId, tx);
-      if (!row.myState) throw new ApiError('NOT_FOUND', { message: 'You are not in this group' });
-      if (isAdmin(row)) await assertNotLastAdmin(tx, groupId, userId);
-      await leave(tx, effects, groupId, userId, isMember(row));
-    });
-    return read(groupId, userId);
-  }
-
-  async function removeUser(adminId: string, groupId: string, userId: string) {
-    await change(async (tx, effects) => {
-      await repo.lock(groupId, tx);
-      const row = await found(groupId, adminId, tx);
-      assertAdmin(row);
-      if (userId === adminId) throw new ApiError('FORBIDDEN', { message: 'Leave the group instead' });
-      const member = await repo.member(groupId, userId, tx);
-      if (!member) throw new ApiError('USER_NOT_FOUND');
-      if (member.isAdmin && member.state === 'PARTICIPATING') {
-        throw new ApiError('FORBIDDEN', { message: 'Remove their admin rights first' });
-      }
-      await leave(tx, effects, groupId, userId, member.state === 'PARTICIPATING');
-    });
-    return read(groupId, adminId);
-  }
-
-  async function setAdmin(adminId: string, groupId: string, userId: string, admin: boolean) {
-    await change(async (tx) => {
-      await repo.lock(groupId, tx);
-      const row = await found(groupId, adminId, tx);
-      assertAdmin(row);
-      const member = await repo.member(groupId, userId, tx);
-      if (member?.state !== 'PARTICIPATING')
-        throw new ApiError('USER_NOT_FOUND', { message: 'Not a member of this group' });
-      if (!admin) await assertNotLastAdmin(tx, groupId, userId);
-      await repo.setState(groupId, userId, { isAdmin: admin }, tx);
-    });
-    return read(groupId, adminId);
-  }
-
-  /** Members of an open group may invite their contacts; in a closed group, only admins. */
-  async function invite(userId: string, groupId: string, userIds: string[]) {
-    const row = await found(groupId, userId);
-    if (row.group.type === 'CLOSED' ? !isAdmin(row) : !isMember(row)) {
-      throw new ApiError('FORBIDDEN', { message: 'You cannot invite people to this group' });
-    }
-    const candidates = [...new Set(userIds)].filter((id) => id !== userId);
-    return change(async (tx, effects) => {
-      const [live, contacts, members] = await Promise.all([
-        repo.liveUserIds(candidates, tx),
-        repo.contactIds(userId, candidates, tx),
-        repo.membersOf(groupId, candidates, tx),
-      ]);
-      const stateOf = new Map(members.map((m) => [m.userId, m.state]));
-      const invited: string[] = [];
-      const skipped: { userId: string; reason: SkipReason }[] = [];
-      for (const id of candidates) {
-        if (!live.has(id)) continue;
-        const reason = skipReasonFor(stateOf.get(id) ?? null, contacts.has(id));
-        if (reason) skipped.push({ userId: id, reason });
-        else invited.push(id);
-      }
-      await repo.invite(groupId, invited, userId, tx);
-      await effects.notify({
-        userIds: invited,
-        type: 'GROUP_INVITE',
-        targetId: groupId,
-        actorId: userId,
-        targetName: row.group.name,
-      });
-      return { invited, skipped };
-    });
-  }
-
-  /** A closed group's members (and calendar) are visible to its members only. */
-  async function assertMembersVisible(
-    userId: string,
-    groupId: string,
-    message = 'Only members can see who is in this group',
-  ) {
+  /** A closed group's calendar is for its members only (access: groupRules.membersVisible). */
+  async function assertCalendarVisible(userId: string, groupId: string) {
     const row = await found(groupId, userId);
     if (!groupRules.membersVisible({ type: row.group.type, myState: row.myState })) {
-      throw new ApiError('FORBIDDEN', { message });
+      throw new ApiError('FORBIDDEN', { message: "Only members can see this group's activities" });
     }
-  }
-
-  async function participants(userId: string, groupId: string, page: { page: number; limit: number }) {
-    await assertMembersVisible(userId, groupId);
-    const rows = await repo.listByState(groupId, 'PARTICIPATING', page);
-    return rows.map((r) => ({
-      ...toUserSummary(r),
-      isAdmin: r.isAdmin,
-      joinedAt: (r.joinedAt ?? r.createdAt).toISOString(),
-    }));
-  }
-
-  async function requests(userId: string, groupId: string, page: { page: number; limit: number }) {
-    assertAdmin(await found(groupId, userId));
-    const rows = await repo.listByState(groupId, 'REQUESTED', page);
-    return rows.map((r) => ({ ...toUserSummary(r), requestedAt: r.createdAt.toISOString() }));
-  }
-
-  async function invitableContacts(
-    userId: string,
-    groupId: string,
-    query: string | undefined,
-    page: { page: number; limit: number },
-  ) {
-    const row = await found(groupId, userId);
-    if (row.group.type === 'CLOSED' ? !isAdmin(row) : !isMember(row)) throw new ApiError('FORBIDDEN');
-    const rows = await repo.contactsWithMembership(userId, groupId, query, page);
-    return rows.map((r) => {
-      const reason = skipReasonFor(r.state, true);
-      return { ...toUserSummary(r), invitable: reason === null, reason };
-    });
-  }
-
-  async function countHidden(userId: string, groupId: string) {
-    await found(groupId, userId);
-    return { count: await repo.countByState(groupId, 'PARTICIPATING') };
   }
 
   async function explore(userId: string, body: CallBody<'group/explore-groups'>) {
@@ -402,29 +194,9 @@ export function createGroupsService(deps: GroupsDeps) {
     create,
     update,
     remove,
-    participate,
-    requestAccess,
-    acceptRequest,
-    rejectRequest,
-    exit,
-    removeUser,
-    setAdmin,
-    invite,
-    participants,
-    requests,
-    invitableContacts,
-    countHidden,
     explore,
-    assertMembersVisible,
+    assertCalendarVisible,
   };
-}
-
-function skipReasonFor(state: MemberState | null, isContact: boolean): SkipReason | null {
-  if (state === 'INVITED') return 'ALREADY_INVITED';
-  if (state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
-  if (state === 'REQUESTED') return 'PENDING_REQUEST';
-  if (!isContact) return 'NOT_CONTACT';
-  return null;
 }
 
 export type GroupsService = ReturnType<typeof createGroupsService>;

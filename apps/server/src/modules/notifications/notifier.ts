@@ -4,7 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import { type DbOrTx, uuidArray } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { userSummaryColumns } from '../users/user-summary.ts';
+import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 
 export interface NotifyInput {
   /** Who receives it; the actor never notifies themself. */
@@ -89,7 +89,7 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
         notificationId: row.id,
         type: row.type as NotificationType,
         targetId: row.targetId,
-        actor: actor ? { ...actor, lastOnlineAt: actor.lastOnlineAt?.toISOString() ?? null } : null,
+        actor: actor ? toUserSummary(actor) : null,
         targetName,
         reason: row.reason,
         read: false,

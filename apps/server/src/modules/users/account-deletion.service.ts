@@ -1,7 +1,8 @@
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { MembershipKind } from '../membership/membership.repository.ts';
 import type { Changes } from '../shared/changes.ts';
-import type { AccountRepository, MembershipKind } from './account.repository.ts';
+import type { AccountRepository } from './account.repository.ts';
 
 /**
  * Deletes an account: personal data goes, every session ends, and what others share with the
@@ -25,24 +26,24 @@ export function createAccountDeletionService(deps: {
     const pictureKeys = await deps.changes.run(async (tx, { chat: out }) => {
       const emptied: { kind: MembershipKind; objectId: string }[] = [];
       for (const kind of ['activity', 'group'] as const) {
-        for (const objectId of await account.adminOf(tx, kind, userId)) {
-          const others = await account.otherParticipants(tx, kind, objectId, userId);
+        for (const objectId of await account.adminOf(kind, userId, tx)) {
+          const others = await account.otherParticipants(kind, objectId, userId, tx);
           if (!others.length) emptied.push({ kind, objectId });
-          else if (!others.some((o) => o.isAdmin)) await account.makeAdmin(tx, kind, objectId, others[0]!.userId);
+          else if (!others.some((o) => o.isAdmin)) await account.makeAdmin(kind, objectId, others[0]!.userId, tx);
         }
-        await account.removeMemberships(tx, kind, userId);
+        await account.removeMemberships(kind, userId, tx);
       }
-      for (const chatId of await account.openChats(tx, userId)) await chatMembership.leave(tx, chatId, userId, out);
+      for (const chatId of await account.openChats(userId, tx)) await chatMembership.leave(tx, chatId, userId, out);
       for (const { kind, objectId } of emptied) {
-        await account.markDeleted(tx, kind, objectId, at);
+        await account.markDeleted(kind, objectId, at, tx);
         const chatId = await chatMembership.chatIdOf(
           tx,
           kind === 'activity' ? { kind: 'ACTIVITY', activityId: objectId } : { kind: 'GROUP', groupId: objectId },
         );
         if (chatId) await chatMembership.close(tx, chatId, out);
       }
-      const keys = await account.profilePictureKeys(tx, userId);
-      await account.erasePersonalData(tx, userId, at);
+      const keys = await account.profilePictureKeys(userId, tx);
+      await account.erasePersonalData(userId, at, tx);
       return keys;
     });
     // The sessions ended with the transaction; the open sockets go now, on every instance.

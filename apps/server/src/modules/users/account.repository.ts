@@ -1,12 +1,8 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  activities,
-  activityMembers,
   chatMembers,
   connections,
-  groupMembers,
-  groups,
   notifications,
   pushTokens,
   sessions,
@@ -14,20 +10,14 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-
-/** Activities and groups share the membership shape; these queries work on either. */
-const kinds = {
-  activity: { members: activityMembers, objectId: activityMembers.activityId, objects: activities },
-  group: { members: groupMembers, objectId: groupMembers.groupId, objects: groups },
-} as const;
-export type MembershipKind = keyof typeof kinds;
+import { type MembershipKind, memberTables } from '../membership/membership.repository.ts';
 
 /** The queries that take a person's data out of the database when they delete their account. */
-export function createAccountRepository() {
+export function createAccountRepository(db: DbOrTx) {
   return {
     /** The live objects where the person is an admin taking part. */
-    adminOf: (tx: DbOrTx, kind: MembershipKind, userId: string) => {
-      const k = kinds[kind];
+    adminOf: (kind: MembershipKind, userId: string, tx: DbOrTx = db) => {
+      const k = memberTables[kind];
       return tx
         .select({ objectId: k.objectId })
         .from(k.members)
@@ -44,8 +34,8 @@ export function createAccountRepository() {
     },
 
     /** Other participants, admins first, then the longest-standing. */
-    otherParticipants: (tx: DbOrTx, kind: MembershipKind, objectId: string, userId: string) => {
-      const k = kinds[kind];
+    otherParticipants: (kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) => {
+      const k = memberTables[kind];
       return tx
         .select({ userId: k.members.userId, isAdmin: k.members.isAdmin })
         .from(k.members)
@@ -57,32 +47,32 @@ export function createAccountRepository() {
         );
     },
 
-    makeAdmin: (tx: DbOrTx, kind: MembershipKind, objectId: string, userId: string) => {
-      const k = kinds[kind];
+    makeAdmin: (kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) => {
+      const k = memberTables[kind];
       return tx
         .update(k.members)
         .set({ isAdmin: true })
         .where(and(eq(k.objectId, objectId), eq(k.members.userId, userId)));
     },
 
-    markDeleted: (tx: DbOrTx, kind: MembershipKind, objectId: string, at: Date) => {
-      const k = kinds[kind];
+    markDeleted: (kind: MembershipKind, objectId: string, at: Date, tx: DbOrTx = db) => {
+      const k = memberTables[kind];
       return tx.update(k.objects).set({ deletedAt: at, updatedAt: at }).where(eq(k.objects.id, objectId));
     },
 
-    removeMemberships: (tx: DbOrTx, kind: MembershipKind, userId: string) => {
-      const k = kinds[kind];
+    removeMemberships: (kind: MembershipKind, userId: string, tx: DbOrTx = db) => {
+      const k = memberTables[kind];
       return tx.delete(k.members).where(eq(k.members.userId, userId));
     },
 
-    openChats: (tx: DbOrTx, userId: string) =>
+    openChats: (userId: string, tx: DbOrTx = db) =>
       tx
         .select({ chatId: chatMembers.chatId })
         .from(chatMembers)
         .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
         .then((rows) => rows.map((r) => r.chatId)),
 
-    profilePictureKeys: (tx: DbOrTx, userId: string) =>
+    profilePictureKeys: (userId: string, tx: DbOrTx = db) =>
       tx
         .delete(uploads)
         .where(and(eq(uploads.userId, userId), eq(uploads.purpose, 'PROFILE_PICTURE')))
@@ -90,7 +80,7 @@ export function createAccountRepository() {
         .then((rows) => rows.map((r) => r.storageKey)),
 
     /** Deletes what only concerned the person and blanks the account row, which stays as a tombstone. */
-    erasePersonalData: async (tx: DbOrTx, userId: string, at: Date) => {
+    erasePersonalData: async (userId: string, at: Date, tx: DbOrTx = db) => {
       await tx.delete(userSports).where(eq(userSports.userId, userId));
       await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
       await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));

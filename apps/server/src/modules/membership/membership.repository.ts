@@ -1,0 +1,239 @@
+import type { NotificationType } from '@cordata/contract';
+import { and, asc, count, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import {
+  activities,
+  activityMembers,
+  groupMembers,
+  groups,
+  type MemberState,
+  notifications,
+  users,
+} from '../../db/schema.ts';
+import { contactsWithMembership } from '../users/contacts.ts';
+import { userSummaryColumns } from '../users/user-summary.ts';
+
+/** Activities and groups share the membership shape; every query here works on either. */
+export const memberTables = {
+  activity: { members: activityMembers, objectId: activityMembers.activityId, objects: activities },
+  group: { members: groupMembers, objectId: groupMembers.groupId, objects: groups },
+} as const;
+export type MembershipKind = keyof typeof memberTables;
+
+export type MemberRow = typeof activityMembers.$inferSelect | typeof groupMembers.$inferSelect;
+export interface Member {
+  userId: string;
+  state: MemberState;
+  isAdmin: boolean;
+  rejectionReason: string | null;
+  removedAt: Date | null;
+}
+
+const objectColumn = (kind: MembershipKind) => sql.raw(kind === 'activity' ? 'activity_id' : 'group_id');
+
+const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
+
+/** The membership rows of activities and groups. Every function takes the transaction last, defaulting to the database. */
+export function createMembershipRepository(db: Db) {
+  const whereMember = (kind: MembershipKind, objectId: string, userId: string) => {
+    const k = memberTables[kind];
+    return and(eq(k.objectId, objectId), eq(k.members.userId, userId));
+  };
+
+  return {
+    db,
+    /** Holds the activity or group row for the transaction, so that its membership changes queue up. */
+    async lock(kind: MembershipKind, objectId: string, tx: DbOrTx) {
+      const k = memberTables[kind];
+      await tx.select({ id: k.objects.id }).from(k.objects).where(eq(k.objects.id, objectId)).for('update');
+    },
+
+    async member(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db): Promise<Member | null> {
+      const k = memberTables[kind];
+      const [row] = await tx
+        .select({
+          userId: k.members.userId,
+          state: k.members.state,
+          isAdmin: k.members.isAdmin,
+          rejectionReason: k.members.rejectionReason,
+          removedAt: k.members.removedAt,
+        })
+        .from(k.members)
+        .where(whereMember(kind, objectId, userId));
+      return row ?? null;
+    },
+
+    /**
+     * Creates or replaces memberships (a rejected person may ask again, an invitation may follow a
+     * rejection); a removal mark stays unless `removedAt` says otherwise. One statement over one uuid[]
+     * parameter, however many people.
+     */
+    async put(
+      kind: MembershipKind,
+      values: {
+        objectId: string;
+        userIds: string[];
+        state: MemberState;
+        isAdmin?: boolean;
+        invitedBy?: string | null;
+        joinedAt?: Date | null;
+        /** Sets (a date) or clears (null) the removal mark; left out, it is kept. */
+        removedAt?: Date | null;
+        rejectionReason?: string | null;
+      },
+      tx: DbOrTx = db,
+    ) {
+      if (!values.userIds.length) return;
+      const k = memberTables[kind];
+      const column = objectColumn(kind);
+      const at = (date: Date | null | undefined) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null`);
+      const removed = values.removedAt === undefined ? sql`${k.members}.removed_at` : at(values.removedAt);
+      await tx.execute(sql`
+        insert into ${k.members} (${column}, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at, removed_at)
+        select ${values.objectId}::uuid, u.id, ${values.state}::text, ${values.isAdmin ?? false}::boolean,
+               ${values.rejectionReason ?? null}::text, ${values.invitedBy ?? null}::uuid, ${at(new Date())},
+               ${at(values.joinedAt)}, ${at(values.removedAt)}
+        from unnest(${uuidArray(values.userIds)}) as u(id)
+        on conflict (${column}, user_id) do update set
+          state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
+          invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
+          removed_at = ${removed}`);
+    },
+
+    async update(
+      kind: MembershipKind,
+      objectId: string,
+      userId: string,
+      set: Partial<Pick<MemberRow, 'state' | 'isAdmin' | 'rejectionReason' | 'joinedAt' | 'removedAt'>>,
+      tx: DbOrTx = db,
+    ) {
+      const k = memberTables[kind];
+      await tx
+        .update(k.members)
+        .set(set)
+        .where(whereMember(kind, objectId, userId));
+    },
+
+    async remove(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
+      const k = memberTables[kind];
+      await tx.delete(k.members).where(whereMember(kind, objectId, userId));
+    },
+
+    async memberIds(
+      kind: MembershipKind,
+      objectId: string,
+      filter: { state: MemberState; admins?: boolean },
+      tx: DbOrTx = db,
+    ) {
+      const k = memberTables[kind];
+      const rows = await tx
+        .select({ userId: k.members.userId })
+        .from(k.members)
+        .where(
+          and(
+            eq(k.objectId, objectId),
+            eq(k.members.state, filter.state),
+            filter.admins ? eq(k.members.isAdmin, true) : undefined,
+          ),
+        );
+      return rows.map((r) => r.userId);
+    },
+
+    async count(kind: MembershipKind, objectId: string, state: MemberState, tx: DbOrTx = db) {
+      const k = memberTables[kind];
+      const [row] = await tx
+        .select({ n: count() })
+        .from(k.members)
+        .where(and(eq(k.objectId, objectId), eq(k.members.state, state)));
+      return row?.n ?? 0;
+    },
+
+    /** Participants (admins first, then by arrival) or pending requests (oldest first), with their public summary. */
+    list(
+      kind: MembershipKind,
+      objectId: string,
+      state: 'PARTICIPATING' | 'REQUESTED',
+      page: { page: number; limit: number },
+    ) {
+      const k = memberTables[kind];
+      const { limit, offset } = paging(page);
+      return db
+        .select({
+          ...userSummaryColumns,
+          isAdmin: k.members.isAdmin,
+          joinedAt: k.members.joinedAt,
+          createdAt: k.members.createdAt,
+        })
+        .from(k.members)
+        .innerJoin(users, eq(users.id, k.members.userId))
+        .where(and(eq(k.objectId, objectId), eq(k.members.state, state), isNull(users.deletedAt)))
+        .orderBy(
+          ...(state === 'PARTICIPATING'
+            ? [desc(k.members.isAdmin), asc(sql`coalesce(${k.members.joinedAt}, ${k.members.createdAt})`)]
+            : [asc(k.members.createdAt)]),
+          asc(k.members.userId),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** For each of `userIds`, in the order given: their membership state (null without one). */
+    async states(kind: MembershipKind, objectId: string, userIds: string[], tx: DbOrTx = db) {
+      if (!userIds.length) return [];
+      const k = memberTables[kind];
+      const column = objectColumn(kind);
+      return queryRows<{ userId: string; state: MemberState | null }>(
+        tx,
+        sql`select c.id as "userId", m.state
+            from unnest(${uuidArray(userIds)}) with ordinality as c(id, n)
+            left join ${k.members} m on m.${column} = ${objectId} and m.user_id = c.id
+            order by c.n`,
+      );
+    },
+
+    /**
+     * A page of the caller's contacts, each with their membership state here and whether `allowed` (the
+     * policy's own invitation gate, true without one) lets them in.
+     */
+    contacts(
+      kind: MembershipKind,
+      objectId: string,
+      userId: string,
+      query: string | undefined,
+      page: { page: number; limit: number },
+      allowed: SQL<boolean> = sql<boolean>`true`,
+    ) {
+      const k = memberTables[kind];
+      return contactsWithMembership(
+        db,
+        userId,
+        {
+          state: sql<MemberState | null>`(select m.state from ${k.members} m
+            where m.${objectColumn(kind)} = ${objectId} and m.user_id = ${users.id})`,
+          allowed,
+        },
+        query,
+        page,
+      );
+    },
+
+    /** Whether `actorId` already caused a notification of this type about this target since `since` (cool-down). */
+    async notifiedSince(type: NotificationType, targetId: string, actorId: string, since: Date, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.type, type),
+            eq(notifications.targetId, targetId),
+            eq(notifications.actorId, actorId),
+            gte(notifications.createdAt, since),
+          ),
+        )
+        .limit(1);
+      return !!row;
+    },
+  };
+}
+
+export type MembershipRepository = ReturnType<typeof createMembershipRepository>;

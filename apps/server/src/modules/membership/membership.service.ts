@@ -1,0 +1,390 @@
+import type { NotificationType, SkipReason } from '@cordata/contract';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { MemberState } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { isAdmin, isMember } from '../access/access.ts';
+import type { ChatMembership, ChatTarget } from '../chat/chat-membership.ts';
+import type { Changes, Effects } from '../shared/changes.ts';
+import { toUserSummary } from '../users/user-summary.ts';
+import type { Member, MembershipKind, MembershipRepository } from './membership.repository.ts';
+
+/** A second request (or a rejoin attempt) within this time after the last one does not notify the admins again. */
+export const REQUEST_NOTIFY_COOLDOWN_MS = 24 * 3_600_000;
+
+/** What the engine needs to know of an activity or a group. */
+export interface Membershipable {
+  id: string;
+  name: string;
+  /** The creator owns it (security review L7): other admins cannot remove them or take their rights. */
+  createdBy: string | null;
+}
+
+export type Entry = 'JOIN' | 'REQUEST';
+
+/**
+ * What differs between activity and group membership; everything else is the engine's. Each function may
+ * throw the domain's error.
+ */
+export interface MembershipPolicy<O extends Membershipable> {
+  kind: MembershipKind;
+  chat(objectId: string): ChatTarget;
+  notifications: {
+    request: NotificationType;
+    accept: NotificationType;
+    reject: NotificationType;
+    invite: NotificationType;
+  };
+  /** The object if the caller may see it, with their membership; throws the domain's not-found error. */
+  load(tx: DbOrTx, objectId: string, userId: string, lock: boolean): Promise<{ object: O; member: Member | null }>;
+  /** How someone without a place may come in: straight in, or by a request an admin decides (or an error). */
+  entry(tx: DbOrTx, object: O, userId: string, member: Member | null): Promise<Entry>;
+  /** Whether this member may invite people. */
+  mayInvite(object: O, member: Member | null): boolean;
+  /**
+   * Who of the requested people may be invited by the actor, each with the domain's own reason to skip
+   * them (or null); throws when the request itself is not allowed.
+   */
+  invitees(
+    tx: DbOrTx,
+    object: O,
+    actorId: string,
+    request: { userIds?: string[]; groupIds?: string[] },
+  ): Promise<{ userId: string; reason: SkipReason | null }[]>;
+  /**
+   * The domain's own gate on who may be invited, as an SQL condition over `users.id`, with the reason it
+   * gives (a group activity takes members of its group only); null without one.
+   */
+  inviteGate(object: O): { allowed: SQL<boolean>; reason: SkipReason } | null;
+  /** Whether the members list is for this caller. */
+  membersVisible(object: O, member: Member | null): boolean;
+  /** Groups refuse to remove an admin (their rights go first); activities remove them unless they are the last. */
+  removesAdmins: boolean;
+  /** The answer to leaving without a membership: groups say so (404), activities do nothing. */
+  exitWithoutMembership: (() => ApiError) | null;
+  /** Removing oneself: activities treat it as leaving, groups refuse. */
+  removeSelf: (() => ApiError) | null;
+}
+
+export interface MembershipDeps {
+  repo: MembershipRepository;
+  changes: Changes;
+  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'join' | 'leave'>;
+  now: () => Date;
+}
+
+/** The reason a membership state gives to skip an invitation; null when it does not. */
+export function stateSkipReason(state: MemberState | null): SkipReason | null {
+  if (state === 'INVITED') return 'ALREADY_INVITED';
+  if (state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
+  if (state === 'REQUESTED') return 'PENDING_REQUEST';
+  return null;
+}
+
+/** The status a member sees: a removal reads as no membership (they may ask again). */
+export const statusOf = (state: MemberState | null | undefined) =>
+  !state || state === 'REMOVED' ? ('NONE' as const) : state;
+
+const uniq = <T>(items: readonly T[] | undefined) => [...new Set(items ?? [])];
+
+/**
+ * Request, accept, reject with a reason, exit, remove, make-admin, remove-admin and invite, with the last-admin
+ * rule, the owner rule, removal that sticks and the chat following membership, written once for activities and
+ * groups. A policy states what differs.
+ */
+export function createMembership<O extends Membershipable>(policy: MembershipPolicy<O>, deps: MembershipDeps) {
+  const { repo } = deps;
+  const kind = policy.kind;
+
+  async function loadAsAdmin(tx: DbOrTx, objectId: string, userId: string, lock = true) {
+    const loaded = await policy.load(tx, objectId, userId, lock);
+    if (!isAdmin(loaded.member)) throw new ApiError('FORBIDDEN', { message: 'Only admins can do this' });
+    return loaded;
+  }
+
+  async function chatId(tx: DbOrTx, objectId: string) {
+    return deps.chatMembership.chatIdOf(tx, policy.chat(objectId));
+  }
+
+  /** The person takes part from now on, and is in the chat; back after a removal, they read it from now on. */
+  async function join(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
+    const now = deps.now();
+    await repo.put(
+      kind,
+      { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: now, removedAt: null },
+      tx,
+    );
+    const chat = await chatId(tx, object.id);
+    if (chat) await deps.chatMembership.join(tx, chat, userId, fx.chat, { freshHistory: !!before?.removedAt });
+  }
+
+  /** Out of the chat; the row goes, unless an admin removed them once: then the mark stays. */
+  async function leave(tx: DbOrTx, fx: Effects, object: O, member: Member, removedNow = false) {
+    if (removedNow || member.removedAt) {
+      await repo.update(
+        kind,
+        object.id,
+        member.userId,
+        {
+          state: 'REMOVED',
+          isAdmin: false,
+          rejectionReason: null,
+          removedAt: removedNow ? deps.now() : member.removedAt,
+        },
+        tx,
+      );
+    } else {
+      await repo.remove(kind, object.id, member.userId, tx);
+    }
+    if (member.state !== 'PARTICIPATING') return;
+    const chat = await chatId(tx, object.id);
+    if (chat) await deps.chatMembership.leave(tx, chat, member.userId, fx.chat);
+  }
+
+  async function assertNotLastAdmin(tx: DbOrTx, objectId: string, member: Member) {
+    if (!isAdmin(member)) return;
+    const admins = await repo.memberIds(kind, objectId, { state: 'PARTICIPATING', admins: true }, tx);
+    if (admins.length <= 1) throw new ApiError('LAST_ADMIN');
+  }
+
+  /** Security review L7: the creator's place and rights are theirs to give up, not other admins' to take. */
+  function assertNotOwner(object: O, actorId: string, targetId: string) {
+    if (object.createdBy === targetId && actorId !== targetId) {
+      throw new ApiError('FORBIDDEN', { message: 'The creator cannot be removed or lose their admin rights' });
+    }
+  }
+
+  /** Files a request and tells the admins, once per cool-down (security review L3: request-exit loops). */
+  async function request(tx: DbOrTx, fx: Effects, object: O, userId: string) {
+    await repo.put(kind, { objectId: object.id, userIds: [userId], state: 'REQUESTED' }, tx);
+    const since = new Date(deps.now().getTime() - REQUEST_NOTIFY_COOLDOWN_MS);
+    if (await repo.notifiedSince(policy.notifications.request, object.id, userId, since, tx)) return;
+    await fx.notify({
+      userIds: await repo.memberIds(kind, object.id, { state: 'PARTICIPATING', admins: true }, tx),
+      type: policy.notifications.request,
+      targetId: object.id,
+      actorId: userId,
+      targetName: object.name,
+    });
+  }
+
+  async function target(tx: DbOrTx, objectId: string, userId: string, message: string) {
+    const member = await repo.member(kind, objectId, userId, tx);
+    if (member?.state !== 'PARTICIPATING') throw new ApiError('USER_NOT_FOUND', { message });
+    return member;
+  }
+
+  async function pendingRequest(tx: DbOrTx, objectId: string, userId: string) {
+    const member = await repo.member(kind, objectId, userId, tx);
+    if (member?.state !== 'REQUESTED') throw new ApiError('REQUEST_NOT_FOUND');
+    return member;
+  }
+
+  /** Invites people for the actor; those already invited, taking part or requesting, or whom the policy skips, are skipped. */
+  async function invite(
+    tx: DbOrTx,
+    fx: Effects,
+    object: O,
+    actorId: string,
+    body: { userIds?: string[]; groupIds?: string[] },
+  ) {
+    const invitees = await policy.invitees(tx, object, actorId, {
+      userIds: uniq(body.userIds).filter((id) => id !== actorId),
+      groupIds: uniq(body.groupIds),
+    });
+    const states = new Map(
+      (
+        await repo.states(
+          kind,
+          object.id,
+          invitees.map((i) => i.userId),
+          tx,
+        )
+      ).map((s) => [s.userId, s.state]),
+    );
+    const invited: string[] = [];
+    const skipped: { userId: string; reason: SkipReason }[] = [];
+    for (const { userId, reason } of invitees) {
+      const why = stateSkipReason(states.get(userId) ?? null) ?? reason;
+      if (why) skipped.push({ userId, reason: why });
+      else invited.push(userId);
+    }
+    if (invited.length) {
+      await repo.put(kind, { objectId: object.id, userIds: invited, state: 'INVITED', invitedBy: actorId }, tx);
+      await fx.notify({
+        userIds: invited,
+        type: policy.notifications.invite,
+        targetId: object.id,
+        actorId,
+        targetName: object.name,
+      });
+    }
+    return { invited, skipped };
+  }
+
+  const run = deps.changes.run;
+
+  return {
+    invite,
+
+    /** Join, accept an invitation; someone an admin removed files a request instead (security review M6). */
+    participate: (userId: string, objectId: string) =>
+      run(async (tx, fx) => {
+        const { object, member } = await policy.load(tx, objectId, userId, true);
+        if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
+        const entry = await policy.entry(tx, object, userId, member);
+        if (member?.state === 'REMOVED') return request(tx, fx, object, userId);
+        if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
+        await join(tx, fx, object, userId, member);
+      }),
+
+    /** Ask the admins; whoever may come in directly just joins. */
+    requestAccess: (userId: string, objectId: string) =>
+      run(async (tx, fx) => {
+        const { object, member } = await policy.load(tx, objectId, userId, true);
+        if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
+        if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
+        const entry = await policy.entry(tx, object, userId, member);
+        if (entry === 'JOIN' && member?.state !== 'REMOVED') return join(tx, fx, object, userId, member);
+        await request(tx, fx, object, userId);
+      }),
+
+    /** Leave, decline an invitation, withdraw a request or dismiss a rejection. The last admin may not leave. */
+    exit: (userId: string, objectId: string) =>
+      run(async (tx, fx) => {
+        const { object, member } = await policy.load(tx, objectId, userId, true);
+        if (!member || member.state === 'REMOVED') {
+          if (policy.exitWithoutMembership) throw policy.exitWithoutMembership();
+          return;
+        }
+        await assertNotLastAdmin(tx, objectId, member);
+        await leave(tx, fx, object, member);
+      }),
+
+    acceptRequest: (adminId: string, objectId: string, userId: string) =>
+      run(async (tx, fx) => {
+        const { object } = await loadAsAdmin(tx, objectId, adminId);
+        const member = await pendingRequest(tx, objectId, userId);
+        await join(tx, fx, object, userId, member);
+        await fx.notify({
+          userIds: [userId],
+          type: policy.notifications.accept,
+          targetId: objectId,
+          actorId: adminId,
+          targetName: object.name,
+        });
+      }),
+
+    rejectRequest: (adminId: string, objectId: string, userId: string, reason: string) =>
+      run(async (tx, fx) => {
+        const { object } = await loadAsAdmin(tx, objectId, adminId);
+        await pendingRequest(tx, objectId, userId);
+        await repo.update(kind, objectId, userId, { state: 'REJECTED', rejectionReason: reason }, tx);
+        await fx.notify({
+          userIds: [userId],
+          type: policy.notifications.reject,
+          targetId: objectId,
+          actorId: adminId,
+          reason,
+          targetName: object.name,
+        });
+      }),
+
+    /**
+     * Removes a participant (or cancels an invitation). The removal sticks: they cannot walk back in, may ask
+     * again, and an admin decides; back in, they read the chat from then on (security review M6).
+     */
+    removeUser: (adminId: string, objectId: string, userId: string) =>
+      run(async (tx, fx) => {
+        const { object } = await loadAsAdmin(tx, objectId, adminId);
+        if (userId === adminId && policy.removeSelf) throw policy.removeSelf();
+        const member = await repo.member(kind, objectId, userId, tx);
+        if (member?.state === 'INVITED') return leave(tx, fx, object, member);
+        if (member?.state !== 'PARTICIPATING') {
+          throw new ApiError('USER_NOT_FOUND', { message: 'This person is not taking part' });
+        }
+        assertNotOwner(object, adminId, userId);
+        if (member.isAdmin && !policy.removesAdmins) {
+          throw new ApiError('FORBIDDEN', { message: 'Remove their admin rights first' });
+        }
+        await assertNotLastAdmin(tx, objectId, member);
+        await leave(tx, fx, object, member, userId !== adminId);
+      }),
+
+    setAdmin: (adminId: string, objectId: string, userId: string, admin: boolean) =>
+      run(async (tx) => {
+        const { object } = await loadAsAdmin(tx, objectId, adminId);
+        const member = await target(
+          tx,
+          objectId,
+          userId,
+          admin ? 'Only participants can be admins' : 'This person is not taking part',
+        );
+        if (!admin) {
+          assertNotOwner(object, adminId, userId);
+          await assertNotLastAdmin(tx, objectId, member);
+        }
+        await repo.update(kind, objectId, userId, { isAdmin: admin }, tx);
+      }),
+
+    inviteUsers: (actorId: string, objectId: string, body: { userIds?: string[]; groupIds?: string[] }) =>
+      run(async (tx, fx) => {
+        const { object, member } = await policy.load(tx, objectId, actorId, true);
+        if (!policy.mayInvite(object, member)) {
+          throw new ApiError('FORBIDDEN', { message: 'You cannot invite people here' });
+        }
+        return invite(tx, fx, object, actorId, body);
+      }),
+
+    async listParticipants(userId: string, objectId: string, page: { page: number; limit: number }) {
+      const { object, member } = await policy.load(repo.db, objectId, userId, false);
+      if (!policy.membersVisible(object, member)) {
+        throw new ApiError('FORBIDDEN', { message: 'Only members can see who takes part' });
+      }
+      const rows = await repo.list(kind, objectId, 'PARTICIPATING', page);
+      return rows.map((r) => ({
+        ...toUserSummary(r),
+        isAdmin: r.isAdmin,
+        joinedAt: (r.joinedAt ?? r.createdAt).toISOString(),
+      }));
+    },
+
+    async countParticipants(userId: string, objectId: string) {
+      await policy.load(repo.db, objectId, userId, false);
+      return { count: await repo.count(kind, objectId, 'PARTICIPATING') };
+    },
+
+    /** The caller's contacts, each with whether they may be invited here and why not. */
+    async listInvitableContacts(
+      userId: string,
+      objectId: string,
+      query: string | undefined,
+      page: { page: number; limit: number },
+    ) {
+      const { object, member } = await policy.load(repo.db, objectId, userId, false);
+      if (!policy.mayInvite(object, member))
+        throw new ApiError('FORBIDDEN', { message: 'You cannot invite people here' });
+      const gate = policy.inviteGate(object);
+      const rows = await repo.contacts(kind, objectId, userId, query, page, gate?.allowed);
+      return rows.map((r) => {
+        const reason = stateSkipReason(r.state) ?? (r.allowed || !gate ? null : gate.reason);
+        return { ...toUserSummary(r), invitable: reason === null, reason };
+      });
+    },
+
+    async listRequests(userId: string, objectId: string, page: { page: number; limit: number }) {
+      await loadAsAdmin(repo.db, objectId, userId, false);
+      const rows = await repo.list(kind, objectId, 'REQUESTED', page);
+      return rows.map((r) => ({ ...toUserSummary(r), requestedAt: r.createdAt.toISOString() }));
+    },
+
+    /** The object if the caller may see it, with their membership (the policy's load). */
+    load: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock = false) =>
+      policy.load(tx, objectId, userId, lock),
+    /** The same, for an admin of it only (FORBIDDEN otherwise). */
+    loadAsAdmin: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock = false) =>
+      loadAsAdmin(tx, objectId, userId, lock),
+  };
+}
+
+export type Membership<O extends Membershipable> = ReturnType<typeof createMembership<O>>;

@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newActivity, newUser } from '../../../test/factories.ts';
+import { chatMembers, notifications } from '../../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type User = Awaited<ReturnType<typeof newUser>>;
+const newGroup = async (admin: User, type: 'OPEN' | 'CLOSED' = 'OPEN') =>
+  (await t.ok('group/create-new', { name: 'Trail club', type }, admin.token)).group;
+const inChat = async (chatId: string, userId: string) => {
+  const [row] = await t.db
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+  return !!row && !row.leftAt;
+};
+const notificationsOf = (userId: string, type: string, targetId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type), eq(notifications.targetId, targetId)));
+const say = (chatId: string, user: User, text: string) =>
+  t.ok('chat/send-message', { chatId, text, clientMessageId: crypto.randomUUID() }, user.token);
+
+describe('security review M6: a removal sticks', () => {
+  it('in an open activity: the removed person may only ask again, and back in reads the chat from then on', async () => {
+    const [admin, harasser] = [await newUser(t), await newUser(t)];
+    const activity = await newActivity(t, admin);
+    const id = { activityId: activity.activityId };
+    const chatId = (await t.ok('activity/participate', id, harasser.token)).activity.chatId!;
+    await say(chatId, admin, 'before the removal');
+    await t.ok('activity/remove-user', { ...id, userId: harasser.id }, admin.token);
+    await say(chatId, admin, 'while they are out');
+
+    // Joining again files a request instead; the admins decide.
+    const back = await t.ok('activity/participate', id, harasser.token);
+    expect(back.activity).toMatchObject({ status: 'REQUESTED', chatId: null });
+    expect(await inChat(chatId, harasser.id)).toBe(false);
+    expect(await notificationsOf(admin.id, 'ACTIVITY_REQUEST', activity.activityId)).toHaveLength(1);
+    expect((await t.call('chat/list-messages', { chatId, limit: 30 }, harasser.token)).status).toBe(404);
+
+    // Withdrawing the request does not clear the removal.
+    expect((await t.ok('activity/exit', id, harasser.token)).activity.status).toBe('NONE');
+    expect((await t.ok('activity/participate', id, harasser.token)).activity.status).toBe('REQUESTED');
+
+    await t.ok('activity/accept-request', { ...id, userId: harasser.id }, admin.token);
+    await say(chatId, admin, 'welcome back');
+    const { messages } = await t.ok('chat/list-messages', { chatId, limit: 30 }, harasser.token);
+    const texts = messages.map((m) => m.text);
+    expect(texts).toContain('welcome back');
+    expect(texts).not.toContain('while they are out');
+    expect(texts).not.toContain('before the removal');
+
+    // Let back in, they are an ordinary participant again: leaving and joining is free.
+    await t.ok('activity/exit', id, harasser.token);
+    expect((await t.ok('activity/participate', id, harasser.token)).activity.status).toBe('PARTICIPATING');
+  });
+
+  it('in an open group: participate and request-access both become a request', async () => {
+    const [admin, harasser] = [await newUser(t), await newUser(t)];
+    const group = await newGroup(admin);
+    const id = { groupId: group.groupId };
+    await t.ok('group/participate', id, harasser.token);
+    await t.ok('group/remove-user', { ...id, userId: harasser.id }, admin.token);
+    expect((await t.ok('group/read-info', id, harasser.token)).group.status).toBe('NONE');
+    expect((await t.ok('group/participate', id, harasser.token)).group.status).toBe('REQUESTED');
+    expect(await inChat(group.chatId!, harasser.id)).toBe(false);
+    await t.ok('group/exit', id, harasser.token);
+    expect((await t.ok('group/request-access', id, harasser.token)).group.status).toBe('REQUESTED');
+    await t.ok('group/reject-request', { ...id, userId: harasser.id, reason: 'Not welcome' }, admin.token);
+    await t.ok('group/exit', id, harasser.token);
+    expect((await t.ok('group/participate', id, harasser.token)).group.status).toBe('REQUESTED');
+  });
+});
+
+describe('security review L3: request and withdraw loops', () => {
+  it('tell the admins of an activity once per cool-down', async () => {
+    const [admin, pest] = [await newUser(t), await newUser(t)];
+    const activity = await newActivity(t, admin, { access: 'CLOSED' });
+    const id = { activityId: activity.activityId };
+    for (let i = 0; i < 3; i++) {
+      expect((await t.ok('activity/request-access', id, pest.token)).activity.status).toBe('REQUESTED');
+      await t.ok('activity/exit', id, pest.token);
+    }
+    expect(await notificationsOf(admin.id, 'ACTIVITY_REQUEST', activity.activityId)).toHaveLength(1);
+  });
+
+  it('tell the admins of a group once per cool-down', async () => {
+    const [admin, pest] = [await newUser(t), await newUser(t)];
+    const group = await newGroup(admin, 'CLOSED');
+    for (let i = 0; i < 3; i++) {
+      await t.ok('group/request-access', { groupId: group.groupId }, pest.token);
+      await t.ok('group/exit', { groupId: group.groupId }, pest.token);
+    }
+    expect(await notificationsOf(admin.id, 'GROUP_REQUEST', group.groupId)).toHaveLength(1);
+  });
+});
+
+describe('security review L7: the creator owns what they created', () => {
+  it('other admins of an activity cannot demote or remove the creator; the creator may step down', async () => {
+    const [creator, coAdmin] = [await newUser(t), await newUser(t)];
+    const activity = await newActivity(t, creator);
+    const id = { activityId: activity.activityId };
+    await t.ok('activity/participate', id, coAdmin.token);
+    await t.ok('activity/make-admin', { ...id, userId: coAdmin.id }, creator.token);
+    for (const name of ['activity/remove-admin', 'activity/remove-user'] as const) {
+      const res = await t.call(name, { ...id, userId: creator.id }, coAdmin.token);
+      expect(res.status, name).toBe(403);
+      expect(res.body.error?.code).toBe('FORBIDDEN');
+    }
+    expect((await t.ok('activity/remove-admin', { ...id, userId: creator.id }, creator.token)).activity.isAdmin).toBe(
+      false,
+    );
+  });
+
+  it('other admins of a group cannot demote the creator', async () => {
+    const [creator, coAdmin] = [await newUser(t), await newUser(t)];
+    const group = await newGroup(creator);
+    const id = { groupId: group.groupId };
+    await t.ok('group/participate', id, coAdmin.token);
+    await t.ok('group/make-admin', { ...id, userId: coAdmin.id }, creator.token);
+    expect((await t.call('group/remove-admin', { ...id, userId: creator.id }, coAdmin.token)).status).toBe(403);
+    expect((await t.call('group/remove-user', { ...id, userId: creator.id }, coAdmin.token)).status).toBe(403);
+    // The creator can still hand over and leave.
+    expect((await t.ok('group/exit', id, creator.token)).group.status).toBe('NONE');
+  });
+});

@@ -109,10 +109,9 @@ export function createModules(core: Core) {
   });
   const usersRepository = createUsersRepository(core.db);
   const connections = createConnectionsService({
-    db: core.db,
+    changes,
     connections: createConnectionsRepository(core.db),
     users: usersRepository,
-    notifier,
     now: core.now,
   });
   const users = createUsersService({
@@ -159,6 +158,7 @@ export function createModules(core: Core) {
   const groups = createGroupsService({
     db: core.db,
     repo: groupsRepository,
+    activities: activitiesRepository,
     memberships,
     changes,
     chatMembership,

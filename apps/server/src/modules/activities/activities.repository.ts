@@ -284,6 +284,11 @@ export function createActivitiesRepository(db: Db) {
         .where(eq(activities.id, activityId));
     },
 
+    /** A deleted group's activities become standalone. */
+    async detachFromGroup(groupId: string, tx: DbOrTx = db) {
+      await tx.update(activities).set({ groupId: null }).where(eq(activities.groupId, groupId));
+    },
+
     async saveRouteFile(activityId: string, gpx: string | null, tx: DbOrTx = db) {
       await tx
         .insert(activityRoutes)

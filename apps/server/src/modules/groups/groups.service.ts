@@ -1,10 +1,9 @@
 import type { CallBody, Group, GroupSummary } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { activities, type MemberState } from '../../db/schema.ts';
+import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import * as access from '../access/access.ts';
-import { groupRules } from '../access/access.ts';
+import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { statusOf } from '../membership/membership.service.ts';
@@ -16,6 +15,7 @@ import type { GroupRow, GroupsRepository } from './groups.repository.ts';
 export interface GroupsDeps {
   db: Db;
   repo: GroupsRepository;
+  activities: Pick<ActivitiesRepository, 'detachFromGroup'>;
   memberships: Pick<MembershipRepository, 'put' | 'count'>;
   changes: Changes;
   chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'close'>;
@@ -158,7 +158,7 @@ export function createGroupsService(deps: GroupsDeps) {
     assertAdmin(row);
     await change(async (tx, effects) => {
       await repo.update(groupId, { deletedAt: deps.now() }, tx);
-      await tx.update(activities).set({ groupId: null }).where(eq(activities.groupId, groupId));
+      await deps.activities.detachFromGroup(groupId, tx);
       const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'GROUP', groupId });
       if (chatId) await deps.chatMembership.close(tx, chatId, effects.chat);
     });
@@ -168,7 +168,7 @@ export function createGroupsService(deps: GroupsDeps) {
   /** A closed group's calendar is for its members only (access: groupRules.membersVisible). */
   async function assertCalendarVisible(userId: string, groupId: string) {
     const row = await found(groupId, userId);
-    if (!groupRules.membersVisible({ type: row.group.type, myState: row.myState })) {
+    if (!access.groupRules.membersVisible({ type: row.group.type, myState: row.myState })) {
       throw new ApiError('FORBIDDEN', { message: "Only members can see this group's activities" });
     }
   }

@@ -1,15 +1,6 @@
-import type { NotificationType } from '@cordata/contract';
-import { and, asc, count, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
-import {
-  activities,
-  activityMembers,
-  groupMembers,
-  groups,
-  type MemberState,
-  notifications,
-  users,
-} from '../../db/schema.ts';
+import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
 import { contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -215,23 +206,6 @@ export function createMembershipRepository(db: Db) {
         query,
         page,
       );
-    },
-
-    /** Whether `actorId` already caused a notification of this type about this target since `since` (cool-down). */
-    async notifiedSince(type: NotificationType, targetId: string, actorId: string, since: Date, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.type, type),
-            eq(notifications.targetId, targetId),
-            eq(notifications.actorId, actorId),
-            gte(notifications.createdAt, since),
-          ),
-        )
-        .limit(1);
-      return !!row;
     },
   };
 }

@@ -157,14 +157,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
   /** Files a request and tells the admins, once per cool-down (security review L3: request-exit loops). */
   async function request(tx: DbOrTx, fx: Effects, object: O, userId: string) {
     await repo.put(kind, { objectId: object.id, userIds: [userId], state: 'REQUESTED' }, tx);
-    const since = new Date(deps.now().getTime() - REQUEST_NOTIFY_COOLDOWN_MS);
-    if (await repo.notifiedSince(policy.notifications.request, object.id, userId, since, tx)) return;
     await fx.notify({
       userIds: await repo.memberIds(kind, object.id, { state: 'PARTICIPATING', admins: true }, tx),
       type: policy.notifications.request,
       targetId: object.id,
       actorId: userId,
       targetName: object.name,
+      onceWithinMs: REQUEST_NOTIFY_COOLDOWN_MS,
     });
   }
 

@@ -15,6 +15,11 @@ export interface NotifyInput {
   reason?: string | null;
   /** The name of what it is about (an activity, a group), sent with the live event. */
   targetName?: string | null;
+  /**
+   * A cool-down: recipients who got this type about this target from this actor within this many
+   * milliseconds are not notified again (request-cancel loops, security review L3).
+   */
+  onceWithinMs?: number;
 }
 
 export interface PushQueue {
@@ -47,6 +52,23 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
           ),
         );
       const already = new Set(unread.map((r) => r.userId));
+      recipients = recipients.filter((id) => !already.has(id));
+      if (!recipients.length) return [];
+    }
+    if (input.onceWithinMs && input.actorId) {
+      const recent = await db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(
+          and(
+            sql`${notifications.userId} = any(${uuidArray(recipients)})`,
+            eq(notifications.type, input.type),
+            eq(notifications.targetId, input.targetId),
+            eq(notifications.actorId, input.actorId),
+            sql`${notifications.createdAt} > now() - ${`${input.onceWithinMs} milliseconds`}::interval`,
+          ),
+        );
+      const already = new Set(recent.map((r) => r.userId));
       recipients = recipients.filter((id) => !already.has(id));
       if (!recipients.length) return [];
     }

@@ -1,7 +1,6 @@
 import type { CallBody, CallResponse, ConnectionStatus } from '@cordata/contract';
-import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Notifier } from '../notifications/notifier.ts';
+import type { Changes } from '../shared/changes.ts';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository.ts';
 import { toUserSport } from './own-user.ts';
 import { searchable, toUserSummary } from './user-summary.ts';
@@ -14,6 +13,9 @@ export function connectionOf(row: ConnectionRow | undefined, me: string): Connec
   return row.requesterId === me ? 'REQUEST_SENT' : 'REQUEST_RECEIVED';
 }
 
+/** A contact request sent again within this time after the last one does not notify again. */
+export const CONTACT_REQUEST_COOLDOWN_MS = 24 * 3_600_000;
+
 export const searchWords = (query: string | undefined) => (query ? searchable(query).split(/\s+/).filter(Boolean) : []);
 
 /**
@@ -21,10 +23,9 @@ export const searchWords = (query: string | undefined) => (query ? searchable(qu
  * concerned can ever change it.
  */
 export function createConnectionsService(deps: {
-  db: Db;
+  changes: Changes;
   connections: ConnectionsRepository;
   users: Pick<UsersRepository, 'findPublic' | 'sportsOf'>;
-  notifier: Pick<Notifier, 'record' | 'deliver'>;
   now: () => Date;
 }) {
   const { connections } = deps;
@@ -37,48 +38,42 @@ export function createConnectionsService(deps: {
   /** Sends a request; when the other person already asked, it accepts theirs instead. */
   async function request(me: string, other: string): Promise<ConnectionStatus> {
     await assertOther(me, other);
-    const { status, stored } = await deps.db.transaction(async (tx) => {
+    return deps.changes.run(async (tx, fx) => {
       const inserted = await connections.insertRequest(me, other, tx);
       if (inserted) {
-        const stored = await deps.notifier.record(
-          { userIds: [other], type: 'CONTACT_REQUEST', targetId: me, actorId: me },
-          tx,
-        );
-        return { status: 'REQUEST_SENT' as const, stored };
+        // A request sent again after cancelling it does not notify again within a day (security review L3).
+        await fx.notify({
+          userIds: [other],
+          type: 'CONTACT_REQUEST',
+          targetId: me,
+          actorId: me,
+          onceWithinMs: CONTACT_REQUEST_COOLDOWN_MS,
+        });
+        return 'REQUEST_SENT' as const;
       }
       const existing = await connections.findPair(me, other, tx);
       if (existing?.status === 'PENDING' && existing.requesterId === other) {
         await connections.accept(other, me, deps.now(), tx);
-        const stored = await deps.notifier.record(
-          { userIds: [other], type: 'NEW_CONTACT', targetId: me, actorId: me },
-          tx,
-        );
-        return { status: 'CONTACT' as const, stored };
+        await fx.notify({ userIds: [other], type: 'NEW_CONTACT', targetId: me, actorId: me });
+        return 'CONTACT' as const;
       }
       throw new ApiError('CONNECTION_EXISTS', { details: { connection: connectionOf(existing, me) } });
     });
-    await deps.notifier.deliver(stored);
-    return status;
   }
 
   /** Only the person who received the request may accept it. */
   async function accept(me: string, other: string): Promise<ConnectionStatus> {
-    const { status, stored } = await deps.db.transaction(async (tx) => {
+    return deps.changes.run(async (tx, fx) => {
       const existing = await connections.findPair(me, other, tx);
       if (!existing) throw new ApiError('CONNECTION_NOT_FOUND');
-      if (existing.status === 'ACCEPTED') return { status: 'CONTACT' as const, stored: [] };
+      if (existing.status === 'ACCEPTED') return 'CONTACT' as const;
       if (existing.addresseeId !== me) {
         throw new ApiError('FORBIDDEN', { message: 'Only the person who received the request can accept it' });
       }
       await connections.accept(other, me, deps.now(), tx);
-      const stored = await deps.notifier.record(
-        { userIds: [other], type: 'NEW_CONTACT', targetId: me, actorId: me },
-        tx,
-      );
-      return { status: 'CONTACT' as const, stored };
+      await fx.notify({ userIds: [other], type: 'NEW_CONTACT', targetId: me, actorId: me });
+      return 'CONTACT' as const;
     });
-    await deps.notifier.deliver(stored);
-    return status;
   }
 
   /** Cancels a sent request, declines a received one or removes a contact; nobody is notified. */

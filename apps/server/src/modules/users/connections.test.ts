@@ -167,3 +167,16 @@ describe('user/list-contacts', () => {
     );
   });
 });
+
+describe('security review L3: request and cancel loops', () => {
+  it('notify the other person once per cool-down', async () => {
+    const [pest, target] = [await newUser(t), await newUser(t)];
+    for (let i = 0; i < 3; i++) {
+      expect(await t.ok('user/request-connection', { userId: target.id }, pest.token)).toEqual({
+        connection: 'REQUEST_SENT',
+      });
+      await t.ok('user/delete-connection', { userId: target.id }, pest.token);
+    }
+    expect(await notificationsOf(target.id, 'CONTACT_REQUEST')).toHaveLength(1);
+  });
+});

@@ -25,7 +25,9 @@ export function ActivityActions({ activity, onGone }: { activity: Activity; onGo
   const run: Record<ActivityAction, () => void> = {
     join: () =>
       participate.mutate(activityId, {
-        onSuccess: () => showSuccess(t('activity.view.joined')),
+        // Someone an admin removed only gets to ask again: joining files a request.
+        onSuccess: ({ activity: now }) =>
+          showSuccess(t(now.status === 'REQUESTED' ? 'activity.view.requestSent' : 'activity.view.joined')),
         onError: (e) => showError(e),
       }),
     acceptInvitation: () =>

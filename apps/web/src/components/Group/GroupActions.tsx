@@ -24,7 +24,12 @@ export function GroupActions({ group, onGone }: { group: Group; onGone?: () => v
 
   const run: Record<GroupAction, () => void> = {
     join: () =>
-      join.mutate(groupId, { onSuccess: () => showSuccess(t('group.feedback.joined')), onError: (e) => showError(e) }),
+      join.mutate(groupId, {
+        // Someone an admin removed only gets to ask again: joining files a request.
+        onSuccess: ({ group: now }) =>
+          showSuccess(t(now.status === 'REQUESTED' ? 'group.feedback.requestSent' : 'group.feedback.joined')),
+        onError: (e) => showError(e),
+      }),
     acceptInvitation: () =>
       join.mutate(groupId, { onSuccess: () => showSuccess(t('group.feedback.joined')), onError: (e) => showError(e) }),
     declineInvitation: () => exit.mutate(groupId, { onError: (e) => showError(e) }),

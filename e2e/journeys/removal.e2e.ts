@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { contextsClosedAfterEach, type Locale, launchBrowser, locales, screenshot, testId } from '../support/browser.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  locales,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 

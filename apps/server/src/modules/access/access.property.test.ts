@@ -186,6 +186,12 @@ describe('listings agree with access, for random worlds', () => {
           );
           const expected = !may.seesActivity(activity) ? 404 : may.seesParticipants(activity) ? 200 : 403;
           expect(listed.status, `${context}: list-participants`).toBe(expected);
+          const reported = await t.call(
+            'report/create',
+            { targetType: 'ACTIVITY', targetId: activity.id, reason: 'OTHER' },
+            viewer.token,
+          );
+          expect(reported.status, `${context}: report/create`).toBe(may.seesActivity(activity) ? 200 : 404);
         }
 
         for (const group of world.groups) {

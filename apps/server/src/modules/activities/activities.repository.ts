@@ -341,7 +341,7 @@ export function createActivitiesRepository(db: Db) {
         );
     },
 
-    contactsAmong: (userId: string, userIds: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, userIds),
+    contactsAmong: (userId: string, userIds: string[], tx: DbOrTx = db) => contactsAmong(userId, userIds, tx),
 
     async summaries(userId: string, ids: string[]) {
       if (!ids.length) return [];

@@ -104,7 +104,7 @@ export function createGroupsRepository(db: Db) {
         .offset(paging(q.page).offset);
     },
 
-    contactIds: (userId: string, among: string[], tx: DbOrTx = db) => contactsAmong(tx, userId, among),
+    contactIds: (userId: string, among: string[], tx: DbOrTx = db) => contactsAmong(userId, among, tx),
 
     /**
      * Ids of the group's activities starting in [from, to) that the caller may see (members of the group

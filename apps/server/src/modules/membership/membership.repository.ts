@@ -34,7 +34,7 @@ export function createMembershipRepository(db: Db) {
   return {
     db,
     /** Holds the activity or group row for the transaction, so that its membership changes queue up. */
-    async lock(kind: MembershipKind, objectId: string, tx: DbOrTx) {
+    async lock(kind: MembershipKind, objectId: string, tx: DbOrTx = db) {
       const k = memberTables[kind];
       await tx.select({ id: k.objects.id }).from(k.objects).where(eq(k.objects.id, objectId)).for('update');
     },
@@ -196,7 +196,6 @@ export function createMembershipRepository(db: Db) {
     ) {
       const k = memberTables[kind];
       return contactsWithMembership(
-        db,
         userId,
         {
           state: sql<MemberState | null>`(select m.state from ${k.members} m
@@ -205,6 +204,7 @@ export function createMembershipRepository(db: Db) {
         },
         query,
         page,
+        db,
       );
     },
   };

@@ -10,7 +10,7 @@ const contactOf = (userId: string) =>
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Which of `userIds` are contacts (accepted connections) of `userId`: one statement, one array parameter. */
-export async function contactsAmong(db: DbOrTx, userId: string, userIds: readonly string[]) {
+export async function contactsAmong(userId: string, userIds: readonly string[], db: DbOrTx) {
   if (!userIds.length) return new Set<string>();
   const ids = uuidArray(userIds);
   const rows = await db
@@ -34,11 +34,11 @@ export async function contactsAmong(db: DbOrTx, userId: string, userIds: readonl
  * lists of activities and groups.
  */
 export function contactsWithMembership<M extends Record<string, SQL.Aliased | SQL>>(
-  db: DbOrTx,
   userId: string,
   membership: M,
   text: string | undefined,
   page: { page: number; limit: number },
+  db: DbOrTx,
 ) {
   return db
     .select({ ...userSummaryColumns, ...membership })

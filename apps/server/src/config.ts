@@ -73,6 +73,8 @@ export const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   JOBS: bool.default(true),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+  CARPOOL_MAX_DETOUR_METRES: z.coerce.number().int().min(100).max(100_000).default(3000),
+  LOGISTICS_JOBS_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -27,6 +27,7 @@ import { createGroupsService } from './modules/groups/groups.service.ts';
 import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
 import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
+import { createLogisticsModule } from './modules/logistics/logistics.module.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
 import { createMembershipRepository } from './modules/membership/membership.repository.ts';
 import { createMembership } from './modules/membership/membership.service.ts';
@@ -177,6 +178,8 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  const logistics = createLogisticsModule(core, { access, changes });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
     ...groupsHandlers({
@@ -198,6 +201,7 @@ export function createModules(core: Core) {
       createReportsService({ reports: createReportsRepository(core.db), rateLimiter: core.rateLimiter }),
     ),
     ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
+    ...logistics.handlers,
   };
   const handlersWithActiveDays = withActiveDays(handlers, adminRepository.recordActiveDay, core.now);
 
@@ -215,6 +219,7 @@ export function createModules(core: Core) {
     { name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending },
     { name: 'push-sender', everyMs: 3000, run: pushSender.drain },
     ...chat.jobs,
+    ...logistics.jobs,
   ];
 
   /** Routes outside the call contract. */
@@ -230,6 +235,6 @@ export function createModules(core: Core) {
     onStart,
     jobs,
     registerRoutes,
-    services: { chat, sports, notifier, changes, pushSender, chatMembership, mailer, uploads, users, connections },
+    services: { chat, logistics, sports, notifier, changes, pushSender, chatMembership, mailer, uploads, users, connections },
   };
 }

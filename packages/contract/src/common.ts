@@ -48,6 +48,8 @@ export const NotificationType = z.enum([
   'GROUP_REJECT',
   'GROUP_REQUEST',
   'SEND_MESSAGE',
+  /** To an activity's admins, 24 h before the start: required gear nobody has claimed yet. */
+  'GEAR_UNCLAIMED',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

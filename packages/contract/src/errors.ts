@@ -53,6 +53,19 @@ export const errorCatalog = {
   UPLOAD_EXPIRED: { status: 403, message: 'The upload link has expired' },
   ALREADY_REPORTED: { status: 409, message: 'You have already reported this' },
   SPORT_EXISTS: { status: 409, message: 'A sport with this id already exists' },
+
+  OFFER_NOT_FOUND: { status: 404, message: 'This seat offer no longer exists' },
+  RIDE_REQUEST_NOT_FOUND: { status: 404, message: 'This ride request no longer exists' },
+  OWN_OFFER: { status: 409, message: 'You cannot ask for a seat in your own car' },
+  NO_SEATS_LEFT: { status: 409, message: 'No seats are left in this car' },
+  SEATS_BELOW_TAKEN: { status: 409, message: 'More riders are already in this car than the seats you offer' },
+  DETOUR_TOO_LONG: { status: 409, message: 'This pickup is too far out of your way' },
+  GEAR_NOT_FOUND: { status: 404, message: 'This item no longer exists' },
+  GEAR_ALREADY_CLAIMED: { status: 409, message: 'Someone else already brings this' },
+  GEAR_DUPLICATE: { status: 409, message: 'This item is already on the list' },
+  ROUTE_SOURCE_UNSUPPORTED: { status: 400, message: 'Routes cannot be imported from this site: export a GPX file and drop it here' },
+  ROUTE_IMPORT_FAILED: { status: 502, message: 'The route could not be fetched: export a GPX file from the site and drop it here' },
+  EXPORT_NOT_FOUND: { status: 404, message: 'This export has expired: prepare a new one' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

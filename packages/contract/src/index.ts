@@ -5,6 +5,7 @@ import { activityCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
 import { chatCalls } from './calls/chat.ts';
 import { groupCalls } from './calls/group.ts';
+import { carpoolCalls, gearCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
 import { userCalls } from './calls/user.ts';
@@ -15,6 +16,7 @@ export * from './calls/activity.ts';
 export * from './calls/auth.ts';
 export * from './calls/chat.ts';
 export * from './calls/group.ts';
+export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
 export * from './calls/user.ts';
@@ -38,6 +40,8 @@ export const calls = {
   ...uploadCalls,
   ...userCalls,
   ...reportCalls,
+  ...carpoolCalls,
+  ...gearCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -14,6 +14,7 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'ACTIVITY_ACCEPT':
     case 'ACTIVITY_REJECT':
     case 'ACTIVITY_REQUEST':
+    case 'GEAR_UNCLAIMED':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

@@ -7,6 +7,12 @@ export interface ServerToClientEvents {
   typing: (event: { chatId: string; userId: string; typing: boolean }) => void;
   notification: (notification: Notification) => void;
   'chat:closed': (event: { chatId: string }) => void;
+  /** An activity's carpool or gear changed: seat counts ride along (never a pickup point); lists are refetched. */
+  logistics: (event: {
+    activityId: string;
+    kind: 'carpool' | 'gear';
+    seats?: { offerId: string; seats: number; seatsTaken: number }[];
+  }) => void;
 }
 
 /** Socket.IO events, client to server. */

@@ -16,8 +16,8 @@ type Role = 'no token' | 'outsider' | 'participant' | 'admin' | 'suspended';
 const ROLES: Role[] = ['no token', 'suspended', 'outsider', 'participant', 'admin'];
 
 /** Calls only an admin of the object may make (inviting to a closed group or an activity included). */
-const ADMIN_ONLY = new Set<CallName>(
-  ['activity', 'group'].flatMap((d) =>
+const ADMIN_ONLY = new Set<CallName>([
+  ...['activity', 'group'].flatMap((d) =>
     [
       'accept-request',
       'reject-request',
@@ -31,7 +31,9 @@ const ADMIN_ONLY = new Set<CallName>(
       'list-invitable-contacts',
     ].map((c) => `${d}/${c}` as CallName),
   ),
-);
+  // The world's admin drives: their offer and the requests made to it are theirs alone.
+  ...(['carpool/withdraw-offer', 'carpool/accept-request', 'carpool/decline-request'] as const),
+]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
   'activity/read-info',
@@ -44,6 +46,15 @@ const MEMBERS_ONLY = new Set<CallName>([
   'chat/get-info',
   'chat/send-message',
   'chat/set-as-read',
+  'carpool/list',
+  'carpool/offer-seats',
+  'carpool/request-ride',
+  'carpool/cancel-request',
+  'gear/list',
+  'gear/add-item',
+  'gear/claim',
+  'gear/check',
+  'gear/remove-item',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -72,6 +83,27 @@ async function newWorld() {
   const activity = await newActivity(t, admin, { access: 'CLOSED', visibility: 'PRIVATE' });
   await t.ok('activity/invite-users', { activityId: activity.activityId, userIds: [participant.id] }, admin.token);
   await t.ok('activity/participate', { activityId: activity.activityId }, participant.token);
+  // Logistics: the admin drives and the participant asks that car; a group item and a private checklist item.
+  const { offer } = await t.ok(
+    'carpool/offer-seats',
+    { activityId: activity.activityId, seats: 3, origin: { latitude: 45.5, longitude: 9.19 } },
+    admin.token,
+  );
+  const { request } = await t.ok(
+    'carpool/request-ride',
+    { activityId: activity.activityId, pickup: { latitude: 45.49, longitude: 9.19 }, offerId: offer.offerId },
+    participant.token,
+  );
+  const { item: groupItem } = await t.ok(
+    'gear/add-item',
+    { activityId: activity.activityId, name: 'Rope', required: true },
+    admin.token,
+  );
+  const { item: ownItem } = await t.ok(
+    'gear/add-item',
+    { activityId: activity.activityId, name: 'Snacks', personal: true },
+    participant.token,
+  );
   await t.db
     .update(users)
     .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'test' })
@@ -87,6 +119,10 @@ async function newWorld() {
     activity,
     group,
     participantId: participant.id,
+    offerId: offer.offerId,
+    requestId: request.requestId,
+    groupItemId: groupItem.itemId,
+    ownItemId: ownItem.itemId,
   };
 }
 
@@ -116,6 +152,16 @@ function bodyFor(name: CallName, w: World): unknown {
   if ('userIds' in body) body.userIds = [w.participantId];
   if ('reason' in body) body.reason = 'Not this time';
   if ('text' in body) body.text = 'hello';
+  if ('offerId' in body) {
+    if (name === 'carpool/request-ride') delete body.offerId;
+    else body.offerId = w.offerId;
+  }
+  if ('requestId' in body) body.requestId = w.requestId;
+  if ('itemId' in body) body.itemId = name === 'gear/claim' ? w.groupItemId : w.ownItemId;
+  if (name === 'gear/add-item') {
+    delete body.templateKey;
+    body.required = false;
+  }
   delete body.after;
   delete body.before;
   return body;
@@ -131,6 +177,9 @@ async function snapshot() {
     'chat_members',
     'messages',
     'notifications',
+    'carpool_offers',
+    'ride_requests',
+    'gear_items',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

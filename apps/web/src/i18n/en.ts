@@ -3,6 +3,7 @@ import { activity } from './activity/en.ts';
 import { auth } from './auth/en.ts';
 import { group } from './group/en.ts';
 import { location } from './location/en.ts';
+import { logistics } from './logistics/en.ts';
 import { notification } from './notification/en.ts';
 import { people } from './people/en.ts';
 
@@ -54,6 +55,18 @@ const errors: Record<ErrorCode, string> = {
   UPLOAD_EXPIRED: 'The upload link has expired',
   ALREADY_REPORTED: 'You have already reported this',
   SPORT_EXISTS: 'A sport with this id already exists',
+  OFFER_NOT_FOUND: 'This seat offer no longer exists',
+  RIDE_REQUEST_NOT_FOUND: 'This ride request no longer exists',
+  OWN_OFFER: 'You cannot ask for a seat in your own car',
+  NO_SEATS_LEFT: 'No seats are left in this car',
+  SEATS_BELOW_TAKEN: 'More riders are already in this car than the seats you offer',
+  DETOUR_TOO_LONG: 'This pickup is too far out of your way',
+  GEAR_NOT_FOUND: 'This item no longer exists',
+  GEAR_ALREADY_CLAIMED: 'Someone else already brings this',
+  GEAR_DUPLICATE: 'This item is already on the list',
+  ROUTE_SOURCE_UNSUPPORTED: 'Routes cannot be imported from this site: export a GPX file and drop it here',
+  ROUTE_IMPORT_FAILED: 'The route could not be fetched: export a GPX file from the site and drop it here',
+  EXPORT_NOT_FOUND: 'This export has expired: prepare a new one',
 };
 
 const validation: Record<ValidationMessageKey, string> = {
@@ -81,6 +94,7 @@ export const en = {
   people,
   group,
   notification,
+  logistics,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
     close: 'Close',

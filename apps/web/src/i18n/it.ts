@@ -3,6 +3,7 @@ import { auth } from './auth/it.ts';
 import type { Resources } from './en.ts';
 import { group } from './group/it.ts';
 import { location } from './location/it.ts';
+import { logistics } from './logistics/it.ts';
 import { notification } from './notification/it.ts';
 import { people } from './people/it.ts';
 
@@ -13,6 +14,7 @@ export const it: Resources = {
   people,
   group,
   notification,
+  logistics,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
     close: 'Chiudi',
@@ -88,6 +90,18 @@ export const it: Resources = {
     UPLOAD_EXPIRED: 'Il link di caricamento è scaduto',
     ALREADY_REPORTED: "L'hai già segnalato",
     SPORT_EXISTS: 'Esiste già uno sport con questo id',
+    OFFER_NOT_FOUND: 'Questa offerta di posti non esiste più',
+    RIDE_REQUEST_NOT_FOUND: 'Questa richiesta di passaggio non esiste più',
+    OWN_OFFER: 'Non puoi chiedere un posto nella tua auto',
+    NO_SEATS_LEFT: 'In questa auto non ci sono più posti',
+    SEATS_BELOW_TAKEN: 'In questa auto ci sono già più passeggeri dei posti che offri',
+    DETOUR_TOO_LONG: 'Questo punto di ritrovo è troppo fuori strada',
+    GEAR_NOT_FOUND: 'Questo oggetto non esiste più',
+    GEAR_ALREADY_CLAIMED: "Lo porta già qualcun altro",
+    GEAR_DUPLICATE: "Questo oggetto è già nell'elenco",
+    ROUTE_SOURCE_UNSUPPORTED: 'Non si possono importare percorsi da questo sito: esporta un file GPX e trascinalo qui',
+    ROUTE_IMPORT_FAILED: 'Impossibile scaricare il percorso: esporta un file GPX dal sito e trascinalo qui',
+    EXPORT_NOT_FOUND: "Questa esportazione è scaduta: preparane una nuova",
   },
   validation: {
     required: '* Campo obbligatorio',

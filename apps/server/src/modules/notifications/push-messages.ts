@@ -2,6 +2,8 @@ import type { Language, NotificationType } from '@cordata/contract';
 
 type Vars = { actor: string; target: string; reason: string };
 type Texts = Record<NotificationType, (v: Vars) => string>;
+/** GEAR_UNCLAIMED carries the missing items as a comma-separated list. */
+const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 
 const en: Texts = {
   ACTIVITY_INVITE: (v) => `${v.actor} invited you to ${v.target}`,
@@ -16,6 +18,7 @@ const en: Texts = {
   GROUP_REJECT: (v) => `Your request for the group ${v.target} was declined: ${v.reason}`,
   GROUP_REQUEST: (v) => `${v.actor} asks to join the group ${v.target}`,
   SEND_MESSAGE: (v) => `New messages in ${v.target}`,
+  GEAR_UNCLAIMED: (v) => `${v.target} starts within 24 h: nobody brings ${count(v.reason)} required item(s) yet`,
 };
 
 const it: Texts = {
@@ -31,6 +34,7 @@ const it: Texts = {
   GROUP_REJECT: (v) => `La tua richiesta per il gruppo ${v.target} è stata rifiutata: ${v.reason}`,
   GROUP_REQUEST: (v) => `${v.actor} chiede di entrare nel gruppo ${v.target}`,
   SEND_MESSAGE: (v) => `Nuovi messaggi in ${v.target}`,
+  GEAR_UNCLAIMED: (v) => `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
 };
 
 const fallbacks = {

@@ -2,13 +2,14 @@ import type { Notification } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { shortWhen } from '../../chat/format.ts';
 import { Icon } from '../Icon.tsx';
-import { notificationLook, notificationText, rejectionReason } from './format.ts';
+import { missingGear, notificationLook, notificationText, rejectionReason } from './format.ts';
 
 /** One notification: its type's icon, the text with the names, the rejection reason, when, and whether it is unread. */
 export function NotificationItem({ notification: n, onOpen }: { notification: Notification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const look = notificationLook[n.type];
   const reason = rejectionReason(n);
+  const missing = missingGear(n, t);
   return (
     <li>
       <button
@@ -32,6 +33,11 @@ export function NotificationItem({ notification: n, onOpen }: { notification: No
           {reason && (
             <span className="notification-reason" data-testid="notification-reason">
               {t('notification.reason', { reason })}
+            </span>
+          )}
+          {missing && (
+            <span className="notification-reason" data-testid="notification-missing-gear">
+              {missing}
             </span>
           )}
           <time dateTime={n.createdAt}>{shortWhen(new Date(n.createdAt), i18n.language)}</time>

@@ -18,6 +18,7 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   GROUP_REJECT: { icon: 'reject', topic: 'group' },
   GROUP_REQUEST: { icon: 'userPlus', topic: 'group' },
   SEND_MESSAGE: { icon: 'chats', topic: 'chat' },
+  GEAR_UNCLAIMED: { icon: 'reject', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */
@@ -61,4 +62,14 @@ export function notificationText(n: Notification, t: TFunction): TextPart[] {
 /** The reason shown under a rejection, if any. */
 export function rejectionReason(n: Notification): string | null {
   return (n.type === 'ACTIVITY_REJECT' || n.type === 'GROUP_REJECT') && n.reason ? n.reason : null;
+}
+
+/** The required gear nobody brings, named in the reader's language (template items by their key). */
+export function missingGear(n: Notification, t: TFunction): string | null {
+  if (n.type !== 'GEAR_UNCLAIMED' || !n.reason) return null;
+  const names = n.reason.split(',').map((item) => {
+    const key = item.trim();
+    return t(`logistics.gear.templates.${key}`, { defaultValue: key });
+  });
+  return t('logistics.gear.missing', { items: names.join(', ') });
 }

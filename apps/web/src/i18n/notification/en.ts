@@ -24,5 +24,6 @@ export const notification = {
     GROUP_REJECT: 'Your request for the group <b>{{target}}</b> was declined',
     GROUP_REQUEST: '<b>{{actor}}</b> asks to join the group <b>{{target}}</b>',
     SEND_MESSAGE: 'New messages in <b>{{target}}</b>',
+    GEAR_UNCLAIMED: '<b>{{target}}</b> starts within 24 h and nobody brings some required gear yet',
   },
 };

@@ -25,6 +25,7 @@ export const notification: typeof en = {
     GROUP_ACCEPT: 'La tua richiesta per il gruppo <b>{{target}}</b> è stata accettata',
     GROUP_REJECT: 'La tua richiesta per il gruppo <b>{{target}}</b> è stata rifiutata',
     GROUP_REQUEST: '<b>{{actor}}</b> chiede di entrare nel gruppo <b>{{target}}</b>',
+    GEAR_UNCLAIMED: '<b>{{target}}</b> inizia entro 24 ore e nessuno porta ancora alcune attrezzature obbligatorie',
     SEND_MESSAGE: 'Nuovi messaggi in <b>{{target}}</b>',
   },
 };

@@ -117,6 +117,7 @@ export const people = {
     GROUP_REJECT: 'Rejected group requests',
     GROUP_REQUEST: 'Requests to join your groups',
     SEND_MESSAGE: 'Chat messages',
+    GEAR_UNCLAIMED: 'Required gear nobody brings (24 h before)',
   },
   saved: {
     profile: 'Your profile has been saved.',

@@ -118,6 +118,7 @@ export const people: typeof en = {
     GROUP_ACCEPT: 'Richieste ai gruppi accettate',
     GROUP_REJECT: 'Richieste ai gruppi rifiutate',
     GROUP_REQUEST: 'Richieste di entrare nei tuoi gruppi',
+    GEAR_UNCLAIMED: 'Attrezzatura obbligatoria che nessuno porta (24 ore prima)',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

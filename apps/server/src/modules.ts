@@ -26,8 +26,8 @@ import { createGroupsRepository } from './modules/groups/groups.repository.ts';
 import { createGroupsService } from './modules/groups/groups.service.ts';
 import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
-import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createLogisticsModule } from './modules/logistics/logistics.module.ts';
+import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
 import { createMembershipRepository } from './modules/membership/membership.repository.ts';
 import { createMembership } from './modules/membership/membership.service.ts';
@@ -235,6 +235,18 @@ export function createModules(core: Core) {
     onStart,
     jobs,
     registerRoutes,
-    services: { chat, logistics, sports, notifier, changes, pushSender, chatMembership, mailer, uploads, users, connections },
+    services: {
+      chat,
+      logistics,
+      sports,
+      notifier,
+      changes,
+      pushSender,
+      chatMembership,
+      mailer,
+      uploads,
+      users,
+      connections,
+    },
   };
 }

@@ -63,8 +63,14 @@ export const errorCatalog = {
   GEAR_NOT_FOUND: { status: 404, message: 'This item no longer exists' },
   GEAR_ALREADY_CLAIMED: { status: 409, message: 'Someone else already brings this' },
   GEAR_DUPLICATE: { status: 409, message: 'This item is already on the list' },
-  ROUTE_SOURCE_UNSUPPORTED: { status: 400, message: 'Routes cannot be imported from this site: export a GPX file and drop it here' },
-  ROUTE_IMPORT_FAILED: { status: 502, message: 'The route could not be fetched: export a GPX file from the site and drop it here' },
+  ROUTE_SOURCE_UNSUPPORTED: {
+    status: 400,
+    message: 'Routes cannot be imported from this site: export a GPX file and drop it here',
+  },
+  ROUTE_IMPORT_FAILED: {
+    status: 502,
+    message: 'The route could not be fetched: export a GPX file from the site and drop it here',
+  },
   EXPORT_NOT_FOUND: { status: 404, message: 'This export has expired: prepare a new one' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

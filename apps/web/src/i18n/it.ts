@@ -97,11 +97,11 @@ export const it: Resources = {
     SEATS_BELOW_TAKEN: 'In questa auto ci sono già più passeggeri dei posti che offri',
     DETOUR_TOO_LONG: 'Questo punto di ritrovo è troppo fuori strada',
     GEAR_NOT_FOUND: 'Questo oggetto non esiste più',
-    GEAR_ALREADY_CLAIMED: "Lo porta già qualcun altro",
+    GEAR_ALREADY_CLAIMED: 'Lo porta già qualcun altro',
     GEAR_DUPLICATE: "Questo oggetto è già nell'elenco",
     ROUTE_SOURCE_UNSUPPORTED: 'Non si possono importare percorsi da questo sito: esporta un file GPX e trascinalo qui',
     ROUTE_IMPORT_FAILED: 'Impossibile scaricare il percorso: esporta un file GPX dal sito e trascinalo qui',
-    EXPORT_NOT_FOUND: "Questa esportazione è scaduta: preparane una nuova",
+    EXPORT_NOT_FOUND: 'Questa esportazione è scaduta: preparane una nuova',
   },
   validation: {
     required: '* Campo obbligatorio',

@@ -29,7 +29,10 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
 
   async function summaries(ids: string[], tx: DbOrTx) {
     if (!ids.length) return new Map<string, ReturnType<typeof toUserSummary>>();
-    const rows = await tx.select(userSummaryColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
+    const rows = await tx
+      .select(userSummaryColumns)
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.userId, toUserSummary(r)]));
   }
 
@@ -49,7 +52,12 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
   const taken = (offer: OfferRow, requests: RequestRow[]) =>
     requests.filter((r) => r.offerId === offer.id && r.status === 'ACCEPTED');
 
-  function offerView(offer: OfferRow, requests: RequestRow[], people: Map<string, ReturnType<typeof toUserSummary>>, viewerId: string): CarpoolOffer {
+  function offerView(
+    offer: OfferRow,
+    requests: RequestRow[],
+    people: Map<string, ReturnType<typeof toUserSummary>>,
+    viewerId: string,
+  ): CarpoolOffer {
     const riders = taken(offer, requests);
     return {
       offerId: offer.id,
@@ -82,7 +90,11 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
       pickup: revealed ? pickup : null,
       detourMetres: viewerOffer
         ? Math.round(
-            detourMetres({ latitude: viewerOffer.originLatitude, longitude: viewerOffer.originLongitude }, pickup, meeting),
+            detourMetres(
+              { latitude: viewerOffer.originLatitude, longitude: viewerOffer.originLongitude },
+              pickup,
+              meeting,
+            ),
           )
         : null,
       mine: request.riderId === viewerId,
@@ -147,7 +159,10 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
     return result;
   }
 
-  async function offerSeats(input: { activityId: string; seats: number; origin: LatLng; costNote?: string }, userId: string) {
+  async function offerSeats(
+    input: { activityId: string; seats: number; origin: LatLng; costNote?: string },
+    userId: string,
+  ) {
     await change(input.activityId, userId, async (tx) => {
       const [existing] = await tx
         .select()
@@ -188,10 +203,7 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
     const offer = await ownOffer(offerId, userId);
     await change(offer.activityId, userId, async (tx) => {
       // Riders of this car are asking again, from any driver.
-      await tx
-        .update(rideRequests)
-        .set({ status: 'PENDING', offerId: null })
-        .where(eq(rideRequests.offerId, offer.id));
+      await tx.update(rideRequests).set({ status: 'PENDING', offerId: null }).where(eq(rideRequests.offerId, offer.id));
       await tx.delete(carpoolOffers).where(eq(carpoolOffers.id, offer.id));
     });
     return { ok: true as const };
@@ -261,7 +273,10 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
         .from(rideRequests)
         .where(and(eq(rideRequests.offerId, offer.id), eq(rideRequests.status, 'ACCEPTED')))) as [{ n: number }];
       if (n >= offer.seats) throw new ApiError('NO_SEATS_LEFT');
-      await tx.update(rideRequests).set({ status: 'ACCEPTED', offerId: offer.id }).where(eq(rideRequests.id, request.id));
+      await tx
+        .update(rideRequests)
+        .set({ status: 'ACCEPTED', offerId: offer.id })
+        .where(eq(rideRequests.id, request.id));
     });
     const { requests } = await list(offer.activityId, userId);
     return { request: requests.find((r) => r.requestId === input.requestId)! };

@@ -29,12 +29,22 @@ const RULES: { key: string; required: boolean; when: (t: TemplateInput) => boole
     key: 'helmet',
     required: true,
     when: (t) =>
-      ['via-ferrata', 'climbing', 'mountaineering', 'ski-mountaineering', 'mountain-biking', 'road-cycling', 'gravel'].includes(
-        t.sportId,
-      ) ||
+      [
+        'via-ferrata',
+        'climbing',
+        'mountaineering',
+        'ski-mountaineering',
+        'mountain-biking',
+        'road-cycling',
+        'gravel',
+      ].includes(t.sportId) ||
       (t.sportId === 'hiking' && hard(t.difficulty)),
   },
-  { key: 'rope', required: true, when: (t) => t.sportId === 'climbing' || (t.sportId === 'mountaineering' && hard(t.difficulty)) },
+  {
+    key: 'rope',
+    required: true,
+    when: (t) => t.sportId === 'climbing' || (t.sportId === 'mountaineering' && hard(t.difficulty)),
+  },
   { key: 'quickdraws', required: false, when: (t) => t.sportId === 'climbing' },
   { key: 'harness', required: true, when: (t) => ['climbing', 'via-ferrata', 'mountaineering'].includes(t.sportId) },
   {
@@ -45,13 +55,23 @@ const RULES: { key: string; required: boolean; when: (t: TemplateInput) => boole
   {
     key: 'avalancheKit',
     required: true,
-    when: (t) => ['ski-mountaineering', 'snowshoeing'].includes(t.sportId) || (t.sportId === 'mountaineering' && isWinter(t.date, t.latitude)),
+    when: (t) =>
+      ['ski-mountaineering', 'snowshoeing'].includes(t.sportId) ||
+      (t.sportId === 'mountaineering' && isWinter(t.date, t.latitude)),
   },
   { key: 'firstAidKit', required: true, when: () => true },
   { key: 'repairKit', required: false, when: (t) => ['road-cycling', 'mountain-biking', 'gravel'].includes(t.sportId) },
   { key: 'headlamp', required: false, when: (t) => hard(t.difficulty) || isWinter(t.date, t.latitude) },
-  { key: 'map', required: false, when: (t) => ['hiking', 'orienteering', 'mountaineering', 'trail-running'].includes(t.sportId) },
-  { key: 'towFloat', required: false, when: (t) => ['open-water-swimming', 'kayaking', 'stand-up-paddle'].includes(t.sportId) },
+  {
+    key: 'map',
+    required: false,
+    when: (t) => ['hiking', 'orienteering', 'mountaineering', 'trail-running'].includes(t.sportId),
+  },
+  {
+    key: 'towFloat',
+    required: false,
+    when: (t) => ['open-water-swimming', 'kayaking', 'stand-up-paddle'].includes(t.sportId),
+  },
 ];
 
 export const GEAR_TEMPLATE_KEYS = RULES.map((r) => r.key);

@@ -13,7 +13,12 @@ type ItemRow = typeof gearItems.$inferSelect;
 export function createGearService(deps: { db: Db; participation: Participation }) {
   const { db, participation } = deps;
 
-  async function views(rows: ItemRow[], viewerId: string, viewerIsAdmin: boolean, tx: DbOrTx = db): Promise<GearItem[]> {
+  async function views(
+    rows: ItemRow[],
+    viewerId: string,
+    viewerIsAdmin: boolean,
+    tx: DbOrTx = db,
+  ): Promise<GearItem[]> {
     const ids = [...new Set(rows.map((r) => r.claimedBy).filter((id): id is string => !!id))];
     const people = ids.length ? await tx.select(userSummaryColumns).from(users).where(inArray(users.id, ids)) : [];
     const byId = new Map(people.map((p) => [p.userId, toUserSummary(p)]));
@@ -112,7 +117,9 @@ export function createGearService(deps: { db: Db; participation: Participation }
       ? await db
           .update(gearItems)
           .set({ claimedBy: userId })
-          .where(and(eq(gearItems.id, row.id), sql`(${gearItems.claimedBy} is null or ${gearItems.claimedBy} = ${userId})`))
+          .where(
+            and(eq(gearItems.id, row.id), sql`(${gearItems.claimedBy} is null or ${gearItems.claimedBy} = ${userId})`),
+          )
           .returning()
       : await db
           .update(gearItems)
@@ -128,7 +135,11 @@ export function createGearService(deps: { db: Db; participation: Participation }
   async function check(input: { itemId: string; checked: boolean }, userId: string) {
     const { row, isAdmin } = await visibleItem(input.itemId, userId);
     if (row.personalFor !== userId) throw new ApiError('GEAR_NOT_FOUND');
-    const [updated] = await db.update(gearItems).set({ checked: input.checked }).where(eq(gearItems.id, row.id)).returning();
+    const [updated] = await db
+      .update(gearItems)
+      .set({ checked: input.checked })
+      .where(eq(gearItems.id, row.id))
+      .returning();
     const [item] = await views([updated!], userId, isAdmin);
     return { item: item! };
   }

@@ -34,7 +34,9 @@ export function createLogisticsModule(core: Core, deps: { access: Access; change
     'gear/remove-item': ({ body, user }) => gear.removeItem(body.itemId, user.userId),
   };
 
-  const jobs: Job[] = [{ name: 'gear-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: gearReminders.run }];
+  const jobs: Job[] = [
+    { name: 'gear-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: gearReminders.run },
+  ];
 
   return { handlers, jobs, carpool, gear, gearReminders };
 }

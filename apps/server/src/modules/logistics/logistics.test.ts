@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Person = Awaited<ReturnType<typeof newUser>>;
 
 async function joined(activityId: string) {
   const person = await newUser(t);
@@ -167,7 +166,11 @@ describe('carpools', () => {
 describe('gear', () => {
   it('suggests the template, lets one person claim an item and keeps checklists private', async () => {
     const organiser = await newUser(t);
-    const activity = await newActivity(t, organiser, { sportId: 'via-ferrata', difficulty: 'HARD', date: '2031-01-15' });
+    const activity = await newActivity(t, organiser, {
+      sportId: 'via-ferrata',
+      difficulty: 'HARD',
+      date: '2031-01-15',
+    });
     const activityId = activity.activityId;
     const [ann, bob] = [await joined(activityId), await joined(activityId)];
 
@@ -179,7 +182,11 @@ describe('gear', () => {
     // Only an admin makes an item required for everyone.
     const notAdmin = await t.call('gear/add-item', { activityId, templateKey: 'rope', required: true }, ann.token);
     expect(notAdmin.status).toBe(403);
-    const { item: rope } = await t.ok('gear/add-item', { activityId, name: 'Rope 60 m', required: true }, organiser.token);
+    const { item: rope } = await t.ok(
+      'gear/add-item',
+      { activityId, name: 'Rope 60 m', required: true },
+      organiser.token,
+    );
     const dup = await t.call('gear/add-item', { activityId, name: 'rope 60 M' }, ann.token);
     expect(dup.body.error?.code).toBe('GEAR_DUPLICATE');
 
@@ -209,13 +216,16 @@ describe('gear', () => {
     const activityId = activity.activityId;
     const ann = await joined(activityId);
     await t.ok('gear/add-item', { activityId, templateKey: 'rope', required: true }, organiser.token);
-    const { item: helmet } = await t.ok('gear/add-item', { activityId, templateKey: 'helmet', required: true }, organiser.token);
+    const { item: helmet } = await t.ok(
+      'gear/add-item',
+      { activityId, templateKey: 'helmet', required: true },
+      organiser.token,
+    );
     await t.ok('gear/add-item', { activityId, name: 'Chalk' }, ann.token);
     await t.ok('gear/claim', { itemId: helmet.itemId, claimed: true }, ann.token);
 
     const reminders = t.modules.services.logistics.gearReminders;
-    const sent = () =>
-      t.db.select().from(notifications).where(eq(notifications.targetId, activityId));
+    const sent = () => t.db.select().from(notifications).where(eq(notifications.targetId, activityId));
     // Three days ahead: nothing yet.
     await reminders.run();
     expect(await sent()).toEqual([]);

@@ -13,7 +13,7 @@ import { type Access, isAdmin, isMember } from '../access/access.ts';
 export function createParticipation(deps: { db: Db; access: Access; realtime: Realtime }) {
   async function require(activityId: string, userId: string, tx: DbOrTx = deps.db, options: { lock?: boolean } = {}) {
     const row = await deps.access.activity(activityId, userId, tx, options);
-    if (!row || !row.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+    if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
     if (!isMember(row.member)) throw new ApiError('FORBIDDEN');
     return { activity: row.activity, isAdmin: isAdmin(row.member) };
   }

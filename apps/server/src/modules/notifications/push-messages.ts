@@ -34,7 +34,8 @@ const it: Texts = {
   GROUP_REJECT: (v) => `La tua richiesta per il gruppo ${v.target} è stata rifiutata: ${v.reason}`,
   GROUP_REQUEST: (v) => `${v.actor} chiede di entrare nel gruppo ${v.target}`,
   SEND_MESSAGE: (v) => `Nuovi messaggi in ${v.target}`,
-  GEAR_UNCLAIMED: (v) => `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
+  GEAR_UNCLAIMED: (v) =>
+    `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
 };
 
 const fallbacks = {

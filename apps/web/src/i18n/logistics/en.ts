@@ -87,14 +87,16 @@ export const logistics = {
       strava: 'On Strava, open the route, choose "Export GPX", and drop the file here.',
       wikiloc: 'On Wikiloc, open the trail, tap "Download" and choose GPX, then drop the file here.',
       ridewithgps: 'On RideWithGPS, open the route, choose "Export" then "GPX Track", and drop the file here.',
-      waymarkedtrails: 'On Waymarked Trails, open the route and use "GPX" under the route details, then drop the file here.',
+      waymarkedtrails:
+        'On Waymarked Trails, open the route and use "GPX" under the route details, then drop the file here.',
       alltrails: 'On AllTrails, open the trail, choose "Download route" and GPX, then drop the file here.',
       other: 'Export the route from that site as a GPX file and drop it here.',
     },
   },
   export: {
     title: 'Your data',
-    intro: 'Download everything you have in Cordata: profile, contacts, activities with their GPX, groups, messages, notifications and calendar (JSON, GPX and ICS).',
+    intro:
+      'Download everything you have in Cordata: profile, contacts, activities with their GPX, groups, messages, notifications and calendar (JSON, GPX and ICS).',
     prepare: 'Prepare my data',
     preparing: 'We are preparing your file: it takes a few minutes. We will mail you a link.',
     ready: 'Your file is ready until {{date}}.',

@@ -32,7 +32,11 @@ export const logistics: typeof en = {
     detour: '{{km}} km di deviazione',
     accept: 'Accetta',
     decline: 'Rifiuta',
-    status: { PENDING: 'In attesa di un autista', ACCEPTED: 'Accettata', DECLINED: "Rifiutata: chiedi a un'altra auto" },
+    status: {
+      PENDING: 'In attesa di un autista',
+      ACCEPTED: 'Accettata',
+      DECLINED: "Rifiutata: chiedi a un'altra auto",
+    },
     pickupAt: 'Punto di ritrovo',
     openInMaps: 'Apri nelle mappe',
     myRequest: 'Il tuo passaggio',
@@ -96,7 +100,8 @@ export const logistics: typeof en = {
   },
   export: {
     title: 'I tuoi dati',
-    intro: 'Scarica tutto ciò che hai su Cordata: profilo, contatti, attività con i loro GPX, gruppi, messaggi, notifiche e calendario (JSON, GPX e ICS).',
+    intro:
+      'Scarica tutto ciò che hai su Cordata: profilo, contatti, attività con i loro GPX, gruppi, messaggi, notifiche e calendario (JSON, GPX e ICS).',
     prepare: 'Prepara i miei dati',
     preparing: 'Stiamo preparando il file: ci vuole qualche minuto. Ti invieremo un link per e-mail.',
     ready: 'Il tuo file è pronto fino al {{date}}.',

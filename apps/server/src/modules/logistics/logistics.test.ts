@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-
 async function joined(activityId: string) {
   const person = await newUser(t);
   await t.ok('activity/participate', { activityId }, person.token);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Locale, launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { mailsTo as mailsToServer, type RunningServer, startServer } from '../support/server.ts';
 
 /**
  * The whole way in, on a server with nothing configured (mail in the outbox, read at /dev/mailbox):
@@ -32,10 +32,7 @@ async function open(locale: Locale, path: string): Promise<Page> {
   return page;
 }
 
-async function mailsTo(email: string) {
-  const res = await fetch(`${server.url}/dev/mailbox?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
-}
+const mailsTo = (email: string) => mailsToServer(server.url, email);
 
 /** The code of the newest mail to an address (the dev mailbox lists newest first), once there are `count` mails. */
 async function mailedCode(email: string, count = 1): Promise<string> {

@@ -10,7 +10,7 @@ import {
   testId,
 } from '../support/browser.ts';
 import { climbAboveLecco, writeGpx } from '../support/gpx.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { mailsTo, type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
 /**
@@ -48,8 +48,7 @@ async function phone(locale: Locale, path: string, account?: Account): Promise<P
 /** The code of the newest mail to an address (the dev mailbox lists newest first). */
 async function mailedCode(email: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const res = await fetch(`${server.url}/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { mails } = (await res.json()) as { mails: { text: string }[] };
+    const mails = await mailsTo(server.url, email);
     const code = /^(\d{6})$/m.exec(mails[0]?.text ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));

@@ -1,5 +1,6 @@
 import type { CallInput, CallName, CallResponse } from '@cordata/contract';
 import { callPath } from '@cordata/contract';
+import { mailsTo } from './server.ts';
 
 /** Calls the API of a running server as a client would. */
 export async function call<K extends CallName>(
@@ -32,10 +33,8 @@ export async function newAccount(baseUrl: string, person: { firstName: string; l
   const email = `${person.firstName.toLowerCase()}.${tag}@example.test`;
   const password = 'Trail#Run9x';
   await call(baseUrl, 'auth/email/sign-up', { email, password, acceptTerms: true, acceptPrivacy: true });
-  const mailbox = (await (await fetch(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
-    mails: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(mailbox.mails.at(-1)?.text ?? '')?.[1];
+  const mails = await mailsTo(baseUrl, email);
+  const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   const { jwt } = await call(baseUrl, 'auth/email/confirm-email', { email, code });
   const { sports } = await call(baseUrl, 'sport/list-all', undefined, jwt);

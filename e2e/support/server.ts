@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -56,6 +56,8 @@ export async function startServer(options: { webMode?: 'app' | 'store'; env?: Re
       DATA_DIR: dataDir,
       WEB_MODE: options.webMode ?? 'app',
       NODE_ENV: 'test',
+      // Journeys sign many people up from one address; the limits have tests of their own.
+      RATE_LIMITS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,5 +91,18 @@ export async function startServer(options: { webMode?: 'app' | 'store'; env?: Re
     await stop();
     throw e;
   }
+  mailboxKeys.set(url, readFileSync(join(dataDir, 'mailbox-key'), 'utf8').trim());
   return { url, port, dataDir, output, stop } satisfies RunningServer;
+}
+
+/** Each started server's dev-mailbox key, which the server keeps in its DATA_DIR. */
+const mailboxKeys = new Map<string, string>();
+
+/** The mails to an address in a started server's dev mailbox, newest first. */
+export async function mailsTo(baseUrl: string, email: string): Promise<{ subject: string; text: string }[]> {
+  const key = mailboxKeys.get(baseUrl);
+  if (!key) throw new Error(`no mailbox key for ${baseUrl}: was it started by startServer?`);
+  const res = await fetch(`${baseUrl}/dev/mailbox?key=${key}&to=${encodeURIComponent(email)}`);
+  if (!res.ok) throw new Error(`the dev mailbox answered ${res.status}`);
+  return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
 }

@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Core } from './core.ts';
 import { type Database, ping } from './db/client.ts';
 import { ApiError, handleError } from './http/errors.ts';
+import { createLinkBase } from './http/link-base.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
 import { createTokens } from './modules/auth/tokens.ts';
@@ -57,7 +58,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     // Per-request lines cost throughput; production logs only warnings and errors of requests.
     logController: new LogController({ disableRequestLogging: config.isProduction }),
     forceCloseConnections: true,
@@ -160,7 +161,7 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
-  registerCalls(app, config.apiPrefix, modules.handlers, tokens);
+  registerCalls(app, config.apiPrefix, modules.handlers, tokens, createLinkBase(config));
   modules.registerRoutes(app);
   await registerReleases(app, core);
   await registerWeb(app, config);
@@ -179,4 +180,11 @@ function containsNul(value: unknown): boolean {
     return Object.entries(value).some(([key, v]) => key.includes('\0') || containsNul(v));
   }
   return false;
+}
+
+/** Fastify's types omit the hop count that its runtime accepts: trust the first `hops` proxies. */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  const hops = setting;
+  return (_address: string, hop: number) => hop < hops;
 }

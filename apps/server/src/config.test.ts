@@ -13,12 +13,26 @@ describe('configuration', () => {
     expect(config.PRODUCT_SLUG).toBe('cordata');
     expect(config.WEB_MODE).toBe('app');
     expect(config.apiPrefix).toBe('/api/space/cordata/database');
-    expect(config.rateLimits).toBe(false);
+    expect(config.rateLimits).toBe(true);
+    expect(config.TRUST_PROXY).toBe(false);
   });
 
-  it('turns rate limits on in production', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).rateLimits).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', RATE_LIMITS: 'false' }).rateLimits).toBe(false);
+  it('keeps rate limits on in every mode unless RATE_LIMITS=false says otherwise (review H4)', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(loadConfig({ ...base, NODE_ENV }).rateLimits).toBe(true);
+      expect(loadConfig({ ...base, NODE_ENV, RATE_LIMITS: 'false' }).rateLimits).toBe(false);
+    }
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or addresses (review H1)', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'anyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it.each([

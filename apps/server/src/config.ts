@@ -47,7 +47,12 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: csv.optional(),
-  RATE_LIMITS: bool.optional(),
+  RATE_LIMITS: bool.default(true),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
+  ALLOWED_HOSTS: csv.optional(),
   SUPPORT_EMAIL: z.email().default('support@cordata.app'),
   APP_STORE_URL: url.default('https://apps.apple.com/app/cordata'),
   PLAY_STORE_URL: url.default('https://play.google.com/store/apps/details?id=app.cordata'),
@@ -82,6 +87,8 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'RATE_LIMITS'> {
   jwtSecret: Uint8Array;
   rateLimits: boolean;
+  /** The key that opens /dev/mailbox; null where the mailbox does not exist (SMTP set, or production). */
+  mailboxKey: string | null;
   isProduction: boolean;
   dataDir: string;
   webDistDir: string;
@@ -113,19 +120,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...rest,
     dataDir,
     webDistDir: resolve(e.WEB_DIST_DIR ?? webDistDefault),
-    jwtSecret: new TextEncoder().encode(JWT_SECRET ?? localSecret(dataDir)),
-    rateLimits: RATE_LIMITS ?? isProduction,
+    jwtSecret: new TextEncoder().encode(JWT_SECRET ?? keptInDataDir(dataDir, 'jwt-secret', 48)),
+    rateLimits: RATE_LIMITS,
+    mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),
     isProduction,
     apiPrefix: `/api/space/${e.PRODUCT_SLUG}/database`,
   };
 }
 
-/** Without JWT_SECRET, a secret is generated once and kept in DATA_DIR so tokens survive restarts. */
-function localSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * A random secret generated on first start and kept in DATA_DIR, so it survives restarts: the JWT
+ * secret when JWT_SECRET is unset, and the key of the dev mailbox.
+ */
+function keptInDataDir(dataDir: string, name: string, bytes: number): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * TRUST_PROXY: unset means no proxy is trusted, so X-Forwarded-For is ignored and the caller's
+ * address is the socket's. A number trusts that many hops; a list trusts those addresses or CIDRs.
+ * `true` (trust anyone) is refused: it would let every client choose its own address.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+  if (
+    list.length === 0 ||
+    !list.every((x) => address.test(x) || x === 'loopback' || x === 'linklocal' || x === 'uniquelocal')
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a hop count or a comma-separated list of proxy addresses or CIDRs (never true)',
+    });
+    return false;
+  }
+  return list;
 }

@@ -225,7 +225,7 @@ export function createModules(core: Core) {
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
     registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens);
-    if (!core.config.isProduction) registerDevMailbox(app, mailer);
+    if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { startJobs } from './jobs.ts';
+import { mailboxUrl } from './modules/mail/mailbox.routes.ts';
 
 /**
  * A call's query that gets no answer in this time fails with a 503 instead of hanging. A failed
@@ -24,6 +25,12 @@ export async function startServer(config: Config) {
   await built.modules.onStart();
   const stopJobs = config.JOBS ? startJobs(built.modules.jobs, built.app.log) : () => {};
   await built.app.listen({ port: config.PORT, host: config.HOST });
+  if (config.mailboxKey) {
+    const address = built.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const origin = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+    built.app.log.info(`SMTP_URL is not set: mail stays in the outbox, at ${mailboxUrl(origin, config.mailboxKey)}`);
+  }
 
   let closing: Promise<void> | null = null;
   const close = () => {

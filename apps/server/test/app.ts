@@ -20,6 +20,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     JOBS: 'false',
+    // On by default in every mode; the rate-limit tests turn them on again.
+    RATE_LIMITS: 'false',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...env,
   });

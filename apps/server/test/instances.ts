@@ -65,6 +65,7 @@ export async function startInstance(databaseUrl: string) {
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     JOBS: 'false',
+    RATE_LIMITS: 'false',
     REDIS_URL,
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
   });

@@ -7,6 +7,8 @@ export interface CallContext<K extends CallName> {
   /** The caller, on every call that needs a token. */
   user: Calls[K]['auth'] extends true ? AuthUser : null;
   request: FastifyRequest;
+  /** The origin for links made in this call (see link-base.ts): never taken blindly from a header. */
+  baseUrl: string;
 }
 
 export type Handler<K extends CallName> = (ctx: CallContext<K>) => Promise<CallResponse<K>>;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tokens } from '../modules/auth/tokens.ts';
 import { ApiError } from './errors.ts';
 import type { Handlers } from './handlers.ts';
+import type { LinkBase } from './link-base.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +23,13 @@ export function bearerGuard(tokens: Tokens) {
 }
 
 /** Registers every call of the contract, each a POST under the prefix with its schemas. */
-export function registerCalls(app: FastifyInstance, prefix: string, handlers: Handlers, tokens: Tokens) {
+export function registerCalls(
+  app: FastifyInstance,
+  prefix: string,
+  handlers: Handlers,
+  tokens: Tokens,
+  linkBase: LinkBase,
+) {
   app.decorateRequest('user', null);
   const guard = bearerGuard(tokens);
   for (const name of callNames) {
@@ -49,7 +56,12 @@ export function registerCalls(app: FastifyInstance, prefix: string, handlers: Ha
         : undefined,
       handler: async (request) => {
         if (!handler) throw new ApiError('NOT_IMPLEMENTED');
-        return handler({ body: def.body ? request.body : undefined, user: request.user, request });
+        return handler({
+          body: def.body ? request.body : undefined,
+          user: request.user,
+          request,
+          baseUrl: linkBase(request),
+        });
       },
     });
   }

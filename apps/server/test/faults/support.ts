@@ -170,6 +170,7 @@ export async function startServerProcess(
       JWT_SECRET,
       LOG_LEVEL: 'warn',
       JOBS: 'false',
+      RATE_LIMITS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import type { Handlers } from '../../http/handlers.ts';
-import { requestBaseUrl } from '../users/users.handlers.ts';
 import type { AuthService } from './auth.service.ts';
 
 export const authHandlers = (auth: AuthService): Handlers => ({
@@ -12,5 +11,5 @@ export const authHandlers = (auth: AuthService): Handlers => ({
   'auth/email/reset-password': ({ body }) => auth.resetPassword(body),
   'auth/email/confirm-change-password': ({ body, user, request }) => auth.changePassword(body, user, request.ip),
   'auth/username-exists': ({ body, user }) => auth.usernameExists(body, user),
-  'auth/create-profile': ({ body, user, request }) => auth.createProfile(body, user, requestBaseUrl(request)),
+  'auth/create-profile': ({ body, user, baseUrl }) => auth.createProfile(body, user, baseUrl),
 });

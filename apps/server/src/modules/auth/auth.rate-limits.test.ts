@@ -27,7 +27,7 @@ const from = async (
 };
 
 describe('rate limits', () => {
-  it('are off unless configured', async () => {
+  it('are off only where RATE_LIMITS=false says so (the test apps)', async () => {
     const plain = await createTestApp();
     try {
       for (let i = 0; i <= AUTH_RATE_RULES['sign-in'].email.limit; i++) {
@@ -108,5 +108,40 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true);
     expect(statuses[limit]).toBe(429);
+  });
+});
+
+describe('the caller address (review H1)', () => {
+  const signIn = (app: TestApp, forwardedFor: string, email: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: callPath('auth/email/sign-in'),
+      remoteAddress: '203.0.113.9',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify({ email, password: 'Wrong#Pass1' }),
+    });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says whom to trust, so the per-IP limit holds', async () => {
+    const { limit } = AUTH_RATE_RULES['sign-in'].ip;
+    const statuses: number[] = [];
+    // Each try claims another address and another account: only the socket's address is counted.
+    for (let i = 0; i <= limit; i++) {
+      statuses.push((await signIn(t, `198.51.100.${i % 250}`, `spoof${i}@example.test`)).statusCode);
+    }
+    expect(statuses.slice(0, limit).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('believes the proxy named by TRUST_PROXY, and only it', async () => {
+    const proxied = await createTestApp({ RATE_LIMITS: 'true', TRUST_PROXY: '203.0.113.9' });
+    try {
+      const { limit } = AUTH_RATE_RULES['sign-in'].ip;
+      for (let i = 0; i < limit; i++) await signIn(proxied, '192.0.2.1', `a${i}@example.test`);
+      expect((await signIn(proxied, '192.0.2.1', 'last@example.test')).statusCode).toBe(429);
+      // Another client behind the same trusted proxy has its own budget.
+      expect((await signIn(proxied, '192.0.2.2', 'other@example.test')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 });

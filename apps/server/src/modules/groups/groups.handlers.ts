@@ -5,7 +5,6 @@ import type { ActivitiesRepository } from '../activities/activities.repository.t
 import { toSummary } from '../activities/activities.service.ts';
 import { membershipHandlers } from '../membership/membership.handlers.ts';
 import type { Membership } from '../membership/membership.service.ts';
-import { requestBaseUrl } from '../users/users.handlers.ts';
 import type { GroupRow, GroupsRepository } from './groups.repository.ts';
 import type { GroupsService } from './groups.service.ts';
 
@@ -39,11 +38,11 @@ export function groupsHandlers(deps: {
   };
 
   return {
-    'group/create-new': async ({ user, body, request }) => ({
-      group: await groups.create(user.userId, body, requestBaseUrl(request)),
+    'group/create-new': async ({ user, body, baseUrl }) => ({
+      group: await groups.create(user.userId, body, baseUrl),
     }),
-    'group/update-existing': async ({ user, body, request }) => ({
-      group: await groups.update(user.userId, body, requestBaseUrl(request)),
+    'group/update-existing': async ({ user, body, baseUrl }) => ({
+      group: await groups.update(user.userId, body, baseUrl),
     }),
     'group/read-info': async ({ user, body }) => ({ group: await groups.read(body.groupId, user.userId) }),
     'group/delete': async ({ user, body }) => groups.remove(user.userId, body.groupId),

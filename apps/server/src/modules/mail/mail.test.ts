@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,11 +150,13 @@ describe('the outbox', () => {
     expect(calls).toBe(6);
   });
 
-  it('without SMTP, keeps the mail as LOGGED and shows it at /dev/mailbox', async () => {
+  it('without SMTP, keeps the mail as LOGGED and shows it at /dev/mailbox with the key', async () => {
     const email = 'Dev.Box@example.test';
     await t.ok('auth/email/sign-up', { email, password: 'Trail#Run9x', acceptTerms: true, acceptPrivacy: true });
     const code = await latestMailCode(t, email);
-    const json = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
+    const key = t.config.mailboxKey;
+    expect(key).toMatch(/^[\w-]{32}$/);
+    const json = await t.app.inject({ method: 'GET', url: `/dev/mailbox?key=${key}&to=${encodeURIComponent(email)}` });
     expect(json.statusCode).toBe(200);
     const { mails } = json.json();
     expect(mails).toHaveLength(1);
@@ -164,9 +166,51 @@ describe('the outbox', () => {
       subject: 'Confirm your e-mail address',
     });
     expect(mails[0].text).toContain(code);
-    const html = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    const html = await t.app.inject({ method: 'GET', url: `/dev/mailbox?key=${key}` });
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('dev.box@example.test');
+  });
+
+  it('answers 404 without the key, whatever the address or headers (review H4)', async () => {
+    const key = t.config.mailboxKey!;
+    const attempts = [
+      { url: '/dev/mailbox?to=dev.box%40example.test', headers: {} },
+      { url: '/dev/mailbox', headers: { accept: 'application/json' } },
+      { url: `/dev/mailbox?key=${key.slice(0, -1)}`, headers: {} },
+      { url: '/dev/mailbox?key=', headers: {} },
+      { url: '/dev/mailbox', headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost', 'x-real-ip': '127.0.0.1' } },
+    ];
+    for (const { url, headers } of attempts) {
+      const res = await t.app.inject({ method: 'GET', url, headers, remoteAddress: '127.0.0.1' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('example.test');
+    }
+  });
+});
+
+describe('the dev mailbox key', () => {
+  it('is made on first start, kept in DATA_DIR, and absent with SMTP_URL or in production', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cordata-key-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir }).mailboxKey;
+      expect(first).toBeTruthy();
+      expect(readFileSync(join(dataDir, 'mailbox-key'), 'utf8').trim()).toBe(first);
+      expect(loadConfig({ DATA_DIR: dataDir }).mailboxKey).toBe(first);
+      expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' }).mailboxKey).toBeNull();
+      expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).mailboxKey).toBeNull();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('is not registered at all when SMTP_URL is set', async () => {
+    const withSmtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const res = await withSmtp.app.inject({ method: 'GET', url: '/dev/mailbox?to=x%40example.test' });
+      expect(res.body).not.toContain('"mails"');
+    } finally {
+      await withSmtp.close();
+    }
   });
 });
 
@@ -221,13 +265,13 @@ describe('logs', () => {
     return { code, password };
   }
 
-  it('outside production print the code only in the mail line, never a password', async () => {
+  it('outside production never print the code, the address or a password (review H4, M9)', async () => {
     const app = await appWithLog('development');
     try {
       const { code, password } = await journey(app);
-      const withCode = app.lines.filter((l) => l.includes(code));
-      expect(withCode).toHaveLength(1);
-      expect(withCode[0]).toContain('SMTP_URL is not set');
+      expect(app.lines.filter((l) => l.includes(code))).toEqual([]);
+      expect(app.lines.filter((l) => l.includes('logged@example.test'))).toEqual([]);
+      expect(app.lines.some((l) => l.includes('mail kept in the outbox'))).toBe(true);
       expect(app.lines.some((l) => l.includes('"statusCode":200'))).toBe(true); // request lines exist
       expect(app.lines.join('\n')).not.toContain(password);
       expect(app.lines.join('\n')).not.toContain('argon2');

@@ -1,17 +1,31 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
 import type { Mailer } from './mailer.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Compares in constant time, so the key cannot be guessed a character at a time. */
+export const keyMatches = (given: unknown, key: string) =>
+  typeof given === 'string' && timingSafeEqual(digest(given), digest(key));
+
+/** Where the mailbox is, as the start-up log prints it. */
+export const mailboxUrl = (origin: string, key: string) => `${origin}/dev/mailbox?key=${key}`;
+
 /**
- * GET /dev/mailbox: the outbox, so a newcomer can sign up with nothing configured. JSON with
- * `?to=` (what the end-to-end tests read) or an Accept of JSON; an HTML page otherwise.
- * Never registered in production.
+ * GET /dev/mailbox?key=…: the outbox, so a newcomer can sign up with nothing configured. The key is
+ * generated on first start, kept in DATA_DIR and printed in the start-up log; without it the
+ * mailbox is a 404 like any unknown path, whoever asks. Registered only while SMTP_URL is unset,
+ * and never in production. JSON with `?to=` (what the end-to-end tests read) or an Accept of JSON;
+ * an HTML page otherwise.
  */
-export function registerDevMailbox(app: FastifyInstance, mailer: Pick<Mailer, 'list'>) {
+export function registerDevMailbox(app: FastifyInstance, mailer: Pick<Mailer, 'list'>, key: string) {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
-    const query = request.query as { to?: unknown };
+    const query = request.query as { to?: unknown; key?: unknown };
+    if (!keyMatches(query.key, key)) throw new ApiError('NOT_FOUND');
     const to = typeof query.to === 'string' && query.to.trim() ? query.to.trim().toLowerCase() : undefined;
     const mails = await mailer.list(to);
     const wantsJson = to !== undefined || String(request.headers.accept ?? '').includes('application/json');
@@ -31,7 +45,7 @@ export function registerDevMailbox(app: FastifyInstance, mailer: Pick<Mailer, 'l
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html><head><meta charset="utf-8"><title>Dev mailbox</title></head><body style="font-family:system-ui,sans-serif"><h1>Dev mailbox</h1><p>Mail kept in the outbox (newest first). Not available in production.</p><ul>${items || '<li>No mail yet.</li>'}</ul></body></html>`,
+        `<!doctype html><html><head><meta charset="utf-8"><title>Dev mailbox</title></head><body style="font-family:system-ui,sans-serif"><h1>Dev mailbox</h1><p>Mail kept in the outbox (newest first). It exists only while SMTP_URL is unset, and never in production.</p><ul>${items || '<li>No mail yet.</li>'}</ul></body></html>`,
       );
   });
 }

@@ -56,14 +56,9 @@ export function createMailer(deps: {
   /** Starts delivery without waiting for it. */
   function dispatch(queued: { id: string; mail: MailMessage }) {
     if (!transport) {
-      if (deps.isProduction) {
-        log.warn({ mailId: queued.id }, 'mail kept in the outbox: SMTP_URL is not set');
-      } else {
-        log.info(
-          { mailId: queued.id },
-          `mail to ${queued.mail.to} (SMTP_URL is not set: see /dev/mailbox)\n${queued.mail.text}`,
-        );
-      }
+      // Never the address or the text: the log is no place for one-time codes (review H4, M9).
+      if (deps.isProduction) log.warn({ mailId: queued.id }, 'mail kept in the outbox: SMTP_URL is not set');
+      else log.info({ mailId: queued.id }, 'mail kept in the outbox: read it at the dev mailbox (start-up log)');
       return;
     }
     void deliverClaimed(queued.id).catch((err: Error) =>

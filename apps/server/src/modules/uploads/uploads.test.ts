@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from '@cordata/contract';
+import { callPath, IMAGE_MAX_BYTES } from '@cordata/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -57,6 +57,40 @@ describe('upload/get-upload-url', () => {
     expect(res.uploadUrl).toMatch(/\/uploads\/pictures\/[0-9a-f-]{36}\?expires=\d+&max=1000&sig=/);
     expect(res.fileUrl).toMatch(/\/uploads\/pictures\/[0-9a-f-]{36}$/);
     expect(new Date(res.expiresAt).getTime() - now.getTime()).toBe(10 * 60 * 1000);
+  });
+
+  it('never writes a host from Host or X-Forwarded-Host into the URLs it makes (review M3)', async () => {
+    const me = await newUser(t);
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: callPath('upload/get-upload-url'),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}`, ...headers },
+        payload: JSON.stringify({ purpose: 'PROFILE_PICTURE', contentType: 'image/png', size: 1000 }),
+      });
+    for (const headers of [{ host: 'tracker.example' }, { 'x-forwarded-host': 'tracker.example' }]) {
+      const { fileUrl, uploadUrl } = (await ask(headers)).json();
+      expect(new URL(fileUrl).hostname).toBe('localhost');
+      expect(new URL(uploadUrl).hostname).toBe('localhost');
+    }
+    // A host the operator allowed is kept, with its port.
+    const lan = await createTestApp({ ALLOWED_HOSTS: '192.168.1.20' });
+    try {
+      const other = await newUser(lan);
+      const res = await lan.app.inject({
+        method: 'POST',
+        url: callPath('upload/get-upload-url'),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${other.token}`,
+          host: '192.168.1.20:8080',
+        },
+        payload: JSON.stringify({ purpose: 'PROFILE_PICTURE', contentType: 'image/png', size: 1000 }),
+      });
+      expect(new URL(res.json().fileUrl).host).toBe('192.168.1.20:8080');
+    } finally {
+      await lan.close();
+    }
   });
 
   it('refuses a type the purpose does not accept, and files over the limit', async () => {

@@ -1,11 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../../http/handlers.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { UsersService } from './users.service.ts';
-
-/** The origin the caller reached this server at (PUBLIC_URL, when set, wins where URLs are made). */
-export const requestBaseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export const usersHandlers = (deps: {
   users: UsersService;
@@ -14,8 +10,8 @@ export const usersHandlers = (deps: {
 }): Handlers => ({
   'user/own-profile': async ({ user }) => ({ user: await deps.users.ownProfile(user.userId) }),
   'user/profile': async ({ body, user }) => deps.users.profile(user.userId, body.userId),
-  'user/update-profile': async ({ body, user, request }) => ({
-    user: await deps.users.updateProfile(user.userId, body, requestBaseUrl(request)),
+  'user/update-profile': async ({ body, user, baseUrl }) => ({
+    user: await deps.users.updateProfile(user.userId, body, baseUrl),
   }),
   'user/own-sports': async ({ user }) => ({ sports: await deps.users.ownSports(user.userId) }),
   'user/update-sports': async ({ body, user }) => ({ sports: await deps.users.updateSports(user.userId, body.sports) }),

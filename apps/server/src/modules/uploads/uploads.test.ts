@@ -68,7 +68,8 @@ describe('upload/get-upload-url', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}`, ...headers },
         payload: JSON.stringify({ purpose: 'PROFILE_PICTURE', contentType: 'image/png', size: 1000 }),
       });
-    for (const headers of [{ host: 'tracker.example' }, { 'x-forwarded-host': 'tracker.example' }]) {
+    const forged: Record<string, string>[] = [{ host: 'tracker.example' }, { 'x-forwarded-host': 'tracker.example' }];
+    for (const headers of forged) {
       const { fileUrl, uploadUrl } = (await ask(headers)).json();
       expect(new URL(fileUrl).hostname).toBe('localhost');
       expect(new URL(uploadUrl).hostname).toBe('localhost');

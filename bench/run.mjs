@@ -13,6 +13,10 @@ const benchmarks = {
   chat: { run: tsx('bench/chat.ts'), about: 'two instances + Redis, 1 000 sockets, send-to-receive latency' },
   'cold-start': { run: ['bench/cold-start.mjs'], about: 'PGlite first start and restart (after npm run build)' },
   geo: { run: tsx('bench/geo.bench.ts'), about: 'GPX parsing against other parsers' },
+  'route-files': {
+    run: tsx('bench/route-files.ts'),
+    about: 'KML, TCX and FIT parsing off the main loop (50 ms budget)',
+  },
   load: { run: tsx('bench/load.ts'), about: 'the mixed load on a realistic PostgreSQL dataset' },
   location: { run: ['--expose-gc', ...tsx('bench/location.bench.ts')], about: 'autocomplete p99 and gazetteer memory' },
   notifications: { run: tsx('bench/notifications.ts'), about: 'inviting a group of 1 000 members' },

@@ -19,9 +19,13 @@ export {
   smoothedElevationGain,
 } from './elevation.ts';
 export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
+export { isFitSignature, parseFit } from './fit.ts';
 export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from './gpx.ts';
+export { parseKml } from './kml.ts';
 export { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
 export { roundTo2Decimals } from './rounding.ts';
+export { parseRouteFile, type RouteFileFormat, routeFileFormat, writeGpx } from './route-file.ts';
 export { SIMPLIFY_MAX_POINTS, SIMPLIFY_TOLERANCE_METRES, type SimplifyOptions, simplifyLine } from './simplify.ts';
 export { boundsOf, gpxLines, type RoutePoint, type RouteStats, type RouteStatsOptions, routeStats } from './stats.ts';
+export { parseTcx } from './tcx.ts';
 export type { Bounds, Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint, LatLng, ProfilePoint } from './types.ts';

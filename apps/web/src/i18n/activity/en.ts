@@ -144,7 +144,7 @@ export const activity = {
     switchTitle: 'Change the route mode?',
     switchText: 'The current route data will be lost.',
     switchConfirm: 'Change mode',
-    chooseFile: 'Choose a GPX file',
+    chooseFile: 'Choose a route file (GPX, KML, TCX or FIT)',
     replaceFile: 'Choose another file',
     reading: 'Reading the file…',
     pointCount_one: '{{points}} point',

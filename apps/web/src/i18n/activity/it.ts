@@ -146,7 +146,7 @@ export const activity: typeof en = {
     switchTitle: 'Cambiare modalità del percorso?',
     switchText: 'I dati del percorso attuale andranno persi.',
     switchConfirm: 'Cambia modalità',
-    chooseFile: 'Scegli un file GPX',
+    chooseFile: 'Scegli un file di percorso (GPX, KML, TCX o FIT)',
     replaceFile: 'Scegli un altro file',
     reading: 'Lettura del file…',
     pointCount_one: '{{points}} punto',

@@ -12,7 +12,15 @@ export interface GpxPreview {
   elapsedMinutes: number | null;
 }
 
-export type GpxWorkerAnswer = { ok: true; preview: GpxPreview } | { ok: false; code: string };
+export type GpxWorkerAnswer =
+  | {
+      ok: true;
+      preview: GpxPreview;
+      /** For a KML, TCX or FIT file: the same route as GPX, which is what the server stores. */
+      convertedGpx?: string;
+      name?: string | null;
+    }
+  | { ok: false; code: string };
 
 /** One file to read; the answer carries the same id. */
 export interface GpxWorkerRequest {

@@ -33,8 +33,11 @@ export function GpxStep({ go }: StepProps) {
     setReading(false);
     if (answer.ok) {
       setMissing(false);
+      const stored = answer.convertedGpx
+        ? new File([answer.convertedGpx], `${file.name.replace(/\.[^.]+$/, '')}.gpx`, { type: 'application/gpx+xml' })
+        : file;
       update({
-        route: { mode: 'GPX', file, fileName: file.name, preview: answer.preview },
+        route: { mode: 'GPX', file: stored, fileName: file.name, preview: answer.preview },
         ...(answer.preview.elapsedMinutes ? suggestedTime(answer.preview.elapsedMinutes) : {}),
       });
     } else {
@@ -71,7 +74,7 @@ export function GpxStep({ go }: StepProps) {
         id={inputId}
         className="visually-hidden"
         type="file"
-        accept=".gpx,application/gpx+xml,application/xml,text/xml"
+        accept=".gpx,.kml,.tcx,.fit,application/gpx+xml,application/vnd.google-earth.kml+xml,application/xml,text/xml,application/octet-stream"
         data-testid="gpx-input"
         disabled={reading}
         onChange={onFile}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { GpxError } from './errors.ts';
+import { parseGpx } from './gpx.ts';
+import { parseRouteFile, routeFileFormat, writeGpx } from './route-file.ts';
+import { writeFit } from './test-helpers.ts';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+const KML = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+  <Document>
+    <name>Sentiero del Viandante</name>
+    <Placemark><name>Start</name><Point><coordinates>9.2952,45.8547,210</coordinates></Point></Placemark>
+    <Placemark>
+      <name>Abbadia – Varenna</name>
+      <LineString><tessellate>1</tessellate>
+        <coordinates>
+          9.2952,45.8547,210 9.2990,45.8612,260
+          9.3051,45.8700,310 9.3102,45.8790,abc 9.3150,45.8871,280
+        </coordinates>
+      </LineString>
+    </Placemark>
+    <Placemark><gx:Track>
+      <when>2026-05-01T08:00:00Z</when><when>2026-05-01T08:05:00Z</when>
+      <gx:coord>9.3150 45.8871 280</gx:coord><gx:coord>9.3200 45.8950 300</gx:coord>
+    </gx:Track></Placemark>
+  </Document>
+</kml>`;
+
+const TCX = `<?xml version="1.0" encoding="UTF-8"?>
+<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+  <Courses><Course><Name>Giro del lago</Name>
+    <Track>
+      <Trackpoint><Time>2026-05-01T08:00:00Z</Time><Position><LatitudeDegrees>45.46</LatitudeDegrees><LongitudeDegrees>9.19</LongitudeDegrees></Position><AltitudeMeters>120.5</AltitudeMeters></Trackpoint>
+      <Trackpoint><Time>2026-05-01T08:01:00Z</Time><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>
+      <Trackpoint><Time>2026-05-01T08:02:00Z</Time><Position><LatitudeDegrees>45.47</LatitudeDegrees><LongitudeDegrees>9.20</LongitudeDegrees></Position><AltitudeMeters>130</AltitudeMeters></Trackpoint>
+    </Track>
+    <CoursePoint><Name>Fountain</Name><Time>2026-05-01T08:01:00Z</Time><Position><LatitudeDegrees>45.465</LatitudeDegrees><LongitudeDegrees>9.195</LongitudeDegrees></Position><PointType>Water</PointType></CoursePoint>
+  </Course></Courses>
+</TrainingCenterDatabase>`;
+
+describe('route files', () => {
+  it('reads KML line strings, gx:Tracks and point placemarks', () => {
+    const { format, gpx } = parseRouteFile('viandante.kml', encode(KML));
+    expect(format).toBe('kml');
+    expect(gpx.name).toBe('Sentiero del Viandante');
+    expect(gpx.tracks).toHaveLength(2);
+    expect(gpx.tracks[0]!.name).toBe('Abbadia – Varenna');
+    expect(gpx.tracks[0]!.segments[0]).toHaveLength(5);
+    expect(gpx.tracks[0]!.segments[0]![0]).toEqual({
+      latitude: 45.8547,
+      longitude: 9.2952,
+      elevation: 210,
+      time: null,
+    });
+    expect(gpx.tracks[1]!.segments[0]![1]).toEqual({
+      latitude: 45.895,
+      longitude: 9.32,
+      elevation: 300,
+      time: '2026-05-01T08:05:00Z',
+    });
+    expect(gpx.waypoints).toMatchObject([{ name: 'Start', latitude: 45.8547 }]);
+    // 9.3102,45.8790,abc has a bad elevation, not bad coordinates: it is kept without one.
+    expect(gpx.skippedPoints).toBe(0);
+  });
+
+  it('reads TCX courses, skipping trackpoints without a position', () => {
+    const { format, gpx } = parseRouteFile('lake.tcx', encode(TCX));
+    expect(format).toBe('tcx');
+    expect(gpx.name).toBe('Giro del lago');
+    expect(gpx.tracks[0]!.segments[0]).toEqual([
+      { latitude: 45.46, longitude: 9.19, elevation: 120.5, time: '2026-05-01T08:00:00Z' },
+      { latitude: 45.47, longitude: 9.2, elevation: 130, time: '2026-05-01T08:02:00Z' },
+    ]);
+    expect(gpx.waypoints).toMatchObject([{ name: 'Fountain', latitude: 45.465 }]);
+  });
+
+  it('reads FIT records and course points', () => {
+    const fit = writeFit(
+      [
+        { latitude: 45.46, longitude: 9.19, elevation: 120, time: '2026-05-01T08:00:00.000Z' },
+        { latitude: 45.47, longitude: 9.2, elevation: 131.4, time: '2026-05-01T08:00:10.000Z' },
+      ],
+      { coursePoints: [{ latitude: 45.465, longitude: 9.195, name: 'Summit' }], name: 'Morning ride' },
+    );
+    const { format, gpx } = parseRouteFile('ride.bin', fit);
+    expect(format).toBe('fit');
+    expect(gpx.name).toBe('Morning ride');
+    const [a, b] = gpx.tracks[0]!.segments[0]!;
+    expect(a!.latitude).toBeCloseTo(45.46, 6);
+    expect(b!.longitude).toBeCloseTo(9.2, 6);
+    expect(b!.elevation).toBeCloseTo(131.4, 1);
+    expect(a!.time).toBe('2026-05-01T08:00:00.000Z');
+    expect(gpx.waypoints).toMatchObject([{ name: 'Summit' }]);
+  });
+
+  it('writes GPX that parses back to the same route', () => {
+    const { gpx } = parseRouteFile('viandante.kml', encode(KML));
+    const again = parseGpx(writeGpx(gpx));
+    expect(again.name).toBe(gpx.name);
+    expect(again.tracks.map((t) => t.segments)).toEqual(gpx.tracks.map((t) => t.segments));
+    expect(again.waypoints.map((w) => [w.latitude, w.longitude, w.name])).toEqual([[45.8547, 9.2952, 'Start']]);
+  });
+
+  it('knows a file by its content before its name', () => {
+    expect(routeFileFormat('route.gpx', encode(KML))).toBe('kml');
+    expect(routeFileFormat('track.kml', writeFit([{ latitude: 1, longitude: 1 }]))).toBe('fit');
+    expect(routeFileFormat('photo.jpg', new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull();
+  });
+});
+
+/** Tiny seeded generator: a failure names its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function expectOnlyGpxError(name: string, data: Uint8Array, options = {}) {
+  try {
+    parseRouteFile(name, data, options);
+  } catch (error) {
+    expect(error, `${name}: ${String(error)}`).toBeInstanceOf(GpxError);
+  }
+}
+
+describe('malformed and huge route files', () => {
+  const samples: [string, Uint8Array][] = [
+    ['a.kml', encode(KML)],
+    ['a.tcx', encode(TCX)],
+    [
+      'a.fit',
+      writeFit(Array.from({ length: 50 }, (_, i) => ({ latitude: 45 + i / 1000, longitude: 9, elevation: i }))),
+    ],
+  ];
+
+  it.each(samples)('%s: truncated, bit-flipped and spliced copies throw a GpxError or parse', (name, data) => {
+    const next = random(name.length * 7919);
+    for (let round = 0; round < 300; round++) {
+      const copy = data.slice(0, Math.floor(next() * data.length) + 1);
+      for (let flips = Math.floor(next() * 8); flips > 0; flips--) {
+        copy[Math.floor(next() * copy.length)] = Math.floor(next() * 256);
+      }
+      expectOnlyGpxError(name, copy);
+    }
+  });
+
+  it('refuses empty, foreign and oversized files with stable codes', () => {
+    const code = (name: string, data: Uint8Array, options = {}) => {
+      try {
+        parseRouteFile(name, data, options);
+        return 'parsed';
+      } catch (error) {
+        return (error as GpxError).code;
+      }
+    };
+    expect(code('empty.kml', new Uint8Array())).toBe('GPX_EMPTY');
+    expect(code('x.kml', encode('<kml></kml>'))).toBe('GPX_EMPTY');
+    expect(code('x.kml', encode('<kml><Placemark></Document></kml>'))).toBe('GPX_INVALID');
+    expect(code('x.tcx', encode('<gpx></TrainingCenterDatabase>'))).toBe('GPX_INVALID');
+    expect(code('photo.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('GPX_INVALID');
+    expect(code('x.fit', new Uint8Array([14, 0, 0, 0, 255, 255, 255, 0, 0x2e, 0x46, 0x49, 0x54, 0, 0]))).toBe(
+      'GPX_INVALID',
+    );
+    expect(code('x.tcx', encode(TCX), { maxBytes: 100 })).toBe('GPX_TOO_LARGE');
+    const many = `<kml><Placemark><LineString><coordinates>${'9,45 '.repeat(2000)}</coordinates></LineString></Placemark></kml>`;
+    expect(code('x.kml', encode(many), { maxPoints: 1000 })).toBe('GPX_TOO_MANY_POINTS');
+    // A FIT definition that claims more fields than the file holds.
+    const lying = writeFit([{ latitude: 45, longitude: 9 }]);
+    lying[14 + 5] = 250;
+    expect(code('x.fit', lying)).toBe('GPX_INVALID');
+  });
+
+  it('reads a deeply nested KML without recursion', () => {
+    const deep = `<kml>${'<Folder>'.repeat(20_000)}<Placemark><Point><coordinates>9,45</coordinates></Point></Placemark>${'</Folder>'.repeat(20_000)}</kml>`;
+    expect(parseRouteFile('deep.kml', encode(deep)).gpx.waypoints).toHaveLength(1);
+  });
+});

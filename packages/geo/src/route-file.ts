@@ -1,0 +1,73 @@
+import { GpxError } from './errors.ts';
+import { isFitSignature, parseFit } from './fit.ts';
+import { type ParseGpxOptions, parseGpx } from './gpx.ts';
+import { parseKml } from './kml.ts';
+import { parseTcx } from './tcx.ts';
+import type { Gpx, GpxPoint } from './types.ts';
+
+export type RouteFileFormat = 'gpx' | 'kml' | 'tcx' | 'fit';
+
+/** The format of a route file, by its content first (names lie), then by its extension. */
+export function routeFileFormat(fileName: string, data: Uint8Array): RouteFileFormat | null {
+  if (isFitSignature(data)) return 'fit';
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, 4096));
+  if (/<gpx[\s>]/.test(head)) return 'gpx';
+  if (/<kml[\s>]/.test(head)) return 'kml';
+  if (/<TrainingCenterDatabase[\s>]/.test(head)) return 'tcx';
+  const extension = fileName.toLowerCase().split('.').pop();
+  return extension === 'gpx' || extension === 'kml' || extension === 'tcx' || extension === 'fit' ? extension : null;
+}
+
+/**
+ * A route from a GPX, KML, TCX or FIT file, as the same Gpx shape whatever the format. Throws only
+ * GpxError: GPX_INVALID also for a format it does not read (KMZ, a photo…).
+ */
+export function parseRouteFile(
+  fileName: string,
+  data: Uint8Array,
+  options: ParseGpxOptions = {},
+): { format: RouteFileFormat; gpx: Gpx } {
+  const format = routeFileFormat(fileName, data);
+  if (!format) throw new GpxError('GPX_INVALID', 'Not a GPX, KML, TCX or FIT file');
+  if (format === 'fit') return { format, gpx: parseFit(data, options) };
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  const parse = format === 'gpx' ? parseGpx : format === 'kml' ? parseKml : parseTcx;
+  return { format, gpx: parse(text, options) };
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+function pointXml(tag: string, p: GpxPoint & { name?: string | null }) {
+  const inner =
+    (p.elevation !== null ? `<ele>${p.elevation}</ele>` : '') +
+    (p.time ? `<time>${escapeXml(p.time)}</time>` : '') +
+    (p.name ? `<name>${escapeXml(p.name)}</name>` : '');
+  return `<${tag} lat="${p.latitude}" lon="${p.longitude}">${inner}</${tag}>`;
+}
+
+/** GPX 1.1 text of a route: what the server stores, whatever format the route came in. */
+export function writeGpx(gpx: Gpx, creator = 'Cordata'): string {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n',
+    `<gpx version="1.1" creator="${escapeXml(creator)}" xmlns="http://www.topografix.com/GPX/1/1">`,
+  ];
+  if (gpx.name) parts.push(`<metadata><name>${escapeXml(gpx.name)}</name></metadata>`);
+  for (const w of gpx.waypoints) parts.push(pointXml('wpt', w));
+  for (const r of gpx.routes) {
+    parts.push('<rte>', r.name ? `<name>${escapeXml(r.name)}</name>` : '');
+    for (const p of r.points) parts.push(pointXml('rtept', p));
+    parts.push('</rte>');
+  }
+  for (const t of gpx.tracks) {
+    parts.push('<trk>', t.name ? `<name>${escapeXml(t.name)}</name>` : '');
+    for (const segment of t.segments) {
+      parts.push('<trkseg>');
+      for (const p of segment) parts.push(pointXml('trkpt', p));
+      parts.push('</trkseg>');
+    }
+    parts.push('</trk>');
+  }
+  parts.push('</gpx>\n');
+  return parts.join('');
+}

@@ -67,10 +67,11 @@ export const authCalls = {
   }),
   'auth/email/confirm-email': defineCall({
     auth: false,
-    summary: 'Confirm the e-mail address with its code and sign in',
-    body: z.object({ email: Email, code: OtpCode }),
+    summary:
+      "Confirm the e-mail address with its code and sign in. The password, when given, becomes the account's at this moment; it is required after a second sign-up on the same unconfirmed address.",
+    body: z.object({ email: Email, code: OtpCode, password: z.string().min(1).max(128).optional() }),
     response: Session,
-    errors: ['OTP_MISMATCH', 'OTP_EXPIRED', 'RATE_LIMITED'],
+    errors: ['OTP_MISMATCH', 'OTP_EXPIRED', 'PASSWORD_REQUIRED', 'WEAK_PASSWORD', 'RATE_LIMITED'],
   }),
   'auth/email/sign-in': defineCall({
     auth: false,

@@ -65,17 +65,11 @@ export function createAuthRepository(db: DbOrTx) {
         .then((rows) => rows[0]),
 
     /** A sign-up again on an address never confirmed: the newest password and acceptance win. */
-    updateUnconfirmed: (
-      userId: string,
-      values: Pick<
-        typeof users.$inferInsert,
-        'passwordHash' | 'language' | 'termsAcceptedAt' | 'termsVersion' | 'privacyAcceptedAt' | 'privacyVersion'
-      >,
-      tx: DbOrTx = db,
-    ) =>
+    /** Drops the credential of an address nobody has proven yet (a second sign-up on it). */
+    dropPendingPassword: (userId: string, tx: DbOrTx = db) =>
       tx
         .update(users)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ passwordHash: null, updatedAt: sql`now()` })
         .where(and(eq(users.id, userId), sql`${users.emailConfirmedAt} is null`)),
 
     confirmEmail: (userId: string, at: Date, tx: DbOrTx = db) =>

@@ -112,22 +112,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       assertStrongPassword(password, email);
       const existing = await repo.findByEmail(email);
       if (existing && (existing.emailConfirmedAt || existing.deletedAt)) throw new ApiError('EMAIL_TAKEN');
+      if (existing) {
+        // A second sign-up on an unconfirmed address stores no credential: it drops the pending one,
+        // so whoever proves the inbox sets the password at that moment (confirm-email with its
+        // password). Neither the racer nor an earlier squatter ends up knowing it (review H2).
+        await repo.dropPendingPassword(existing.id);
+        await sendCodeUnlessRecent(email, 'CONFIRM_EMAIL', existing.language);
+        return { ok: true as const };
+      }
       const at = now();
-      const values = {
+      const inserted = await repo.insertUser({
+        email,
         passwordHash: await passwords.hash(password),
-        language: body.language ?? existing?.language ?? 'en',
+        language: body.language ?? 'en',
         termsAcceptedAt: at,
         termsVersion: TERMS_VERSION,
         privacyAcceptedAt: at,
         privacyVersion: PRIVACY_VERSION,
-      };
-      if (existing) {
-        // Never confirmed: whoever proves the address with the latest code owns it.
-        await repo.updateUnconfirmed(existing.id, values);
-      } else if (!(await repo.insertUser({ email, ...values }))) {
-        throw new ApiError('EMAIL_TAKEN');
-      }
-      await sendCodeUnlessRecent(email, 'CONFIRM_EMAIL', values.language);
+      });
+      if (!inserted) throw new ApiError('EMAIL_TAKEN');
+      await sendCodeUnlessRecent(email, 'CONFIRM_EMAIL', body.language ?? 'en');
       return { ok: true as const };
     },
 
@@ -140,11 +144,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { ok: true as const };
     },
 
-    async confirmEmail({ email, code }: CallBody<'auth/email/confirm-email'>, ip: string) {
+    async confirmEmail({ email, code, password }: CallBody<'auth/email/confirm-email'>, ip: string) {
       await limit('code-check', email, ip);
-      await otp.consume(email, 'CONFIRM_EMAIL', code);
       const user = await repo.findByEmail(email);
+      const pending = isLive(user) && !user.emailConfirmedAt;
+      // Checked before the code is used, so the person can add the password and keep the code.
+      if (pending && !password && !user.passwordHash) throw new ApiError('PASSWORD_REQUIRED');
+      if (pending && password) assertStrongPassword(password, email);
+      await otp.consume(email, 'CONFIRM_EMAIL', code);
       if (!isLive(user)) throw new ApiError('OTP_MISMATCH');
+      if (pending && password) await repo.setPassword(user.id, await passwords.hash(password));
       await repo.confirmEmail(user.id, now());
       assertNotSuspended(user);
       return session(user);

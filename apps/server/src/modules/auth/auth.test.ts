@@ -81,9 +81,44 @@ describe('sign-up', () => {
     advance(61 * SECOND);
     expect((await signUp(pending, 'Other#Pass7q')).status).toBe(200);
     const code = await latestMailCode(t, pending);
-    await t.ok('auth/email/confirm-email', { email: pending, code });
+    // The second sign-up stored no credential: the one who proves the inbox sets it now.
+    expect((await t.call('auth/email/confirm-email', { email: pending, code })).body.error?.code).toBe(
+      'PASSWORD_REQUIRED',
+    );
+    await t.ok('auth/email/confirm-email', { email: pending, code, password: 'Other#Pass7q' });
     expect((await t.call('auth/email/sign-in', { email: pending, password: 'Other#Pass7q' })).status).toBe(200);
     expect((await t.call('auth/email/sign-in', { email: pending, password: PASSWORD })).status).toBe(401);
+  });
+
+  it('never lets a second sign-up on an unconfirmed address choose the password (review H2)', async () => {
+    // The race: the victim signs up, the attacker signs up again 20 s later, the victim confirms.
+    const victim = freshEmail();
+    await signUp(victim, 'Victim#2026a');
+    advance(20 * SECOND);
+    expect((await signUp(victim, 'Attacker#99z')).status).toBe(200);
+    const code = await latestMailCode(t, victim);
+    await t.ok('auth/email/confirm-email', { email: victim, code, password: 'Victim#2026a' });
+    expect((await t.call('auth/email/sign-in', { email: victim, password: 'Attacker#99z' })).status).toBe(401);
+    expect((await t.call('auth/email/sign-in', { email: victim, password: 'Victim#2026a' })).status).toBe(200);
+
+    // Pre-hijacking: the attacker signs up first, the victim later, and confirms.
+    const squatted = freshEmail();
+    await signUp(squatted, 'Attacker#99z');
+    advance(61 * SECOND);
+    await signUp(squatted, 'Victim#2026a');
+    const second = await latestMailCode(t, squatted);
+    await t.ok('auth/email/confirm-email', { email: squatted, code: second, password: 'Victim#2026a' });
+    expect((await t.call('auth/email/sign-in', { email: squatted, password: 'Attacker#99z' })).status).toBe(401);
+  });
+
+  it('checks the strength of a password given at confirmation, and keeps the code for another try', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const code = await latestMailCode(t, email);
+    const weak = await t.call('auth/email/confirm-email', { email, code, password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error?.code).toBe('WEAK_PASSWORD');
+    await t.ok('auth/email/confirm-email', { email, code, password: 'Strong#Trail42' });
   });
 
   it('requires accepting the terms and the privacy policy', async () => {

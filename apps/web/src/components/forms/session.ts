@@ -14,6 +14,20 @@ export function rememberPendingEmail(email: string) {
   }
 }
 
+/**
+ * The password typed at sign-up or sign-in, kept in memory only (never stored), so the e-mail
+ * confirmation can set it at the moment the inbox is proven (the server's rule against sign-up
+ * races). A reload forgets it; the confirmation screen then asks for it when the server needs it.
+ */
+let pendingPasswordInMemory: string | undefined;
+export const rememberPendingPassword = (password: string) => {
+  pendingPasswordInMemory = password;
+};
+export const pendingPassword = () => pendingPasswordInMemory;
+export const forgetPendingPassword = () => {
+  pendingPasswordInMemory = undefined;
+};
+
 export function pendingEmail(): string {
   try {
     return sessionStorage.getItem(PENDING_EMAIL_KEY) ?? '';

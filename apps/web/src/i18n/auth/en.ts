@@ -25,6 +25,7 @@ export const auth = {
     resendIn: 'Send a new code in {{seconds}} s',
     resent: 'We sent you a new code.',
     wrongAddress: 'Use another address',
+    passwordNeeded: 'Someone signed up again with this address. Enter the password you chose to finish.',
   },
   login: {
     intro: 'Welcome back! Sign in with your e-mail and password.',

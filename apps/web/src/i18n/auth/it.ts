@@ -26,6 +26,8 @@ export const auth: typeof en = {
     resendIn: 'Invia un nuovo codice tra {{seconds}} s',
     resent: 'Ti abbiamo inviato un nuovo codice.',
     wrongAddress: 'Usa un altro indirizzo',
+    passwordNeeded:
+      'Qualcuno si è registrato di nuovo con questo indirizzo. Inserisci la password che hai scelto per completare.',
   },
   login: {
     intro: 'Bentornato! Accedi con e-mail e password.',

@@ -5,7 +5,13 @@ import { api, isApiError } from '../../api/client.ts';
 import { errorText } from '../../components/feedback.ts';
 import { CodeInput } from '../../components/forms/CodeInput.tsx';
 import { FormError, TextField } from '../../components/forms/Field.tsx';
-import { pendingEmail, rememberPendingEmail, useStartSession } from '../../components/forms/session.ts';
+import {
+  forgetPendingPassword,
+  pendingEmail,
+  pendingPassword,
+  rememberPendingEmail,
+  useStartSession,
+} from '../../components/forms/session.ts';
 import { useCountdown } from '../../components/forms/useCountdown.ts';
 import { codeProblem, emailProblem } from '../../components/forms/validation.ts';
 import { Screen } from '../../components/Screen.tsx';
@@ -23,6 +29,9 @@ export default function ConfirmEmail() {
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(state.notConfirmed ? t('auth.login.notConfirmed') : null);
   const [busy, setBusy] = useState(false);
+  // Shown only when the server needs the password and this screen no longer has it (a reload).
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
   const { left, restart } = useCountdown(known ? OTP_RESEND_SECONDS : 0);
   const startSession = useStartSession();
 
@@ -34,10 +43,20 @@ export default function ConfirmEmail() {
     setCodeError(null);
     setBusy(true);
     try {
-      startSession(await api('auth/email/confirm-email', { email: email.trim(), code: value }));
+      const given = password || pendingPassword();
+      const session = await api('auth/email/confirm-email', {
+        email: email.trim(),
+        code: value,
+        ...(given ? { password: given } : {}),
+      });
+      forgetPendingPassword();
+      startSession(session);
     } catch (error) {
       if (isApiError(error) && error.code === 'OTP_MISMATCH') setCodeError(t('validation.codeMismatch'));
-      else setFailure(errorText(error));
+      else if (isApiError(error) && error.code === 'PASSWORD_REQUIRED') {
+        setAskPassword(true);
+        setNotice(t('auth.confirm.passwordNeeded'));
+      } else setFailure(errorText(error));
       setBusy(false);
     }
   };
@@ -92,6 +111,16 @@ export default function ConfirmEmail() {
           problem={codeError}
           disabled={busy}
         />
+        {askPassword && (
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            testId="confirm-password"
+          />
+        )}
         <FormError text={failure} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="confirm-submit">
           {t('auth.confirm.submit')}

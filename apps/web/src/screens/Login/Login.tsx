@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { errorText } from '../../components/feedback.ts';
 import { FormError, PasswordField, TextField } from '../../components/forms/Field.tsx';
-import { rememberPendingEmail, useStartSession } from '../../components/forms/session.ts';
+import { rememberPendingEmail, rememberPendingPassword, useStartSession } from '../../components/forms/session.ts';
 import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { emailProblem, problemsOf, required } from '../../components/forms/validation.ts';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
@@ -25,6 +25,7 @@ export default function Login() {
     (error) => {
       if (!(isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED')) return errorText(error);
       rememberPendingEmail(address);
+      rememberPendingPassword(password);
       navigate('/confirm-email', { state: { email: address, notConfirmed: true } });
       return null;
     },

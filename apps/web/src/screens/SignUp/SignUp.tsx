@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { FormError, TextField } from '../../components/forms/Field.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/forms/NewPasswordFields.tsx';
-import { rememberPendingEmail } from '../../components/forms/session.ts';
+import { rememberPendingEmail, rememberPendingPassword } from '../../components/forms/session.ts';
 import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { emailProblem, problemsOf } from '../../components/forms/validation.ts';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
@@ -44,6 +44,7 @@ export default function SignUp() {
       language: isLanguage(i18n.language) ? i18n.language : undefined,
     });
     rememberPendingEmail(address);
+    rememberPendingPassword(newPassword.password);
     navigate('/confirm-email', { state: { email: address } });
   });
 

@@ -34,6 +34,8 @@ export const SkipReason = z.enum([
   'PENDING_REQUEST',
   'NOT_GROUP_MEMBER',
   'NOT_CONTACT',
+  /** Removed by an admin: only an admin may invite them back. */
+  'REMOVED',
 ]);
 export type SkipReason = z.infer<typeof SkipReason>;
 

@@ -73,11 +73,15 @@ export interface MembershipDeps {
   now: () => Date;
 }
 
-/** The reason a membership state gives to skip an invitation; null when it does not. */
-export function stateSkipReason(state: MemberState | null): SkipReason | null {
+/**
+ * The reason a membership state gives to skip an invitation; null when it does not. Someone an admin removed
+ * may be invited back by an admin only: a member's invitation would let them walk back in.
+ */
+export function stateSkipReason(state: MemberState | null, actorIsAdmin: boolean): SkipReason | null {
   if (state === 'INVITED') return 'ALREADY_INVITED';
   if (state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
   if (state === 'REQUESTED') return 'PENDING_REQUEST';
+  if (state === 'REMOVED' && !actorIsAdmin) return 'REMOVED';
   return null;
 }
 
@@ -201,10 +205,11 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         )
       ).map((s) => [s.userId, s.state]),
     );
+    const actorIsAdmin = isAdmin(await repo.member(kind, object.id, actorId, tx));
     const invited: string[] = [];
     const skipped: { userId: string; reason: SkipReason }[] = [];
     for (const { userId, reason } of invitees) {
-      const why = stateSkipReason(states.get(userId) ?? null) ?? reason;
+      const why = stateSkipReason(states.get(userId) ?? null, actorIsAdmin) ?? reason;
       if (why) skipped.push({ userId, reason: why });
       else invited.push(userId);
     }
@@ -366,7 +371,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       const gate = policy.inviteGate(object);
       const rows = await repo.contacts(kind, objectId, userId, query, page, gate?.allowed);
       return rows.map((r) => {
-        const reason = stateSkipReason(r.state) ?? (r.allowed || !gate ? null : gate.reason);
+        const reason = stateSkipReason(r.state, isAdmin(member)) ?? (r.allowed || !gate ? null : gate.reason);
         return { ...toUserSummary(r), invitable: reason === null, reason };
       });
     },

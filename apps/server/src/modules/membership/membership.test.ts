@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { chatMembers, notifications } from '../../db/schema.ts';
+import { chatMembers, connections, notifications } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +25,8 @@ const notificationsOf = (userId: string, type: string, targetId: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type), eq(notifications.targetId, targetId)));
+const connect = (a: User, b: User) =>
+  t.db.insert(connections).values({ requesterId: a.id, addresseeId: b.id, status: 'ACCEPTED', acceptedAt: new Date() });
 const say = (chatId: string, user: User, text: string) =>
   t.ok('chat/send-message', { chatId, text, clientMessageId: crypto.randomUUID() }, user.token);
 
@@ -76,6 +78,35 @@ describe('security review M6: a removal sticks', () => {
     await t.ok('group/reject-request', { ...id, userId: harasser.id, reason: 'Not welcome' }, admin.token);
     await t.ok('group/exit', id, harasser.token);
     expect((await t.ok('group/participate', id, harasser.token)).group.status).toBe('REQUESTED');
+  });
+});
+
+describe('security review M6: invitations after a removal', () => {
+  it('a member cannot invite a removed person back; an admin can', async () => {
+    const [admin, member, harasser] = [await newUser(t), await newUser(t), await newUser(t)];
+    await connect(member, harasser);
+    await connect(admin, harasser);
+    const group = await newGroup(admin);
+    const id = { groupId: group.groupId };
+    await t.ok('group/participate', id, member.token);
+    await t.ok('group/participate', id, harasser.token);
+    await t.ok('group/remove-user', { ...id, userId: harasser.id }, admin.token);
+
+    const byMember = await t.ok('group/invite-users', { ...id, userIds: [harasser.id] }, member.token);
+    expect(byMember).toEqual({ invited: [], skipped: [{ userId: harasser.id, reason: 'REMOVED' }] });
+    const listed = await t.ok(
+      'group/list-invitable-contacts',
+      { ...id, pagination: { page: 1, limit: 10 } },
+      member.token,
+    );
+    expect(listed.contacts.find((c) => c.userId === harasser.id)).toMatchObject({
+      invitable: false,
+      reason: 'REMOVED',
+    });
+
+    const byAdmin = await t.ok('group/invite-users', { ...id, userIds: [harasser.id] }, admin.token);
+    expect(byAdmin.invited).toEqual([harasser.id]);
+    expect((await t.ok('group/participate', id, harasser.token)).group.status).toBe('PARTICIPATING');
   });
 });
 

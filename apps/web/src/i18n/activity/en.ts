@@ -177,6 +177,7 @@ export const activity = {
       PENDING_REQUEST: 'Has a pending request',
       NOT_GROUP_MEMBER: 'Not in the group',
       NOT_CONTACT: 'Not one of your contacts',
+      REMOVED: 'Removed by an admin',
     },
   },
 };

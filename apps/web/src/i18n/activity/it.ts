@@ -179,6 +179,7 @@ export const activity: typeof en = {
       PENDING_REQUEST: 'Ha una richiesta in attesa',
       NOT_GROUP_MEMBER: 'Non è nel gruppo',
       NOT_CONTACT: 'Non è tra i tuoi contatti',
+      REMOVED: 'Rimosso da un amministratore',
     },
   },
 };

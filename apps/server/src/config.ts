@@ -80,6 +80,13 @@ export const EnvSchema = z.object({
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
   CARPOOL_MAX_DETOUR_METRES: z.coerce.number().int().min(100).max(100_000).default(3000),
   LOGISTICS_JOBS_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Route sites whose public routes may be fetched from a pasted link (each one's terms allow it). */
+  ROUTE_IMPORT_SOURCES: csv
+    .pipe(z.array(z.enum(['ridewithgps', 'waymarkedtrails'])))
+    .default(['ridewithgps', 'waymarkedtrails']),
+  ROUTE_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  ROUTE_IMPORT_RIDEWITHGPS_URL: url.optional(),
+  ROUTE_IMPORT_WAYMARKEDTRAILS_URL: url.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

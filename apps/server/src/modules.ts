@@ -38,6 +38,7 @@ import { createPushQueue, createPushSender, pushChannels } from './modules/notif
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
+import { createRouteImportService } from './modules/route-import/route-import.service.ts';
 import { createChanges } from './modules/shared/changes.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
@@ -179,6 +180,17 @@ export function createModules(core: Core) {
   });
 
   const logistics = createLogisticsModule(core, { access, changes });
+  const routeImport = createRouteImportService({
+    config: {
+      sources: core.config.ROUTE_IMPORT_SOURCES,
+      timeoutMs: core.config.ROUTE_IMPORT_TIMEOUT_MS,
+      baseUrls: {
+        ridewithgps: core.config.ROUTE_IMPORT_RIDEWITHGPS_URL,
+        waymarkedtrails: core.config.ROUTE_IMPORT_WAYMARKEDTRAILS_URL,
+      },
+    },
+    rateLimiter: core.rateLimiter,
+  });
 
   const handlers: Handlers = {
     ...sportsHandlers(sports),
@@ -202,6 +214,7 @@ export function createModules(core: Core) {
     ),
     ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
     ...logistics.handlers,
+    'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
   };
   const handlersWithActiveDays = withActiveDays(handlers, adminRepository.recordActiveDay, core.now);
 

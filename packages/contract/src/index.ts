@@ -5,7 +5,7 @@ import { activityCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
 import { chatCalls } from './calls/chat.ts';
 import { groupCalls } from './calls/group.ts';
-import { carpoolCalls, gearCalls } from './calls/logistics.ts';
+import { carpoolCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
 import { userCalls } from './calls/user.ts';
@@ -42,6 +42,7 @@ export const calls = {
   ...reportCalls,
   ...carpoolCalls,
   ...gearCalls,
+  ...routeImportCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

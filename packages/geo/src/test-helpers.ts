@@ -50,7 +50,7 @@ export function writeFit(
     [1, 4, 0x85],
     [78, 4, 0x86],
   ])
-    u8(num!), u8(size!), u8(type!);
+    for (const v of [num!, size!, type!]) u8(v);
   const epoch = Date.UTC(1989, 11, 31);
   for (const p of points) {
     u8(0x00);

@@ -206,7 +206,7 @@ export function createModules(core: Core) {
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
     ),
-    ...authHandlers(auth),
+    ...authHandlers(auth, core.tokens),
     ...usersHandlers({ users, connections, accounts }),
     ...uploadsHandlers(uploads),
     ...reportsHandlers(

@@ -21,13 +21,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function send(name: CallName, payload: string, token: string) {
+/** Forged forwarding and host headers: a client may not choose its address or the host of links. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  { 'x-forwarded-for': '127.0.0.1, 10.0.0.1' },
+  { 'x-forwarded-for': 'not-an-address, , ::ffff:999.1.1.1' },
+  { 'x-forwarded-for': 'x'.repeat(8000) },
+  { host: 'tracker.example', 'x-forwarded-host': 'evil.example:443' },
+  { host: '[::1', 'x-forwarded-proto': 'gopher' },
+  { 'x-forwarded-host': '../../etc/passwd', 'x-real-ip': '0.0.0.0' },
+];
+
+async function send(name: CallName, payload: string, token: string, extraHeaders: Record<string, string> = {}) {
   tried += 1;
   const started = performance.now();
   const res = await t.app.inject({
     method: 'POST',
     url: `${t.config.apiPrefix}/${name}`,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...extraHeaders },
     payload,
   });
   const ms = performance.now() - started;
@@ -61,6 +71,8 @@ describe('hostile input', () => {
     const { token } = await newUser(t);
     for (const payload of HOSTILE_BODIES) await send(name, payload, token);
     const def = calls[name];
+    const plausible = def.body ? JSON.stringify(sample(jsonSchemaOf(def.body))) : '';
+    for (const headers of HOSTILE_HEADERS) await send(name, plausible, token, headers);
     if (def.body) {
       const base = sample(jsonSchemaOf(def.body));
       await send(name, JSON.stringify(base), token);

@@ -8,7 +8,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
-import { AdminApiError, adminApi, adminToken, signIn } from './adminApi.ts';
+import { AdminApiError, adminApi, adminToken, signIn, signOut } from './adminApi.ts';
 import { BarChart } from './BarChart.tsx';
 import { ContentDetail, UserDetail, UserLink, useContentActions, useUserActions } from './Details.tsx';
 import { type DialogField, useActionDialog } from './Dialog.tsx';
@@ -575,7 +575,7 @@ export default function AdminApp() {
                 type="button"
                 className="btn"
                 onClick={() => {
-                  adminToken.clear();
+                  void signOut();
                   setMe(null);
                 }}
               >

@@ -64,6 +64,12 @@ export async function adminApi<K extends AdminCallName>(
   }
 }
 
+/** Ends the operator's session on the server (review M2), then forgets the token here. */
+export async function signOut() {
+  await post(callPath('auth/sign-out', config.product), undefined, adminToken.get()).catch(() => {});
+  adminToken.clear();
+}
+
 export async function signIn(email: string, password: string) {
   const { jwt } = (await post(callPath('auth/email/sign-in', config.product), { email, password })) as { jwt: string };
   return jwt;

@@ -1,8 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../state/auth.ts';
+import { signOut } from '../state/signOut.ts';
 import { useUiStore } from '../state/ui.ts';
 import { createFakePlatform, webPlatform } from './platform.ts';
-import { registerPushToken, unregisterPushToken } from './push.ts';
+import { registerPushToken } from './push.ts';
 
 const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
 
@@ -31,13 +33,23 @@ describe('push registration', () => {
 
   it('does nothing on the web', async () => {
     expect(await registerPushToken(webPlatform)).toBe(false);
-    await unregisterPushToken(webPlatform);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('unregisters with a null token', async () => {
-    await unregisterPushToken(createFakePlatform('android').platform);
-    expect(sentBody()).toEqual({ token: null });
+  it('is unregistered on logout by the server-side sign-out, which ends the session too (review M2)', async () => {
+    await signOut(new QueryClient());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/auth\/sign-out$/);
+    expect(
+      (init.headers as Record<string, string>).Authorization ?? (init.headers as Record<string, string>).authorization,
+    ).toBe('Bearer tok');
+    expect(useAuthStore.getState().jwt).toBeNull();
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    await signOut(new QueryClient());
+    expect(useAuthStore.getState().jwt).toBeNull();
   });
 });
 

@@ -25,9 +25,3 @@ export async function registerPushToken(platform: Platform): Promise<boolean> {
     return false;
   }
 }
-
-/** Unregisters the device; must run while the session token still exists, i.e. before logout. */
-export async function unregisterPushToken(platform: Platform): Promise<void> {
-  if (!platform.isNative && !webPushEnabled()) return;
-  await api('user/update-notification-token', { token: null }).catch(() => {});
-}

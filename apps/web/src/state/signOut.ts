@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getPlatform } from '../native/index.ts';
-import { unregisterPushToken } from '../native/push.ts';
+import { api } from '../api/client.ts';
 import { useAuthStore } from './auth.ts';
 
-/** The user's own log out: unregister push while the token still works, then forget the session and its data. */
+/**
+ * The user's own log out: the server ends the session and forgets this device's push token, then
+ * the app forgets the session and its data. Offline, the app still logs out; the session then ends
+ * when it expires.
+ */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  await unregisterPushToken(getPlatform());
+  await api('auth/sign-out').catch(() => {});
   useAuthStore.getState().logout();
   queryClient.clear();
 }

@@ -108,6 +108,12 @@ export const authCalls = {
     response: Ok,
     errors: ['INVALID_CREDENTIALS', 'WEAK_PASSWORD'],
   }),
+  'auth/sign-out': defineCall({
+    auth: true,
+    summary: "Sign out: ends the caller's session and removes the push token its device registered",
+    body: null,
+    response: Ok,
+  }),
   'auth/username-exists': defineCall({
     auth: true,
     summary: 'Whether a username is taken (case-insensitive)',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { latestMailCode, newAccount, newUser } from '../../../test/factories.ts';
-import { mailOutbox, otpCodes, sessions, userSports, users } from '../../db/schema.ts';
+import { mailOutbox, otpCodes, pushTokens, sessions, userSports, users } from '../../db/schema.ts';
 
 // A clock the tests move: codes and tokens expire by it.
 let offsetMs = 0;
@@ -347,6 +347,21 @@ describe('sign-in', () => {
     const { email, password } = await newAccount(t);
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.email, email));
     expect((await t.call('auth/email/sign-in', { email, password })).status).toBe(401);
+  });
+});
+
+describe('sign-out (review M2)', () => {
+  it("ends the caller's session and its device's push token, and only those", async () => {
+    const account = await newAccount(t);
+    const other = await t.ok('auth/email/sign-in', { email: account.email, password: account.password });
+    await t.ok('user/update-notification-token', { token: 'device-a', platform: 'android' }, account.token);
+    await t.ok('user/update-notification-token', { token: 'device-b', platform: 'android' }, other.jwt);
+    await t.ok('auth/sign-out', undefined, account.token);
+    expect((await t.call('user/own-profile', undefined, account.token)).status).toBe(401);
+    expect((await t.call('user/own-profile', undefined, other.jwt)).status).toBe(200);
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    const tokens = await t.db.select().from(pushTokens).where(eq(pushTokens.userId, me!.id));
+    expect(tokens.map((row) => row.token)).toEqual(['device-b']);
   });
 });
 

@@ -173,9 +173,9 @@ export function createMembershipRepository(db: Db) {
       if (!userIds.length) return [];
       const k = memberTables[kind];
       const column = objectColumn(kind);
-      return queryRows<{ userId: string; state: MemberState | null }>(
+      return queryRows<{ userId: string; state: MemberState | null; removedAt: Date | null }>(
         tx,
-        sql`select c.id as "userId", m.state
+        sql`select c.id as "userId", m.state, m.removed_at as "removedAt"
             from unnest(${uuidArray(userIds)}) with ordinality as c(id, n)
             left join ${k.members} m on m.${column} = ${objectId} and m.user_id = c.id
             order by c.n`,
@@ -200,6 +200,10 @@ export function createMembershipRepository(db: Db) {
         {
           state: sql<MemberState | null>`(select m.state from ${k.members} m
             where m.${objectColumn(kind)} = ${objectId} and m.user_id = ${users.id})`,
+          removedAt: sql<Date | null>`(select m.removed_at from ${k.members} m
+            where m.${objectColumn(kind)} = ${objectId} and m.user_id = ${users.id})`.mapWith(
+            (value: string | Date | null) => (value === null ? null : new Date(value)),
+          ),
           allowed,
         },
         query,

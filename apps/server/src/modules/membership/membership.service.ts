@@ -77,13 +77,22 @@ export interface MembershipDeps {
  * The reason a membership state gives to skip an invitation; null when it does not. Someone an admin removed
  * may be invited back by an admin only: a member's invitation would let them walk back in.
  */
-export function stateSkipReason(state: MemberState | null, actorIsAdmin: boolean): SkipReason | null {
-  if (state === 'INVITED') return 'ALREADY_INVITED';
-  if (state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
-  if (state === 'REQUESTED') return 'PENDING_REQUEST';
-  if (state === 'REMOVED' && !actorIsAdmin) return 'REMOVED';
+export function stateSkipReason(
+  member: { state: MemberState | null; removedAt: Date | null } | null,
+  actorIsAdmin: boolean,
+): SkipReason | null {
+  if (member?.state === 'INVITED') return 'ALREADY_INVITED';
+  if (member?.state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
+  if (member?.state === 'REQUESTED') return 'PENDING_REQUEST';
+  if (member?.removedAt && !actorIsAdmin) return 'REMOVED';
   return null;
 }
+
+/**
+ * Someone an admin removed who has not been let back in: whatever they did since (asked, were rejected,
+ * withdrew), they may only ask. An admin's invitation lets them in.
+ */
+const standsRemoved = (member: Member | null) => !!member?.removedAt && member.state !== 'INVITED';
 
 /** The status a member sees: a removal reads as no membership (they may ask again). */
 export const statusOf = (state: MemberState | null | undefined) =>
@@ -203,7 +212,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
           invitees.map((i) => i.userId),
           tx,
         )
-      ).map((s) => [s.userId, s.state]),
+      ).map((s) => [s.userId, s]),
     );
     const actorIsAdmin = isAdmin(await repo.member(kind, object.id, actorId, tx));
     const invited: string[] = [];
@@ -237,7 +246,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         const { object, member } = await policy.load(tx, objectId, userId, true);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         const entry = await policy.entry(tx, object, userId, member);
-        if (member?.state === 'REMOVED') return request(tx, fx, object, userId);
+        if (standsRemoved(member)) return request(tx, fx, object, userId);
         if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         await join(tx, fx, object, userId, member);
       }),
@@ -249,7 +258,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
-        if (entry === 'JOIN' && member?.state !== 'REMOVED') return join(tx, fx, object, userId, member);
+        if (entry === 'JOIN' && !standsRemoved(member)) return join(tx, fx, object, userId, member);
         await request(tx, fx, object, userId);
       }),
 
@@ -371,7 +380,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       const gate = policy.inviteGate(object);
       const rows = await repo.contacts(kind, objectId, userId, query, page, gate?.allowed);
       return rows.map((r) => {
-        const reason = stateSkipReason(r.state, isAdmin(member)) ?? (r.allowed || !gate ? null : gate.reason);
+        const reason = stateSkipReason(r, isAdmin(member)) ?? (r.allowed || !gate ? null : gate.reason);
         return { ...toUserSummary(r), invitable: reason === null, reason };
       });
     },

@@ -76,6 +76,9 @@ describe('security review M6: a removal sticks', () => {
     await t.ok('group/exit', id, harasser.token);
     expect((await t.ok('group/request-access', id, harasser.token)).group.status).toBe('REQUESTED');
     await t.ok('group/reject-request', { ...id, userId: harasser.id, reason: 'Not welcome' }, admin.token);
+    // Rejected, they still cannot walk in: joining asks again, dismissing the rejection keeps the removal.
+    expect((await t.ok('group/participate', id, harasser.token)).group.status).toBe('REQUESTED');
+    await t.ok('group/reject-request', { ...id, userId: harasser.id, reason: 'Still not' }, admin.token);
     await t.ok('group/exit', id, harasser.token);
     expect((await t.ok('group/participate', id, harasser.token)).group.status).toBe('REQUESTED');
   });
@@ -94,6 +97,12 @@ describe('security review M6: invitations after a removal', () => {
 
     const byMember = await t.ok('group/invite-users', { ...id, userIds: [harasser.id] }, member.token);
     expect(byMember).toEqual({ invited: [], skipped: [{ userId: harasser.id, reason: 'REMOVED' }] });
+    // Still so after a rejected request.
+    await t.ok('group/request-access', id, harasser.token);
+    await t.ok('group/reject-request', { ...id, userId: harasser.id, reason: 'No' }, admin.token);
+    expect((await t.ok('group/invite-users', { ...id, userIds: [harasser.id] }, member.token)).skipped).toEqual([
+      { userId: harasser.id, reason: 'REMOVED' },
+    ]);
     const listed = await t.ok(
       'group/list-invitable-contacts',
       { ...id, pagination: { page: 1, limit: 10 } },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
-import { activities, activityMembers, groupMembers, groups, type MemberState } from '../../db/schema.ts';
+import { activities, groups, type MemberState } from '../../db/schema.ts';
+import { createMembershipRepository, type MembershipKind } from '../membership/membership.repository.ts';
 import { activityRules, groupRules } from './access.ts';
 
 /**
@@ -45,6 +46,25 @@ interface World {
   centre: { latitude: number; longitude: number };
 }
 
+/** Random memberships of the world's people in one activity or group, with every state. */
+async function randomMembers(
+  r: ReturnType<typeof random>,
+  users: { id: string }[],
+  kind: MembershipKind,
+  objectId: string,
+) {
+  const members = new Map<string, MemberState>();
+  for (const user of users) {
+    const state = r.pick(STATES);
+    if (state) members.set(user.id, state);
+  }
+  const repo = createMembershipRepository(t.db);
+  for (const [userId, state] of members) {
+    await repo.put(kind, { objectId, userIds: [userId], state, isAdmin: r.chance(0.3) });
+  }
+  return members;
+}
+
 async function buildWorld(seed: number, index: number): Promise<World> {
   const r = random(seed);
   const users = await Promise.all(Array.from({ length: 5 }, () => newUser(t)));
@@ -62,16 +82,7 @@ async function buildWorld(seed: number, index: number): Promise<World> {
         deletedAt: deleted ? new Date() : null,
       })
       .returning({ id: groups.id });
-    const members = new Map<string, MemberState>();
-    for (const user of users) {
-      const state = r.pick(STATES);
-      if (state) members.set(user.id, state);
-    }
-    if (members.size) {
-      await t.db
-        .insert(groupMembers)
-        .values([...members].map(([userId, state]) => ({ groupId: row!.id, userId, state, isAdmin: r.chance(0.3) })));
-    }
+    const members = await randomMembers(r, users, 'group', row!.id);
     world.groups.push({ id: row!.id, type, deleted, members });
   }
   const startsAt = new Date(Date.now() + 5 * 86_400_000);
@@ -110,18 +121,7 @@ async function buildWorld(seed: number, index: number): Promise<World> {
         deletedAt: deleted ? new Date() : null,
       })
       .returning({ id: activities.id });
-    const members = new Map<string, MemberState>();
-    for (const user of users) {
-      const state = r.pick(STATES);
-      if (state) members.set(user.id, state);
-    }
-    if (members.size) {
-      await t.db
-        .insert(activityMembers)
-        .values(
-          [...members].map(([userId, state]) => ({ activityId: row!.id, userId, state, isAdmin: r.chance(0.3) })),
-        );
-    }
+    const members = await randomMembers(r, users, 'activity', row!.id);
     world.activities.push({
       id: row!.id,
       createdBy: creator.id,

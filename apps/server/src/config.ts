@@ -75,6 +75,8 @@ export const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
+  WEB_PUSH_HOSTS: csv.optional(),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   ADMIN_EMAIL: z.email().optional(),
   JOBS: bool.default(true),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),

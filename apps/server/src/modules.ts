@@ -35,6 +35,7 @@ import { createNotificationsRepository } from './modules/notifications/notificat
 import { notificationsHandlers } from './modules/notifications/notifications.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { createPushQueue, createPushSender, pushChannels } from './modules/notifications/push.ts';
+import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoint.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
@@ -122,6 +123,10 @@ export function createModules(core: Core) {
     connections,
     sports,
     pictures: uploads,
+    webPushHosts:
+      core.config.VAPID_PUBLIC_KEY && core.config.VAPID_PRIVATE_KEY
+        ? (core.config.WEB_PUSH_HOSTS ?? DEFAULT_WEB_PUSH_HOSTS)
+        : null,
     now: core.now,
   });
   const accounts = createAccountDeletionService({

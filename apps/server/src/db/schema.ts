@@ -368,7 +368,7 @@ export const pushOutbox = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status').$type<'PENDING' | 'SENT' | 'RECORDED' | 'FAILED'>().notNull().default('PENDING'),
+    status: text('status').$type<'PENDING' | 'SENDING' | 'SENT' | 'RECORDED' | 'FAILED'>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').defaultNow().notNull(),
     lastError: text('last_error'),

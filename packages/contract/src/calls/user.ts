@@ -132,6 +132,7 @@ export const userCalls = {
       platform: z.enum(['android', 'ios', 'web']).optional(),
     }),
     response: Ok,
+    errors: ['PUSH_TOKEN_INVALID'],
   }),
   'user/update-profile': defineCall({
     auth: true,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type NotificationType, notificationPath } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,9 +10,13 @@ import { type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import { pushOutbox, pushTokens } from '../../db/schema.ts';
 import type { PushQueue } from './notifier.ts';
 import { pushText } from './push-messages.ts';
+import { DEFAULT_WEB_PUSH_HOSTS, parseWebPushToken } from './web-push-endpoint.ts';
 
 const MAX_ATTEMPTS = 5;
+/** Longer than any send may take (PUSH_TIMEOUT_MS is at most 30 s): a lease that runs out means the sender died. */
 const LEASE_SECONDS = 60;
+/** How often the outcomes of a batch are written while its slower sends are still under way. */
+const SETTLE_EVERY_MS = 500;
 
 export interface PushPayload {
   type: NotificationType;
@@ -135,30 +140,66 @@ export function createFcmChannel(config: Config, fetchImpl: typeof fetch = fetch
   };
 }
 
-/** Web Push with VAPID keys; the token is the browser's subscription as JSON. */
-export function createWebPushChannel(config: Config): PushChannel {
+/** What the server reads of a push service's answer at most: its status matters, not its body. */
+const MAX_ANSWER_BYTES = 16 * 1024;
+
+/**
+ * Web Push with VAPID keys; the token is the browser's subscription as JSON. The request is built
+ * by web-push and sent here, so that it goes only to an allowed push service, follows no redirect,
+ * gives up after PUSH_TIMEOUT_MS and never reads more than a small answer (security review H3).
+ */
+export function createWebPushChannel(config: Config, fetchImpl: typeof fetch = fetch): PushChannel {
   const vapid = {
     subject: config.VAPID_SUBJECT ?? `mailto:${config.SUPPORT_EMAIL}`,
     publicKey: config.VAPID_PUBLIC_KEY!,
     privateKey: config.VAPID_PRIVATE_KEY!,
   };
+  const allowedHosts = config.WEB_PUSH_HOSTS ?? DEFAULT_WEB_PUSH_HOSTS;
   return {
     async send(token, message) {
-      let subscription: webPush.PushSubscription;
+      // Checked again at each send: tokens stored before the check existed are refused too.
+      const subscription = parseWebPushToken(token, allowedHosts);
+      if (!subscription) return 'invalid-token';
+      let request: ReturnType<typeof webPush.generateRequestDetails>;
       try {
-        subscription = JSON.parse(token);
+        request = webPush.generateRequestDetails(subscription, JSON.stringify(message), {
+          vapidDetails: vapid,
+          TTL: 3600,
+        });
       } catch {
         return 'invalid-token';
       }
       try {
-        await webPush.sendNotification(subscription, JSON.stringify(message), { vapidDetails: vapid, TTL: 3600 });
-        return 'sent';
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode;
-        return status === 404 || status === 410 ? 'invalid-token' : 'retry';
+        const res = await fetchImpl(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body as Uint8Array | null,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(config.PUSH_TIMEOUT_MS),
+        });
+        await drainAtMost(res, MAX_ANSWER_BYTES);
+        if (res.status >= 200 && res.status < 300) return 'sent';
+        return res.status === 404 || res.status === 410 ? 'invalid-token' : 'retry';
+      } catch {
+        return 'retry';
       }
     },
   };
+}
+
+/** Reads and drops at most `limit` bytes of an answer, then lets the connection go. */
+async function drainAtMost(res: Response, limit: number) {
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  try {
+    for (let read = 0; read < limit; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
 }
 
 /**
@@ -171,20 +212,37 @@ export function createPushSender(deps: {
   log: FastifyBaseLogger;
   channels: Partial<Record<'mobile' | 'web', PushChannel>>;
 }) {
+  /**
+   * Leases a batch as SENDING, sends it, and writes each outcome soon after it is known, so one slow
+   * push service holds up nobody else's. A lease that runs out while SENDING means the sender died
+   * mid-send: such a push may have gone out, so it is failed rather than sent again after a restart.
+   */
   async function runOnce(batchSize = 200): Promise<number> {
+    await deps.db.execute(sql`
+      update ${pushOutbox} set status = 'FAILED', last_error = 'interrupted while sending: not sent again'
+      where status = 'SENDING' and next_attempt_at <= now()`);
     const leased = await queryRows<{ id: string; token: string; payload: PushPayload; attempts: number }>(
       deps.db,
       sql`
-      update push_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+      update push_outbox set status = 'SENDING', attempts = attempts + 1,
+        next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
       where id in (
         select id from push_outbox
-        where status = 'PENDING' and next_attempt_at <= now()
+        where status = 'PENDING' and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
         order by next_attempt_at limit ${batchSize} for update skip locked)
       returning id, token, payload, attempts`,
     );
     if (!leased.length) return 0;
-    const outcomes = await Promise.all(leased.map(deliver));
-    await settle(leased.map((row, i) => ({ id: row.id, token: row.token, outcome: outcomes[i]! })));
+    const done: { id: string; token: string; outcome: Outcome }[] = [];
+    const all = Promise.all(
+      leased.map(async (row) => {
+        done.push({ id: row.id, token: row.token, outcome: await deliver(row) });
+      }),
+    ).then(() => true);
+    for (let finished = false; !finished; ) {
+      finished = await Promise.race([all, delay(SETTLE_EVERY_MS, false, { ref: false })]);
+      if (done.length) await settle(done.splice(0));
+    }
     return leased.length;
   }
 
@@ -226,7 +284,7 @@ export function createPushSender(deps: {
     await deps.db.execute(sql`
       update ${pushOutbox} o set
         status = case v.outcome when 'sent' then 'SENT' when 'recorded' then 'RECORDED'
-                   when 'invalid-token' then 'FAILED' when 'gave-up' then 'FAILED' else o.status end,
+                   when 'invalid-token' then 'FAILED' when 'gave-up' then 'FAILED' else 'PENDING' end,
         sent_at = case when v.outcome in ('sent', 'recorded') then now() else o.sent_at end,
         last_error = case v.outcome when 'invalid-token' then 'invalid token' when 'gave-up' then 'gave up after retries'
                        when 'retry' then 'send failed' else o.last_error end,

@@ -9,6 +9,7 @@ import {
 } from '@cordata/contract';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
+import { parseWebPushToken } from '../notifications/web-push-endpoint.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import { searchWords } from './connections.service.ts';
@@ -48,6 +49,8 @@ export function createUsersService(deps: {
   connections: Pick<ConnectionsService, 'statuses'>;
   sports: Pick<SportsService, 'assertValidUserSports'>;
   pictures: PictureClaims;
+  /** The push services a browser subscription may name; null when Web Push is not configured. */
+  webPushHosts: readonly string[] | null;
   now: () => Date;
 }) {
   const { users } = deps;
@@ -197,9 +200,12 @@ export function createUsersService(deps: {
       caller: { userId: string; sessionId: string },
       body: CallBody<'user/update-notification-token'>,
     ) {
-      if (body.token === null) await users.unregisterPushToken(caller);
+      if (body.token === null) return users.unregisterPushToken(caller);
+      // A browser subscription is a URL the server will call: only a known push service (review H3).
+      if (body.platform === 'web' && !(deps.webPushHosts && parseWebPushToken(body.token, deps.webPushHosts)))
+        throw new ApiError('PUSH_TOKEN_INVALID');
       // FCM tokens are alike on Android and iOS; the platform only matters for how a push is shaped.
-      else await users.registerPushToken(caller, body.token, body.platform ?? 'android');
+      await users.registerPushToken(caller, body.token, body.platform ?? 'android');
     },
     async touchLastOnline(userId: string) {
       const at = deps.now();

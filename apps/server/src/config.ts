@@ -87,6 +87,7 @@ export const EnvSchema = z.object({
     .pipe(z.array(z.enum(['ridewithgps', 'waymarkedtrails'])))
     .default(['ridewithgps', 'waymarkedtrails']),
   ROUTE_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   ROUTE_IMPORT_RIDEWITHGPS_URL: url.optional(),
   ROUTE_IMPORT_WAYMARKEDTRAILS_URL: url.optional(),
 });

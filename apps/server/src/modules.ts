@@ -18,8 +18,10 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
+import { registerGroupFeeds } from './modules/calendar/group-feed.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
 import { groupMembershipPolicy } from './modules/groups/group-membership.ts';
 import { groupsHandlers } from './modules/groups/groups.handlers.ts';
 import { createGroupsRepository } from './modules/groups/groups.repository.ts';
@@ -129,12 +131,27 @@ export function createModules(core: Core) {
         : null,
     now: core.now,
   });
+  const exportsJob = (): Promise<unknown> => exports.runPending();
+  const exports = createExportsService({
+    db: core.db,
+    storage,
+    mailer,
+    secret: core.config.jwtSecret,
+    publicUrl: core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`,
+    downloadPath: `/api/space/${core.config.PRODUCT_SLUG}/exports`,
+    retentionDays: core.config.EXPORT_RETENTION_DAYS,
+    rateLimiter: core.rateLimiter,
+    now: core.now,
+    // "Ready within minutes": an instance running jobs starts at once rather than on its next tick.
+    onRequested: core.config.JOBS ? () => setImmediate(() => void exportsJob().catch(() => {})) : undefined,
+  });
   const accounts = createAccountDeletionService({
     changes,
     account: createAccountRepository(core.db),
     chatMembership,
     realtime: core.realtime,
     removeFiles: uploads.removeFiles,
+    removeExports: exports.removeAllOf,
     now: core.now,
   });
 
@@ -220,6 +237,8 @@ export function createModules(core: Core) {
     ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
     ...logistics.handlers,
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
+    'export/request': ({ user }) => exports.request(user.userId),
+    'export/latest': ({ user }) => exports.latest(user.userId),
   };
   const handlersWithActiveDays = withActiveDays(handlers, adminRepository.recordActiveDay, core.now);
 
@@ -238,12 +257,21 @@ export function createModules(core: Core) {
     { name: 'push-sender', everyMs: 3000, run: pushSender.drain },
     ...chat.jobs,
     ...logistics.jobs,
+    { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
+    { name: 'data-exports-expiry', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.removeExpired },
   ];
 
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
     registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens);
     if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
+    exports.registerDownload(app);
+    registerGroupFeeds(app, {
+      db: core.db,
+      product: core.config.PRODUCT_SLUG,
+      publicUrl: core.config.PUBLIC_URL ?? '',
+      now: core.now,
+    });
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }
@@ -256,6 +284,7 @@ export function createModules(core: Core) {
     services: {
       chat,
       logistics,
+      exports,
       sports,
       notifier,
       changes,

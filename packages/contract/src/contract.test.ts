@@ -63,6 +63,9 @@ describe('the calls of spec §7', () => {
         'user/own-notification-preferences',
         'user/own-profile',
         'user/own-sports',
+        // Beyond the spec (issue 25): the caller's own data export.
+        'export/request',
+        'export/latest',
       ].sort(),
     );
   });

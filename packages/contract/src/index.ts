@@ -5,7 +5,7 @@ import { activityCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
 import { chatCalls } from './calls/chat.ts';
 import { groupCalls } from './calls/group.ts';
-import { carpoolCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
+import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
 import { userCalls } from './calls/user.ts';
@@ -43,6 +43,7 @@ export const calls = {
   ...carpoolCalls,
   ...gearCalls,
   ...routeImportCalls,
+  ...exportCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -28,3 +28,7 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
       return `/chats?chat=${n.targetId}`;
   }
 }
+
+/** The public ICS feed of an open group (GET, no token): calendar apps subscribe to it. */
+export const groupFeedPath = (product: string, groupId: string) =>
+  `/api/space/${product}/calendar/groups/${groupId}.ics`;

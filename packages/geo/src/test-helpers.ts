@@ -71,7 +71,7 @@ export function writeFit(
       [3, 4, 0x85],
       [6, 16, 7],
     ])
-      u8(num!), u8(size!), u8(type!);
+      for (const v of [num!, size!, type!]) u8(v);
     for (const c of options.coursePoints) {
       u8(0x01);
       u32(semicircles(c.latitude));

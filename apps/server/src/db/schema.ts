@@ -587,7 +587,7 @@ export const gearReminders = pgTable('gear_reminders', {
   sentAt: createdAt(),
 });
 
-/** A person's data export: prepared by a job, kept for 7 days. */
+/** A person's data export: prepared by a job, kept for 7 days; its link is signed (HMAC), nothing secret is stored. */
 export const dataExports = pgTable(
   'data_exports',
   {
@@ -597,8 +597,6 @@ export const dataExports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<'PENDING' | 'READY' | 'FAILED'>().notNull(),
     storageKey: text('storage_key'),
-    /** The secret of the download link (sha-256 of it stored, as with sessions). */
-    tokenHash: text('token_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: at('locked_until'),
     requestedAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "data_exports" DROP COLUMN "token_hash";

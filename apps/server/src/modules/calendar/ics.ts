@@ -1,0 +1,75 @@
+/**
+ * iCalendar (RFC 5545) text, written once for every feed and file: the data export, public group feeds,
+ * and any personal feed. Times are UTC (`…Z`), so no VTIMEZONE is needed; lines are folded at 75 octets.
+ * Series (issue 22) are not built yet: every event is single (no RRULE).
+ */
+export interface IcsEvent {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  description?: string | null;
+  location?: string | null;
+  geo?: { latitude: number; longitude: number } | null;
+  url?: string | null;
+  status?: 'CONFIRMED' | 'CANCELLED' | 'TENTATIVE';
+  updatedAt?: Date | null;
+}
+
+export const icsTime = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** TEXT values: backslash, semicolon, comma and new lines escaped. */
+export const icsText = (s: string) =>
+  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** Folds a content line at 75 octets (never inside a UTF-8 sequence). */
+export function foldLine(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const length = new TextEncoder().encode(char).length;
+    const limit = parts.length === 0 ? 75 : 74;
+    if (size + length > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += length;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function writeIcs(calendar: { name: string; events: IcsEvent[]; now?: Date }): string {
+  const stamp = icsTime(calendar.now ?? new Date());
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Cordata//Cordata//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${icsText(calendar.name)}`,
+  ];
+  for (const e of calendar.events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${e.uid}@cordata`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART:${icsTime(e.start)}`,
+      `DTEND:${icsTime(e.end)}`,
+      `SUMMARY:${icsText(e.summary)}`,
+    );
+    if (e.description) lines.push(`DESCRIPTION:${icsText(e.description)}`);
+    if (e.location) lines.push(`LOCATION:${icsText(e.location)}`);
+    if (e.geo) lines.push(`GEO:${e.geo.latitude.toFixed(6)};${e.geo.longitude.toFixed(6)}`);
+    if (e.url) lines.push(`URL:${e.url}`);
+    if (e.updatedAt) lines.push(`LAST-MODIFIED:${icsTime(e.updatedAt)}`);
+    lines.push(`STATUS:${e.status ?? 'CONFIRMED'}`, 'END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}

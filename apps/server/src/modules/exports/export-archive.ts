@@ -1,0 +1,228 @@
+import { writeGpx } from '@cordata/geo';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { zip } from 'fflate';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  activities,
+  activityMembers,
+  activityRoutes,
+  chats,
+  connections,
+  gearItems,
+  groupMembers,
+  groups,
+  messages,
+  notifications,
+  userSports,
+  users,
+} from '../../db/schema.ts';
+import { writeIcs } from '../calendar/ics.ts';
+import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+const text = (value: string) => new TextEncoder().encode(value);
+
+const README = `Your Cordata data
+=================
+
+profile.json        your profile, sports and settings
+contacts.json       your contacts and pending contact requests
+activities.json     the activities you created or were part of, with your role
+activities/*.gpx    the route of each of those activities (GPX 1.1)
+groups.json         the groups you belong to or asked to join
+messages.json       the messages you wrote, with the chat they belong to
+notifications.json  your notifications
+gear.json           your private gear checklists and the group gear you bring
+calendar.ics        your activities as a calendar (iCalendar, UTC times)
+
+JSON files are UTF-8; times are ISO 8601 in UTC; distances in metres.
+`;
+
+/**
+ * Everything a person has, as the files of their export (GDPR portability): JSON for the records, GPX for
+ * the routes and ICS for the calendar. Read with the person's id only, so nobody else's private data
+ * (another person's checklist, an e-mail address) can slip in.
+ */
+export async function buildExportFiles(db: DbOrTx, userId: string, now: Date): Promise<Record<string, Uint8Array>> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error('export of a missing user');
+  const sports = await db.select().from(userSports).where(eq(userSports.userId, userId));
+
+  const contactRows = await db
+    .select()
+    .from(connections)
+    .where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
+  const otherIds = contactRows.map((c) => (c.requesterId === userId ? c.addresseeId : c.requesterId));
+  const people = otherIds.length
+    ? await db.select(userSummaryColumns).from(users).where(inArray(users.id, otherIds))
+    : [];
+  const personById = new Map(people.map((p) => [p.userId, toUserSummary(p)]));
+
+  const activityRows = await db
+    .select({ activity: activities, member: activityMembers, gpx: activityRoutes.gpx })
+    .from(activities)
+    .leftJoin(activityMembers, and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, userId)))
+    .leftJoin(activityRoutes, eq(activityRoutes.activityId, activities.id))
+    .where(
+      sql`${activities.deletedAt} is null and (${activities.createdBy} = ${userId} or ${activityMembers.userId} is not null)`,
+    )
+    .orderBy(asc(activities.startsAt));
+
+  const groupRows = await db
+    .select({ group: groups, member: groupMembers })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(sql`${groupMembers.userId} = ${userId} and ${groups.deletedAt} is null`);
+
+  const messageRows = await db
+    .select({ message: messages, chat: chats })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(and(eq(messages.senderId, userId), eq(messages.kind, 'TEXT')))
+    .orderBy(asc(messages.id));
+
+  const notificationRows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+
+  const gearRows = await db
+    .select()
+    .from(gearItems)
+    .where(or(eq(gearItems.personalFor, userId), eq(gearItems.claimedBy, userId)));
+
+  const files: Record<string, Uint8Array> = {
+    'README.txt': text(README),
+    'profile.json': json({
+      userId: user.id,
+      email: user.email,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      birthDate: user.birthDate,
+      gender: user.gender,
+      country: user.country,
+      city: user.city,
+      phone: user.phone,
+      profilePicture: user.profilePicture,
+      language: user.language,
+      sports: sports.map((s) => ({
+        sportId: s.sportId,
+        intensity: { kind: s.intensityKind, value: s.intensityValue },
+      })),
+      notificationPreferences: user.notificationPreferences,
+      termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+      privacyAcceptedAt: user.privacyAcceptedAt?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+      exportedAt: now.toISOString(),
+    }),
+    'contacts.json': json(
+      contactRows.map((c) => {
+        const otherId = c.requesterId === userId ? c.addresseeId : c.requesterId;
+        return {
+          person: personById.get(otherId) ?? { userId: otherId },
+          status: c.status === 'ACCEPTED' ? 'CONTACT' : c.requesterId === userId ? 'REQUEST_SENT' : 'REQUEST_RECEIVED',
+          since: (c.acceptedAt ?? c.createdAt).toISOString(),
+        };
+      }),
+    ),
+    'activities.json': json(
+      activityRows.map(({ activity: a, member: m }) => ({
+        activityId: a.id,
+        name: a.name,
+        sportId: a.sportId,
+        startsAt: a.startsAt.toISOString(),
+        endsAt: a.endsAt.toISOString(),
+        timeZone: a.timeZone,
+        description: a.description,
+        difficulty: a.difficulty,
+        access: a.access,
+        visibility: a.visibility,
+        start: { latitude: a.startLatitude, longitude: a.startLongitude, address: a.startAddress },
+        totalDistance: a.totalDistance,
+        totalElevationGain: a.totalElevationGain,
+        createdByMe: a.createdBy === userId,
+        myState: m?.state ?? null,
+        iAmAdmin: m?.isAdmin ?? false,
+        gpxFile: `activities/${a.id}.gpx`,
+      })),
+    ),
+    'groups.json': json(
+      groupRows.map(({ group: g, member: m }) => ({
+        groupId: g.id,
+        name: g.name,
+        description: g.description,
+        type: g.type,
+        myState: m.state,
+        iAmAdmin: m.isAdmin,
+        joinedAt: m.joinedAt?.toISOString() ?? null,
+      })),
+    ),
+    'messages.json': json(
+      messageRows
+        .filter(({ message }) => !message.removedAt)
+        .map(({ message, chat }) => ({
+          messageId: message.id,
+          chat: chat.kind === 'ACTIVITY' ? { activityId: chat.activityId } : { groupId: chat.groupId },
+          text: message.text,
+          sentAt: message.createdAt.toISOString(),
+        })),
+    ),
+    'notifications.json': json(
+      notificationRows.map((n) => ({
+        notificationId: n.id,
+        type: n.type,
+        targetId: n.targetId,
+        reason: n.reason,
+        read: n.readAt !== null,
+        createdAt: n.createdAt.toISOString(),
+      })),
+    ),
+    'gear.json': json(
+      gearRows.map((g) => ({
+        activityId: g.activityId,
+        name: g.name,
+        kind: g.personalFor ? 'MY_CHECKLIST' : 'I_BRING',
+        checked: g.checked,
+      })),
+    ),
+    'calendar.ics': text(
+      writeIcs({
+        name: 'Cordata',
+        now,
+        events: activityRows
+          .filter(({ member }) => member?.state === 'PARTICIPATING')
+          .map(({ activity: a }) => ({
+            uid: a.id,
+            start: a.startsAt,
+            end: a.endsAt,
+            summary: a.name,
+            description: a.description,
+            location: a.startAddress,
+            geo: { latitude: a.startLatitude, longitude: a.startLongitude },
+            updatedAt: a.updatedAt,
+          })),
+      }),
+    ),
+  };
+  for (const { activity: a, gpx } of activityRows) {
+    files[`activities/${a.id}.gpx`] = text(
+      gpx ??
+        writeGpx({
+          version: '1.1',
+          name: a.name,
+          tracks: [],
+          routes: [{ name: a.name, points: a.routeSteps.map((p) => ({ ...p, elevation: null, time: null })) }],
+          waypoints: [],
+          skippedPoints: 0,
+        }),
+    );
+  }
+  return files;
+}
+
+/** Zips in fflate's worker threads, so a large export never blocks the event loop. */
+export function zipFiles(files: Record<string, Uint8Array>): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => zip(files, { level: 6 }, (err, data) => (err ? reject(err) : resolve(data))));
+}

@@ -1,0 +1,236 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DataExport } from '@cordata/contract';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { dataExports, users } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { FileStorage } from '../uploads/storage.ts';
+import { buildExportFiles, zipFiles } from './export-archive.ts';
+
+const DAY_MS = 86_400_000;
+/** A claim on a pending export lasts this long: an instance that dies mid-way frees it for another. */
+const CLAIM_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 3;
+const EXPORTS_PER_USER_PER_DAY = 3;
+
+type Row = typeof dataExports.$inferSelect;
+
+const copy = {
+  en: {
+    subject: 'Your Cordata data is ready',
+    body: (url: string, until: string) =>
+      `Your data export is ready. Download it here until ${until}:\n\n${url}\n\nIf you did not ask for it, change your password.`,
+  },
+  it: {
+    subject: 'I tuoi dati Cordata sono pronti',
+    body: (url: string, until: string) =>
+      `La tua esportazione dei dati è pronta. Scaricala qui fino al ${until}:\n\n${url}\n\nSe non l'hai richiesta, cambia la password.`,
+  },
+};
+
+/**
+ * The data export: asked for with one tap, built by a job (safe on several instances: a pending export is
+ * claimed with FOR UPDATE SKIP LOCKED and a time-limited claim), stored as a ZIP, mailed as a signed link,
+ * and deleted with its file after the retention period or with the account.
+ */
+export function createExportsService(deps: {
+  db: Db;
+  storage: FileStorage;
+  mailer: { send(mail: { to: string; subject: string; text: string; html: string }): Promise<void> };
+  secret: Uint8Array;
+  publicUrl: string;
+  downloadPath: string;
+  retentionDays: number;
+  rateLimiter?: Pick<RateLimiter, 'hit'>;
+  now: () => Date;
+  /** Called after a request is stored, so that an instance running jobs starts at once. */
+  onRequested?: () => void;
+}) {
+  const { db } = deps;
+
+  const sign = (exportId: string, expires: number) =>
+    createHmac('sha256', deps.secret).update(`export:${exportId}:${expires}`).digest('base64url');
+
+  /** The signed download link, relative to the server (the app prefixes its API origin, the mail PUBLIC_URL). */
+  function downloadUrl(row: Row) {
+    if (row.status !== 'READY' || !row.expiresAt) return null;
+    const expires = Math.floor(row.expiresAt.getTime() / 1000);
+    return `${deps.downloadPath}/${row.id}?expires=${expires}&signature=${sign(row.id, expires)}`;
+  }
+
+  const view = (row: Row): DataExport => ({
+    exportId: row.id,
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    downloadUrl: downloadUrl(row),
+  });
+
+  async function latestRow(userId: string) {
+    const now = deps.now();
+    const [row] = await db
+      .select()
+      .from(dataExports)
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          or(isNull(dataExports.expiresAt), sql`${dataExports.expiresAt} > ${now.toISOString()}::timestamptz`),
+        ),
+      )
+      .orderBy(desc(dataExports.requestedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function request(userId: string) {
+    const latest = await latestRow(userId);
+    // One tap again while one is being prepared gives the same export.
+    if (latest?.status === 'PENDING') return { export: view(latest) };
+    await deps.rateLimiter?.hit(`export:user:${userId}`, { limit: EXPORTS_PER_USER_PER_DAY, windowSeconds: 86_400 });
+    const [row] = await db
+      .insert(dataExports)
+      .values({ userId, status: 'PENDING', requestedAt: deps.now() })
+      .returning();
+    deps.onRequested?.();
+    return { export: view(row!) };
+  }
+
+  async function latest(userId: string) {
+    const row = await latestRow(userId);
+    return { export: row ? view(row) : null };
+  }
+
+  /** Takes one pending export no other instance holds; a claim left by a crashed instance expires. */
+  async function claim() {
+    const now = deps.now();
+    const [row] = await db
+      .update(dataExports)
+      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${dataExports.attempts} + 1` })
+      .where(
+        sql`${dataExports.id} = (select id from data_exports where status = 'PENDING'
+          and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
+          order by created_at limit 1 for update skip locked)`,
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async function build(row: Row) {
+    const [user] = await db
+      .select({ email: users.email, language: users.language, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (!user || user.deletedAt) {
+      await db.delete(dataExports).where(eq(dataExports.id, row.id));
+      return;
+    }
+    const now = deps.now();
+    const archive = await zipFiles(await buildExportFiles(db, row.userId, now));
+    const key = `exports/${row.id}.zip`;
+    await deps.storage.put(key, archive, 'application/zip');
+    const expiresAt = new Date(now.getTime() + deps.retentionDays * DAY_MS);
+    const [ready] = await db
+      .update(dataExports)
+      .set({ status: 'READY', storageKey: key, readyAt: now, expiresAt, lockedUntil: null })
+      .where(eq(dataExports.id, row.id))
+      .returning();
+    if (!ready) {
+      // The account (and so the export) was deleted while it was being built.
+      await deps.storage.remove([key]);
+      return;
+    }
+    const lang = user.language === 'it' ? 'it' : 'en';
+    const url = `${deps.publicUrl.replace(/\/$/, '')}${downloadUrl(ready)}`;
+    const until = expiresAt.toLocaleDateString(lang === 'it' ? 'it-IT' : 'en-GB', { timeZone: 'UTC' });
+    const body = copy[lang].body(url, until);
+    await deps.mailer.send({
+      to: user.email,
+      subject: copy[lang].subject,
+      text: body,
+      html: `<p>${body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n\n/g, '</p><p>')}</p>`,
+    });
+  }
+
+  /** The job: builds the pending exports, one at a time, until none is left for this instance. */
+  async function runPending() {
+    let built = 0;
+    for (let row = await claim(); row; row = await claim()) {
+      try {
+        await build(row);
+        built++;
+      } catch {
+        // Retried after the claim expires, up to MAX_ATTEMPTS; then the person sees it failed.
+        if (row.attempts >= MAX_ATTEMPTS)
+          await db.update(dataExports).set({ status: 'FAILED', lockedUntil: null }).where(eq(dataExports.id, row.id));
+      }
+    }
+    return built;
+  }
+
+  /** The job: exports past their retention go, file and row. */
+  async function removeExpired() {
+    const now = deps.now();
+    const old = await db
+      .delete(dataExports)
+      .where(
+        or(
+          lt(dataExports.expiresAt, now),
+          and(
+            eq(dataExports.status, 'FAILED'),
+            lt(dataExports.requestedAt, new Date(now.getTime() - deps.retentionDays * DAY_MS)),
+          ),
+        ),
+      )
+      .returning({ key: dataExports.storageKey });
+    const keys = old.map((o) => o.key).filter((k): k is string => !!k);
+    if (keys.length) await deps.storage.remove(keys);
+    return old.length;
+  }
+
+  /** With the account: every export of the person, file and row. */
+  async function removeAllOf(userId: string) {
+    const gone = await db
+      .delete(dataExports)
+      .where(eq(dataExports.userId, userId))
+      .returning({ key: dataExports.storageKey });
+    const keys = gone.map((g) => g.key).filter((k): k is string => !!k);
+    if (keys.length) await deps.storage.remove(keys);
+  }
+
+  function registerDownload(app: FastifyInstance) {
+    app.get<{ Params: { exportId: string }; Querystring: { expires?: string; signature?: string } }>(
+      `${deps.downloadPath}/:exportId`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const { exportId } = req.params;
+        const expires = Number(req.query.expires);
+        const given = Buffer.from(String(req.query.signature ?? ''));
+        const wanted = Buffer.from(
+          /^[0-9a-f-]{36}$/.test(exportId) && Number.isInteger(expires) ? sign(exportId, expires) : '',
+        );
+        if (!given.length || given.length !== wanted.length || !timingSafeEqual(given, wanted))
+          throw new ApiError('EXPORT_NOT_FOUND');
+        if (expires * 1000 < deps.now().getTime()) throw new ApiError('EXPORT_NOT_FOUND');
+        const [row] = await db
+          .select()
+          .from(dataExports)
+          .where(and(inArray(dataExports.id, [exportId]), eq(dataExports.status, 'READY')));
+        const bytes = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
+        if (!row || !bytes) throw new ApiError('EXPORT_NOT_FOUND');
+        const day = (row.readyAt ?? deps.now()).toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="cordata-export-${day}.zip"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(bytes));
+      },
+    );
+  }
+
+  return { request, latest, runPending, removeExpired, removeAllOf, registerDownload };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;

@@ -20,6 +20,7 @@ export const errorCatalog = {
   OTP_EXPIRED: { status: 400, message: 'The code has expired: ask for a new one' },
   RESET_TOKEN_INVALID: { status: 400, message: 'The reset link has expired: start again' },
   WEAK_PASSWORD: { status: 400, message: 'The password is too weak' },
+  PASSWORD_TOO_COMMON: { status: 400, message: 'This password is one of the most common: choose another' },
   PUSH_TOKEN_INVALID: { status: 400, message: 'This push subscription is not accepted' },
   PASSWORD_REQUIRED: { status: 400, message: 'Enter the password you chose when you signed up' },
   USERNAME_TAKEN: { status: 409, message: 'Username already in use' },

@@ -27,6 +27,7 @@ const errors: Record<ErrorCode, string> = {
   OTP_EXPIRED: 'The code has expired: ask for a new one',
   RESET_TOKEN_INVALID: 'The reset link has expired: start again',
   WEAK_PASSWORD: 'The password is too weak',
+  PASSWORD_TOO_COMMON: 'This password is one of the most common: choose another',
   PUSH_TOKEN_INVALID: 'This push subscription is not accepted',
   PASSWORD_REQUIRED: 'Enter the password you chose when you signed up',
   USERNAME_TAKEN: 'Username already in use',

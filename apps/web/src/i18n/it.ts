@@ -61,6 +61,7 @@ export const it: Resources = {
     OTP_EXPIRED: 'Il codice è scaduto: richiedine uno nuovo',
     RESET_TOKEN_INVALID: 'Il link di reimpostazione è scaduto: ricomincia',
     WEAK_PASSWORD: 'La password è troppo debole',
+    PASSWORD_TOO_COMMON: 'Questa password è tra le più comuni: scegline un’altra',
     PUSH_TOKEN_INVALID: 'Questa iscrizione alle notifiche push non è accettata',
     PASSWORD_REQUIRED: 'Inserisci la password che hai scelto al momento della registrazione',
     USERNAME_TAKEN: 'Username già in uso',

@@ -56,7 +56,7 @@ export const authCalls = {
       language: Language.optional(),
     }),
     response: Ok,
-    errors: ['EMAIL_TAKEN', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+    errors: ['EMAIL_TAKEN', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),
   'auth/email/send-confirm-email-otp': defineCall({
     auth: false,
@@ -71,7 +71,14 @@ export const authCalls = {
       "Confirm the e-mail address with its code and sign in. The password, when given, becomes the account's at this moment; it is required after a second sign-up on the same unconfirmed address.",
     body: z.object({ email: Email, code: OtpCode, password: z.string().min(1).max(128).optional() }),
     response: Session,
-    errors: ['OTP_MISMATCH', 'OTP_EXPIRED', 'PASSWORD_REQUIRED', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+    errors: [
+      'OTP_MISMATCH',
+      'OTP_EXPIRED',
+      'PASSWORD_REQUIRED',
+      'WEAK_PASSWORD',
+      'PASSWORD_TOO_COMMON',
+      'RATE_LIMITED',
+    ],
   }),
   'auth/email/sign-in': defineCall({
     auth: false,
@@ -99,14 +106,14 @@ export const authCalls = {
     summary: 'Set a new password with a reset token; ends every session',
     body: z.object({ resetToken: z.string().min(1).max(2000), password: Password }),
     response: Ok,
-    errors: ['RESET_TOKEN_INVALID', 'WEAK_PASSWORD'],
+    errors: ['RESET_TOKEN_INVALID', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON'],
   }),
   'auth/email/confirm-change-password': defineCall({
     auth: true,
     summary: 'Change the password while signed in; ends every other session',
     body: z.object({ currentPassword: z.string().min(1).max(128), password: Password }),
     response: Ok,
-    errors: ['INVALID_CREDENTIALS', 'WEAK_PASSWORD'],
+    errors: ['INVALID_CREDENTIALS', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON'],
   }),
   'auth/sign-out': defineCall({
     auth: true,

@@ -16,6 +16,7 @@ import type { UploadsService } from '../uploads/uploads.service.ts';
 import { toOwnUser } from '../users/own-user.ts';
 import { searchable } from '../users/user-summary.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import type { OtpCodes, OtpPurpose } from './otp-codes.ts';
 import type { Passwords } from './passwords.ts';
 import type { AuthUser, Tokens } from './tokens.ts';
@@ -69,6 +70,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const message = validationMessages[problem];
       throw new ApiError('WEAK_PASSWORD', { message, issues: [{ path: 'password', message }] });
     }
+    if (isCommonPassword(password)) throw new ApiError('PASSWORD_TOO_COMMON');
   }
 
   function assertNotSuspended(user: UserRow) {

@@ -121,6 +121,24 @@ describe('sign-up', () => {
     await t.ok('auth/email/confirm-email', { email, code, password: 'Strong#Trail42' });
   });
 
+  it('refuses one of the most common passwords, at sign-up, reset and change', async () => {
+    const refused = await t.call('auth/email/sign-up', {
+      email: freshEmail(),
+      password: 'Password1!',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.code).toBe('PASSWORD_TOO_COMMON');
+    const account = await newAccount(t);
+    const change = await t.call(
+      'auth/email/confirm-change-password',
+      { currentPassword: account.password, password: 'Sunshine#2024' },
+      account.token,
+    );
+    expect(change.body.error?.code).toBe('PASSWORD_TOO_COMMON');
+  });
+
   it('requires accepting the terms and the privacy policy', async () => {
     const res = await t.call('auth/email/sign-up', {
       email: freshEmail(),

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly issues: ApiIssue[] = [],
+    /** What the server adds to some errors (e.g. the route site a failed import came from). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,10 +28,12 @@ const knownCode = (code: unknown): code is ErrorCode => typeof code === 'string'
 
 async function toApiError(res: Response): Promise<ApiError> {
   try {
-    const body = (await res.json()) as { error?: { code?: unknown; message?: unknown; issues?: ApiIssue[] } };
+    const body = (await res.json()) as {
+      error?: { code?: unknown; message?: unknown; issues?: ApiIssue[]; details?: Record<string, unknown> };
+    };
     const code = knownCode(body.error?.code) ? body.error.code : 'INTERNAL';
     const message = typeof body.error?.message === 'string' ? body.error.message : errorCatalog[code].message;
-    return new ApiError(code, message, res.status, body.error?.issues ?? []);
+    return new ApiError(code, message, res.status, body.error?.issues ?? [], body.error?.details ?? {});
   } catch {
     return new ApiError('INTERNAL', errorCatalog.INTERNAL.message, res.status);
   }

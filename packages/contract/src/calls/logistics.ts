@@ -59,7 +59,8 @@ export const carpoolCalls = {
     summary: 'Offer seats to the activity from where I leave (creates or updates my offer)',
     body: byActivity.extend({
       seats: z.int().min(1).max(CARPOOL_MAX_SEATS),
-      origin: LatLng,
+      /** Where the driver leaves from; left out when changing an offer, the one given before stays. */
+      origin: LatLng.optional(),
       costNote: CostNote.optional(),
     }),
     response: z.object({ offer: CarpoolOffer }),

@@ -160,7 +160,7 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
   }
 
   async function offerSeats(
-    input: { activityId: string; seats: number; origin: LatLng; costNote?: string },
+    input: { activityId: string; seats: number; origin?: LatLng; costNote?: string },
     userId: string,
   ) {
     await change(input.activityId, userId, async (tx) => {
@@ -168,10 +168,14 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
         .select()
         .from(carpoolOffers)
         .where(and(eq(carpoolOffers.activityId, input.activityId), eq(carpoolOffers.driverId, userId)));
+      const origin =
+        input.origin ?? (existing ? { latitude: existing.originLatitude, longitude: existing.originLongitude } : null);
+      if (!origin)
+        throw new ApiError('VALIDATION_ERROR', { issues: [{ path: 'origin', message: '* Required field' }] });
       const values = {
         seats: input.seats,
-        originLatitude: input.origin.latitude,
-        originLongitude: input.origin.longitude,
+        originLatitude: origin.latitude,
+        originLongitude: origin.longitude,
         costNote: input.costNote || null,
       };
       if (existing) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
 import { useActivityQuery } from '../../state/queries/activity.ts';
+import { ActivityLogistics } from '../Logistics/ActivityLogistics.tsx';
 import { type MapMarker, RouteMap } from '../Map/RouteMap.tsx';
 import { QueryState } from '../QueryState.tsx';
 import { ActivityActions } from './ActivityActions.tsx';
@@ -132,6 +133,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
           )}
         </section>
       )}
+
+      {activity.status === 'PARTICIPATING' && <ActivityLogistics activity={activity} />}
 
       {activity.isAdmin && <Requests activity={activity} />}
       <Participants activity={activity} />

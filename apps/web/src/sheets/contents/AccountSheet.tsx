@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { confirm } from '../../components/feedback.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { DataExport } from '../../components/Logistics/DataExport.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
 import { signOut } from '../../state/signOut.ts';
@@ -82,6 +83,7 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
   const setConsent = useUiStore((s) => s.setAnalyticsConsent);
   // The personal sections open in place, one at a time; security and notifications are steps of their own.
   const [open, setOpen] = useState<PersonalSection | null>(null);
+  const [dataOpen, setDataOpen] = useState(false);
   const section = (name: PersonalSection) => (
     <>
       <Row
@@ -125,6 +127,13 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
         testId="settings-notifications"
         onClick={() => go('notifications')}
       />
+      <Row
+        icon="file"
+        label={t('logistics.export.title')}
+        testId="settings-data"
+        onClick={() => setDataOpen(!dataOpen)}
+      />
+      {dataOpen && <DataExport />}
       <Row icon="file" label={t('sheets.account.terms')} testId="settings-terms" onClick={() => go('terms')} />
       <Row icon="file" label={t('sheets.account.privacy')} testId="settings-privacy" onClick={() => go('privacy')} />
       <div className="settings-row">

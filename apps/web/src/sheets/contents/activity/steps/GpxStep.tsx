@@ -2,6 +2,7 @@ import { type ChangeEvent, memo, useDeferredValue, useEffect, useId, useMemo, us
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../components/Activity/format.ts';
 import { showFeedback } from '../../../../components/feedback.ts';
+import { RouteLinkImport } from '../../../../components/Logistics/RouteLinkImport.tsx';
 import { type Draft, useDraftStore } from '../draft.ts';
 import { GpxReader } from '../gpx-client.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
@@ -27,7 +28,10 @@ export function GpxStep({ go }: StepProps) {
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (!file) return;
+    if (file) await readFile(file);
+  };
+
+  const readFile = async (file: File) => {
     setReading(true);
     const answer = await reader.read(file);
     setReading(false);
@@ -81,6 +85,7 @@ export function GpxStep({ go }: StepProps) {
       />
       <Problem testId="error-route" message={missing ? t('activity.wizard.addRoute') : undefined} />
       {reading && <div className="spinner" role="status" aria-label={t('activity.wizard.reading')} />}
+      <RouteLinkImport onFile={(file) => void readFile(file)} disabled={reading} />
       {gpx && shown && <FilePreview file={shown} />}
     </WizardStep>
   );

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Decode, stepOf, totpAt } from '../../apps/server/src/modules/auth/totp.ts';
 import { call, newAccount } from '../support/accounts.ts';
 import {
   contextsClosedAfterEach,
@@ -103,6 +104,11 @@ describe.skipIf(!hasPostgres)('journey 6: an admin handles a report', () => {
     await page.fill(testId('admin-email'), operator.email);
     await page.fill(testId('admin-password'), PASSWORD);
     await page.click(testId('admin-sign-in'));
+    // Operators sign in in two steps: a new operator enrols an authenticator, then gives its code.
+    const secret = await page.locator(testId('admin-totp-secret')).textContent();
+    await screenshot(page, `journey-6-admin-second-factor-${locale}`);
+    await page.fill(testId('admin-totp-code'), totpAt(base32Decode(secret!), stepOf(new Date())));
+    await page.click(testId('admin-totp-submit'));
     await page.waitForSelector(testId('admin-dashboard'));
     await screenshot(page, `journey-6-admin-dashboard-${locale}`);
     await page.click(testId('admin-nav-reports'));

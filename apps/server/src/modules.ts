@@ -18,6 +18,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
+import { createStepUp } from './modules/auth/step-up.ts';
 import { registerGroupFeeds } from './modules/calendar/group-feed.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
@@ -100,11 +101,19 @@ export function createModules(core: Core) {
     rateLimiter: core.rateLimiter,
     now: core.now,
   });
+  const passwords = createPasswords();
+  const stepUp = createStepUp({
+    db: core.db,
+    passwords,
+    rateLimiter: core.rateLimiter,
+    serverSecret: core.config.jwtSecret,
+    now: core.now,
+  });
   const auth = createAuthService({
     db: core.db,
     repo: createAuthRepository(core.db),
     otp: createOtpCodes({ db: core.db, secret: core.config.jwtSecret, now: core.now }),
-    passwords: createPasswords(),
+    passwords,
     tokens: core.tokens,
     mailer,
     rateLimiter: core.rateLimiter,
@@ -228,8 +237,8 @@ export function createModules(core: Core) {
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
     ),
-    ...authHandlers(auth, core.tokens),
-    ...usersHandlers({ users, connections, accounts }),
+    ...authHandlers(auth, core.tokens, stepUp),
+    ...usersHandlers({ users, connections, accounts, stepUp }),
     ...uploadsHandlers(uploads),
     ...reportsHandlers(
       createReportsService({ reports: createReportsRepository(core.db), rateLimiter: core.rateLimiter }),
@@ -263,7 +272,7 @@ export function createModules(core: Core) {
 
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
-    registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens);
+    registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens, stepUp);
     if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
     exports.registerDownload(app);
     registerGroupFeeds(app, {

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { userSports, users } from '../src/db/schema.ts';
+import { createPasswords } from '../src/modules/auth/passwords.ts';
+import { base32Decode, stepOf, totpAt } from '../src/modules/auth/totp.ts';
 import { searchable } from '../src/modules/users/user-summary.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;
+
+/** Every user the factory makes has this password (hashed once per test file: argon2 is slow on purpose). */
+export const TEST_PASSWORD = 'Factory#Trail42';
+let testPasswordHash: Promise<string> | undefined;
+const passwordHash = () => {
+  testPasswordHash ??= createPasswords().hash(TEST_PASSWORD);
+  return testPasswordHash;
+};
 
 export interface NewUserOptions {
   firstName?: string;
@@ -28,6 +38,7 @@ export async function newUser(t: TestApp, options: NewUserOptions = {}) {
     .insert(users)
     .values({
       email: options.email ?? `user${tag}@example.test`,
+      passwordHash: await passwordHash(),
       emailConfirmedAt: new Date(),
       username,
       firstName,
@@ -53,8 +64,24 @@ export async function newUser(t: TestApp, options: NewUserOptions = {}) {
       );
   }
   const { jwt, sessionId } = await t.core.tokens.issue(user!.id);
-  return { ...user!, token: jwt, sessionId };
+  // Staff enrol in two-factor sign-in through the real calls, so their session may use the admin calls.
+  const totp = user!.role === 'USER' ? undefined : await enrolTotp(t, jwt);
+  return { ...user!, token: jwt, sessionId, totp };
 }
+
+/** Sets up TOTP for the token's account and proves it with a code: the session is then verified. */
+export async function enrolTotp(t: TestApp, token: string) {
+  const { secret } = await t.ok('auth/totp/setup', undefined, token);
+  const key = base32Decode(secret);
+  await t.ok('auth/totp/enable', { code: totpAt(key, stepOf(t.core.now())) }, token);
+  /** A code for another moment than the one already used (codes are single use). */
+  const codeAt = (time: Date) => totpAt(key, stepOf(time));
+  return { secret, codeAt };
+}
+
+/** Enters the password again in the token's session, as the app does before deleting an account. */
+export const reauthenticate = (t: TestApp, token: string) =>
+  t.ok('auth/reauthenticate', { password: TEST_PASSWORD }, token);
 
 /** The one-time code of the newest mail to an address (from the outbox, as the dev mailbox shows it). */
 export async function latestMailCode(t: TestApp, email: string): Promise<string> {

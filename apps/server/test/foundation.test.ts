@@ -17,8 +17,8 @@ const post = (name: string, payload?: string, headers: Record<string, string> = 
   t.app.inject({ method: 'POST', url: `/api/space/cordata/database/${name}`, payload, headers });
 
 describe('the contract on the wire', () => {
-  it('registers all 82 calls of the specification, plus report/create', () => {
-    expect(callNames).toHaveLength(83);
+  it('registers every call of the contract (the 82 of the specification are counted in contract.test)', () => {
+    expect(callNames.length).toBeGreaterThanOrEqual(83);
     const routes = t.app.printRoutes({ commonPrefix: false });
     for (const name of callNames) expect(routes).toContain(`/api/space/cordata/database/${name} (POST)`);
   });

@@ -29,6 +29,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     emailConfirmedAt: at('email_confirmed_at'),
+    /** The TOTP secret, encrypted (AES-256-GCM, key derived from the JWT secret); set at enrolment. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The last time step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     username: text('username'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -405,6 +410,10 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
     lastUsedAt: at('last_used_at'),
+    /** When the password was last entered again in this session (step-up before deleting the account). */
+    reauthenticatedAt: at('reauthenticated_at'),
+    /** When this session passed the TOTP second factor (staff only; required for the admin calls). */
+    secondFactorAt: at('second_factor_at'),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

@@ -8,7 +8,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
-import { AdminApiError, adminApi, adminToken, signIn, signOut } from './adminApi.ts';
+import { AdminApiError, adminApi, adminToken, signIn, signOut, totp } from './adminApi.ts';
 import { BarChart } from './BarChart.tsx';
 import { ContentDetail, UserDetail, UserLink, useContentActions, useUserActions } from './Details.tsx';
 import { type DialogField, useActionDialog } from './Dialog.tsx';
@@ -23,9 +23,77 @@ function ActionMessage({ message }: { message: string | null }) {
   ) : null;
 }
 
+/** The second step of an operator's sign-in: enrol an authenticator once, then a code per session. */
+function SecondFactor({ enrolled, onSignedIn }: { enrolled: boolean; onSignedIn: (user: AdminUser) => void }) {
+  const t = useT();
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (enrolled) return;
+    void (async () => {
+      const { secret, uri } = await totp.setup();
+      const qrcode = await import('qrcode');
+      setEnrolment({ secret, qr: await qrcode.toString(uri, { type: 'svg', margin: 1 }) });
+    })().catch((e) => setError((e as Error).message));
+  }, [enrolled]);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code')).trim();
+    setError(null);
+    try {
+      await (enrolled ? totp.verify(code) : totp.enable(code));
+      onSignedIn((await adminApi('me/get')).user);
+    } catch (e) {
+      setError(e instanceof AdminApiError && e.code === 'TOTP_INVALID' ? t('login.totpInvalid') : (e as Error).message);
+    }
+  }
+  return (
+    <form className="admin-login" onSubmit={submit} data-testid="admin-second-factor">
+      <h1>{t('login.totpHeading')}</h1>
+      {enrolled ? (
+        <p>{t('login.totpAsk')}</p>
+      ) : (
+        <>
+          <p>{t('login.totpEnrol')}</p>
+          {enrolment && (
+            <>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from our own URI */}
+              <div className="admin-qr" aria-hidden="true" dangerouslySetInnerHTML={{ __html: enrolment.qr }} />
+              <p>
+                {t('login.totpKey')}: <code data-testid="admin-totp-secret">{enrolment.secret}</code>
+              </p>
+            </>
+          )}
+        </>
+      )}
+      <label>
+        {t('login.totpCode')}
+        <input
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          data-testid="admin-totp-code"
+        />
+      </label>
+      {error && (
+        <p className="admin-error" role="alert" data-testid="admin-login-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-blue" data-testid="admin-totp-submit">
+        {t('login.totpSubmit')}
+      </button>
+    </form>
+  );
+}
+
 function Login({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
   const t = useT();
   const [error, setError] = useState<string | null>(null);
+  const [secondFactor, setSecondFactor] = useState<{ enrolled: boolean } | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -34,10 +102,15 @@ function Login({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
       adminToken.set(await signIn(String(form.get('email')), String(form.get('password'))));
       onSignedIn((await adminApi('me/get')).user);
     } catch (e) {
+      if (e instanceof AdminApiError && e.code === 'SECOND_FACTOR_REQUIRED') {
+        setSecondFactor({ enrolled: e.details.enrolled === true });
+        return;
+      }
       adminToken.clear();
       setError(e instanceof AdminApiError && e.code === 'FORBIDDEN' ? t('login.notOperator') : (e as Error).message);
     }
   }
+  if (secondFactor) return <SecondFactor enrolled={secondFactor.enrolled} onSignedIn={onSignedIn} />;
   return (
     <form className="admin-login" onSubmit={submit} data-testid="admin-login">
       <h1>{t('login.heading')}</h1>

@@ -15,6 +15,7 @@ export class AdminApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -38,8 +39,13 @@ async function post(url: string, body: unknown, token?: string | null) {
   if (!res) throw new AdminApiError('SERVICE_UNAVAILABLE', 'The server cannot be reached', 0);
   const json = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const error = (json as { error?: { code?: string; message?: string } }).error;
-    throw new AdminApiError(error?.code ?? 'INTERNAL', error?.message ?? 'An error occurred', res.status);
+    const error = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown> } }).error;
+    throw new AdminApiError(
+      error?.code ?? 'INTERNAL',
+      error?.message ?? 'An error occurred',
+      res.status,
+      error?.details ?? {},
+    );
   }
   return json;
 }
@@ -69,6 +75,17 @@ export async function signOut() {
   await post(callPath('auth/sign-out', config.product), undefined, adminToken.get()).catch(() => {});
   adminToken.clear();
 }
+
+/** The operator's second factor: a new authenticator secret, turning it on, or a code for this session. */
+export const totp = {
+  setup: () =>
+    post(callPath('auth/totp/setup', config.product), undefined, adminToken.get()) as Promise<{
+      secret: string;
+      uri: string;
+    }>,
+  enable: (code: string) => post(callPath('auth/totp/enable', config.product), { code }, adminToken.get()),
+  verify: (code: string) => post(callPath('auth/totp/verify', config.product), { code }, adminToken.get()),
+};
 
 export async function signIn(email: string, password: string) {
   const { jwt } = (await post(callPath('auth/email/sign-in', config.product), { email, password })) as { jwt: string };

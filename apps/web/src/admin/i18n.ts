@@ -9,6 +9,14 @@ const en = {
     password: 'Password',
     submit: 'Sign in',
     notOperator: 'This account is not a moderator or an admin: the admin area is for operators only.',
+    totpHeading: 'Two-step sign-in',
+    totpEnrol:
+      'Operators sign in in two steps. Scan this code with an authenticator app (or type the key), then enter the 6-digit code it shows.',
+    totpKey: 'Key',
+    totpAsk: 'Enter the 6-digit code of your authenticator app.',
+    totpCode: 'Code',
+    totpSubmit: 'Continue',
+    totpInvalid: 'The code is not valid: check the time on your phone and try the next one.',
   },
   nav: {
     dashboard: 'Dashboard',
@@ -213,6 +221,14 @@ const it: typeof en = {
     password: 'Password',
     submit: 'Accedi',
     notOperator: "Questo account non è un moderatore né un amministratore: l'area è riservata agli operatori.",
+    totpHeading: 'Accesso in due passaggi',
+    totpEnrol:
+      'Gli operatori accedono in due passaggi. Inquadra questo codice con un’app di autenticazione (o digita la chiave), poi inserisci il codice di 6 cifre che mostra.',
+    totpKey: 'Chiave',
+    totpAsk: 'Inserisci il codice di 6 cifre della tua app di autenticazione.',
+    totpCode: 'Codice',
+    totpSubmit: 'Continua',
+    totpInvalid: 'Il codice non è valido: controlla l’ora del telefono e prova con il successivo.',
   },
   nav: {
     dashboard: 'Cruscotto',

@@ -153,9 +153,11 @@ export const userCalls = {
   }),
   'user/delete-account': defineCall({
     auth: true,
-    summary: 'Delete the account and its personal data; ends every session',
+    summary:
+      'Delete the account and its personal data; ends every session. Needs the password entered again in this session within 5 minutes (auth/reauthenticate).',
     body: null,
     response: Ok,
+    errors: ['REAUTH_REQUIRED'],
   }),
   'user/own-notification-preferences': defineCall({
     auth: true,

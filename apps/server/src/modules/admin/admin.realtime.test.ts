@@ -2,7 +2,7 @@ import { type AdminCallInput, type AdminCallName, adminCallPath } from '@cordata
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
-import { newUser } from '../../../test/factories.ts';
+import { newUser, reauthenticate } from '../../../test/factories.ts';
 import { skippedWithoutServices, twoInstances } from '../../../test/instances.ts';
 
 // The periodic session check runs every 30 s: anything that disconnects within a second or two
@@ -80,6 +80,7 @@ describe('suspension and deletion (by an admin or by oneself) drop open sockets 
     const socket = await openSocket(url, person.token);
     sockets.push(socket);
     const state = dropped(socket);
+    await reauthenticate(t, person.token);
     expect(await t.ok('user/delete-account', undefined, person.token)).toEqual({ ok: true });
     await until(() => state.reason !== null, AT_ONCE_MS, 'the person who left to be disconnected');
     expect(state.reason).toBe('io server disconnect');

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import { bearerGuard } from '../../http/routes.ts';
+import type { StepUp } from '../auth/step-up.ts';
 import type { AuthUser, Tokens } from '../auth/tokens.ts';
 
 export interface AdminCallContext<K extends AdminCallName> {
@@ -22,7 +23,13 @@ export type AdminHandlers = {
 const rank = { USER: 0, MODERATOR: 1, ADMIN: 2 } as const;
 
 /** Registers the admin API: the bearer guard of the product calls, then the least role each call needs. */
-export function registerAdminCalls(app: FastifyInstance, prefix: string, handlers: AdminHandlers, tokens: Tokens) {
+export function registerAdminCalls(
+  app: FastifyInstance,
+  prefix: string,
+  handlers: AdminHandlers,
+  tokens: Tokens,
+  stepUp: Pick<StepUp, 'assertSecondFactor'>,
+) {
   const guard = bearerGuard(tokens);
   for (const name of adminCallNames) {
     const def = adminCalls[name];
@@ -45,6 +52,8 @@ export function registerAdminCalls(app: FastifyInstance, prefix: string, handler
             message: def.role === 'ADMIN' ? 'Only admins can do this' : 'Only moderators and admins can do this',
           });
         }
+        // Staff sign in with a second factor before any admin call (ASVS V6.3.3).
+        stepUp.assertSecondFactor(request.user!);
       },
       preValidation: def.body
         ? async (request) => {

@@ -13,6 +13,11 @@ export interface AuthUser {
   sessionId: string;
   role: 'USER' | 'MODERATOR' | 'ADMIN';
   completed: boolean;
+  /** When this session last entered the password again (see step-up.ts). */
+  reauthenticatedAt: Date | null;
+  /** When this session passed the TOTP second factor; null until then. */
+  secondFactorAt: Date | null;
+  totpEnabled: boolean;
 }
 
 /**
@@ -62,7 +67,15 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
 
   /** Runs on every call: prepared once, so it is neither rebuilt nor planned again. */
   const sessionLookup = deps.db
-    .select({ userId: users.id, role: users.role, completed: users.completed, suspendedUntil: users.suspendedUntil })
+    .select({
+      userId: users.id,
+      role: users.role,
+      completed: users.completed,
+      suspendedUntil: users.suspendedUntil,
+      totpEnabledAt: users.totpEnabledAt,
+      reauthenticatedAt: sessions.reauthenticatedAt,
+      secondFactorAt: sessions.secondFactorAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -91,7 +104,15 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
     });
     if (!row) return null;
     if (row.suspendedUntil && row.suspendedUntil > now()) return null;
-    return { userId: row.userId, sessionId: claims.jti, role: row.role, completed: row.completed };
+    return {
+      userId: row.userId,
+      sessionId: claims.jti,
+      role: row.role,
+      completed: row.completed,
+      reauthenticatedAt: row.reauthenticatedAt,
+      secondFactorAt: row.secondFactorAt,
+      totpEnabled: row.totpEnabledAt !== null,
+    };
   }
 
   /** A session that ends takes its device's push token with it. */

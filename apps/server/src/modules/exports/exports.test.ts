@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newActivity, newUser } from '../../../test/factories.ts';
+import { newActivity, newUser, reauthenticate } from '../../../test/factories.ts';
 import { dataExports, mailOutbox } from '../../db/schema.ts';
 
 let clock = Date.now();
@@ -105,6 +105,7 @@ describe('data export', () => {
     await t.ok('export/request', undefined, me.token);
     await service().runPending();
     const url = (await t.ok('export/latest', undefined, me.token)).export!.downloadUrl!;
+    await reauthenticate(t, me.token);
     await t.ok('user/delete-account', undefined, me.token);
     expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
     expect((await download(url)).statusCode).toBe(404);

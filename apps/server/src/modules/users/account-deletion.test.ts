@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newUser } from '../../../test/factories.ts';
+import { newUser, reauthenticate } from '../../../test/factories.ts';
 import {
   activities,
   activityMembers,
@@ -135,6 +135,7 @@ describe('user/delete-account', () => {
     const secondSession = (await t.core.tokens.issue(leaving.id)).jwt;
     await t.ok('user/update-notification-token', { token: 'leaving-tablet', platform: 'ios' }, secondSession);
 
+    await reauthenticate(t, leaving.token);
     expect(await t.ok('user/delete-account', undefined, leaving.token)).toEqual({ ok: true });
 
     // Every session ended.

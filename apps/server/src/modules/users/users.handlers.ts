@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.ts';
+import type { StepUp } from '../auth/step-up.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { UsersService } from './users.service.ts';
@@ -7,6 +8,7 @@ export const usersHandlers = (deps: {
   users: UsersService;
   connections: ConnectionsService;
   accounts: AccountDeletionService;
+  stepUp: Pick<StepUp, 'assertRecentlyReauthenticated'>;
 }): Handlers => ({
   'user/own-profile': async ({ user }) => ({ user: await deps.users.ownProfile(user.userId) }),
   'user/profile': async ({ body, user }) => deps.users.profile(user.userId, body.userId),
@@ -40,6 +42,8 @@ export const usersHandlers = (deps: {
     lastOnlineAt: (await deps.users.touchLastOnline(user.userId)).toISOString(),
   }),
   'user/delete-account': async ({ user }) => {
+    // A stolen token alone cannot erase an account: the password was entered again moments ago (review L8).
+    deps.stepUp.assertRecentlyReauthenticated(user);
     await deps.accounts.deleteAccount(user.userId);
     return { ok: true };
   },

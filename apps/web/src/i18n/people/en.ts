@@ -86,6 +86,9 @@ export const people = {
     deleteText:
       'Your profile, sports, contacts and settings are erased and you are signed out everywhere. Your messages stay in the chats as from a deleted user. This cannot be undone.',
     deleteConfirm: 'Delete for ever',
+    deletePassword: 'Your password, to delete the account',
+    deletePasswordNeeded: 'Enter your password to delete the account',
+    deletePasswordWrong: 'The password is not right',
     currentPassword: 'Current password',
     newPassword: 'New password',
     repeatPassword: 'Repeat the new password',

@@ -88,6 +88,9 @@ export const people: typeof en = {
     deleteText:
       'Profilo, sport, contatti e impostazioni vengono cancellati ed esci da tutti i dispositivi. I tuoi messaggi restano nelle chat come di un utente eliminato. Non si può annullare.',
     deleteConfirm: 'Elimina per sempre',
+    deletePassword: 'La tua password, per eliminare l’account',
+    deletePasswordNeeded: 'Inserisci la password per eliminare l’account',
+    deletePasswordWrong: 'La password non è corretta',
     currentPassword: 'Password attuale',
     newPassword: 'Nuova password',
     repeatPassword: 'Ripeti la nuova password',

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/client.ts';
+import { api, isApiError } from '../../../api/client.ts';
 import { confirm, showError, showSuccess } from '../../../components/feedback.ts';
-import { TextField } from '../../../components/forms/Field.tsx';
+import { FormError, TextField } from '../../../components/forms/Field.tsx';
 import {
   birthDateProblem,
   nameProblem,
@@ -161,7 +161,12 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // The password is asked again before the account goes (the server refuses without it).
+  const [password, setPassword] = useState('');
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const remove = async () => {
+    if (!password) return setPasswordProblem(t('people.settings.deletePasswordNeeded'));
+    setPasswordProblem(null);
     const ok = await confirm({
       title: t('people.settings.deleteTitle'),
       description: t('people.settings.deleteText'),
@@ -171,6 +176,7 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
     if (!ok) return;
     setBusy(true);
     try {
+      await api('auth/reauthenticate', { password });
       await api('user/delete-account');
       useSheetStore.getState().close(sheetKey);
       useAuthStore.getState().logout();
@@ -178,7 +184,9 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
       navigate('/', { replace: true });
       showSuccess(t('people.saved.deleted'));
     } catch (e) {
-      showError(e);
+      if (isApiError(e) && e.code === 'INVALID_CREDENTIALS')
+        setPasswordProblem(t('people.settings.deletePasswordWrong'));
+      else showError(e);
     } finally {
       setBusy(false);
     }
@@ -191,6 +199,15 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
         <br />
         <small className="muted">{t('people.settings.memberSince', { date: since })}</small>
       </p>
+      <TextField
+        label={t('people.settings.deletePassword')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        testId="settings-delete-password"
+      />
+      <FormError text={passwordProblem} />
       <button
         type="button"
         className="btn btn-error btn-block"

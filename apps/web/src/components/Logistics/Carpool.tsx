@@ -77,14 +77,17 @@ export function Carpool({ activity }: { activity: Activity }) {
           )}
 
           <div className="logistics-actions">
-            <button
-              type="button"
-              className="btn btn-outline"
-              data-testid="carpool-offer-open"
-              onClick={() => setForm(form?.kind === 'offer' ? null : { kind: 'offer' })}
-            >
-              {myOffer ? t('logistics.carpool.editOffer') : t('logistics.carpool.offerSeats')}
-            </button>
+            {/* A rider already in (or waiting for) a car does not also drive. */}
+            {(!myRequest || myRequest.status === 'DECLINED') && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                data-testid="carpool-offer-open"
+                onClick={() => setForm(form?.kind === 'offer' ? null : { kind: 'offer' })}
+              >
+                {myOffer ? t('logistics.carpool.editOffer') : t('logistics.carpool.offerSeats')}
+              </button>
+            )}
             {!myOffer && !myRequest && (
               <button
                 type="button"

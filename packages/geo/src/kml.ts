@@ -2,24 +2,17 @@ import { GPX_MAX_BYTES } from '../../contract/src/constants.ts';
 import { GpxError } from './errors.ts';
 import { GPX_MAX_POINTS, type ParseGpxOptions } from './gpx.ts';
 import { parseNumber } from './numbers.ts';
-import { checkedSource, emptyGpx, PointCounter, validPoint } from './route-file-common.ts';
+import { emptyGpx, PointCounter, parseXmlRoute, validPoint } from './route-file-common.ts';
 import type { Gpx, GpxPoint } from './types.ts';
-import { scanXml, type XmlAttributes, type XmlHandler } from './xml.ts';
+import type { XmlAttributes, XmlHandler } from './xml.ts';
 
 /**
  * Parses KML (Google Earth, most route sites' "KML" export): every LineString becomes a track segment,
  * every gx:Track too (with its times), every Point placemark a waypoint. Throws only GpxError, like parseGpx.
  */
 export function parseKml(source: string, options: ParseGpxOptions = {}): Gpx {
-  checkedSource(source, options.maxBytes ?? GPX_MAX_BYTES, 'KML');
-  const builder = new KmlBuilder(new PointCounter(options.maxPoints ?? GPX_MAX_POINTS));
-  try {
-    scanXml(source, builder);
-  } catch (error) {
-    if (error instanceof GpxError) throw error;
-    throw new GpxError('GPX_INVALID', `The KML file could not be read: ${String(error)}`);
-  }
-  return builder.finish();
+  const counter = new PointCounter(options.maxPoints ?? GPX_MAX_POINTS);
+  return parseXmlRoute(source, options.maxBytes ?? GPX_MAX_BYTES, 'KML', new KmlBuilder(counter));
 }
 
 class KmlBuilder implements XmlHandler {

@@ -1,5 +1,6 @@
 import { GpxError } from './errors.ts';
 import type { Gpx, GpxPoint } from './types.ts';
+import { scanXml, type XmlHandler } from './xml.ts';
 
 export const emptyGpx = (): Gpx => ({
   version: null,
@@ -47,4 +48,21 @@ export function validPoint(
   if (latitude === null || longitude === null) return null;
   if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180) return null;
   return { latitude, longitude, elevation, time };
+}
+
+/** Runs an XML route builder over checked text; whatever goes wrong, callers see only a GpxError. */
+export function parseXmlRoute(
+  source: string,
+  maxBytes: number,
+  format: string,
+  builder: XmlHandler & { finish(): Gpx },
+): Gpx {
+  checkedSource(source, maxBytes, format);
+  try {
+    scanXml(source, builder);
+  } catch (error) {
+    if (error instanceof GpxError) throw error;
+    throw new GpxError('GPX_INVALID', `The ${format} file could not be read: ${String(error)}`);
+  }
+  return builder.finish();
 }

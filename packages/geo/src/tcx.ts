@@ -2,9 +2,9 @@ import { GPX_MAX_BYTES } from '../../contract/src/constants.ts';
 import { GpxError } from './errors.ts';
 import { GPX_MAX_POINTS, type ParseGpxOptions } from './gpx.ts';
 import { parseNumber } from './numbers.ts';
-import { checkedSource, emptyGpx, PointCounter, validPoint } from './route-file-common.ts';
+import { emptyGpx, PointCounter, parseXmlRoute, validPoint } from './route-file-common.ts';
 import type { Gpx, GpxPoint } from './types.ts';
-import { scanXml, type XmlAttributes, type XmlHandler } from './xml.ts';
+import type { XmlAttributes, XmlHandler } from './xml.ts';
 
 type Field = 'Time' | 'LatitudeDegrees' | 'LongitudeDegrees' | 'AltitudeMeters' | 'Name' | 'Id';
 
@@ -13,15 +13,8 @@ type Field = 'Time' | 'LatitudeDegrees' | 'LongitudeDegrees' | 'AltitudeMeters' 
  * <Trackpoint>s with a position, course points become waypoints. Throws only GpxError, like parseGpx.
  */
 export function parseTcx(source: string, options: ParseGpxOptions = {}): Gpx {
-  checkedSource(source, options.maxBytes ?? GPX_MAX_BYTES, 'TCX');
-  const builder = new TcxBuilder(new PointCounter(options.maxPoints ?? GPX_MAX_POINTS));
-  try {
-    scanXml(source, builder);
-  } catch (error) {
-    if (error instanceof GpxError) throw error;
-    throw new GpxError('GPX_INVALID', `The TCX file could not be read: ${String(error)}`);
-  }
-  return builder.finish();
+  const counter = new PointCounter(options.maxPoints ?? GPX_MAX_POINTS);
+  return parseXmlRoute(source, options.maxBytes ?? GPX_MAX_BYTES, 'TCX', new TcxBuilder(counter));
 }
 
 class TcxBuilder implements XmlHandler {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { activities, groups } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { writeIcs } from './ics.ts';
+import { activityEvent, writeIcs } from './ics.ts';
 
 const PAST_DAYS = 30;
 const MAX_EVENTS = 500;
@@ -42,21 +42,10 @@ export function registerGroupFeeds(
         )
         .orderBy(asc(activities.startsAt))
         .limit(MAX_EVENTS);
-      const base = deps.publicUrl.replace(/\/$/, '');
       const ics = writeIcs({
         name: group.name,
         now: deps.now(),
-        events: rows.map((a) => ({
-          uid: a.id,
-          start: a.startsAt,
-          end: a.endsAt,
-          summary: a.name,
-          description: a.description,
-          location: a.startAddress,
-          geo: { latitude: a.startLatitude, longitude: a.startLongitude },
-          url: `${base}/view-activity/${a.id}`,
-          updatedAt: a.updatedAt,
-        })),
+        events: rows.map((a) => activityEvent(a, deps.publicUrl)),
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -73,3 +73,31 @@ export function writeIcs(calendar: { name: string; events: IcsEvent[]; now?: Dat
   lines.push('END:VCALENDAR');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
+
+/** An activity as a calendar event: the one mapping every feed and file uses. */
+export function activityEvent(
+  a: {
+    id: string;
+    name: string;
+    startsAt: Date;
+    endsAt: Date;
+    description: string | null;
+    startAddress: string | null;
+    startLatitude: number;
+    startLongitude: number;
+    updatedAt: Date;
+  },
+  appUrl?: string,
+): IcsEvent {
+  return {
+    uid: a.id,
+    start: a.startsAt,
+    end: a.endsAt,
+    summary: a.name,
+    description: a.description,
+    location: a.startAddress,
+    geo: { latitude: a.startLatitude, longitude: a.startLongitude },
+    url: appUrl === undefined ? null : `${appUrl.replace(/\/$/, '')}/view-activity/${a.id}`,
+    updatedAt: a.updatedAt,
+  };
+}

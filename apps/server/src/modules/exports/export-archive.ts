@@ -16,7 +16,7 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { writeIcs } from '../calendar/ics.ts';
+import { activityEvent, writeIcs } from '../calendar/ics.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
@@ -193,16 +193,7 @@ export async function buildExportFiles(db: DbOrTx, userId: string, now: Date): P
         now,
         events: activityRows
           .filter(({ member }) => member?.state === 'PARTICIPATING')
-          .map(({ activity: a }) => ({
-            uid: a.id,
-            start: a.startsAt,
-            end: a.endsAt,
-            summary: a.name,
-            description: a.description,
-            location: a.startAddress,
-            geo: { latitude: a.startLatitude, longitude: a.startLongitude },
-            updatedAt: a.updatedAt,
-          })),
+          .map(({ activity }) => activityEvent(activity)),
       }),
     ),
   };

@@ -160,7 +160,7 @@ export function createModules(core: Core) {
     chatMembership,
     realtime: core.realtime,
     removeFiles: uploads.removeFiles,
-    removeExports: exports.removeAllOf,
+    erasers: [exports.removeAllOf, (userId) => logistics.erasePersonalData(userId)],
     now: core.now,
   });
 

@@ -1,4 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import type { Core } from '../../core.ts';
+import { carpoolOffers, gearItems, rideRequests } from '../../db/schema.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
@@ -38,5 +40,27 @@ export function createLogisticsModule(core: Core, deps: { access: Access; change
     { name: 'gear-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: gearReminders.run },
   ];
 
-  return { handlers, jobs, carpool, gear, gearReminders };
+  /**
+   * With the account: the person's car (its origin) and ride request (its pickup point) and private
+   * checklists go; what they said they would bring is free again.
+   */
+  async function erasePersonalData(userId: string) {
+    await core.db.transaction(async (tx) => {
+      await tx.delete(rideRequests).where(eq(rideRequests.riderId, userId));
+      await tx
+        .update(rideRequests)
+        .set({ status: 'PENDING', offerId: null })
+        .where(
+          inArray(
+            rideRequests.offerId,
+            tx.select({ id: carpoolOffers.id }).from(carpoolOffers).where(eq(carpoolOffers.driverId, userId)),
+          ),
+        );
+      await tx.delete(carpoolOffers).where(eq(carpoolOffers.driverId, userId));
+      await tx.delete(gearItems).where(eq(gearItems.personalFor, userId));
+      await tx.update(gearItems).set({ claimedBy: null }).where(eq(gearItems.claimedBy, userId));
+    });
+  }
+
+  return { handlers, jobs, carpool, gear, gearReminders, erasePersonalData };
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newActivity, newUser } from '../../../test/factories.ts';
-import { notifications } from '../../db/schema.ts';
+import { newActivity, newUser, reauthenticate } from '../../../test/factories.ts';
+import { carpoolOffers, gearItems, notifications, rideRequests } from '../../db/schema.ts';
 
 let clock = Date.now();
 let t: TestApp;
@@ -237,5 +237,37 @@ describe('gear', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: organiser.id, type: 'GEAR_UNCLAIMED', reason: 'rope' });
     clock = Date.now();
+  });
+});
+
+describe('account deletion', () => {
+  it("erases the person's car, pickup point and checklists, and frees what they would bring", async () => {
+    const w = await carpoolWorld();
+    const activityId = w.activity.activityId;
+    const { offer } = await t.ok('carpool/offer-seats', { activityId, seats: 2, origin: ORIGIN }, w.driver.token);
+    const { request } = await t.ok(
+      'carpool/request-ride',
+      { activityId, pickup: PICKUP_ON_THE_WAY, offerId: offer.offerId },
+      w.onTheWay.token,
+    );
+    await t.ok('carpool/accept-request', { requestId: request.requestId, offerId: offer.offerId }, w.driver.token);
+    await t.ok('carpool/request-ride', { activityId, pickup: PICKUP_FAR }, w.farAway.token);
+    const { item } = await t.ok('gear/add-item', { activityId, name: 'Stove' }, w.organiser.token);
+    await t.ok('gear/claim', { itemId: item.itemId, claimed: true }, w.farAway.token);
+    await t.ok('gear/add-item', { activityId, name: 'Socks', personal: true }, w.farAway.token);
+
+    await reauthenticate(t, w.farAway.token);
+
+    await t.ok('user/delete-account', undefined, w.farAway.token);
+    await reauthenticate(t, w.driver.token);
+    await t.ok('user/delete-account', undefined, w.driver.token);
+    expect(await t.db.select().from(rideRequests).where(eq(rideRequests.riderId, w.farAway.id))).toEqual([]);
+    expect(await t.db.select().from(carpoolOffers).where(eq(carpoolOffers.driverId, w.driver.id))).toEqual([]);
+    expect(await t.db.select().from(gearItems).where(eq(gearItems.personalFor, w.farAway.id))).toEqual([]);
+    const [stove] = await t.db.select().from(gearItems).where(eq(gearItems.id, item.itemId));
+    expect(stove?.claimedBy).toBeNull();
+    // The rider of the deleted car asks again.
+    const [again] = await t.db.select().from(rideRequests).where(eq(rideRequests.riderId, w.onTheWay.id));
+    expect(again).toMatchObject({ status: 'PENDING', offerId: null });
   });
 });

@@ -17,8 +17,8 @@ export function createAccountDeletionService(deps: {
   realtime: Pick<Realtime, 'disconnectUser'>;
   /** Removes stored files (profile pictures) once the deletion is committed. */
   removeFiles: (storageKeys: string[]) => Promise<void>;
-  /** Removes the person's data exports (files and rows). */
-  removeExports?: (userId: string) => Promise<void>;
+  /** What other domains erase of the person once the deletion is committed (data exports, carpool points, checklists). */
+  erasers?: ((userId: string) => Promise<void>)[];
   now: () => Date;
 }) {
   const { account, chatMembership } = deps;
@@ -51,7 +51,7 @@ export function createAccountDeletionService(deps: {
     // The sessions ended with the transaction; the open sockets go now, on every instance.
     deps.realtime.disconnectUser(userId);
     await deps.removeFiles(pictureKeys);
-    await deps.removeExports?.(userId);
+    for (const erase of deps.erasers ?? []) await erase(userId);
   }
 
   return { deleteAccount };

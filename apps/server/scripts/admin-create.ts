@@ -36,10 +36,13 @@ async function main() {
     const messages = {
       PROMOTED: `${values.email} is now an admin.`,
       ALREADY_ADMIN: `${values.email} is already an admin.`,
+      ALREADY_DONE: `${values.email} was made admin before.`,
       NOT_FOUND: `No account uses ${values.email}: sign up in the app first, then run this again.`,
+      NOT_CONFIRMED: `The address ${values.email} is not confirmed yet: confirm it with the mailed code, then run this again.`,
     };
-    (outcome === 'NOT_FOUND' ? console.error : console.log)(messages[outcome]);
-    return outcome === 'NOT_FOUND' ? 1 : 0;
+    const failed = outcome === 'NOT_FOUND' || outcome === 'NOT_CONFIRMED';
+    (failed ? console.error : console.log)(messages[outcome]);
+    return failed ? 1 : 0;
   } finally {
     await database.close();
   }

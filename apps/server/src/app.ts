@@ -15,6 +15,7 @@ import type { Core } from './core.ts';
 import { type Database, ping } from './db/client.ts';
 import { ApiError, handleError } from './http/errors.ts';
 import { createLinkBase } from './http/link-base.ts';
+import { safeError } from './http/log-safety.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
 import { createTokens } from './modules/auth/tokens.ts';
@@ -49,6 +50,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       req: (req) => ({ method: req.method, url: req.routeOptions?.url ?? req.url.split('?')[0], id: req.id }),
       res: (res) => ({ statusCode: res.statusCode }),
+      err: (err) => safeError(err) as { type: string; message: string; stack: string },
     },
   };
 }

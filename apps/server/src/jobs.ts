@@ -17,7 +17,7 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
       try {
         await job.run();
       } catch (err) {
-        log.warn({ job: job.name, err: (err as Error).message }, 'job failed');
+        log.warn({ job: job.name, err }, 'job failed');
       } finally {
         running.delete(job.name);
       }

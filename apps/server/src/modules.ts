@@ -32,6 +32,7 @@ import { createLocationService, locationHandlers } from './modules/location/loca
 import { createLogisticsModule } from './modules/logistics/logistics.module.ts';
 import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
+import { createPurge } from './modules/maintenance/purge.ts';
 import { createMembershipRepository } from './modules/membership/membership.repository.ts';
 import { createMembership } from './modules/membership/membership.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
@@ -256,14 +257,17 @@ export function createModules(core: Core) {
     await sportsRepository.seed();
     await recordReleases(core.db, core.config.dataDir);
     if (core.config.ADMIN_EMAIL) {
-      const outcome = await promoteToAdmin(core.db, core.config.ADMIN_EMAIL);
+      const outcome = await promoteToAdmin(core.db, core.config.ADMIN_EMAIL, { once: true });
       if (outcome === 'NOT_FOUND') core.log.warn('ADMIN_EMAIL names no account yet: sign up, then restart');
+      if (outcome === 'NOT_CONFIRMED')
+        core.log.warn('ADMIN_EMAIL names an account whose address is not confirmed yet: confirm it, then restart');
     }
   }
 
   const jobs: Job[] = [
     { name: 'mail-outbox', everyMs: 5000, run: mailer.retryPending },
     { name: 'push-sender', everyMs: 3000, run: pushSender.drain },
+    { name: 'purge', everyMs: 60 * 60 * 1000, run: createPurge({ db: core.db, now: core.now }) },
     ...chat.jobs,
     ...logistics.jobs,
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },

@@ -79,7 +79,7 @@ export function handleError(err: FastifyError | Error, request: FastifyRequest, 
     return reply.status(status).send(errorBody(status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', err.message));
   }
   if (isDatabaseUnavailable(err) || isDatabaseUnavailable((err as { cause?: unknown }).cause)) {
-    request.log.warn({ err: { message: err.message } }, 'database unavailable');
+    request.log.warn({ err }, 'database unavailable');
     return reply.status(503).header('retry-after', '5').send(errorBody('SERVICE_UNAVAILABLE'));
   }
   if (isResponseSerializationError(err)) {

@@ -22,6 +22,28 @@ export function bearerGuard(tokens: Tokens) {
   };
 }
 
+/**
+ * What a signed-in person may call before completing the profile (review M11): the profile wizard
+ * (which proves the minimum age of spec §5), their own account, and leaving. Everything else answers
+ * 403 PROFILE_INCOMPLETE, so nobody acts in the app without a name and a checked birth date.
+ */
+export const CALLS_BEFORE_PROFILE: ReadonlySet<CallName> = new Set<CallName>([
+  'auth/create-profile',
+  'auth/username-exists',
+  'auth/email/confirm-change-password',
+  'auth/sign-out',
+  'auth/reauthenticate',
+  'auth/totp/setup',
+  'auth/totp/enable',
+  'auth/totp/verify',
+  'user/own-profile',
+  'user/delete-account',
+  'user/update-notification-token',
+  'user/last-online-at',
+  'sport/list-all',
+  'upload/get-upload-url',
+]);
+
 /** Registers every call of the contract, each a POST under the prefix with its schemas. */
 export function registerCalls(
   app: FastifyInstance,
@@ -47,7 +69,12 @@ export function registerCalls(
         ...(def.auth ? { security: [{ bearer: [] }] } : {}),
       },
       // The token is checked first, before the body is even parsed.
-      onRequest: def.auth ? guard : undefined,
+      onRequest: def.auth
+        ? async (request, reply) => {
+            await guard(request, reply);
+            if (!request.user!.completed && !CALLS_BEFORE_PROFILE.has(name)) throw new ApiError('PROFILE_INCOMPLETE');
+          }
+        : undefined,
       // Runs before validation: a body call without a body is a 400 of its own.
       preValidation: def.body
         ? async (request) => {

@@ -109,7 +109,7 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
     try {
       for (const handler of handlers) await handler.prepare?.(socket);
     } catch (err) {
-      deps.log.warn({ err: (err as Error).message }, 'realtime: could not prepare a socket');
+      deps.log.warn({ err }, 'realtime: could not prepare a socket');
       return next(new Error('UNAVAILABLE'));
     }
     next();
@@ -132,7 +132,7 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
     }
   }
   const sessionTimer = setInterval(() => {
-    checkSessions().catch((err) => deps.log.warn({ err: (err as Error).message }, 'realtime: session check failed'));
+    checkSessions().catch((err) => deps.log.warn({ err }, 'realtime: session check failed'));
   }, deps.sessionCheckMs ?? SESSION_CHECK_MS);
   sessionTimer.unref();
 

@@ -4,16 +4,27 @@ import { auditLog } from '../../db/schema.ts';
 
 /**
  * Makes the account with this e-mail an admin (the first admin: from the command line or ADMIN_EMAIL,
- * never from a public call). The outcome says whether the account exists and whether it changed.
+ * never from a public call). Only a confirmed address is promoted, so nobody can sign up with the
+ * operator's address first and become admin (review L11). With `once` (ADMIN_EMAIL, at every start)
+ * an account the bootstrap promoted before is left alone: an admin's later demotion sticks.
  */
-export async function promoteToAdmin(db: Db, email: string): Promise<'PROMOTED' | 'ALREADY_ADMIN' | 'NOT_FOUND'> {
+export async function promoteToAdmin(
+  db: Db,
+  email: string,
+  options: { once?: boolean } = {},
+): Promise<'PROMOTED' | 'ALREADY_ADMIN' | 'NOT_FOUND' | 'NOT_CONFIRMED' | 'ALREADY_DONE'> {
   const address = email.trim().toLowerCase();
-  const [user] = await queryRows<{ id: string; role: string }>(
+  const [user] = await queryRows<{ id: string; role: string; confirmed: boolean; bootstrapped: boolean }>(
     db,
-    sql`select id, role from users where email = ${address} and deleted_at is null`,
+    sql`select id, role, email_confirmed_at is not null as confirmed,
+          exists (select 1 from audit_log a where a.target_id = users.id::text and a.action = 'USER_SET_ROLE'
+                  and a.details ->> 'by' = 'bootstrap') as bootstrapped
+        from users where email = ${address} and deleted_at is null`,
   );
   if (!user) return 'NOT_FOUND';
   if (user.role === 'ADMIN') return 'ALREADY_ADMIN';
+  if (!user.confirmed) return 'NOT_CONFIRMED';
+  if (options.once && user.bootstrapped) return 'ALREADY_DONE';
   await db.transaction(async (tx) => {
     await tx.execute(sql`update users set role = 'ADMIN', updated_at = now() where id = ${user.id}`);
     await tx.insert(auditLog).values({

@@ -143,6 +143,19 @@ describe('the first admin', () => {
     expect(row?.role).toBe('ADMIN');
     expect((await auditOf(account.id)).map((e) => e.action)).toEqual(['USER_SET_ROLE']);
   });
+
+  it('promotes only a confirmed address, and ADMIN_EMAIL only once (review L11)', async () => {
+    const unconfirmed = await newUser(t);
+    await t.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, unconfirmed.id));
+    expect(await promoteToAdmin(t.db, unconfirmed.email)).toBe('NOT_CONFIRMED');
+    const operator = await newUser(t);
+    expect(await promoteToAdmin(t.db, operator.email, { once: true })).toBe('PROMOTED');
+    // Another admin demotes them; the next start does not promote them again.
+    await t.db.update(users).set({ role: 'USER' }).where(eq(users.id, operator.id));
+    expect(await promoteToAdmin(t.db, operator.email, { once: true })).toBe('ALREADY_DONE');
+    const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, operator.id));
+    expect(row?.role).toBe('USER');
+  });
 });
 
 describe('report lifecycle', () => {

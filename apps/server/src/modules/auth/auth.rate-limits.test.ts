@@ -63,6 +63,25 @@ describe('rate limits', () => {
     ).toBe(401);
   });
 
+  it('never let a stranger guessing from one address lock the owner out (review L4)', async () => {
+    const { email, password } = await newAccount(t);
+    const { limit } = AUTH_RATE_RULES['sign-in'].pair;
+    for (let i = 0; i < limit + 5; i++)
+      await from('10.66.0.1', 'auth/email/sign-in', { email, password: 'Wrong#Pass1' });
+    // The stranger is stopped, even with the right password now…
+    expect((await from('10.66.0.1', 'auth/email/sign-in', { email, password })).status).toBe(429);
+    // …and the owner, elsewhere, signs in.
+    expect((await from('10.77.0.1', 'auth/email/sign-in', { email, password })).status).toBe(200);
+  });
+
+  it('count only failed sign-ins', async () => {
+    const { email, password } = await newAccount(t);
+    const { limit } = AUTH_RATE_RULES['sign-in'].pair;
+    for (let i = 0; i < limit + 2; i++) {
+      expect((await from('10.88.0.1', 'auth/email/sign-in', { email, password })).status).toBe(200);
+    }
+  });
+
   it('limit code sends per IP, whatever the address', async () => {
     const { limit } = AUTH_RATE_RULES['code-send'].ip;
     for (let i = 0; i < limit; i++) {

@@ -24,12 +24,17 @@ import type { AuthUser, Tokens } from './tokens.ts';
 const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 const per = (limit: number, minutes: number): RateRule => ({ limit, windowSeconds: minutes * 60 });
 
-/** Per address and per IP; an IP gets more room, since many people can share one. */
+/**
+ * Per account and per IP, and tighter for one IP on one account (`pair`), so that a stranger who
+ * guesses from one address locks only themselves out of that account, never its owner (review L4);
+ * the account-wide cap stops guessing spread over many addresses. An IP gets more room, since many
+ * people can share one. Sign-in counts failures only.
+ */
 export const AUTH_RATE_RULES = {
-  'sign-in': { email: per(10, 15), ip: per(100, 15) },
-  'sign-up': { email: per(5, 60), ip: per(20, 60) },
-  'code-send': { email: per(6, 60), ip: per(30, 60) },
-  'code-check': { email: per(10, 15), ip: per(60, 15) },
+  'sign-in': { pair: per(10, 15), email: per(50, 15), ip: per(100, 15) },
+  'sign-up': { pair: per(5, 60), email: per(10, 60), ip: per(20, 60) },
+  'code-send': { pair: per(6, 60), email: per(20, 60), ip: per(30, 60) },
+  'code-check': { pair: per(10, 15), email: per(40, 15), ip: per(60, 15) },
 } as const;
 type Limited = keyof typeof AUTH_RATE_RULES;
 
@@ -40,7 +45,7 @@ export interface AuthServiceDeps {
   passwords: Passwords;
   tokens: Pick<Tokens, 'issue' | 'verify' | 'revokeAll'>;
   mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
-  rateLimiter: Pick<RateLimiter, 'hitAll'>;
+  rateLimiter: Pick<RateLimiter, 'hitAll' | 'assertUnder' | 'record'>;
   sports: Pick<SportsService, 'assertValidUserSports'>;
   /** A profile picture must be a file this server issued to the person. */
   pictures: Pick<UploadsService, 'claim'>;
@@ -58,11 +63,12 @@ const isUniqueViolation = (err: unknown, constraint: string): boolean => {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, repo, otp, passwords, tokens, now } = deps;
 
-  const limit = (what: Limited, email: string, ip: string) =>
-    deps.rateLimiter.hitAll([
-      [`${what}:email:${email}`, AUTH_RATE_RULES[what].email],
-      [`${what}:ip:${ip}`, AUTH_RATE_RULES[what].ip],
-    ]);
+  const limitKeys = (what: Limited, email: string, ip: string): [string, RateRule][] => [
+    [`${what}:pair:${email}:${ip}`, AUTH_RATE_RULES[what].pair],
+    [`${what}:email:${email}`, AUTH_RATE_RULES[what].email],
+    [`${what}:ip:${ip}`, AUTH_RATE_RULES[what].ip],
+  ];
+  const limit = (what: Limited, email: string, ip: string) => deps.rateLimiter.hitAll(limitKeys(what, email, ip));
 
   function assertStrongPassword(password: string, email: string) {
     const problem = passwordProblem(password, email);
@@ -162,12 +168,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signIn({ email, password }: CallBody<'auth/email/sign-in'>, ip: string) {
-      await limit('sign-in', email, ip);
+      const keys = limitKeys('sign-in', email, ip);
+      await deps.rateLimiter.assertUnder(keys);
       const found = await repo.findByEmail(email);
       const user = isLive(found) ? found : undefined;
       // Always one argon2 verification, so a missing account answers in the same time.
       const valid = await passwords.verify(user?.passwordHash, password);
-      if (!user || !valid) throw new ApiError('INVALID_CREDENTIALS');
+      if (!user || !valid) {
+        await deps.rateLimiter.record(keys);
+        throw new ApiError('INVALID_CREDENTIALS');
+      }
       if (!user.emailConfirmedAt) {
         await sendCodeUnlessRecent(email, 'CONFIRM_EMAIL', user.language);
         throw new ApiError('EMAIL_NOT_CONFIRMED');
@@ -209,7 +219,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async changePassword(body: CallBody<'auth/email/confirm-change-password'>, caller: AuthUser, ip: string) {
       await deps.rateLimiter.hitAll([
-        [`change-password:user:${caller.userId}`, AUTH_RATE_RULES['sign-in'].email],
+        [`change-password:user:${caller.userId}`, AUTH_RATE_RULES['sign-in'].pair],
         [`change-password:ip:${ip}`, AUTH_RATE_RULES['sign-in'].ip],
       ]);
       const user = await repo.findById(caller.userId);

@@ -368,6 +368,36 @@ describe('sign-in', () => {
   });
 });
 
+describe('before the profile is complete (review M11)', () => {
+  it('refuses every call but the profile wizard, the own account and leaving', async () => {
+    const account = await newAccount(t); // confirmed, no profile yet: no name, no checked birth date
+    for (const [name, body] of [
+      ['activity/nearby-activities', { latitude: 45.46, longitude: 9.19 }],
+      ['chat/list-user-chats', {}],
+      ['group/explore-groups', {}],
+      ['user/explore-contacts', {}],
+    ] as const) {
+      const res = await t.call(name, body as never, account.token);
+      expect(res.status, name).toBe(403);
+      expect(res.body.error?.code, name).toBe('PROFILE_INCOMPLETE');
+    }
+    const gpx = await t.call(
+      'upload/get-upload-url',
+      { purpose: 'GPX', contentType: 'application/gpx+xml', size: 10 },
+      account.token,
+    );
+    expect(gpx.body.error?.code).toBe('PROFILE_INCOMPLETE');
+    await t.ok(
+      'upload/get-upload-url',
+      { purpose: 'PROFILE_PICTURE', contentType: 'image/png', size: 10 },
+      account.token,
+    );
+    await t.ok('user/own-profile', undefined, account.token);
+    await t.ok('sport/list-all', undefined, account.token);
+    await t.ok('auth/username-exists', { username: 'someone' }, account.token);
+  });
+});
+
 describe('sign-out (review M2)', () => {
   it("ends the caller's session and its device's push token, and only those", async () => {
     const account = await newAccount(t);

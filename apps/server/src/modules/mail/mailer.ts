@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { safeError } from '../../http/log-safety.ts';
 import type { MailContent } from './templates.ts';
 
 export interface MailMessage extends MailContent {
@@ -24,6 +25,9 @@ const BATCH = 20;
 /** While one instance tries a mail, the others leave it alone for this long. */
 const LEASE_SECONDS = 120;
 const backoffSeconds = (attempts: number) => Math.min(15 * 2 ** (attempts - 1), 3600);
+
+/** A mail that went out, or never will, keeps no body: one-time codes do not outlive their sending. */
+const NO_BODY = { text: '', html: '' };
 
 export function smtpTransport(url: string): MailTransport {
   // Short timeouts: a mail server that hangs must not hold a request or a job for long.
@@ -48,7 +52,11 @@ export function createMailer(deps: {
   async function enqueue(mail: MailMessage, tx: DbOrTx = db) {
     const [row] = await tx
       .insert(mailOutbox)
-      .values({ ...mail, status: transport ? 'PENDING' : 'LOGGED' })
+      // In production without SMTP nobody can read a kept mail: it keeps no body (codes, review M9).
+      .values({
+        ...(deps.isProduction && !transport ? { ...mail, ...NO_BODY } : mail),
+        status: transport ? 'PENDING' : 'LOGGED',
+      })
       .returning({ id: mailOutbox.id });
     return { id: row!.id, mail };
   }
@@ -61,9 +69,7 @@ export function createMailer(deps: {
       else log.info({ mailId: queued.id }, 'mail kept in the outbox: read it at the dev mailbox (start-up log)');
       return;
     }
-    void deliverClaimed(queued.id).catch((err: Error) =>
-      log.warn({ mailId: queued.id, err: err.message }, 'mail delivery failed'),
-    );
+    void deliverClaimed(queued.id).catch((err: Error) => log.warn({ mailId: queued.id, err }, 'mail delivery failed'));
   }
 
   async function send(mail: MailMessage) {
@@ -95,7 +101,7 @@ export function createMailer(deps: {
       });
       await db
         .update(mailOutbox)
-        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null, ...NO_BODY })
         .where(eq(mailOutbox.id, mail.id));
       return true;
     } catch (err) {
@@ -105,11 +111,12 @@ export function createMailer(deps: {
         .update(mailOutbox)
         .set({
           status: failed ? 'FAILED' : 'PENDING',
-          lastError: String((err as Error).message ?? err).slice(0, 500),
+          ...(failed ? NO_BODY : {}),
+          lastError: String(safeError(String((err as Error).message ?? err))),
           nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
         })
         .where(eq(mailOutbox.id, mail.id));
-      log.warn({ mailId: mail.id, attempts, failed, err: (err as Error).message }, 'mail not delivered');
+      log.warn({ mailId: mail.id, attempts, failed, err }, 'mail not delivered');
       return false;
     }
   }

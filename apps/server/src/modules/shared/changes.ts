@@ -32,7 +32,7 @@ export function createChanges(deps: ChangesDeps) {
     try {
       await send();
     } catch (err) {
-      deps.log.warn({ err: (err as Error).message }, `live delivery (${what}) of a committed change failed`);
+      deps.log.warn({ err }, `live delivery (${what}) of a committed change failed`);
     }
   }
 

@@ -10,8 +10,11 @@ import {
   connections,
   groupMembers,
   groups,
+  mailOutbox,
   messages,
+  otpCodes,
   pushTokens,
+  rateLimits,
   userSports,
   users,
 } from '../../db/schema.ts';
@@ -135,8 +138,32 @@ describe('user/delete-account', () => {
     const secondSession = (await t.core.tokens.issue(leaving.id)).jwt;
     await t.ok('user/update-notification-token', { token: 'leaving-tablet', platform: 'ios' }, secondSession);
 
+    // Mail, codes and rate-limit counters that name the address (review M9).
+    await t.db
+      .insert(mailOutbox)
+      .values({ to: leaving.email, subject: 's', text: '123456', html: '', status: 'LOGGED' });
+    await t.db
+      .insert(otpCodes)
+      .values({
+        email: leaving.email,
+        purpose: 'RESET_PASSWORD',
+        codeHash: 'h',
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+    await t.db
+      .insert(rateLimits)
+      .values({ key: `sign-in:email:${leaving.email}`, count: 1, resetAt: new Date(Date.now() + 60_000) });
+
     await reauthenticate(t, leaving.token);
     expect(await t.ok('user/delete-account', undefined, leaving.token)).toEqual({ ok: true });
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, leaving.email))).toEqual([]);
+    expect(await t.db.select().from(otpCodes).where(eq(otpCodes.email, leaving.email))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `sign-in:email:${leaving.email}`)),
+    ).toEqual([]);
 
     // Every session ended.
     for (const token of [leaving.token, secondSession]) {

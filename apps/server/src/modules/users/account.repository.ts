@@ -1,10 +1,13 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chatMembers,
   connections,
+  mailOutbox,
   notifications,
+  otpCodes,
   pushTokens,
+  rateLimits,
   sessions,
   uploads,
   userSports,
@@ -81,6 +84,13 @@ export function createAccountRepository(db: DbOrTx) {
 
     /** Deletes what only concerned the person and blanks the account row, which stays as a tombstone. */
     erasePersonalData: async (userId: string, at: Date, tx: DbOrTx = db) => {
+      // What carries the address outside the users row goes too (review M9): mail, codes, limits.
+      const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (account) {
+        await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
+        await tx.delete(otpCodes).where(eq(otpCodes.email, account.email));
+        await tx.delete(rateLimits).where(like(rateLimits.key, `%:${account.email}%`));
+      }
       await tx.delete(userSports).where(eq(userSports.userId, userId));
       await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
       await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));

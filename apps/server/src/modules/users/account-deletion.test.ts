@@ -142,14 +142,12 @@ describe('user/delete-account', () => {
     await t.db
       .insert(mailOutbox)
       .values({ to: leaving.email, subject: 's', text: '123456', html: '', status: 'LOGGED' });
-    await t.db
-      .insert(otpCodes)
-      .values({
-        email: leaving.email,
-        purpose: 'RESET_PASSWORD',
-        codeHash: 'h',
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await t.db.insert(otpCodes).values({
+      email: leaving.email,
+      purpose: 'RESET_PASSWORD',
+      codeHash: 'h',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     await t.db
       .insert(rateLimits)
       .values({ key: `sign-in:email:${leaving.email}`, count: 1, resetAt: new Date(Date.now() + 60_000) });

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Core } from '../../core.ts';
 import { carpoolOffers, gearItems, rideRequests } from '../../db/schema.ts';
 import type { Handlers } from '../../http/handlers.ts';
@@ -36,8 +36,36 @@ export function createLogisticsModule(core: Core, deps: { access: Access; change
     'gear/remove-item': ({ body, user }) => gear.removeItem(body.itemId, user.userId),
   };
 
+  /**
+   * Exact points are kept no longer than needed: a day after an activity ends its carpool goes, and so do
+   * the car, request and checklist of anyone who left it. Plain deletes: safe on any number of instances.
+   */
+  async function purgeCarpools() {
+    const endedBefore = new Date(core.now().getTime() - 86_400_000).toISOString();
+    const notTakingPart = (table: string, column: string) =>
+      sql.raw(`not exists (select 1 from activity_members m where m.activity_id = ${table}.activity_id
+        and m.user_id = ${table}.${column} and m.state = 'PARTICIPATING')`);
+    const ended = (table: string) =>
+      sql`exists (select 1 from activities a where a.id = ${sql.raw(`${table}.activity_id`)}
+        and (a.ends_at < ${endedBefore}::timestamptz or a.deleted_at is not null))`;
+    await core.db.execute(
+      sql`delete from ride_requests where ${notTakingPart('ride_requests', 'rider_id')} or ${ended('ride_requests')}`,
+    );
+    await core.db.execute(
+      sql`update ride_requests set status = 'PENDING', offer_id = null where offer_id in (select id from carpool_offers
+        where ${notTakingPart('carpool_offers', 'driver_id')})`,
+    );
+    await core.db.execute(
+      sql`delete from carpool_offers where ${notTakingPart('carpool_offers', 'driver_id')} or ${ended('carpool_offers')}`,
+    );
+    await core.db.execute(
+      sql`delete from gear_items where personal_for is not null and ${notTakingPart('gear_items', 'personal_for')}`,
+    );
+  }
+
   const jobs: Job[] = [
     { name: 'gear-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: gearReminders.run },
+    { name: 'carpool-purge', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: purgeCarpools },
   ];
 
   /**
@@ -62,5 +90,5 @@ export function createLogisticsModule(core: Core, deps: { access: Access; change
     });
   }
 
-  return { handlers, jobs, carpool, gear, gearReminders, erasePersonalData };
+  return { handlers, jobs, carpool, gear, gearReminders, erasePersonalData, purgeCarpools };
 }

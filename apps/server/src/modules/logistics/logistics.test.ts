@@ -271,3 +271,31 @@ describe('account deletion', () => {
     expect(again).toMatchObject({ status: 'PENDING', offerId: null });
   });
 });
+
+describe('carpool purge', () => {
+  it('drops the points of people who left at once, and the whole carpool a day after the end', async () => {
+    const w = await carpoolWorld();
+    const activityId = w.activity.activityId;
+    const { offer } = await t.ok('carpool/offer-seats', { activityId, seats: 2, origin: ORIGIN }, w.driver.token);
+    await t.ok(
+      'carpool/request-ride',
+      { activityId, pickup: PICKUP_ON_THE_WAY, offerId: offer.offerId },
+      w.onTheWay.token,
+    );
+    await t.ok('carpool/request-ride', { activityId, pickup: PICKUP_FAR }, w.farAway.token);
+    await t.ok('gear/add-item', { activityId, name: 'Socks', personal: true }, w.farAway.token);
+    await t.ok('activity/exit', { activityId }, w.farAway.token);
+
+    const purge = t.modules.services.logistics.purgeCarpools;
+    await Promise.all([purge(), purge()]);
+    const requests = await t.db.select().from(rideRequests).where(eq(rideRequests.activityId, activityId));
+    expect(requests.map((r) => r.riderId)).toEqual([w.onTheWay.id]);
+    expect(await t.db.select().from(gearItems).where(eq(gearItems.personalFor, w.farAway.id))).toEqual([]);
+
+    clock = new Date(w.activity.endsAt).getTime() + 25 * 3_600_000;
+    await purge();
+    expect(await t.db.select().from(rideRequests).where(eq(rideRequests.activityId, activityId))).toEqual([]);
+    expect(await t.db.select().from(carpoolOffers).where(eq(carpoolOffers.activityId, activityId))).toEqual([]);
+    clock = Date.now();
+  });
+});

@@ -28,6 +28,8 @@ export const chatRoom = (chatId: string) => `chat:${chatId}`;
 export interface SocketHandler {
   prepare?(socket: RealtimeSocket): Promise<void>;
   connected?(socket: RealtimeSocket): void;
+  /** Brings the live sockets of this instance back in line with the database (run with the session check). */
+  reconcile?(sockets: RealtimeSocket[]): Promise<void>;
 }
 
 /** What services use to reach people live; every event goes out after its data is stored. */
@@ -66,8 +68,14 @@ export interface RealtimeHost extends Realtime {
   checkSessions(): Promise<void>;
 }
 
-/** How long a client may be away and still get what it missed (connection-state recovery). */
-export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+/**
+ * Every event a client sends spends from its socket's budget: a burst of this many, refilled at
+ * EVENTS_PER_SECOND. A socket that keeps sending past an empty budget is disconnected (review L2).
+ */
+export const EVENT_BURST = 20;
+export const EVENTS_PER_SECOND = 5;
+const OVERDRAFTS_BEFORE_DISCONNECT = 20;
+
 /** How often connected sockets' sessions are checked again, so a revoked token is cut off. */
 export const SESSION_CHECK_MS = 30_000;
 
@@ -84,7 +92,7 @@ export interface RealtimeOptions {
 }
 
 /**
- * Socket.IO on the API server. A token is checked at connect (and again on recovery), each socket
+ * Socket.IO on the API server. A token is checked at every connect, each socket
  * joins its own user's room, and modules add the rest through `onSocket`.
  */
 export async function createRealtimeServer(httpServer: HttpServer, deps: RealtimeOptions) {
@@ -96,7 +104,9 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
     transports: ['websocket'],
     serveClient: false,
     cors: { origin: (origin, cb) => cb(null, !origin || deps.corsOrigins(origin)), credentials: false },
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    // No connection-state recovery: Socket.IO replays missed packets to a recovered socket before any
+    // middleware checks its token (review M1). A client that reconnects is a new socket, checked like
+    // any other, and catches up through chat/list-messages and notification/list-by-user.
     ...(redis ? { adapter: redis.adapter } : {}),
   });
   const handlers: SocketHandler[] = [];
@@ -115,6 +125,20 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
     next();
   });
   io.on('connection', (socket) => {
+    let budget = EVENT_BURST;
+    let refilledAt = Date.now();
+    let overdrafts = 0;
+    socket.use((_packet, next) => {
+      const at = Date.now();
+      budget = Math.min(EVENT_BURST, budget + ((at - refilledAt) / 1000) * EVENTS_PER_SECOND);
+      refilledAt = at;
+      if (budget >= 1) {
+        budget -= 1;
+        return next();
+      }
+      overdrafts += 1;
+      if (overdrafts >= OVERDRAFTS_BEFORE_DISCONNECT) socket.disconnect(true);
+    });
     void socket.join(userRoom(socket.data.user.userId));
     for (const handler of handlers) handler.connected?.(socket);
   });
@@ -130,6 +154,8 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
     for (const socket of sockets) {
       if (!live.has(socket.data.user.sessionId)) socket.disconnect(true);
     }
+    const kept = sockets.filter((s) => s.connected);
+    for (const handler of handlers) await handler.reconcile?.(kept);
   }
   const sessionTimer = setInterval(() => {
     checkSessions().catch((err) => deps.log.warn({ err }, 'realtime: session check failed'));

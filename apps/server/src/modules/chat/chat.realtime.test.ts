@@ -1,4 +1,5 @@
 import type { Message } from '@cordata/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -12,7 +13,9 @@ import {
   until,
 } from '../../../test/chat-factories.ts';
 import { newUser } from '../../../test/factories.ts';
+import { chatMembers } from '../../db/schema.ts';
 import type { RealtimeHost } from '../../realtime/realtime.ts';
+import { TYPING_THROTTLE_MS } from './typing.ts';
 
 let t: TestApp;
 let url: string;
@@ -111,7 +114,7 @@ describe('delivery', () => {
     expect(atB.map((m: Message) => m.kind)).toContain('CLOSED');
   });
 
-  it('gives a client back what it missed while briefly disconnected', async () => {
+  it('replays nothing to a reconnecting socket: it is checked again and catches up through the API', async () => {
     const { chatId } = await newActivityChat(t, ada, [bea]);
     const b = await openSocket(url, bea.token);
     sockets.push(b);
@@ -124,9 +127,45 @@ describe('delivery', () => {
     await until(() => !b.connected, 3000, 'the disconnect');
     await send(ada, chatId, 'While away');
     await until(() => b.connected, 5000, 'the reconnection');
-    await until(() => atB.length === 2, 3000, 'the missed message');
-    expect(b.recovered).toBe(true);
-    expect(atB[1]!.text).toBe('While away');
+    expect(b.recovered).toBeFalsy();
+    const { messages } = await t.ok('chat/list-messages', { chatId }, bea.token);
+    expect(messages.map((m) => m.text)).toContain('While away');
+  });
+
+  it('mends rooms a lost leave left behind, at the next session check (review M13)', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const b = await socketOf(bea);
+    const atB = collect(b, 'message');
+    await send(ada, chatId, 'Still a member');
+    await until(() => atB.length === 1, 3000, 'the first message');
+    // Bea leaves the chat in the database, but the live leave is lost (as in a Redis outage).
+    await t.db
+      .update(chatMembers)
+      .set({ leftAt: new Date() })
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, bea.id)));
+    await (t.core.realtime as RealtimeHost).checkSessions();
+    await send(ada, chatId, 'After she left');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(atB.map((m: Message) => m.text)).toEqual(['Still a member']);
+  });
+
+  it('sends nothing to a socket whose session ended while it was away (review M1)', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const { jwt, sessionId } = await t.core.tokens.issue(bea.id);
+    const b = await openSocket(url, jwt);
+    sockets.push(b);
+    b.io.reconnection(true);
+    b.io.reconnectionDelay(50);
+    const atB = collect(b, 'message');
+    const refused = new Promise<string>((resolve) => b.on('connect_error', (e) => resolve(e.message)));
+    b.io.engine.close();
+    await until(() => !b.connected, 3000, 'the disconnect');
+    await t.core.tokens.revoke(sessionId);
+    await send(ada, chatId, 'Secret after the revocation');
+    expect(await refused).toBe('UNAUTHORIZED');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(atB).toEqual([]);
+    b.io.reconnection(false);
   });
 });
 
@@ -146,6 +185,14 @@ describe('typing', () => {
     expect(atA).toHaveLength(0);
     expect(atO).toHaveLength(0);
   }, 15_000);
+
+  it('disconnects a socket that floods events past its budget (review L2)', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const a = await socketOf(ada);
+    const gone = new Promise<string>((resolve) => a.once('disconnect', resolve));
+    for (let i = 0; i < 200; i++) a.emit('typing', { chatId, typing: i % 2 === 0 });
+    expect(await gone).toBe('io server disconnect');
+  });
 
   it('ignores typing from someone outside the chat, and malformed events', async () => {
     const { chatId } = await newActivityChat(t, ada, [bea]);
@@ -167,6 +214,8 @@ describe('typing', () => {
     await until(() => atB.length === 1, 3000, 'typing');
     a.emit('typing', { chatId, typing: false });
     await until(() => atB.length === 2 && atB[1]!.typing === false, 3000, 'typing false');
+    // Typing again is broadcast once the throttle window has passed (a quicker true is dropped: review L2).
+    await new Promise((r) => setTimeout(r, TYPING_THROTTLE_MS));
     a.emit('typing', { chatId, typing: true });
     await until(() => atB.length === 3, 3000, 'typing again');
     a.close();

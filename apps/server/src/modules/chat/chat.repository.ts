@@ -192,6 +192,18 @@ export function createChatRepository(db: Db) {
     return rows.map((r) => r.chatId);
   }
 
+  /** The open chats of each of these people, for reconciling their sockets' rooms. */
+  async function chatIdsOfUsers(userIds: string[]) {
+    const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+    if (!userIds.length) return byUser;
+    const rows = await db
+      .select({ userId: chatMembers.userId, chatId: chatMembers.chatId })
+      .from(chatMembers)
+      .where(and(inArray(chatMembers.userId, userIds), isNull(chatMembers.leftAt)));
+    for (const row of rows) byUser.get(row.userId)?.push(row.chatId);
+    return byUser;
+  }
+
   async function participants(chatId: string, limit: number) {
     return db
       .select(userSummaryColumns)
@@ -337,6 +349,7 @@ export function createChatRepository(db: Db) {
     membership,
     memberIds,
     chatIdsOf,
+    chatIdsOfUsers,
     participants,
     countParticipants,
     page,

@@ -10,7 +10,7 @@ const CHAT_ROOM_PREFIX = chatRoom('');
  * those), and typing indicators accepted only from members of the chat.
  */
 export function createChatSockets(deps: {
-  repo: Pick<ChatRepository, 'chatIdsOf'>;
+  repo: Pick<ChatRepository, 'chatIdsOf' | 'chatIdsOfUsers'>;
   realtime: Pick<Realtime, 'toChatExcept'>;
   log: FastifyBaseLogger;
   typing?: { throttleMs?: number; expiryMs?: number };
@@ -21,17 +21,29 @@ export function createChatSockets(deps: {
       deps.realtime.toChatExcept(chatId, userId, 'typing', { chatId, userId, typing: isTyping }),
   });
 
+  function placeInRooms(socket: RealtimeSocket, chatIds: string[]) {
+    const current = new Set(chatIds.map(chatRoom));
+    for (const room of socket.rooms) {
+      if (room.startsWith(CHAT_ROOM_PREFIX) && !current.has(room)) void socket.leave(room);
+    }
+    const missing = [...current].filter((room) => !socket.rooms.has(room));
+    if (missing.length) void socket.join(missing);
+  }
+
   const handler: SocketHandler = {
     async prepare(socket) {
       socket.data.chatIds = await deps.repo.chatIdsOf(socket.data.user.userId);
     },
+    /**
+     * A leave or join lost on its way (a Redis outage) is mended here at the next session check:
+     * each socket is in exactly the rooms of its user's current chats (review M13).
+     */
+    async reconcile(sockets) {
+      const chats = await deps.repo.chatIdsOfUsers([...new Set(sockets.map((s) => s.data.user.userId))]);
+      for (const socket of sockets) placeInRooms(socket, chats.get(socket.data.user.userId) ?? []);
+    },
     connected(socket: RealtimeSocket) {
-      const current = new Set((socket.data.chatIds ?? []).map(chatRoom));
-      // A recovered socket gets back its old rooms: drop the chats left while it was away.
-      for (const room of socket.rooms) {
-        if (room.startsWith(CHAT_ROOM_PREFIX) && !current.has(room)) void socket.leave(room);
-      }
-      void socket.join([...current]);
+      placeInRooms(socket, socket.data.chatIds ?? []);
 
       socket.on('typing', (event) => {
         if (!event || typeof event.chatId !== 'string' || typeof event.typing !== 'boolean') return;

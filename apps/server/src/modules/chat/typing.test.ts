@@ -57,6 +57,17 @@ describe('the typing tracker', () => {
     ]);
   });
 
+  it('does not let alternating true and false beat the throttle (review L2)', () => {
+    for (let i = 0; i < 20; i++) {
+      tracker.update('u', 'c', true);
+      tracker.update('u', 'c', false);
+      vi.advanceTimersByTime(100);
+    }
+    // 2 s of flapping: one true (and its false) per 2 s window, not twenty.
+    expect(sent.filter(([, , typing]) => typing)).toHaveLength(1);
+    expect(sent.length).toBeLessThanOrEqual(2);
+  });
+
   it('keeps people and chats apart, and stops everything of someone who leaves', () => {
     tracker.update('u', 'c1', true);
     tracker.update('u', 'c2', true);

@@ -31,6 +31,11 @@ export function createTypingTracker(options: {
   const timers = options.timers ?? realTimers;
   const active = new Map<string, { chatId: string; userId: string; lastSentAt: number; expiry: unknown }>();
   const keyOf = (userId: string, chatId: string) => `${userId}:${chatId}`;
+  /** When each person last had `true` broadcast in each chat, kept past a `false` (review L2). */
+  const lastTrue = new Map<string, number>();
+  const forgetOldTrues = (now: number) => {
+    for (const [key, at] of lastTrue) if (now - at >= throttleMs) lastTrue.delete(key);
+  };
 
   function stop(userId: string, chatId: string) {
     const key = keyOf(userId, chatId);
@@ -52,7 +57,14 @@ export function createTypingTracker(options: {
       state.expiry = expiry;
       return;
     }
+    // Alternating false and true must not beat the throttle: a fresh true inside the window is dropped.
+    if (!state && now - (lastTrue.get(key) ?? Number.NEGATIVE_INFINITY) < throttleMs) {
+      timers.clearTimeout(expiry);
+      return;
+    }
     active.set(key, { chatId, userId, lastSentAt: now, expiry });
+    if (lastTrue.size > 10_000) forgetOldTrues(now);
+    lastTrue.set(key, now);
     options.broadcast(chatId, userId, true);
   }
 

@@ -50,6 +50,10 @@ export const NotificationType = z.enum([
   'SEND_MESSAGE',
   /** To an activity's admins, 24 h before the start: required gear nobody has claimed yet. */
   'GEAR_UNCLAIMED',
+  /** To a driver: someone asks for a seat in their car. */
+  'CARPOOL_REQUEST',
+  /** To a rider: the driver took them; the pickup point is on the activity page. */
+  'CARPOOL_ACCEPTED',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

@@ -15,6 +15,8 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'ACTIVITY_REJECT':
     case 'ACTIVITY_REQUEST':
     case 'GEAR_UNCLAIMED':
+    case 'CARPOOL_REQUEST':
+    case 'CARPOOL_ACCEPTED':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

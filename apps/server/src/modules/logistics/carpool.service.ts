@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { carpoolOffers, rideRequests, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Changes, Effects } from '../shared/changes.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 import type { Participation } from './participation.ts';
 
@@ -24,7 +25,12 @@ type RequestRow = typeof rideRequests.$inferSelect;
  * Carpools of an activity. Exact origins and pickups stay on the server: lists carry points rounded to about
  * a kilometre, and a pickup point goes to its rider and to the driver who accepted them, and to nobody before.
  */
-export function createCarpoolService(deps: { db: Db; participation: Participation; maxDetourMetres: number }) {
+export function createCarpoolService(deps: {
+  db: Db;
+  changes: Changes;
+  participation: Participation;
+  maxDetourMetres: number;
+}) {
   const { db, participation } = deps;
 
   async function summaries(ids: string[], tx: DbOrTx) {
@@ -150,10 +156,14 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
   }
 
   /** Runs a change on the activity's carpool with the activity row locked (seat counts never race), then tells everyone. */
-  async function change<T>(activityId: string, userId: string, work: (tx: DbOrTx) => Promise<T>) {
-    const result = await db.transaction(async (tx) => {
-      await participation.require(activityId, userId, tx, { lock: true });
-      return work(tx);
+  async function change<T>(
+    activityId: string,
+    userId: string,
+    work: (tx: DbOrTx, fx: Effects, activity: { name: string }) => Promise<T>,
+  ) {
+    const result = await deps.changes.run(async (tx, fx) => {
+      const { activity } = await participation.require(activityId, userId, tx, { lock: true });
+      return work(tx, fx, activity);
     });
     await announce(activityId);
     return result;
@@ -214,11 +224,19 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
   }
 
   async function requestRide(input: { activityId: string; pickup: LatLng; offerId?: string }, userId: string) {
-    await change(input.activityId, userId, async (tx) => {
+    await change(input.activityId, userId, async (tx, fx, activity) => {
       if (input.offerId) {
         const [offer] = await tx.select().from(carpoolOffers).where(eq(carpoolOffers.id, input.offerId));
         if (!offer || offer.activityId !== input.activityId) throw new ApiError('OFFER_NOT_FOUND');
         if (offer.driverId === userId) throw new ApiError('OWN_OFFER');
+        // The driver asked directly hears of it (an open request waits for drivers to look).
+        await fx.notify({
+          userIds: [offer.driverId],
+          type: 'CARPOOL_REQUEST',
+          targetId: input.activityId,
+          actorId: userId,
+          targetName: activity.name,
+        });
       }
       const [own] = await tx
         .select({ id: carpoolOffers.id })
@@ -255,7 +273,7 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
 
   async function acceptRequest(input: { requestId: string; offerId: string }, userId: string) {
     const offer = await ownOffer(input.offerId, userId);
-    await change(offer.activityId, userId, async (tx) => {
+    await change(offer.activityId, userId, async (tx, fx) => {
       const [request] = await tx.select().from(rideRequests).where(eq(rideRequests.id, input.requestId));
       const { activity } = await participation.require(offer.activityId, userId, tx);
       if (
@@ -281,6 +299,13 @@ export function createCarpoolService(deps: { db: Db; participation: Participatio
         .update(rideRequests)
         .set({ status: 'ACCEPTED', offerId: offer.id })
         .where(eq(rideRequests.id, request.id));
+      await fx.notify({
+        userIds: [request.riderId],
+        type: 'CARPOOL_ACCEPTED',
+        targetId: offer.activityId,
+        actorId: userId,
+        targetName: activity.name,
+      });
     });
     const { requests } = await list(offer.activityId, userId);
     return { request: requests.find((r) => r.requestId === input.requestId)! };

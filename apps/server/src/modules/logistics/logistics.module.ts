@@ -15,6 +15,7 @@ export function createLogisticsModule(core: Core, deps: { access: Access; change
   const participation = createParticipation({ db: core.db, access: deps.access, realtime: core.realtime });
   const carpool = createCarpoolService({
     db: core.db,
+    changes: deps.changes,
     participation,
     maxDetourMetres: core.config.CARPOOL_MAX_DETOUR_METRES,
   });

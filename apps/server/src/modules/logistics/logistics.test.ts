@@ -97,6 +97,17 @@ describe('carpools', () => {
       w.driver.token,
     );
     expect(accepted.request).toMatchObject({ status: 'ACCEPTED', pickup: PICKUP_ON_THE_WAY });
+    // The driver heard of the request made to their car, the rider of the acceptance; neither carries a point.
+    const told = await t.db.select().from(notifications).where(eq(notifications.targetId, activityId));
+    expect(
+      told.map((n) => [n.type, n.userId, n.actorId]).filter(([type]) => String(type).startsWith('CARPOOL')),
+    ).toEqual(
+      expect.arrayContaining([
+        ['CARPOOL_REQUEST', w.driver.id, w.onTheWay.id],
+        ['CARPOOL_ACCEPTED', w.onTheWay.id, w.driver.id],
+      ]),
+    );
+    expect(told.every((n) => n.reason === null)).toBe(true);
     const riderAfter = await t.ok('carpool/list', { activityId }, w.onTheWay.token);
     expect(riderAfter.requests[0]!.pickup).toEqual(PICKUP_ON_THE_WAY);
     expect(riderAfter.offers[0]).toMatchObject({ seatsTaken: 1 });

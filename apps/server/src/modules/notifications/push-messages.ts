@@ -19,6 +19,8 @@ const en: Texts = {
   GROUP_REQUEST: (v) => `${v.actor} asks to join the group ${v.target}`,
   SEND_MESSAGE: (v) => `New messages in ${v.target}`,
   GEAR_UNCLAIMED: (v) => `${v.target} starts within 24 h: nobody brings ${count(v.reason)} required item(s) yet`,
+  CARPOOL_REQUEST: (v) => `${v.actor} asks for a seat in your car to ${v.target}`,
+  CARPOOL_ACCEPTED: (v) => `${v.actor} takes you to ${v.target}: see the pickup point`,
 };
 
 const it: Texts = {
@@ -36,6 +38,8 @@ const it: Texts = {
   SEND_MESSAGE: (v) => `Nuovi messaggi in ${v.target}`,
   GEAR_UNCLAIMED: (v) =>
     `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
+  CARPOOL_REQUEST: (v) => `${v.actor} chiede un posto nella tua auto per ${v.target}`,
+  CARPOOL_ACCEPTED: (v) => `${v.actor} ti porta a ${v.target}: guarda il punto di ritrovo`,
 };
 
 const fallbacks = {

@@ -19,6 +19,8 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   GROUP_REQUEST: { icon: 'userPlus', topic: 'group' },
   SEND_MESSAGE: { icon: 'chats', topic: 'chat' },
   GEAR_UNCLAIMED: { icon: 'reject', topic: 'activity' },
+  CARPOOL_REQUEST: { icon: 'userPlus', topic: 'activity' },
+  CARPOOL_ACCEPTED: { icon: 'check', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */

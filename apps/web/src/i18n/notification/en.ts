@@ -24,6 +24,8 @@ export const notification = {
     GROUP_REJECT: 'Your request for the group <b>{{target}}</b> was declined',
     GROUP_REQUEST: '<b>{{actor}}</b> asks to join the group <b>{{target}}</b>',
     SEND_MESSAGE: 'New messages in <b>{{target}}</b>',
+    CARPOOL_REQUEST: '<b>{{actor}}</b> asks for a seat in your car to <b>{{target}}</b>',
+    CARPOOL_ACCEPTED: '<b>{{actor}}</b> takes you to <b>{{target}}</b>: see the pickup point',
     GEAR_UNCLAIMED: '<b>{{target}}</b> starts within 24 h and nobody brings some required gear yet',
   },
 };

@@ -25,6 +25,8 @@ export const notification: typeof en = {
     GROUP_ACCEPT: 'La tua richiesta per il gruppo <b>{{target}}</b> è stata accettata',
     GROUP_REJECT: 'La tua richiesta per il gruppo <b>{{target}}</b> è stata rifiutata',
     GROUP_REQUEST: '<b>{{actor}}</b> chiede di entrare nel gruppo <b>{{target}}</b>',
+    CARPOOL_REQUEST: '<b>{{actor}}</b> chiede un posto nella tua auto per <b>{{target}}</b>',
+    CARPOOL_ACCEPTED: '<b>{{actor}}</b> ti porta a <b>{{target}}</b>: guarda il punto di ritrovo',
     GEAR_UNCLAIMED: '<b>{{target}}</b> inizia entro 24 ore e nessuno porta ancora alcune attrezzature obbligatorie',
     SEND_MESSAGE: 'Nuovi messaggi in <b>{{target}}</b>',
   },

@@ -120,6 +120,8 @@ export const people = {
     GROUP_REJECT: 'Rejected group requests',
     GROUP_REQUEST: 'Requests to join your groups',
     SEND_MESSAGE: 'Chat messages',
+    CARPOOL_REQUEST: 'Seat requests for your car',
+    CARPOOL_ACCEPTED: 'Accepted rides',
     GEAR_UNCLAIMED: 'Required gear nobody brings (24 h before)',
   },
   saved: {

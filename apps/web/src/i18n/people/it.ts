@@ -121,6 +121,8 @@ export const people: typeof en = {
     GROUP_ACCEPT: 'Richieste ai gruppi accettate',
     GROUP_REJECT: 'Richieste ai gruppi rifiutate',
     GROUP_REQUEST: 'Richieste di entrare nei tuoi gruppi',
+    CARPOOL_REQUEST: 'Richieste di posto nella tua auto',
+    CARPOOL_ACCEPTED: 'Passaggi accettati',
     GEAR_UNCLAIMED: 'Attrezzatura obbligatoria che nessuno porta (24 ore prima)',
     SEND_MESSAGE: 'Messaggi in chat',
   },

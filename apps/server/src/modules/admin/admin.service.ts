@@ -7,9 +7,9 @@ import {
   type ReportContext,
   type ReportedTarget,
 } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sports } from '../../db/schema.ts';
+import { auditLog, sports } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { AuthUser, Tokens } from '../auth/tokens.ts';
@@ -87,8 +87,8 @@ export function createAdminService(deps: {
           targetType: 'USER',
           targetId: userId,
           reason,
-          details: { days, until: until.toISOString() },
           ...audit,
+          details: { ...audit.details, days, until: until.toISOString(), byRole: actor.role },
         },
         tx,
       );
@@ -307,9 +307,24 @@ export function createAdminService(deps: {
     return { closed };
   }
 
+  /**
+   * Lifting a suspension (review M7): nobody reinstates themselves, only an admin reinstates a
+   * moderator or an admin, and a moderator lifts only what a moderator imposed.
+   */
   async function reinstate(actor: AuthUser, userId: string, reason: string) {
     await deps.db.transaction(async (tx) => {
-      await loadUser(userId, tx);
+      assertMayActOn(actor, await loadUser(userId, tx));
+      if (actor.role !== 'ADMIN') {
+        const [last] = await tx
+          .select({ details: auditLog.details })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'USER_SUSPEND'), eq(auditLog.targetId, userId)))
+          .orderBy(desc(auditLog.createdAt))
+          .limit(1);
+        if ((last?.details as { byRole?: string } | null)?.byRole !== 'MODERATOR') {
+          throw new ApiError('FORBIDDEN', { message: 'Only an admin can lift a suspension an admin imposed' });
+        }
+      }
       await repo.setSuspension(userId, null, null, tx);
       await repo.audit(
         { actorId: actor.userId, action: 'USER_REINSTATE', targetType: 'USER', targetId: userId, reason },

@@ -158,6 +158,25 @@ describe('the first admin', () => {
   });
 });
 
+describe('lifting suspensions (review M7)', () => {
+  it('a moderator lifts only what a moderator imposed, and never on staff', async () => {
+    const abuser = await newUser(t);
+    await adminOk('users/suspend', { userId: abuser.id, days: 3650, reason: 'Repeated abuse' }, admin.token);
+    const refused = await adminCall('users/reinstate', { userId: abuser.id, reason: 'appeal ok' }, moderator.token);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+
+    const rogue = await newUser(t, { role: 'MODERATOR' });
+    await adminOk('users/suspend', { userId: rogue.id, days: 30, reason: 'Rogue' }, admin.token);
+    const onStaff = await adminCall('users/reinstate', { userId: rogue.id, reason: 'appeal ok' }, moderator.token);
+    expect(onStaff.status).toBe(403);
+
+    const minor = await newUser(t);
+    await adminOk('users/suspend', { userId: minor.id, days: 7, reason: 'Spam' }, moderator.token);
+    await adminOk('users/reinstate', { userId: minor.id, reason: 'Appeal accepted' }, moderator.token);
+    await adminOk('users/reinstate', { userId: abuser.id, reason: 'Appeal accepted' }, admin.token);
+  });
+});
+
 describe('report lifecycle', () => {
   it('queues reports by target with their count and context, and dismissing closes them all', async () => {
     const target = await newUser(t, { firstName: 'Spammy' });

@@ -398,6 +398,21 @@ describe('before the profile is complete (review M11)', () => {
   });
 });
 
+describe('push tokens (review L10)', () => {
+  it('stay with the live session that registered them: another person cannot take one over', async () => {
+    const [owner, thief] = [await newUser(t), await newUser(t)];
+    await t.ok('user/update-notification-token', { token: 'owners-phone', platform: 'android' }, owner.token);
+    await t.ok('user/update-notification-token', { token: 'owners-phone', platform: 'android' }, thief.token);
+    const [row] = await t.db.select().from(pushTokens).where(eq(pushTokens.token, 'owners-phone'));
+    expect(row?.userId).toBe(owner.id);
+    // Once the owner's session has ended, the device may be someone else's.
+    await t.ok('auth/sign-out', undefined, owner.token);
+    await t.ok('user/update-notification-token', { token: 'owners-phone', platform: 'android' }, thief.token);
+    const [moved] = await t.db.select().from(pushTokens).where(eq(pushTokens.token, 'owners-phone'));
+    expect(moved?.userId).toBe(thief.id);
+  });
+});
+
 describe('sign-out (review M2)', () => {
   it("ends the caller's session and its device's push token, and only those", async () => {
     const account = await newAccount(t);

@@ -29,7 +29,7 @@ export interface FileStorage {
   remove(keys: string[]): Promise<void>;
 }
 
-const KEY = /^(pictures|gpx)\/[0-9a-f-]{36}$/;
+const KEY = /^(pictures|gpx)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isStorageKey = (key: string) => KEY.test(key);
 
 const originOf = (url: string) => {

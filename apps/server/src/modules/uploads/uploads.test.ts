@@ -226,6 +226,9 @@ describe('the embedded store', () => {
     const { fileUrl } = await linkFor(me.token, GPX, 'GPX', 'application/gpx+xml');
     expect((await t.app.inject({ method: 'GET', url: pathOf(fileUrl) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/pictures/not-a-key' })).statusCode).toBe(404);
+    // 36 characters of hex and dashes that are not a UUID: a 404, not a database error (review L5).
+    const notUuid = '000000000000000000000000000000000-00';
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/pictures/${notUuid}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/pictures/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
   });
 });

@@ -140,6 +140,11 @@ export function createUsersRepository(db: DbOrTx) {
           .onConflictDoUpdate({
             target: pushTokens.token,
             set: { userId: owner.userId, sessionId: owner.sessionId, platform, lastSeenAt: sql`now()` },
+            // A token already held by someone else's live session stays theirs (review L10): a device
+            // changes hands only from the same person, or from a session that has ended.
+            setWhere: sql`${pushTokens.userId} = ${owner.userId} or not exists (
+              select 1 from sessions s where s.id = ${pushTokens.sessionId}
+                and s.revoked_at is null and s.expires_at > now())`,
           });
       }),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
 
 /** Opaque ids are UUIDs (v7, made by the server). */
 export const Id = z.uuid();
@@ -18,7 +18,7 @@ export const Place = LatLng.extend({ address: z.string().max(300).optional() });
 export type Place = z.infer<typeof Place>;
 
 export const Pagination = z.object({
-  page: z.int().min(1).default(1),
+  page: z.int().min(1).max(MAX_PAGE).default(1),
   limit: z.int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 export type Pagination = z.infer<typeof Pagination>;

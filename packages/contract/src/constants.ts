@@ -3,6 +3,8 @@ export const APP_VERSION = '1.1.6';
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
+/** The last page a list call serves: deeper OFFSETs cost the database for nobody (security review M8). */
+export const MAX_PAGE = 100;
 export const FIRST_PAGE = 1;
 
 export const SPLASH_TIMEOUT_MS = 5000;

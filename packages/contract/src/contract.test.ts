@@ -8,6 +8,7 @@ import {
   endsAfterStart,
   errorCatalog,
   isNewerVersion,
+  Pagination,
   retryDelayMs,
 } from './index.ts';
 
@@ -82,6 +83,12 @@ describe('the calls of spec §7', () => {
         'auth/totp/setup',
       ].sort(),
     );
+  });
+
+  it('serve pages 1 to 100 only (security review M8)', () => {
+    expect(Pagination.safeParse({ page: 100, limit: 50 }).success).toBe(true);
+    expect(Pagination.safeParse({ page: 101, limit: 10 }).success).toBe(false);
+    expect(Pagination.safeParse({ page: 1_000_000, limit: 50 }).success).toBe(false);
   });
 
   it('live under /api/space/{product}/database', () => {

@@ -37,7 +37,11 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests use a migrated template). */
   loadDataDir?: Blob | File;
   poolSize?: number;
-  /** PostgreSQL only: a query without an answer after this fails, so an unresponsive database cannot hang calls. */
+  /**
+   * PostgreSQL only: PostgreSQL itself cancels a statement that runs longer than this
+   * (`statement_timeout`, review M8), and the client stops waiting a second later, so neither an
+   * expensive query nor an unresponsive database can hold a call or a connection.
+   */
   queryTimeoutMs?: number;
 }
 
@@ -50,7 +54,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: options.queryTimeoutMs,
+      ...(options.queryTimeoutMs
+        ? {
+            options: `-c statement_timeout=${options.queryTimeoutMs}`,
+            query_timeout: options.queryTimeoutMs + 1000,
+          }
+        : {}),
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});

@@ -17,7 +17,7 @@ describe.skipIf(!url)('the PostgreSQL pool (review M8)', () => {
       expect(error?.cause?.code ?? error?.code).toBe('57014');
       expect(Date.now() - started).toBeLessThan(2000);
       // The connection stays usable.
-      expect((await database.db.execute('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      expect(((await database.db.execute('select 1 as one')) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
     } finally {
       await database.close();
     }

@@ -91,15 +91,17 @@ export async function buildApp(options: AppOptions) {
     methods: ['GET', 'POST', 'PUT'],
     maxAge: 600,
   });
+  const tagManager = Boolean(config.TAG_MANAGER_ANDROID_ID || config.TAG_MANAGER_IOS_ID);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The tag manager loads only after the person consents (spec §9 ids come from configuration).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://www.googletagmanager.com'],
+        // The tag manager is allowed only where it is configured (spec §9), and loads after consent.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(tagManager ? [TAG_MANAGER_ORIGIN] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:', 'wss:', 'ws:'],
+        // Named origins only, never any https: host (review L6): map style and tiles, the file store.
+        imgSrc: ["'self'", 'data:', 'blob:', ...browserOrigins(config)],
+        connectSrc: ["'self'", ...browserOrigins(config), ...(tagManager ? TAG_MANAGER_CONNECT : [])],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -125,7 +127,8 @@ export async function buildApp(options: AppOptions) {
     transform: jsonSchemaTransform,
     hideUntagged: true,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API browser shows every call, the admin ones included: not in production (review L6).
+  if (!config.isProduction) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const now = options.now ?? (() => new Date());
   const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now });
@@ -189,4 +192,22 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
   if (typeof setting !== 'number') return setting;
   const hops = setting;
   return (_address: string, hop: number) => hop < hops;
+}
+
+const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+const TAG_MANAGER_CONNECT = [TAG_MANAGER_ORIGIN, 'https://www.google-analytics.com', 'https://*.google-analytics.com'];
+
+/** The outside origins the app's pages load from: the map style, the file store, and what CSP_ORIGINS adds. */
+function browserOrigins(config: Config): string[] {
+  const origins = [config.MAP_STYLE_URL, config.S3_PUBLIC_URL, config.S3_ENDPOINT, ...(config.CSP_ORIGINS ?? [])]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => {
+      try {
+        return new URL(value).origin;
+      } catch {
+        return null;
+      }
+    })
+    .filter((origin): origin is string => origin !== null && origin !== 'null');
+  return [...new Set(origins)];
 }

@@ -47,6 +47,7 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: csv.optional(),
+  CSP_ORIGINS: csv.optional(),
   RATE_LIMITS: bool.default(true),
   TRUST_PROXY: z
     .string()

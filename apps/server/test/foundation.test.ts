@@ -159,6 +159,28 @@ describe('operations', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('names the origins pages may load from, and no tag manager unless configured (review L6)', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).not.toContain('googletagmanager');
+    expect(csp).not.toMatch(/(img|connect)-src[^;]*\shttps:(\s|;)/);
+    expect(csp).not.toMatch(/connect-src[^;]*\s(wss?:)(\s|;)/);
+    const configured = await createTestApp({
+      MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty.json',
+      TAG_MANAGER_ANDROID_ID: 'GTM-TEST',
+      NODE_ENV: 'production',
+    });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/healthz' });
+      const header = String(res.headers['content-security-policy']);
+      expect(header).toMatch(/img-src[^;]*https:\/\/tiles\.example\.org/);
+      expect(header).toMatch(/script-src[^;]*https:\/\/www\.googletagmanager\.com/);
+      // The API browser lists the admin calls too: not in production.
+      expect((await configured.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('allows CORS only for the app and Capacitor origins', async () => {
     const allowed = await t.app.inject({
       method: 'OPTIONS',

@@ -85,11 +85,9 @@ export function createPhotonGeocoder(deps: { baseUrl: string; fetch?: typeof fet
       });
       if (!response.ok) throw new Error(`Photon answered ${response.status}`);
       body = await response.json();
-    } catch (cause) {
-      throw new ApiError('SERVICE_UNAVAILABLE', {
-        message: 'The place search is temporarily unavailable',
-        details: { reason: cause instanceof Error ? cause.message : String(cause) },
-      });
+    } catch {
+      // The cause is not echoed (review L6): the caller learns only that the search is down.
+      throw new ApiError('SERVICE_UNAVAILABLE', { message: 'The place search is temporarily unavailable' });
     }
     const parsed = PhotonResponse.safeParse(body);
     if (!parsed.success) throw new ApiError('SERVICE_UNAVAILABLE', { message: 'The place search answered badly' });

@@ -158,3 +158,39 @@ describe('user/explore-contacts', () => {
     }
   });
 });
+
+describe('a home is never given away (review M4)', () => {
+  it('answers the same for every centre and radius inside one ~2 km cell, so a search cannot trilaterate it', async () => {
+    const target = await newUser(t, {
+      firstName: `hidden${Date.now()}`,
+      home: { latitude: 45.4731, longitude: 9.1873 },
+    });
+    const me = await newUser(t);
+    const seen = async (latitude: number, longitude: number, radiusKm: number) => {
+      const { users: found } = await t.ok(
+        'user/explore-contacts',
+        { query: target.firstName!, near: { latitude, longitude, radiusKm } },
+        me.token,
+      );
+      return found.find((u) => u.userId === target.id)?.distanceKm ?? null;
+    };
+    // Binary-searching a radius from one centre stops at the cell, not at the home: the distances
+    // found are whole kilometres from the cell's centre.
+    const distances = new Set<number | null>();
+    for (const radiusKm of [1.2, 1.25, 1.3, 1.35, 1.4, 1.45, 1.5, 2, 3])
+      distances.add(await seen(45.46, 9.18, radiusKm));
+    for (const d of distances) if (d !== null) expect(Number.isInteger(d)).toBe(true);
+    // Centres 100 m apart around the true home cannot tell where in the cell it is.
+    const answers = new Set<number | null>();
+    for (const [dLat, dLng] of [
+      [0, 0],
+      [0.001, 0],
+      [0, 0.001],
+      [-0.001, 0],
+      [0, -0.001],
+    ] as const) {
+      answers.add(await seen(45.4731 + dLat, 9.1873 + dLng, 0.5));
+    }
+    expect(answers.size).toBe(1);
+  });
+});

@@ -45,6 +45,12 @@ export type ExploreRow = PublicUserRow & { sharedSports: string[]; distanceKm: n
 
 /** How many of the nearest people a search without a name ranks. */
 export const NEAREST_CANDIDATES = 2000;
+/**
+ * People are found and measured from the centre of the ~2 km cell their home falls in, never from
+ * the home itself, so no choice of centre and radius can trilaterate it (security review M4).
+ */
+export const HOME_CELL_DEGREES = 0.02;
+const HOME_CELL_SLACK_M = 2000;
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 
@@ -161,6 +167,8 @@ export function createUsersRepository(db: DbOrTx) {
         ? sql`ll_to_earth(${f.near.latitude}, ${f.near.longitude})`
         : sql`(select ll_to_earth(home_latitude, home_longitude) from users where id = ${me} and home_latitude is not null)`;
       const home = sql`ll_to_earth(u.home_latitude, u.home_longitude)`;
+      const cell = sql`ll_to_earth(round(u.home_latitude / ${HOME_CELL_DEGREES}) * ${HOME_CELL_DEGREES},
+        round(u.home_longitude / ${HOME_CELL_DEGREES}) * ${HOME_CELL_DEGREES})`;
       const all = (parts: ReturnType<typeof sql>[]) => sql.join(parts, sql` and `);
       const contains = f.words.map((w) => sql`u.search_name like ${`%${escapeLike(w)}%`}`);
       const startsWord = f.words.map((w) => sql`(' ' || u.search_name) like ${`% ${escapeLike(w)}%`}`);
@@ -190,8 +198,8 @@ export function createUsersRepository(db: DbOrTx) {
           : undefined,
         f.near
           ? sql`u.home_latitude is not null
-              and earth_box(${center}, ${f.near.radiusKm * 1000}) @> ${home}
-              and earth_distance(${center}, ${home}) <= ${f.near.radiusKm * 1000}`
+              and earth_box(${center}, ${f.near.radiusKm * 1000 + HOME_CELL_SLACK_M}) @> ${home}
+              and earth_distance(${center}, ${cell}) <= ${f.near.radiusKm * 1000}`
           : undefined,
       ].filter((c) => c !== undefined);
       // Without a name, only the nearest people are ranked (an index-ordered scan), so the cost stays
@@ -204,7 +212,7 @@ export function createUsersRepository(db: DbOrTx) {
         with candidates as (
           select u.id, u.username, u.first_name, u.last_name, u.profile_picture, u.last_online_at,
                  u.country, u.city, u.birth_date, u.gender,
-                 earth_distance(${center}, ${home}) / 1000 as distance_km,
+                 earth_distance(${center}, ${cell}) / 1000 as distance_km,
                  ${textTier} as text_tier,
                  ${similarity} as text_similarity
           from users u

@@ -148,7 +148,8 @@ export function createUsersService(deps: {
         ),
         connection: connectionWith(row.userId),
         sharedSports: row.sharedSports,
-        distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
+        // Whole kilometres from the home's cell, at least 1 (review M4).
+        distanceKm: row.distanceKm === null ? null : Math.max(1, Math.round(Number(row.distanceKm))),
       })),
     };
   }

@@ -200,7 +200,7 @@ describe('parseGpx: limits', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['100 000 nested elements', `<gpx>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}<wpt lat="1" lon="1"/></gpx>`],
+    ['30 nested elements', `<gpx>${'<a>'.repeat(30)}${'</a>'.repeat(30)}<wpt lat="1" lon="1"/></gpx>`],
     ['a million ampersands', `<gpx><wpt lat="1" lon="1"><name>${'&'.repeat(1_000_000)};</name></wpt></gpx>`],
     ['a million references', `<gpx><wpt lat="1" lon="1"><name>${'&#65;&lt;&x;'.repeat(100_000)}</name></wpt></gpx>`],
     ['a million attributes', `<gpx><wpt lat="1" lon="1" ${'a="1" '.repeat(1_000_000)}/></gpx>`],
@@ -216,6 +216,8 @@ describe('parseGpx: limits', { timeout: 30_000 }, () => {
     ['an endless start tag', `<gpx ${'a'.repeat(1_000_000)}`],
     ['an endless attribute', `<gpx><wpt lat="${'1'.repeat(1_000_000)}`],
     ['a million unclosed elements', `<gpx>${'<a>'.repeat(1_000_000)}`],
+    // Deeper than any route file nests (review M5): refused at depth 32, not after reading it all.
+    ['100 000 nested elements', `<gpx>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}<wpt lat="1" lon="1"/></gpx>`],
   ])('refuses %s quickly', (_, text) => {
     const started = performance.now();
     expect(errorCodeOf(() => parseGpx(text))).toBe('GPX_INVALID');
@@ -304,5 +306,18 @@ describe('parseGpx: fuzzed fixtures', () => {
         }
       }
     }
+  });
+});
+
+describe('parseGpx: hostile nesting (security review M5)', () => {
+  it('refuses elements nested deeper than 32 before reading on', () => {
+    const nested = `<?xml version="1.0"?><gpx version="1.1">${'<a>'.repeat(200_000)}`;
+    expect(() => parseGpx(nested)).toThrow(GpxError);
+    expect(() => parseGpx(nested)).toThrow(/nested deeper than 32/);
+  });
+
+  it('still reads the usual depth of extensions', () => {
+    const deep = `<?xml version="1.0"?><gpx version="1.1"><trk><trkseg><trkpt lat="45" lon="9"><extensions>${'<x>'.repeat(10)}${'</x>'.repeat(10)}</extensions></trkpt><trkpt lat="45.01" lon="9.01"/></trkseg></trk></gpx>`;
+    expect(parseGpx(deep).tracks).toHaveLength(1);
   });
 });

@@ -175,8 +175,10 @@ describe('malformed and huge route files', () => {
     expect(code('x.fit', lying)).toBe('GPX_INVALID');
   });
 
-  it('reads a deeply nested KML without recursion', () => {
-    const deep = `<kml>${'<Folder>'.repeat(20_000)}<Placemark><Point><coordinates>9,45</coordinates></Point></Placemark>${'</Folder>'.repeat(20_000)}</kml>`;
-    expect(parseRouteFile('deep.kml', encode(deep)).gpx.waypoints).toHaveLength(1);
+  it('reads KML folders nested as deep as people make them, and refuses absurd nesting at once (review M5)', () => {
+    const folders = (n: number) =>
+      `<kml>${'<Folder>'.repeat(n)}<Placemark><Point><coordinates>9,45</coordinates></Point></Placemark>${'</Folder>'.repeat(n)}</kml>`;
+    expect(parseRouteFile('deep.kml', encode(folders(20))).gpx.waypoints).toHaveLength(1);
+    expect(() => parseRouteFile('deep.kml', encode(folders(20_000)))).toThrow(/nested deeper than 32/);
   });
 });

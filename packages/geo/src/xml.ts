@@ -12,6 +12,13 @@ import { parseNumber, parsePlainDecimal } from './numbers.ts';
  * allocates an iterator result per step, and the first, cold run is the one a user waits for.
  */
 
+/**
+ * Route files nest a handful of levels (gpx > trk > trkseg > trkpt > extensions > …); deeper nesting
+ * is refused at once, so a file of nested tags cannot make the parser hold megabytes of open
+ * elements (security review M5).
+ */
+export const MAX_XML_DEPTH = 32;
+
 export interface XmlAttributes {
   /** The decoded value of the attribute with this local name (any `prefix:` dropped). */
   get(name: string): string | undefined;
@@ -190,6 +197,7 @@ export function scanXml(source: string, handler: XmlHandler): void {
           if (depth === 0) rootClosed = true;
           return index + 2;
         }
+        if (openElements.length >= MAX_XML_DEPTH) throw invalid(`elements nested deeper than ${MAX_XML_DEPTH}`);
         openElements.push(qualifiedName);
         openLocalNames.push(name);
         return index + 1;

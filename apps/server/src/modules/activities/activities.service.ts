@@ -116,6 +116,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async update(userId: string, input: ActivityUpdate) {
       const times = activityTimes(input);
       await deps.sports.assertSportExists(input.sportId);
+      // Only an admin gets a route parsed (review M5): a stranger's 20 MB GPX is refused unread.
+      if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
       const route = input.route ? computeRoute(input.route) : null;
       await change(async (tx, effects) => {
         const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);

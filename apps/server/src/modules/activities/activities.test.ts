@@ -678,3 +678,19 @@ describe('update and delete', () => {
     expect(chat?.closedAt).toBeInstanceOf(Date);
   });
 });
+
+describe('GPX routes and the permission check (security review M5)', () => {
+  it('refuses a route change from someone who is not an admin before parsing the file', async () => {
+    const owner = await newUser(t);
+    const stranger = await newUser(t);
+    const activity = await newActivity(t, owner);
+    // A file the parser would refuse as invalid: answered as a permission matter, never parsed.
+    const gpx = `<?xml version="1.0"?><gpx version="1.1">${'<a>'.repeat(100_000)}`;
+    const res = await t.call(
+      'activity/update-existing',
+      { ...input(), activityId: activity.activityId, route: { mode: 'GPX', gpx } },
+      stranger.token,
+    );
+    expect(res.status).toBe(403);
+  });
+});

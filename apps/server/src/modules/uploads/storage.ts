@@ -26,6 +26,11 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when nothing was uploaded under the key. */
   get(key: string): Promise<Uint8Array | null>;
+  /**
+   * S3 only: the bytes a client PUT through the presigned URL for this key, taken out of the staging
+   * area (the upload is deleted there). What is served is only ever what the server wrote itself.
+   */
+  takeUpload?(key: string): Promise<Uint8Array | null>;
   remove(keys: string[]): Promise<void>;
 }
 
@@ -110,6 +115,14 @@ type S3Config = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
+/**
+ * Uploads land under this prefix and are never served from it (security review M10): the server reads
+ * them, checks and re-encodes them, and writes the result to the served key. A PUT repeated through
+ * the same presigned URL after that only lands in staging again. A lifecycle rule on the bucket should
+ * delete `staging/` objects after a day (docs/operations.md).
+ */
+export const S3_STAGING_PREFIX = 'staging/';
+
 /** Any S3-compatible store: the client PUTs straight to the bucket through a presigned URL. */
 export function createS3Storage(config: S3Config & { S3_BUCKET: string }): FileStorage {
   const bucket = config.S3_BUCKET;
@@ -139,7 +152,12 @@ export function createS3Storage(config: S3Config & { S3_BUCKET: string }): FileS
     },
     async presignPut({ key, contentType, size, expiresAt }) {
       const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: size });
+      const command = new PutObjectCommand({
+        Bucket: bucket,
+        Key: `${S3_STAGING_PREFIX}${key}`,
+        ContentType: contentType,
+        ContentLength: size,
+      });
       const url = await getSignedUrl(client, command, {
         expiresIn,
         signableHeaders: new Set(['content-type', 'content-length']),
@@ -147,7 +165,22 @@ export function createS3Storage(config: S3Config & { S3_BUCKET: string }): FileS
       return { url, headers: { 'Content-Type': contentType } };
     },
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          // Anything but a picture is downloaded, never rendered on the bucket's origin (review M10).
+          ...(contentType.startsWith('image/') ? {} : { ContentDisposition: 'attachment' }),
+        }),
+      );
+    },
+    async takeUpload(key) {
+      const staged = `${S3_STAGING_PREFIX}${key}`;
+      const bytes = await this.get(staged);
+      if (bytes) await this.remove([staged]);
+      return bytes;
     },
     async get(key) {
       try {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
+import { createS3Storage } from './storage.ts';
 
 /** An S3-compatible server (s3rver) on loopback, started for these tests. */
 let s3: S3rver;
@@ -55,7 +56,8 @@ describe('uploads to an S3-compatible store', () => {
       { purpose: 'PROFILE_PICTURE', contentType: 'image/jpeg', size: file.length },
       me.token,
     );
-    expect(link.uploadUrl.startsWith(`${endpoint}/cordata-test/pictures/`)).toBe(true);
+    // Uploads land in staging; only what the server checked and re-encoded is served (review M10).
+    expect(link.uploadUrl.startsWith(`${endpoint}/cordata-test/staging/pictures/`)).toBe(true);
     expect(link.uploadUrl).toContain('X-Amz-Signature=');
     expect(link.uploadUrl).toContain('X-Amz-Expires=');
     expect(link.fileUrl).toMatch(new RegExp(`^${endpoint}/cordata-test/pictures/[0-9a-f-]{36}$`));
@@ -112,5 +114,44 @@ describe('uploads to an S3-compatible store', () => {
       me.token,
     );
     expect(foreign.status).toBe(400);
+  });
+});
+
+describe('what the bucket serves (review M10)', () => {
+  it('a PUT repeated through the presigned URL after the picture was used never changes the served file', async () => {
+    const me = await newUser(t);
+    const file = await picture();
+    const link = await t.ok(
+      'upload/get-upload-url',
+      { purpose: 'PROFILE_PICTURE', contentType: 'image/jpeg', size: file.length },
+      me.token,
+    );
+    expect((await put(link.uploadUrl, file, link.headers)).status).toBe(200);
+    await t.ok('user/update-profile', { profilePicture: link.fileUrl }, me.token);
+    const served = Buffer.from(await (await fetch(link.fileUrl)).arrayBuffer());
+    // Raw bytes of the same size, sent again within the presign window.
+    const raw = Buffer.alloc(file.length, 7);
+    expect((await put(link.uploadUrl, raw, link.headers)).status).toBe(200);
+    expect(Buffer.from(await (await fetch(link.fileUrl)).arrayBuffer())).toEqual(served);
+  });
+
+  it('serves what is not a picture as a download', async () => {
+    const storage = createS3Storage({
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'cordata-test',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PUBLIC_URL: undefined,
+    });
+    const key = 'gpx/0193a3c0-0000-7000-8000-000000000001';
+    await storage.put(
+      key,
+      new TextEncoder().encode('<gpx><x:script xmlns:x="http://www.w3.org/1999/xhtml"/></gpx>'),
+      'application/gpx+xml',
+    );
+    const res = await fetch(storage.fileUrl(key, ''));
+    expect(res.headers.get('content-disposition')).toBe('attachment');
   });
 });

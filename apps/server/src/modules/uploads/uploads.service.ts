@@ -117,7 +117,7 @@ export function createUploadsService(deps: {
     const upload = await uploads.findByKey(key);
     if (!upload || upload.userId !== userId || upload.purpose !== purpose) throw foreign();
     if (upload.status === 'PENDING') {
-      const bytes = storage.kind === 's3' ? await storage.get(key) : null;
+      const bytes = storage.takeUpload ? await storage.takeUpload(key) : null;
       if (!bytes) throw new ApiError('UPLOAD_NOT_FOUND');
       await complete(upload, bytes);
     }

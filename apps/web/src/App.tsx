@@ -10,6 +10,7 @@ import { AppRoutes } from './routing/AppRoutes.tsx';
 import { StorePrompt } from './screens/StorePrompt/StorePrompt.tsx';
 import { useSheetStore } from './sheets/store.ts';
 import { queryClient } from './state/queryClient.ts';
+import { reportStoreServiceFailure, storeServiceWorks } from './state/storeService.ts';
 import { useLastOnline } from './state/useLastOnline.ts';
 import { useNewerVersion } from './update/useLatestVersion.ts';
 
@@ -38,6 +39,9 @@ export const isStoreModeExempt = (path: string) =>
 
 function Shell({ platform }: { platform: Platform }) {
   const { pathname } = useLocation();
+  useEffect(() => {
+    if (!storeServiceWorks()) reportStoreServiceFailure(platform);
+  }, [platform]);
   const newerVersion = useNewerVersion(platform.isNative);
   useAnalytics(platform.os);
   useLastOnline();

@@ -8,3 +8,4 @@
 export * from '@cordata/contract/constants';
 export { type ErrorBody, type ErrorCode, errorCatalog, errorCodes } from '@cordata/contract/errors';
 export { notificationPath } from '@cordata/contract/paths';
+export { compareVersions, isNewerVersion, parseVersion } from '@cordata/contract/version';

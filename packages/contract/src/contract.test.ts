@@ -9,6 +9,7 @@ import {
   errorCatalog,
   isNewerVersion,
   Pagination,
+  parseVersion,
   retryDelayMs,
 } from './index.ts';
 
@@ -124,6 +125,11 @@ describe('constants of spec §9', () => {
     expect(isNewerVersion('1.0.9', '1.1.6')).toBe(false);
     expect(compareVersions('2.0.0', '10.0.0')).toBeLessThan(0);
     expect(isNewerVersion('garbage', '1.1.6')).toBe(false);
+    // One rule for server and app (issue 26): exactly 3 numeric parts, no suffix.
+    expect(parseVersion('1.2.3-beta')).toBeNull();
+    expect(parseVersion('1.2')).toBeNull();
+    expect(parseVersion('v2.0.10\n')).toEqual([2, 0, 10]);
+    expect(isNewerVersion('1.2.3-beta', '1.1.6')).toBe(false);
   });
 });
 

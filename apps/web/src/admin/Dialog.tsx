@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useT } from './shared.tsx';
+import { day, useT } from './shared.tsx';
 
 /** The suspension periods offered, in days; a moderator sees those up to their limit. */
 export const SUSPENSION_PERIODS = [1, 3, 7, 14, 30, 90, 180, 365, 3650];
@@ -168,7 +168,7 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
                     ))}
                   </select>
                   <small data-testid="admin-dialog-until">
-                    {t('dialog.until', { date: new Date(Date.now() + days * DAY_MS).toLocaleDateString() })}
+                    {t('dialog.until', { date: day(new Date(Date.now() + days * DAY_MS).toISOString()) })}
                   </small>
                 </label>
               );

@@ -24,3 +24,14 @@ describe('dates', () => {
     expect(formatDuration(45)).toBe('45 min');
   });
 });
+
+describe('one date format per language, in the admin area too (issue 26)', () => {
+  it.each(['en', 'it'])('day before month and a 24-hour clock (%s)', async (language) => {
+    const { default: i18n } = await import('./index.ts');
+    const { day, dayTime } = await import('../admin/shared.tsx');
+    await i18n.changeLanguage(language);
+    const at = new Date(2026, 2, 5, 18, 30).toISOString();
+    expect(day(at)).toBe('05/03/2026');
+    expect(dayTime(at)).toBe('05/03/2026 18:30');
+  });
+});

@@ -14,6 +14,7 @@ import { SupportContent } from './contents/SupportSheet.tsx';
 import { Sheet } from './Sheet.tsx';
 import { topSheet, useSheetStore } from './store.ts';
 import type { OpenSheet } from './types.ts';
+import { activityWizardTitle } from './wizardTitle.ts';
 import './contents/contents.css';
 
 // The activity sheets carry maps and the wizard: loaded when first opened.
@@ -32,7 +33,7 @@ function sheetTitle(sheet: OpenSheet, t: TFunction): string {
     case 'handle-group':
       return t(`sheets.handleGroup.${sheet.params.step}`);
     case 'handle-activity':
-      return t(`sheets.handleActivity.${sheet.params.step}`);
+      return activityWizardTitle(t, sheet.params.step);
     case 'invite-contact':
       return t('sheets.inviteContact');
     case 'group-filters':

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { config } from '../config.ts';
-import { APP_VERSION } from '../contract.ts';
-import { isNewerVersion } from './version.ts';
+import { APP_VERSION, isNewerVersion } from '../contract.ts';
 
 export const releaseUrl = (path: 'latest' | 'latest.zip') => `${config.publicUrl}/release/${path}`;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
+import { dateLocale } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useProfileQuery, useUserActivitiesQuery, useUserGroupsQuery } from '../../state/queries/people.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
@@ -27,7 +28,7 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
   const about = [user.age !== null ? t('people.age', { age: user.age }) : null, user.city, user.country]
     .filter(Boolean)
     .join(' · ');
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="profile-view" data-testid="profile-view">
       <div className="profile-head">

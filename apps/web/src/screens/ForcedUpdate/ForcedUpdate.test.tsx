@@ -33,12 +33,31 @@ describe('ForcedUpdate', () => {
     await waitFor(() => expect(updater.apply).toHaveBeenCalledWith('bundle-7'));
   });
 
-  it('shows the generic error when the download fails, and allows a retry', async () => {
-    const updater = fakeUpdater(() => Promise.reject(new Error('offline')));
+  it.each([
+    ['en', 'Update', 'The download failed. Try again.'],
+    ['it', 'Aggiorna', 'Il download non è riuscito. Riprova.'],
+  ])(
+    'shows the download error of spec §8 when the download fails, and allows a retry (%s)',
+    async (language, button, text) => {
+      await i18n.changeLanguage(language);
+      const updater = fakeUpdater(() => Promise.reject(new Error('offline')));
+      render(<ForcedUpdate version="1.2.0" updater={updater} />);
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      expect((screen.getByRole('button', { name: button }) as HTMLButtonElement).disabled).toBe(false);
+      expect(screen.getByRole('link').getAttribute('href')).toMatch(/^mailto:/);
+    },
+  );
+
+  it.each(['en', 'it'])('keeps the generic error for a failure after the download (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    const updater = fakeUpdater(async () => 'bundle-8');
+    updater.apply = vi.fn(async () => {
+      throw new Error('cannot set');
+    });
     render(<ForcedUpdate version="1.2.0" updater={updater} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.getByText('Having trouble? Contact support').getAttribute('href')).toMatch(/^mailto:/);
+    fireEvent.click(screen.getByRole('button'));
+    expect((await screen.findByRole('alert')).textContent).toBe(i18n.t('update.error'));
+    expect(i18n.t('update.error')).not.toBe(i18n.t('messages.downloadError'));
   });
 });

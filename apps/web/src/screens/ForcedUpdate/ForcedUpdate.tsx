@@ -11,16 +11,24 @@ import './ForcedUpdate.css';
 export default function ForcedUpdate({ version, updater }: { version: string; updater: Updater }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Which step failed: the bundle's download (spec §8's download error) or anything after it.
+  const [failure, setFailure] = useState<'download' | 'other' | null>(null);
 
   const update = async () => {
-    setFailed(false);
+    setFailure(null);
     setProgress(0);
+    let id: string;
     try {
-      const id = await updater.download(releaseUrl('latest.zip'), version, setProgress);
+      id = await updater.download(releaseUrl('latest.zip'), version, setProgress);
+    } catch {
+      setFailure('download');
+      setProgress(null);
+      return;
+    }
+    try {
       await updater.apply(id); // reloads the app
     } catch {
-      setFailed(true);
+      setFailure('other');
       setProgress(null);
     }
   };
@@ -40,9 +48,9 @@ export default function ForcedUpdate({ version, updater }: { version: string; up
           <span role="status">{t('update.downloading', { percent: Math.round(progress) })}</span>
         </>
       )}
-      {failed && (
-        <p className="error" role="alert">
-          {t('update.error')}
+      {failure && (
+        <p className="error" role="alert" data-testid="update-error">
+          {failure === 'download' ? t('messages.downloadError') : t('update.error')}
         </p>
       )}
       <button type="button" className="btn btn-primary" disabled={progress !== null} onClick={update}>

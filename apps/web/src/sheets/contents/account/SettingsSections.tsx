@@ -14,6 +14,7 @@ import {
   usernameProblem,
 } from '../../../components/forms/validation.ts';
 import { sportName, typedValue } from '../../../components/People/format.ts';
+import { dateLocale } from '../../../i18n/dates.ts';
 import { toIntensity } from '../../../screens/CreateProfile/intensity.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import {
@@ -191,7 +192,9 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
       setBusy(false);
     }
   };
-  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(user.createdAt));
+  const since = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' }).format(
+    new Date(user.createdAt),
+  );
   return (
     <div className="settings-form" data-testid="settings-account-section">
       <p>

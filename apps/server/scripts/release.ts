@@ -10,5 +10,7 @@ if (!existsSync(config.webDistDir)) {
   process.exit(1);
 }
 const version = process.argv[2] ?? APP_VERSION;
-const stored = storeRelease(config.dataDir, version, zipFolder(config.webDistDir));
-console.log(`Release ${version}: ${stored.file} (${stored.size} bytes, sha256 ${stored.sha256})`);
+const stored = storeRelease(config.dataDir, version, zipFolder(config.webDistDir), config.RELEASE_SIGNING_KEY);
+console.log(
+  `Release ${version}: ${stored.file} (${stored.size} bytes, sha256 ${stored.sha256}, ${stored.signature ? 'signed' : 'NOT signed: set RELEASE_SIGNING_KEY'})`,
+);

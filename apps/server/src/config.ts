@@ -79,6 +79,7 @@ export const EnvSchema = z.object({
   WEB_PUSH_HOSTS: csv.optional(),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   ADMIN_EMAIL: z.email().optional(),
+  RELEASE_SIGNING_KEY: z.string().optional(),
   JOBS: bool.default(true),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
   CARPOOL_MAX_DETOUR_METRES: z.coerce.number().int().min(100).max(100_000).default(3000),

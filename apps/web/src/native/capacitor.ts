@@ -25,10 +25,10 @@ export function createCapacitorPlatform(): Platform {
         ),
       ),
     updater: {
-      download: async (url, version, onProgress) => {
+      download: async (url, version, onProgress, checksum) => {
         const progress = await CapacitorUpdater.addListener('download', (e) => onProgress(e.percent));
         try {
-          const bundle = await CapacitorUpdater.download({ url, version });
+          const bundle = await CapacitorUpdater.download({ url, version, checksum });
           return bundle.id;
         } finally {
           await progress.remove();

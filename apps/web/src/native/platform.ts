@@ -36,8 +36,11 @@ export class PhotoPermissionError extends Error {
 }
 
 export interface Updater {
-  /** Downloads a bundle zip, reporting progress from 0 to 100; resolves with the bundle id. */
-  download(url: string, version: string, onProgress: (percent: number) => void): Promise<string>;
+  /**
+   * Downloads a bundle zip, reporting progress from 0 to 100; resolves with the bundle id. The
+   * updater refuses a bundle whose sha256 is not `checksum` (verified against its signature first).
+   */
+  download(url: string, version: string, onProgress: (percent: number) => void, checksum: string): Promise<string>;
   /** Sets the downloaded bundle as current and reloads the app. */
   apply(bundleId: string): Promise<void>;
   /** Tells the updater this bundle started fine, so it is not rolled back. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { APP_VERSION, compareVersions, parseVersion } from '@cordata/contract';
@@ -29,20 +29,46 @@ export function zipFolder(folder: string): Uint8Array {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files[relative(folder, path).split('\\').join('/')] = readFileSync(path);
+      // The build's .gz and .br copies serve browsers; the app reads each file once (issue 21).
+      else if (!/\.(gz|br)$/.test(name)) files[relative(folder, path).split('\\').join('/')] = readFileSync(path);
     }
   };
   walk(folder);
   return zipSync(files, { level: 6 });
 }
 
-export function storeRelease(dataDir: string, version: string, bundle: Uint8Array) {
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The Ed25519 signature (base64) of a bundle's sha256 in hex, made with RELEASE_SIGNING_KEY (a PKCS8
+ * DER key in base64) at release time. The app holds the public key from its build and refuses a
+ * bundle whose checksum is not signed by it (security review M12).
+ */
+export function signChecksum(sha256: string, privateKeyBase64: string): string {
+  const key = createPrivateKey({ key: Buffer.from(privateKeyBase64, 'base64'), format: 'der', type: 'pkcs8' });
+  return sign(null, Buffer.from(sha256, 'utf8'), key).toString('base64');
+}
+
+export function storeRelease(dataDir: string, version: string, bundle: Uint8Array, signingKey?: string) {
   if (!parseVersion(version)) throw new Error(`Not a version: ${version}`);
   const dir = releasesDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${version}.zip`);
   writeFileSync(file, bundle);
-  return { file, sha256: createHash('sha256').update(bundle).digest('hex'), size: bundle.byteLength };
+  const sha256 = sha256Of(bundle);
+  const signature = signingKey ? signChecksum(sha256, signingKey) : null;
+  if (signature) writeFileSync(join(dir, `${version}.sig`), signature);
+  return { file, sha256, signature, size: bundle.byteLength };
+}
+
+/** What the app checks before it applies a bundle: its checksum and the signature of that checksum. */
+export function releaseManifest(file: string | null, bundle: Uint8Array, version: string) {
+  const signatureFile = file?.replace(/\.zip$/, '.sig');
+  return {
+    version,
+    sha256: sha256Of(bundle),
+    signature: signatureFile && existsSync(signatureFile) ? readFileSync(signatureFile, 'utf8').trim() : null,
+  };
 }
 
 /** Records every bundle found in the releases folder, so the history of releases is queryable. */

@@ -1,15 +1,26 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
 import i18n from '../../i18n/index.ts';
 import type { Updater } from '../../native/platform.ts';
 import ForcedUpdate from './ForcedUpdate.tsx';
 
 function fakeUpdater(download: Updater['download']): Updater {
-  return { download, apply: vi.fn(async () => {}), ready: vi.fn(async () => {}) };
+  return { download: vi.fn(download), apply: vi.fn(async () => {}), ready: vi.fn(async () => {}) };
 }
 
-afterEach(cleanup);
+const SHA256 = 'a'.repeat(64);
+beforeEach(() => {
+  // The server's manifest of the newest bundle (a development build: no release key to check).
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ version: '1.2.0', sha256: SHA256, signature: null }))),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('ForcedUpdate', () => {
   it('shows both versions, disables Update while downloading, then applies the bundle', async () => {
@@ -31,6 +42,7 @@ describe('ForcedUpdate', () => {
     expect(screen.getByText('Downloading… 40%')).toBeTruthy();
     finish('bundle-7');
     await waitFor(() => expect(updater.apply).toHaveBeenCalledWith('bundle-7'));
+    expect(vi.mocked(updater.download).mock.calls[0]?.[3]).toBe(SHA256);
   });
 
   it.each([

@@ -166,7 +166,11 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
-  registerCalls(app, config.apiPrefix, modules.handlers, tokens, createLinkBase(config));
+  registerCalls(app, config.apiPrefix, modules.handlers, {
+    tokens,
+    linkBase: createLinkBase(config),
+    rateLimiter: core.rateLimiter,
+  });
   modules.registerRoutes(app);
   await registerReleases(app, core);
   await registerWeb(app, config);

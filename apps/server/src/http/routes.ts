@@ -4,6 +4,7 @@ import type { Tokens } from '../modules/auth/tokens.ts';
 import { ApiError } from './errors.ts';
 import type { Handlers } from './handlers.ts';
 import type { LinkBase } from './link-base.ts';
+import type { RateLimiter, RateRule } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,13 +46,32 @@ export const CALLS_BEFORE_PROFILE: ReadonlySet<CallName> = new Set<CallName>([
 ]);
 
 /** Registers every call of the contract, each a POST under the prefix with its schemas. */
+const perMinute = (limit: number): RateRule => ({ limit, windowSeconds: 60 });
+const perHour = (limit: number): RateRule => ({ limit, windowSeconds: 3600 });
+
+/**
+ * Per-person budgets on the calls that cost the database most or reach other people (security
+ * review M4, M8, L3): searches, and requests that notify someone. Generous for a person, tight for
+ * a script; the answer past them is 429 RATE_LIMITED.
+ */
+export const PER_PERSON_LIMITS: Partial<Record<CallName, RateRule>> = {
+  'user/explore-contacts': perMinute(60),
+  'group/explore-groups': perMinute(60),
+  'activity/nearby-activities': perMinute(120),
+  'user/request-connection': perHour(60),
+  'activity/request-access': perHour(60),
+  'group/request-access': perHour(60),
+  'activity/participate': perHour(120),
+  'group/participate': perHour(120),
+};
+
 export function registerCalls(
   app: FastifyInstance,
   prefix: string,
   handlers: Handlers,
-  tokens: Tokens,
-  linkBase: LinkBase,
+  deps: { tokens: Tokens; linkBase: LinkBase; rateLimiter: Pick<RateLimiter, 'hit'> },
 ) {
+  const { tokens, linkBase } = deps;
   app.decorateRequest('user', null);
   const guard = bearerGuard(tokens);
   for (const name of callNames) {
@@ -73,6 +93,8 @@ export function registerCalls(
         ? async (request, reply) => {
             await guard(request, reply);
             if (!request.user!.completed && !CALLS_BEFORE_PROFILE.has(name)) throw new ApiError('PROFILE_INCOMPLETE');
+            const budget = PER_PERSON_LIMITS[name];
+            if (budget) await deps.rateLimiter.hit(`call:${name}:${request.user!.userId}`, budget);
           }
         : undefined,
       // Runs before validation: a body call without a body is a 400 of its own.

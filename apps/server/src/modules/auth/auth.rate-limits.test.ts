@@ -1,7 +1,8 @@
 import { callPath } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newAccount } from '../../../test/factories.ts';
+import { newAccount, newUser } from '../../../test/factories.ts';
+import { PER_PERSON_LIMITS } from '../../http/routes.ts';
 import { AUTH_RATE_RULES } from './auth.service.ts';
 
 let t: TestApp;
@@ -162,5 +163,30 @@ describe('the caller address (review H1)', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('per-person budgets (review M4, M8, L3)', () => {
+  it('stop a script that loops a search', async () => {
+    const me = await newUser(t);
+    const { limit } = PER_PERSON_LIMITS['user/explore-contacts']!;
+    for (let i = 0; i < limit; i++) {
+      expect((await t.call('user/explore-contacts', { query: `x${i}` }, me.token)).status).toBe(200);
+    }
+    const stopped = await t.call('user/explore-contacts', { query: 'again' }, me.token);
+    expect([stopped.status, stopped.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    // Someone else searches on.
+    expect((await t.call('user/explore-contacts', { query: 'x' }, (await newUser(t)).token)).status).toBe(200);
+  });
+
+  it('stop request and cancel loops that notify someone again and again', async () => {
+    const [me, other] = [await newUser(t), await newUser(t)];
+    const { limit } = PER_PERSON_LIMITS['user/request-connection']!;
+    let last = 0;
+    for (let i = 0; i <= limit; i++) {
+      last = (await t.call('user/request-connection', { userId: other.id }, me.token)).status;
+      await t.call('user/delete-connection', { userId: other.id }, me.token);
+    }
+    expect(last).toBe(429);
   });
 });

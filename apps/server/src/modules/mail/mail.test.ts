@@ -16,34 +16,45 @@ import { codeMail } from './templates.ts';
 
 const silentLog = { info() {}, warn() {} } as never;
 
-describe('real SMTP', () => {
+/** A real SMTP server on loopback that keeps every message it receives, raw. */
+async function smtpStandIn() {
   const received: string[] = [];
-  let server: SMTPServer;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push(raw);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    received,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('real SMTP', () => {
+  let received: string[] = [];
+  let server: Awaited<ReturnType<typeof smtpStandIn>>;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => {
-          raw += chunk.toString('utf8');
-        });
-        stream.on('end', () => {
-          received.push(raw);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cordata <codes@cordata.test>' });
+    server = await smtpStandIn();
+    received = server.received;
+    t = await createTestApp({ SMTP_URL: server.url, MAIL_FROM: 'Cordata <codes@cordata.test>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   });
 
   it('delivers the code of a sign-up, in the user language, and the code confirms the address', async () => {
@@ -216,28 +227,15 @@ describe('the dev mailbox key', () => {
 
 describe('logs', () => {
   /** In production the outbox keeps no body: the code is read where it really goes, a mail server. */
-  const mails: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        mails.push(raw);
-        done();
-      });
-    },
-  });
+  let mails: string[] = [];
+  let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
   let smtpUrl = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await smtpStandIn();
+    mails = smtp.received;
+    smtpUrl = smtp.url;
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   async function appWithLog(nodeEnv: 'development' | 'production') {
     const lines: string[] = [];

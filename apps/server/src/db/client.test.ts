@@ -6,7 +6,7 @@ if (!url) console.log('db/client.test: TEST_DATABASE_URL is not set, so the Post
 
 describe.skipIf(!url)('the PostgreSQL pool (review M8)', () => {
   it('has PostgreSQL itself cancel a statement that runs past the timeout', async () => {
-    const database = await openDatabase({ url, poolSize: 1, queryTimeoutMs: 300 });
+    const database = await openDatabase({ url, poolSize: 1, queryTimeoutMs: 1000 });
     try {
       const started = Date.now();
       const error = await database.db.execute('select pg_sleep(3)').then(
@@ -15,7 +15,7 @@ describe.skipIf(!url)('the PostgreSQL pool (review M8)', () => {
       );
       // 57014 query_canceled: the server stopped the statement, not just the client's wait.
       expect(error?.cause?.code ?? error?.code).toBe('57014');
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(2500);
       // The connection stays usable.
       expect(((await database.db.execute('select 1 as one')) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
     } finally {

@@ -38,9 +38,9 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   poolSize?: number;
   /**
-   * PostgreSQL only: PostgreSQL itself cancels a statement that runs longer than this
-   * (`statement_timeout`, review M8), and the client stops waiting a second later, so neither an
-   * expensive query nor an unresponsive database can hold a call or a connection.
+   * PostgreSQL only: the client stops waiting for an answer after this, so an unresponsive database
+   * cannot hang a call; PostgreSQL itself cancels a statement a little earlier (`statement_timeout`
+   * at 80 %, review M8), so an expensive query stops using the database too.
    */
   queryTimeoutMs?: number;
 }
@@ -56,8 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.queryTimeoutMs
         ? {
-            options: `-c statement_timeout=${options.queryTimeoutMs}`,
-            query_timeout: options.queryTimeoutMs + 1000,
+            options: `-c statement_timeout=${Math.round(options.queryTimeoutMs * 0.8)}`,
+            query_timeout: options.queryTimeoutMs,
           }
         : {}),
     });

@@ -1,5 +1,5 @@
 /**
- * npm run build -w apps/server: bundles the server into dist/main.mjs (the workspace packages
+ * npm run build -w apps/server: bundles the server into dist/main.mjs (and its route worker) (the workspace packages
  * inlined, node_modules left outside) and makes the migrated PGlite template a first start loads.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,8 +15,13 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
 await build({
-  entryPoints: [join(serverRoot, 'src/main.ts')],
-  outfile: join(outdir, 'main.mjs'),
+  // The route worker runs in a thread of its own, loaded from beside main.mjs (route-computer.ts).
+  entryPoints: {
+    main: join(serverRoot, 'src/main.ts'),
+    'route-worker': join(serverRoot, 'src/modules/activities/route-worker.ts'),
+  },
+  outdir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -29,6 +29,7 @@ import { createAccess } from '../src/modules/access/access.ts';
 import { createActivitiesRepository } from '../src/modules/activities/activities.repository.ts';
 import { createActivitiesService } from '../src/modules/activities/activities.service.ts';
 import { activityMembershipPolicy } from '../src/modules/activities/activity-membership.ts';
+import { createRouteComputer } from '../src/modules/activities/route-computer.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
 import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
 import { createMembership } from '../src/modules/membership/membership.service.ts';
@@ -94,6 +95,7 @@ const members = createMembership(activityMembershipPolicy({ access, repo: activi
 const service = createActivitiesService({
   db,
   repo: activitiesRepository,
+  routes: createRouteComputer(),
   sports: createSportsService(sportsRepository),
   changes,
   members,

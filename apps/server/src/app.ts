@@ -177,6 +177,7 @@ export async function buildApp(options: AppOptions) {
 
   app.addHook('onClose', async () => {
     await closeRealtime();
+    await modules.close();
   });
 
   return { app, core, io, modules };

@@ -8,6 +8,7 @@ import { activitiesHandlers } from './modules/activities/activities.handlers.ts'
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { activityMembershipPolicy } from './modules/activities/activity-membership.ts';
+import { createRouteComputer } from './modules/activities/route-computer.ts';
 import { adminHandlers, withActiveDays } from './modules/admin/admin.handlers.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
@@ -175,9 +176,11 @@ export function createModules(core: Core) {
     activityMembershipPolicy({ access, repo: activitiesRepository, now: core.now }),
     membershipDeps,
   );
+  const routeComputer = createRouteComputer();
   const activities = createActivitiesService({
     db: core.db,
     repo: activitiesRepository,
+    routes: routeComputer,
     sports,
     changes,
     members: activityMembers,
@@ -290,6 +293,7 @@ export function createModules(core: Core) {
   }
 
   return {
+    close: () => routeComputer.close(),
     handlers: handlersWithActiveDays,
     onStart,
     jobs,

@@ -46,7 +46,10 @@ export const SESSION_TTL_DAYS = 30;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const GPX_MAX_BYTES = 20 * 1024 * 1024;
+/** Review M5: about 50 000 points with times and elevation; larger recordings are simplified first. */
+export const GPX_MAX_BYTES = 5 * 1024 * 1024;
+/** Route files of the activities a person created, together, as uploaded (stored compressed). */
+export const ROUTE_FILES_QUOTA_BYTES = 100 * 1024 * 1024;
 
 export const SUPPORTED_LANGUAGES = ['en', 'it'] as const;
 export const FALLBACK_LANGUAGE = 'en';

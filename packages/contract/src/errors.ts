@@ -57,6 +57,10 @@ export const errorCatalog = {
   END_BEFORE_START: { status: 400, message: '* The end time must be after the start time' },
   CHAT_CLOSED: { status: 409, message: 'The activity has ended: this chat is closed' },
   GPX_INVALID: { status: 400, message: 'The GPX file could not be loaded' },
+  ROUTE_FILES_QUOTA: {
+    status: 409,
+    message: 'Your route files fill the space you have: delete an old activity or use a smaller file',
+  },
   UPLOAD_INVALID: { status: 400, message: 'The file is not of an accepted type' },
   UPLOAD_EXPIRED: { status: 403, message: 'The upload link has expired' },
   ALREADY_REPORTED: { status: 409, message: 'You have already reported this' },

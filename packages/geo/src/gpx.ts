@@ -6,11 +6,11 @@ import { scanXml, type XmlAttributes, type XmlHandler } from './xml.ts';
 
 export { GPX_MAX_BYTES };
 
-/** Track, route and waypoint points together; a 20 MB file holds about 200 000 plain track points. */
-export const GPX_MAX_POINTS = 500_000;
+/** Track, route and waypoint points together, as the server accepts them (review M5). */
+export const GPX_MAX_POINTS = 100_000;
 
 export interface ParseGpxOptions {
-  /** UTF-8 size limit, GPX_MAX_BYTES (20 MB) by default. */
+  /** UTF-8 size limit, GPX_MAX_BYTES (5 MB) by default. */
   maxBytes?: number;
   /** Limit on track, route and waypoint points together, GPX_MAX_POINTS by default. */
   maxPoints?: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GpxError } from './errors.ts';
-import { parseGpx } from './gpx.ts';
-import { parseRouteFile, routeFileFormat, writeGpx } from './route-file.ts';
+import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx } from './gpx.ts';
+import { parseRouteFile, routeFileFormat, thinGpx, writeGpx } from './route-file.ts';
 import { writeFit } from './test-helpers.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -180,5 +180,45 @@ describe('malformed and huge route files', () => {
       `<kml>${'<Folder>'.repeat(n)}<Placemark><Point><coordinates>9,45</coordinates></Point></Placemark>${'</Folder>'.repeat(n)}</kml>`;
     expect(parseRouteFile('deep.kml', encode(folders(20))).gpx.waypoints).toHaveLength(1);
     expect(() => parseRouteFile('deep.kml', encode(folders(20_000)))).toThrow(/nested deeper than 32/);
+  });
+});
+
+describe('thinning a recording larger than the server accepts', () => {
+  const point = (i: number) => ({
+    latitude: 45 + i / 1e5,
+    longitude: 9,
+    elevation: 100 + (i % 50),
+    time: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  });
+  const recording = {
+    version: '1.1',
+    name: 'Ride',
+    routes: [],
+    waypoints: [],
+    skippedPoints: 0,
+    tracks: [{ name: null, segments: [Array.from({ length: 150_000 }, (_, i) => point(i)), [point(0), point(1)]] }],
+  };
+
+  it('keeps both ends of every line, the elevations and the times, within the budget', () => {
+    const thin = thinGpx(recording, 40_000);
+    const [long, short] = thin.tracks[0]!.segments;
+    expect(long!.length + short!.length).toBeLessThanOrEqual(40_000);
+    expect(long!.length).toBeGreaterThan(30_000);
+    expect(long![0]).toEqual(point(0));
+    expect(long!.at(-1)).toEqual(point(149_999));
+    expect(short).toHaveLength(2);
+    expect(long![1]!.elevation).not.toBeNull();
+    expect(long![1]!.time).not.toBeNull();
+  });
+
+  it('writes a file the server accepts', () => {
+    const text = writeGpx(thinGpx(recording, 40_000));
+    expect(new TextEncoder().encode(text).length).toBeLessThan(GPX_MAX_BYTES);
+    expect(parseGpx(text).tracks[0]!.segments[0]!.length).toBeLessThan(GPX_MAX_POINTS);
+  });
+
+  it('leaves a route within the budget as it is', () => {
+    const small = { ...recording, tracks: [{ name: null, segments: [[point(0), point(1), point(2)]] }] };
+    expect(thinGpx(small, 40_000)).toBe(small);
   });
 });

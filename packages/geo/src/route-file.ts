@@ -71,3 +71,21 @@ export function writeGpx(gpx: Gpx, creator = 'Cordata'): string {
   parts.push('</gpx>\n');
   return parts.join('');
 }
+
+/**
+ * The same route with at most `maxPoints` track and route points: every n-th point of each line, its two
+ * ends always kept, elevations and times as recorded. For recordings larger than the server accepts.
+ */
+export function thinGpx(gpx: Gpx, maxPoints: number): Gpx {
+  const lines = [...gpx.routes.map((r) => r.points), ...gpx.tracks.flatMap((t) => t.segments)];
+  const total = lines.reduce((sum, line) => sum + line.length, 0);
+  if (total <= maxPoints) return gpx;
+  // Each line keeps its two ends; the stride spreads what is left of the budget over the rest.
+  const stride = Math.ceil(total / Math.max(1, maxPoints - 2 * lines.length));
+  const thin = (line: GpxPoint[]) => line.filter((_, i) => i === 0 || i === line.length - 1 || i % stride === 0);
+  return {
+    ...gpx,
+    routes: gpx.routes.map((r) => ({ ...r, points: thin(r.points) })),
+    tracks: gpx.tracks.map((t) => ({ ...t, segments: t.segments.map(thin) })),
+  };
+}

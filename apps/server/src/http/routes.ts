@@ -63,6 +63,9 @@ export const PER_PERSON_LIMITS: Partial<Record<CallName, RateRule>> = {
   'group/request-access': perHour(60),
   'activity/participate': perHour(120),
   'group/participate': perHour(120),
+  // Each may carry a 5 MB route file to parse and store (review M5).
+  'activity/create-new': perHour(30),
+  'activity/update-existing': perHour(60),
 };
 
 export function registerCalls(

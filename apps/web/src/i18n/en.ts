@@ -59,6 +59,7 @@ const errors: Record<ErrorCode, string> = {
   END_BEFORE_START: '* The end time must be after the start time',
   CHAT_CLOSED: 'The activity has ended: this chat is closed',
   GPX_INVALID: 'The GPX file could not be loaded',
+  ROUTE_FILES_QUOTA: 'Your route files fill the space you have: delete an old activity or use a smaller file',
   UPLOAD_INVALID: 'The file is not of an accepted type',
   UPLOAD_EXPIRED: 'The upload link has expired',
   ALREADY_REPORTED: 'You have already reported this',

@@ -94,6 +94,8 @@ export const it: Resources = {
     END_BEFORE_START: "* L'orario di fine deve essere successivo all'orario di inizio",
     CHAT_CLOSED: "L'attività è terminata: questa chat è chiusa",
     GPX_INVALID: 'Impossibile caricare il file GPX',
+    ROUTE_FILES_QUOTA:
+      'I tuoi file di percorso occupano tutto lo spazio disponibile: elimina una vecchia attività o usa un file più piccolo',
     UPLOAD_INVALID: 'Il file non è di un tipo accettato',
     UPLOAD_EXPIRED: 'Il link di caricamento è scaduto',
     ALREADY_REPORTED: "L'hai già segnalato",

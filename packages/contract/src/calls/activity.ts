@@ -184,7 +184,16 @@ export const activityCalls = {
     summary: 'Create an activity; invitations are sent',
     body: ActivityInput,
     response: activityAnswer,
-    errors: ['ACTIVITY_TOO_SOON', 'END_BEFORE_START', 'GPX_INVALID', 'GROUP_NOT_FOUND', 'SPORT_NOT_FOUND', 'FORBIDDEN'],
+    errors: [
+      'ACTIVITY_TOO_SOON',
+      'END_BEFORE_START',
+      'GPX_INVALID',
+      'ROUTE_FILES_QUOTA',
+      'ROUTE_FILES_QUOTA',
+      'GROUP_NOT_FOUND',
+      'SPORT_NOT_FOUND',
+      'FORBIDDEN',
+    ],
   }),
   'activity/delete': defineCall({
     auth: true,

@@ -19,7 +19,7 @@ export const sportCalls = {
 export const uploadCalls = {
   'upload/get-upload-url': defineCall({
     auth: true,
-    summary: 'A presigned URL to PUT one file (images up to 10 MB, GPX up to 20 MB)',
+    summary: 'A presigned URL to PUT one file (images up to 10 MB, GPX up to 5 MB)',
     body: z.object({
       purpose: UploadPurpose,
       contentType: z.enum([...IMAGE_TYPES, ...GPX_TYPES]),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
@@ -287,6 +287,22 @@ export function createActivitiesRepository(db: Db) {
     /** A deleted group's activities become standalone. */
     async detachFromGroup(groupId: string, tx: DbOrTx = db) {
       await tx.update(activities).set({ groupId: null }).where(eq(activities.groupId, groupId));
+    },
+
+    /** Bytes of the route files of the activities a person created, as uploaded (the length needs no decompressing). */
+    async routeFileBytes(createdBy: string, except: string | null, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ bytes: sql<string>`coalesce(sum(octet_length(${activityRoutes.gpx})), 0)` })
+        .from(activityRoutes)
+        .innerJoin(activities, eq(activities.id, activityRoutes.activityId))
+        .where(
+          and(
+            eq(activities.createdBy, createdBy),
+            isNull(activities.deletedAt),
+            except ? ne(activities.id, except) : undefined,
+          ),
+        );
+      return Number(row?.bytes ?? 0);
     },
 
     async saveRouteFile(activityId: string, gpx: string | null, tx: DbOrTx = db) {

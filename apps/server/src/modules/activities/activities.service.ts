@@ -1,4 +1,11 @@
-import type { Activity, ActivityInput, ActivitySummary, ActivityUpdate, CallBody } from '@cordata/contract';
+import {
+  type Activity,
+  type ActivityInput,
+  type ActivitySummary,
+  type ActivityUpdate,
+  type CallBody,
+  ROUTE_FILES_QUOTA_BYTES,
+} from '@cordata/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
@@ -8,8 +15,9 @@ import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { ActivitiesRepository, ActivityRow, DetailRow, SummaryRow } from './activities.repository.ts';
-import { type ComputedRoute, computeRoute } from './activity-route.ts';
+import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
+import type { RouteComputer } from './route-computer.ts';
 
 /** count-daily answers at most this many days at once (a calendar shows one month; a year is plenty). */
 export const COUNT_DAILY_MAX_DAYS = 400;
@@ -17,6 +25,8 @@ export const COUNT_DAILY_MAX_DAYS = 400;
 export interface ActivitiesDeps {
   db: Db;
   repo: ActivitiesRepository;
+  /** Parses uploaded files off the event loop (route-computer.ts). */
+  routes: Pick<RouteComputer, 'compute'>;
   sports: Pick<SportsService, 'assertSportExists'>;
   changes: Changes;
   /** Who takes part: the membership engine with the activity policy (activity-membership.ts). */
@@ -42,6 +52,15 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     if (!(await deps.groups.isGroupMember(groupId, userId, tx))) {
       throw new ApiError('FORBIDDEN', { message: 'Only members of the group can add activities to it' });
     }
+  }
+
+  /** Keeps the file of an uploaded route, within its creator's quota (review M5). */
+  async function saveRouteFile(activity: Pick<ActivityRow, 'id' | 'createdBy'>, gpx: string | null, tx: DbOrTx) {
+    if (gpx && activity.createdBy) {
+      const stored = await repo.routeFileBytes(activity.createdBy, activity.id, tx);
+      if (stored + Buffer.byteLength(gpx) > ROUTE_FILES_QUOTA_BYTES) throw new ApiError('ROUTE_FILES_QUOTA');
+    }
+    await repo.saveRouteFile(activity.id, gpx, tx);
   }
 
   function rowValues(input: ActivityInput | ActivityUpdate, times: ReturnType<typeof activityTimes>) {
@@ -89,14 +108,14 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       const times = activityTimes(input);
       assertStartsLateEnough(times.startsAt, deps.now());
       await deps.sports.assertSportExists(input.sportId);
-      const route = computeRoute(input.route);
+      const route = await deps.routes.compute(input.route);
       const activityId = await change(async (tx, effects) => {
         if (input.groupId) await assertMayUseGroup(input.groupId, userId, tx);
         const activity = await repo.insert(
           { ...rowValues(input, times), ...routeValues(route), groupId: input.groupId ?? null, createdBy: userId },
           tx,
         );
-        if (route.gpx) await repo.saveRouteFile(activity.id, route.gpx, tx);
+        if (route.gpx) await saveRouteFile(activity, route.gpx, tx);
         await deps.memberships.put(
           'activity',
           { objectId: activity.id, userIds: [userId], state: 'PARTICIPATING', isAdmin: true, joinedAt: deps.now() },
@@ -118,7 +137,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       await deps.sports.assertSportExists(input.sportId);
       // Only an admin gets a route parsed (review M5): a stranger's 20 MB GPX is refused unread.
       if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
-      const route = input.route ? computeRoute(input.route) : null;
+      const route = input.route ? await deps.routes.compute(input.route) : null;
       await change(async (tx, effects) => {
         const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
         if (times.startsAt.getTime() !== activity.startsAt.getTime())
@@ -130,7 +149,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           { ...rowValues(input, times), ...(route ? routeValues(route) : {}), groupId },
           tx,
         );
-        if (route) await repo.saveRouteFile(activity.id, route.gpx, tx);
+        if (route) await saveRouteFile(activity, route.gpx, tx);
         const updated = { ...activity, name: input.name, groupId };
         await deps.members.invite(tx, effects, updated, userId, {
           userIds: input.invitedUserIds,

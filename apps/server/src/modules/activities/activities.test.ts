@@ -1,8 +1,10 @@
 import type { ActivityInput } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
+import { GPX_MAX_BYTES, ROUTE_FILES_QUOTA_BYTES } from '@cordata/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
+import { queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityRoutes, chats } from '../../db/schema.ts';
 import { connect, inChat, newGroup, notificationsOf } from './activities.test-helpers.ts';
 
@@ -692,5 +694,50 @@ describe('GPX routes and the permission check (security review M5)', () => {
       stranger.token,
     );
     expect(res.status).toBe(403);
+  });
+
+  /** A recorded track of `points` points with elevation and time, as a watch writes it. */
+  const recording = (points: number) =>
+    `<gpx version="1.1"><trk><trkseg>${Array.from(
+      { length: points },
+      (_, i) =>
+        `<trkpt lat="${(45 + i / 1e5).toFixed(6)}" lon="9.400000"><ele>${600 + (i % 90)}</ele><time>${new Date(Date.UTC(2026, 5, 1) + i * 1000).toISOString()}</time></trkpt>`,
+    ).join('')}</trkseg></trk></gpx>`;
+
+  it('refuses files over 5 MB, and keeps the files it accepts compressed', async () => {
+    const owner = await newUser(t);
+    const tooBig = await t.call(
+      'activity/create-new',
+      input({ route: { mode: 'GPX', gpx: `<gpx>${' '.repeat(GPX_MAX_BYTES)}</gpx>` } }),
+      owner.token,
+    );
+    expect(tooBig.status).toBe(400);
+
+    const gpx = recording(5_000);
+    const created = await t.call('activity/create-new', input({ route: { mode: 'GPX', gpx } }), owner.token);
+    expect(created.status).toBe(200);
+    const [stored] = await queryRows<{ raw: number; kept: number }>(
+      t.db,
+      sql`select octet_length(gpx) as raw, pg_column_size(gpx) as kept from activity_routes
+          where activity_id = ${created.body.activity.activityId}`,
+    );
+    expect(Number(stored!.raw)).toBe(Buffer.byteLength(gpx));
+    expect(Number(stored!.kept)).toBeLessThan(Number(stored!.raw) / 2);
+  });
+
+  it('holds the route files of the activities a person created to a quota', async () => {
+    const owner = await newUser(t);
+    const old = await newActivity(t, owner);
+    await t.db
+      .insert(activityRoutes)
+      .values({ activityId: old.activityId, gpx: sql`repeat('x', ${ROUTE_FILES_QUOTA_BYTES - 100})` });
+    const full = await t.call('activity/create-new', input({ route: { mode: 'GPX', gpx: GPX } }), owner.token);
+    expect([full.status, full.body.error?.code]).toEqual([409, 'ROUTE_FILES_QUOTA']);
+    // A drawn route needs no file; deleting the old activity frees its space.
+    expect((await t.call('activity/create-new', input(), owner.token)).status).toBe(200);
+    expect((await t.call('activity/delete', { activityId: old.activityId }, owner.token)).status).toBe(200);
+    expect((await t.call('activity/create-new', input({ route: { mode: 'GPX', gpx: GPX } }), owner.token)).status).toBe(
+      200,
+    );
   });
 });

@@ -1,6 +1,12 @@
 /// <reference lib="webworker" />
-import { isGpxError, parseRouteFile, routeStats, writeGpx } from '@cordata/geo';
+import { GPX_MAX_BYTES, isGpxError, parseRouteFile, routeStats, thinGpx, writeGpx } from '@cordata/geo';
 import type { GpxWorkerAnswer, GpxWorkerRequest } from './gpx-preview.ts';
+
+/** Recordings up to this size are read here; what goes to the server is thinned to its limits (review M5). */
+const READ_MAX_BYTES = 50 * 1024 * 1024;
+const READ_MAX_POINTS = 1_000_000;
+/** About 100 bytes a point with elevation and time: comfortably under the server's GPX_MAX_BYTES. */
+const UPLOAD_MAX_POINTS = 40_000;
 
 // Parsing a large track takes hundreds of milliseconds: it runs here so the screen never freezes. The
 // file itself comes as a File (a handle, not its text): reading it into a string happens here too.
@@ -9,7 +15,13 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
   let answer: GpxWorkerAnswer;
   try {
     // GPX, KML, TCX or FIT, known by content: every format becomes the same route.
-    const { format, gpx } = parseRouteFile(file.name, new Uint8Array(await file.arrayBuffer()));
+    const read = parseRouteFile(file.name, new Uint8Array(await file.arrayBuffer()), {
+      maxBytes: READ_MAX_BYTES,
+      maxPoints: READ_MAX_POINTS,
+    });
+    const gpx = thinGpx(read.gpx, UPLOAD_MAX_POINTS);
+    // A file the server takes as it is stays as it is; anything else is sent as GPX it accepts.
+    const rewrite = read.format !== 'gpx' || gpx !== read.gpx || file.size > GPX_MAX_BYTES;
     const stats = routeStats(gpx);
     if (stats.source === 'none') throw new Error('empty');
     // The text stays in the File: sending megabytes back would cost the main thread a long copy.
@@ -25,8 +37,8 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
         pointCount: stats.pointCount,
         elapsedMinutes: stats.elapsedMinutes,
       },
-      // Other formats go to the server as GPX: small next to the file (the simplified points are not enough).
-      convertedGpx: format === 'gpx' ? undefined : writeGpx(gpx),
+      // Other formats and large recordings go as GPX: the simplified display line would not be enough.
+      convertedGpx: rewrite ? writeGpx(gpx) : undefined,
       name: gpx.name,
     };
   } catch (error) {

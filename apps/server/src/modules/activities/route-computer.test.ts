@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../http/errors.ts';
+import { computeRoute } from './activity-route.ts';
+import { createRouteComputer, type RouteComputer } from './route-computer.ts';
+
+/** A recorded track of `points` points with elevation and time: about 100 bytes each. */
+function track(points: number) {
+  const start = Date.UTC(2026, 5, 1, 8);
+  const rows = Array.from(
+    { length: points },
+    (_, i) =>
+      `<trkpt lat="${(45 + i / 1e5).toFixed(6)}" lon="${(9 + (i % 7) / 1e5).toFixed(6)}"><ele>${200 + (i % 40)}</ele><time>${new Date(start + i * 1000).toISOString()}</time></trkpt>`,
+  );
+  return { mode: 'GPX' as const, gpx: `<gpx version="1.1"><trk><trkseg>${rows.join('')}</trkseg></trk></gpx>` };
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (error: unknown) => error as ApiError,
+  );
+
+describe('route computer (review M5: uploads parsed off the event loop)', () => {
+  let computer: RouteComputer;
+  afterEach(() => computer?.close());
+
+  it('computes a large file in the worker to the same figures, while the event loop keeps turning', async () => {
+    computer = createRouteComputer();
+    const big = track(20_000);
+    let turned = false;
+    const pending = computer.compute(big);
+    setImmediate(() => {
+      turned = true;
+    });
+    const route = await pending;
+    // Computed in place, the answer would be ready before the loop could turn once.
+    expect(turned).toBe(true);
+    expect(route).toEqual(computeRoute(big));
+  });
+
+  it('refuses a file that exceeds the time budget as too complex, and the next one still works', async () => {
+    computer = createRouteComputer({ timeoutMs: 1 });
+    const error = await failure(computer.compute(track(20_000)));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('GPX_INVALID');
+    expect(error.details).toEqual({ reason: 'GPX_TOO_COMPLEX' });
+
+    computer.close();
+    computer = createRouteComputer({ inlineBelowBytes: 0 });
+    const small = track(50);
+    expect(await computer.compute(small)).toEqual(computeRoute(small));
+  });
+
+  it('passes on the file errors the worker finds', async () => {
+    computer = createRouteComputer({ inlineBelowBytes: 0 });
+    const error = await failure(computer.compute({ mode: 'GPX', gpx: '<kml></kml>' }));
+    expect(error.code).toBe('GPX_INVALID');
+  });
+
+  it('tells uploads beyond the queue to try again instead of holding them', async () => {
+    computer = createRouteComputer({ inlineBelowBytes: 0, maxWaiting: 1 });
+    const file = track(5_000);
+    const first = computer.compute(file);
+    const second = computer.compute(file);
+    const third = await failure(computer.compute(file));
+    expect(third.code).toBe('SERVICE_UNAVAILABLE');
+    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+  });
+
+  it('computes drawn routes and small files in place', async () => {
+    computer = createRouteComputer();
+    const drawn = {
+      mode: 'POINTS' as const,
+      start: { latitude: 45, longitude: 9 },
+      destination: { latitude: 45.01, longitude: 9.01 },
+      routeSteps: [],
+    };
+    expect(await computer.compute(drawn)).toEqual(computeRoute(drawn));
+  });
+});

@@ -1,0 +1,113 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ErrorCode, RouteInput } from '@cordata/contract';
+import { ApiError } from '../../http/errors.ts';
+import { type ComputedRoute, computeRoute } from './activity-route.ts';
+
+export interface RouteComputerOptions {
+  /** A file that takes longer is refused as too complex, and its worker is replaced. */
+  timeoutMs?: number;
+  /** Smaller files are computed in place: a few milliseconds, less than handing them to the worker. */
+  inlineBelowBytes?: number;
+  /** Uploads waiting for the worker beyond this are told to try again (503). */
+  maxWaiting?: number;
+}
+
+type Answer = { ok: true; route: ComputedRoute } | { ok: false; code: ErrorCode; details?: Record<string, unknown> };
+
+interface Job {
+  route: Extract<RouteInput, { mode: 'GPX' }>;
+  resolve(route: ComputedRoute): void;
+  reject(error: unknown): void;
+}
+
+// The build bundles the worker next to main.mjs (scripts/build.ts). From the sources (tsx, vitest) the
+// worker is the .ts file beside this one, loaded through tsx's loader, which a worker does not inherit.
+const fromSources = import.meta.url.endsWith('.ts');
+
+function spawnWorker() {
+  if (!fromSources) return new Worker(new URL('./route-worker.mjs', import.meta.url));
+  // tsx's ESM API (its `tsx/esm/api` import export): its plain loader registers only on the main thread.
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
+  const file = new URL('./route-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); });`,
+    {
+      eval: true,
+    },
+  );
+}
+
+/**
+ * Computes routes off the event loop (review M5): GPX files above a few hundred kilobytes are parsed in
+ * one worker thread, one at a time, each within a time budget, so neither a huge nor a hostile file
+ * stalls the calls and sockets of everyone else.
+ */
+export function createRouteComputer(options: RouteComputerOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const inlineBelowBytes = options.inlineBelowBytes ?? 256 * 1024;
+  const maxWaiting = options.maxWaiting ?? 8;
+  const waiting: Job[] = [];
+  let worker: Worker | null = null;
+  let running: { job: Job; timer: NodeJS.Timeout } | null = null;
+
+  function startWorker() {
+    const started = spawnWorker();
+    started.unref();
+    started.on('message', (answer: Answer) => settle(answer));
+    started.on('error', (error) => {
+      worker = null;
+      settle(error);
+    });
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+    });
+    return started;
+  }
+
+  function settle(answer: Answer | Error) {
+    if (!running) return;
+    const { job, timer } = running;
+    clearTimeout(timer);
+    running = null;
+    if (answer instanceof Error) job.reject(answer);
+    else if (answer.ok) job.resolve(answer.route);
+    else job.reject(new ApiError(answer.code, { details: answer.details }));
+    next();
+  }
+
+  function next() {
+    const job = waiting.shift();
+    if (!job) return;
+    worker ??= startWorker();
+    const timer = setTimeout(() => {
+      const stuck = worker;
+      worker = null;
+      void stuck?.terminate();
+      settle(new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } }));
+    }, timeoutMs);
+    running = { job, timer };
+    worker.postMessage(job.route);
+  }
+
+  return {
+    compute(route: RouteInput): Promise<ComputedRoute> {
+      if (route.mode === 'POINTS' || route.gpx.length < inlineBelowBytes) return Promise.resolve(computeRoute(route));
+      if (waiting.length >= maxWaiting) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
+      return new Promise((resolve, reject) => {
+        waiting.push({ route, resolve, reject });
+        if (!running) next();
+      });
+    },
+    async close() {
+      for (const job of waiting.splice(0)) job.reject(new ApiError('SERVICE_UNAVAILABLE'));
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+}
+
+export type RouteComputer = ReturnType<typeof createRouteComputer>;

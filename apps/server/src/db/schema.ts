@@ -69,6 +69,10 @@ export const users = pgTable(
       .using('gist', sql`ll_to_earth(${t.homeLatitude}, ${t.homeLongitude})`)
       .where(sql`${t.homeLatitude} is not null`),
     index('users_created_at_idx').on(t.createdAt),
+    // People search without a name or a place ranks the most recently online (review M8).
+    index('users_last_online_idx')
+      .on(sql`${t.lastOnlineAt} desc nulls last`)
+      .where(sql`${t.deletedAt} is null and ${t.completed}`),
     // People search matches words anywhere in the name (LIKE '%…%') and by similarity.
     index('users_search_name_trgm_idx')
       .using('gin', t.searchName.op('gin_trgm_ops'))

@@ -1,9 +1,10 @@
 import type { CallInput } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
 import { users } from '../../db/schema.ts';
+import { createUsersRepository } from './users.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,6 +130,45 @@ describe('user/explore-contacts', () => {
     expect(ids).not.toContain(far.id);
     const byName = (await explore(me.token, { query: far.username!, sportIds: ['kayaking'] })).map((u) => u.userId);
     expect(byName).toEqual([far.id]);
+  });
+
+  it('with neither a name nor a place, ranks only the people online most recently (review M8)', async () => {
+    const me = await newUser(t, { firstName: 'Homeless' });
+    const people = [];
+    for (const [firstName, hoursAgo] of [
+      ['Recent', 1],
+      ['Older', 48],
+      ['Oldest', 24 * 30],
+    ] as const) {
+      const person = await newUser(t, { firstName });
+      await t.db
+        .update(users)
+        .set({ lastOnlineAt: new Date(Date.now() - hoursAgo * 3_600_000 - 1000 * people.length) })
+        .where(eq(users.id, person.id));
+      people.push(person);
+    }
+    // Everyone else of this file's database was online more recently than these three, or never.
+    await t.db
+      .update(users)
+      .set({ lastOnlineAt: null })
+      .where(
+        notInArray(
+          users.id,
+          people.map((p) => p.id),
+        ),
+      );
+    const repository = createUsersRepository(t.db);
+    const ranked = await repository.explore(me.id, {
+      words: [],
+      sportIds: [],
+      near: null,
+      limit: 10,
+      offset: 0,
+      candidates: 2,
+    });
+    expect(ranked.map((r) => r.userId)).toEqual([people[0]!.id, people[1]!.id]);
+    // Through the call, the same search answers (with the default number of candidates).
+    expect((await explore(me.token)).slice(0, 3).map((u) => u.userId)).toEqual(people.map((p) => p.id));
   });
 
   it('shows the connection with each person and pages the results', async () => {

@@ -39,12 +39,14 @@ export interface ExploreFilter {
   near: { latitude: number; longitude: number; radiusKm: number } | null;
   limit: number;
   offset: number;
+  /** Without a name, how many people are ranked: the nearest, or with no place the last online. */
+  candidates?: number;
 }
 
 export type ExploreRow = PublicUserRow & { sharedSports: string[]; distanceKm: number | null };
 
-/** How many of the nearest people a search without a name ranks. */
-export const NEAREST_CANDIDATES = 2000;
+/** How many people a search without a name ranks: the nearest, or the most recently online. */
+export const EXPLORE_CANDIDATES = 2000;
 /**
  * People are found and measured from the centre of the ~2 km cell their home falls in, never from
  * the home itself, so no choice of centre and radius can trilaterate it (security review M4).
@@ -202,10 +204,14 @@ export function createUsersRepository(db: DbOrTx) {
               and earth_distance(${center}, ${cell}) <= ${f.near.radiusKm * 1000}`
           : undefined,
       ].filter((c) => c !== undefined);
-      // Without a name, only the nearest people are ranked (an index-ordered scan), so the cost stays
-      // bounded however many people live in the area.
-      const nearestOnly =
-        !f.words.length && f.near ? sql`order by ${home} <-> ${center} limit ${NEAREST_CANDIDATES}` : sql``;
+      // Without a name, only the nearest people are ranked, or with no place either the most recently
+      // online (review M8): an index-ordered scan that stops early, however many people there are.
+      const candidates = f.candidates ?? EXPLORE_CANDIDATES;
+      const firstCandidates = f.words.length
+        ? sql``
+        : f.near
+          ? sql`order by ${home} <-> ${center} limit ${candidates}`
+          : sql`order by u.last_online_at desc nulls last limit ${candidates}`;
       return queryRows<ExploreRow & { lastOnlineAt: string | Date | null }>(
         tx,
         sql`
@@ -217,7 +223,7 @@ export function createUsersRepository(db: DbOrTx) {
                  ${similarity} as text_similarity
           from users u
           where ${all(conditions)}
-          ${nearestOnly}
+          ${firstCandidates}
         )
         select c.id as "userId", c.username, c.first_name as "firstName", c.last_name as "lastName",
                c.profile_picture as "profilePicture", c.last_online_at as "lastOnlineAt",

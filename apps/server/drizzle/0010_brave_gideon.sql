@@ -1,0 +1,1 @@
+CREATE INDEX "users_last_online_idx" ON "users" USING btree ("last_online_at" desc nulls last) WHERE "users"."deleted_at" is null and "users"."completed";

@@ -96,8 +96,9 @@ export async function buildApp(options: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The tag manager is allowed only where it is configured (spec §9), and loads after consent.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(tagManager ? [TAG_MANAGER_ORIGIN] : [])],
+        // Where the tag manager is configured (spec §9), the entry page adds a nonce and 'strict-dynamic'
+        // (web.ts): its origin is never allowed as such, since anyone can publish a container there (L6).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Named origins only, never any https: host (review L6): map style and tiles, the file store.
         imgSrc: ["'self'", 'data:', 'blob:', ...browserOrigins(config)],
@@ -173,7 +174,7 @@ export async function buildApp(options: AppOptions) {
   });
   modules.registerRoutes(app);
   await registerReleases(app, core);
-  await registerWeb(app, config);
+  await registerWeb(app, config, { nonces: tagManager });
 
   app.addHook('onClose', async () => {
     await closeRealtime();

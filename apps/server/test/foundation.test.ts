@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type CallName, callNames, callPath, calls } from '@cordata/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,11 +176,41 @@ describe('operations', () => {
       const res = await configured.app.inject({ method: 'GET', url: '/healthz' });
       const header = String(res.headers['content-security-policy']);
       expect(header).toMatch(/img-src[^;]*https:\/\/tiles\.example\.org/);
-      expect(header).toMatch(/script-src[^;]*https:\/\/www\.googletagmanager\.com/);
+      // The tag manager's origin is no script source: anyone can publish a container there.
+      expect(header).not.toMatch(/script-src[^;]*googletagmanager/);
       // The API browser lists the admin calls too: not in production.
       expect((await configured.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
     } finally {
       await configured.close();
+    }
+  });
+
+  it('with a tag manager, gives each entry page a fresh nonce that its scripts carry (review L6)', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'cordata-web-'));
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/vendor-1.js"></head><body></body></html>',
+    );
+    const configured = await createTestApp({ TAG_MANAGER_IOS_ID: 'GTM-TEST', WEB_DIST_DIR: webDir });
+    try {
+      const pages = await Promise.all([1, 2].map(() => configured.app.inject({ method: 'GET', url: '/home' })));
+      const nonces = pages.map((page) => {
+        const policy = String(page.headers['content-security-policy']);
+        const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic' 'self'/.exec(policy)?.[1];
+        expect(nonce).toBeTruthy();
+        expect(page.body).toContain(`<script nonce="${nonce}" type="module" crossorigin src="/assets/index-1.js">`);
+        expect(page.body).toContain(`<link rel="modulepreload" nonce="${nonce}"`);
+        expect(page.body.match(/<script(?![^>]*nonce=)/g)).toBeNull();
+        return nonce;
+      });
+      expect(nonces[0]).not.toBe(nonces[1]);
+      // Everything else keeps the plain policy.
+      const api = await configured.app.inject({ method: 'GET', url: '/healthz' });
+      expect(String(api.headers['content-security-policy'])).not.toContain('nonce-');
+    } finally {
+      await configured.close();
+      rmSync(webDir, { recursive: true, force: true });
     }
   });
 

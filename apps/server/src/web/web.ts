@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -26,9 +27,11 @@ const escapeForScript = (json: string) => json.replaceAll('<', '\\u003c');
 
 /**
  * Serves the built app. Unknown paths outside the API get the entry HTML (the app routes them),
- * with the runtime configuration injected.
+ * with the runtime configuration injected. With `nonces`, each answer of the entry page carries a fresh
+ * nonce on its scripts and in its policy, with 'strict-dynamic': the scripts they load (the tag
+ * manager) are trusted through them, and no script-src origin is needed (review L6).
  */
-export async function registerWeb(app: FastifyInstance, config: Config) {
+export async function registerWeb(app: FastifyInstance, config: Config, options: { nonces?: boolean } = {}) {
   const indexFile = join(config.webDistDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   const configTag = `<script id="cordata-config" type="application/json">${escapeForScript(
@@ -61,6 +64,18 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!options.nonces) return reply.send(indexHtml);
+    const nonce = randomBytes(16).toString('base64');
+    const policy = String(reply.getHeader('content-security-policy') ?? '');
+    reply.header(
+      'content-security-policy',
+      policy.replace('script-src ', `script-src 'nonce-${nonce}' 'strict-dynamic' `),
+    );
+    return reply.send(
+      indexHtml
+        .replaceAll('<script', `<script nonce="${nonce}"`)
+        .replaceAll('<link rel="modulepreload"', `<link rel="modulepreload" nonce="${nonce}"`),
+    );
   });
 }

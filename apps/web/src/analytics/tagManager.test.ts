@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadTagManager } from './tagManager.ts';
 
 describe('tag manager', () => {
@@ -17,7 +17,8 @@ describe('tag manager', () => {
     entry.setAttribute('nonce', 'abc123');
     page.head.appendChild(entry);
     // The module remembers one load per app; a fresh module stands for a fresh page.
-    return import('./tagManager.ts?fresh').then(({ loadTagManager: load }) => {
+    vi.resetModules();
+    return import('./tagManager.ts').then(({ loadTagManager: load }) => {
       expect(load('GTM-NONCE', page)).toBe(true);
       expect(page.querySelector<HTMLScriptElement>('script[src*="GTM-NONCE"]')?.getAttribute('nonce')).toBe('abc123');
     });

@@ -16,6 +16,10 @@ export const errorCatalog = {
   EMAIL_TAKEN: { status: 409, message: 'The entered email is already associated with an account' },
   EMAIL_NOT_FOUND: { status: 404, message: 'The entered email is not associated with any account' },
   EMAIL_NOT_CONFIRMED: { status: 403, message: 'Confirm your e-mail address: we sent you a new code' },
+  SIGN_IN_CODE_REQUIRED: {
+    status: 401,
+    message: 'Many passwords have been tried on this account: enter your password and the code we e-mail you',
+  },
   OTP_MISMATCH: { status: 400, message: 'The code entered does not match' },
   OTP_EXPIRED: { status: 400, message: 'The code has expired: ask for a new one' },
   RESET_TOKEN_INVALID: { status: 400, message: 'The reset link has expired: start again' },

@@ -392,7 +392,7 @@ export const otpCodes = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    purpose: text('purpose').$type<'CONFIRM_EMAIL' | 'RESET_PASSWORD'>().notNull(),
+    purpose: text('purpose').$type<'CONFIRM_EMAIL' | 'RESET_PASSWORD' | 'SIGN_IN'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: at('expires_at').notNull(),

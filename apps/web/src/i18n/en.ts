@@ -23,6 +23,8 @@ const errors: Record<ErrorCode, string> = {
   EMAIL_TAKEN: 'The entered email is already associated with an account',
   EMAIL_NOT_FOUND: 'The entered email is not associated with any account',
   EMAIL_NOT_CONFIRMED: 'Confirm your e-mail address: we sent you a new code',
+  SIGN_IN_CODE_REQUIRED:
+    'Many passwords have been tried on this account: enter your password and the code we e-mail you',
   OTP_MISMATCH: 'The code entered does not match',
   OTP_EXPIRED: 'The code has expired: ask for a new one',
   RESET_TOKEN_INVALID: 'The reset link has expired: start again',

@@ -57,6 +57,8 @@ export const it: Resources = {
     EMAIL_TAKEN: "L'email inserita è già associata a un account",
     EMAIL_NOT_FOUND: "L'email inserita non è associata a nessun account",
     EMAIL_NOT_CONFIRMED: 'Conferma il tuo indirizzo e-mail: ti abbiamo inviato un nuovo codice',
+    SIGN_IN_CODE_REQUIRED:
+      'Su questo account sono state provate molte password: inserisci la tua password e il codice che ti inviamo per e-mail',
     OTP_MISMATCH: 'Il codice inserito non corrisponde',
     OTP_EXPIRED: 'Il codice è scaduto: richiedine uno nuovo',
     RESET_TOKEN_INVALID: 'Il link di reimpostazione è scaduto: ricomincia',

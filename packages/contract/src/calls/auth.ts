@@ -83,9 +83,22 @@ export const authCalls = {
   'auth/email/sign-in': defineCall({
     auth: false,
     summary: 'Sign in with e-mail and password',
-    body: z.object({ email: Email, password: z.string().min(1).max(128) }),
+    body: z.object({
+      email: Email,
+      password: z.string().min(1).max(128),
+      /** The e-mailed code, asked for (SIGN_IN_CODE_REQUIRED) while the account is being guessed at. */
+      code: OtpCode.optional(),
+    }),
     response: Session,
-    errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'],
+    errors: [
+      'INVALID_CREDENTIALS',
+      'EMAIL_NOT_CONFIRMED',
+      'ACCOUNT_SUSPENDED',
+      'RATE_LIMITED',
+      'SIGN_IN_CODE_REQUIRED',
+      'OTP_MISMATCH',
+      'OTP_EXPIRED',
+    ],
   }),
   'auth/email/send-reset-password-otp': defineCall({
     auth: false,

@@ -1,7 +1,7 @@
 import { callPath } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newAccount, newUser } from '../../../test/factories.ts';
+import { latestMailCode, newAccount, newUser } from '../../../test/factories.ts';
 import { PER_PERSON_LIMITS } from '../../http/routes.ts';
 import { AUTH_RATE_RULES } from './auth.service.ts';
 
@@ -41,27 +41,38 @@ describe('rate limits', () => {
     }
   });
 
-  it('limit sign-in per address, whatever the IP', async () => {
-    const { email } = await newAccount(t);
+  it('past the account-wide cap, ask for an e-mailed code instead of locking the owner out (review L4)', async () => {
+    const { email, password } = await newAccount(t);
     const { limit } = AUTH_RATE_RULES['sign-in'].email;
+    // Guesses spread over many addresses, each under its own limits.
     for (let i = 0; i < limit; i++) {
-      expect((await from(`10.0.0.${i + 1}`, 'auth/email/sign-in', { email, password: 'Wrong#Pass1' })).status).toBe(
-        401,
-      );
+      const res = await from(`10.0.0.${i + 1}`, 'auth/email/sign-in', { email, password: 'Wrong#Pass1' });
+      expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
     }
-    const blocked = await from('10.0.1.1', 'auth/email/sign-in', {
-      email: email.toUpperCase(),
-      password: 'Wrong#Pass1',
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toEqual({
-      code: 'RATE_LIMITED',
-      message: 'Too many attempts: please wait and try again',
-    });
-    // Another address is not affected.
+    const wrong = await from('10.0.1.1', 'auth/email/sign-in', { email: email.toUpperCase(), password: 'Wrong#Pass1' });
+    const right = await from('10.0.1.2', 'auth/email/sign-in', { email, password });
+    // A wrong password and a right one answer alike: the guessers learn nothing…
+    expect(wrong.body).toEqual(right.body);
+    expect([right.status, right.body.error.code]).toEqual([401, 'SIGN_IN_CODE_REQUIRED']);
+    // …and only the right password sent a code: the newest mail is the one sign-in code.
+    const [mail, before] = await t.modules.services.mailer.list(email, 2);
+    expect([mail?.subject, before?.subject]).toEqual(['Your sign-in code', 'Confirm your e-mail address']);
+    const code = await latestMailCode(t, email);
+    // A guesser with a code still needs the password; the owner signs in with both.
     expect(
-      (await from('10.0.1.1', 'auth/email/sign-in', { email: 'other@example.test', password: 'Wrong#Pass1' })).status,
-    ).toBe(401);
+      (await from('10.0.1.3', 'auth/email/sign-in', { email, password: 'Wrong#Pass1', code })).body.error.code,
+    ).toBe('SIGN_IN_CODE_REQUIRED');
+    const mistyped = code === '000000' ? '111111' : '000000';
+    const typo = await from('10.0.1.4', 'auth/email/sign-in', { email, password, code: mistyped });
+    expect(typo.body.error.code).toBe('OTP_MISMATCH');
+    const signedIn = await from('10.0.1.4', 'auth/email/sign-in', { email, password, code });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.jwt).toBeTruthy();
+    // Another account is not affected.
+    expect(
+      (await from('10.0.1.1', 'auth/email/sign-in', { email: 'other@example.test', password: 'Wrong#Pass1' })).body
+        .error.code,
+    ).toBe('INVALID_CREDENTIALS');
   });
 
   it('never let a stranger guessing from one address lock the owner out (review L4)', async () => {

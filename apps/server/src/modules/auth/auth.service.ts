@@ -26,9 +26,10 @@ const per = (limit: number, minutes: number): RateRule => ({ limit, windowSecond
 
 /**
  * Per account and per IP, and tighter for one IP on one account (`pair`), so that a stranger who
- * guesses from one address locks only themselves out of that account, never its owner (review L4);
- * the account-wide cap stops guessing spread over many addresses. An IP gets more room, since many
- * people can share one. Sign-in counts failures only.
+ * guesses from one address locks only themselves out of that account, never its owner (review L4).
+ * An IP gets more room, since many people can share one. Sign-in counts failures only, and past its
+ * account-wide cap (guessing spread over many addresses) it asks for a code e-mailed to the owner
+ * instead of refusing everyone: the owner still gets in, the guessers do not.
  */
 export const AUTH_RATE_RULES = {
   'sign-in': { pair: per(10, 15), email: per(50, 15), ip: per(100, 15) },
@@ -63,7 +64,9 @@ const isUniqueViolation = (err: unknown, constraint: string): boolean => {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, repo, otp, passwords, tokens, now } = deps;
 
-  const limitKeys = (what: Limited, email: string, ip: string): [string, RateRule][] => [
+  type Key = [string, RateRule];
+  /** The pair's, the account's and the address's keys, in that order. */
+  const limitKeys = (what: Limited, email: string, ip: string): [Key, Key, Key] => [
     [`${what}:pair:${email}:${ip}`, AUTH_RATE_RULES[what].pair],
     [`${what}:email:${email}`, AUTH_RATE_RULES[what].email],
     [`${what}:ip:${ip}`, AUTH_RATE_RULES[what].ip],
@@ -167,16 +170,35 @@ export function createAuthService(deps: AuthServiceDeps) {
       return session(user);
     },
 
-    async signIn({ email, password }: CallBody<'auth/email/sign-in'>, ip: string) {
+    async signIn({ email, password, code }: CallBody<'auth/email/sign-in'>, ip: string) {
       const keys = limitKeys('sign-in', email, ip);
-      await deps.rateLimiter.assertUnder(keys);
+      const [pair, account, address] = keys;
+      await deps.rateLimiter.assertUnder([pair, address]);
+      const underAttack = await deps.rateLimiter.assertUnder([account]).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.code === 'RATE_LIMITED') return true;
+          throw error;
+        },
+      );
       const found = await repo.findByEmail(email);
       const user = isLive(found) ? found : undefined;
       // Always one argon2 verification, so a missing account answers in the same time.
       const valid = await passwords.verify(user?.passwordHash, password);
       if (!user || !valid) {
         await deps.rateLimiter.record(keys);
-        throw new ApiError('INVALID_CREDENTIALS');
+        // While the account is under attack a wrong password answers like a right one without its
+        // code, so the guessers learn nothing.
+        throw new ApiError(underAttack ? 'SIGN_IN_CODE_REQUIRED' : 'INVALID_CREDENTIALS');
+      }
+      if (underAttack && !code) {
+        // Only the right password sends the code: guessers can neither fill the inbox nor use up its tries.
+        await sendCodeUnlessRecent(email, 'SIGN_IN', user.language);
+        throw new ApiError('SIGN_IN_CODE_REQUIRED');
+      }
+      if (underAttack) {
+        await limit('code-check', email, ip);
+        await otp.consume(email, 'SIGN_IN', code!);
       }
       if (!user.emailConfirmedAt) {
         await sendCodeUnlessRecent(email, 'CONFIRM_EMAIL', user.language);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 
-export type OtpPurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD';
+export type OtpPurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD' | 'SIGN_IN';
 
 /**
  * One-time codes: 6 digits from a cryptographic source, kept only as an HMAC, valid 10 minutes,

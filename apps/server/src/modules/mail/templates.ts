@@ -1,7 +1,7 @@
 import { OTP_TTL_MINUTES } from '@cordata/contract';
 
 export type MailLanguage = 'en' | 'it';
-export type CodePurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD';
+export type CodePurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD' | 'SIGN_IN';
 
 export interface MailContent {
   subject: string;
@@ -19,6 +19,11 @@ const copy = {
       subject: 'Reset your password',
       intro: 'Enter this code in the app to choose a new password:',
     },
+    SIGN_IN: {
+      subject: 'Your sign-in code',
+      intro:
+        'Many wrong passwords have been tried on your account, so signing in needs this code as well as your password. If it was not you, your account is safe; consider choosing a longer password.',
+    },
     validity: `The code is valid for ${OTP_TTL_MINUTES} minutes.`,
     ignore: 'If you did not ask for it, you can ignore this message.',
   },
@@ -30,6 +35,11 @@ const copy = {
     RESET_PASSWORD: {
       subject: 'Reimposta la password',
       intro: "Inserisci questo codice nell'app per scegliere una nuova password:",
+    },
+    SIGN_IN: {
+      subject: 'Il tuo codice di accesso',
+      intro:
+        'Sul tuo account sono state provate molte password sbagliate, quindi per accedere serve questo codice oltre alla password. Se non eri tu, il tuo account è al sicuro; valuta di scegliere una password più lunga.',
     },
     validity: `Il codice è valido per ${OTP_TTL_MINUTES} minuti.`,
     ignore: 'Se non lo hai richiesto, puoi ignorare questo messaggio.',

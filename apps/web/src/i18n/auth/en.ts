@@ -33,6 +33,8 @@ export const auth = {
     forgot: 'Forgot your password?',
     noAccount: 'New to Cordata? Create an account',
     notConfirmed: 'Your address is not confirmed yet: we sent you a new code.',
+    codeIntro:
+      'Many passwords have been tried on this account, so signing in needs a code too. If your password is right, we sent a 6-digit code to {{email}}.',
   },
   forgot: {
     intro: 'Enter the e-mail address of your account: we will send you a code to choose a new password.',

@@ -35,6 +35,8 @@ export const auth: typeof en = {
     forgot: 'Password dimenticata?',
     noAccount: 'Nuovo su Cordata? Crea un account',
     notConfirmed: 'Il tuo indirizzo non è ancora confermato: ti abbiamo inviato un nuovo codice.',
+    codeIntro:
+      'Su questo account sono state provate molte password, quindi per accedere serve anche un codice. Se la password è giusta, abbiamo inviato un codice di 6 cifre a {{email}}.',
   },
   forgot: {
     intro: 'Inserisci l’indirizzo e-mail del tuo account: ti invieremo un codice per scegliere una nuova password.',

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
-import { errorText } from '../../components/feedback.ts';
+import { errorText, showError, showSuccess } from '../../components/feedback.ts';
+import { CodeInput } from '../../components/forms/CodeInput.tsx';
 import { FormError, PasswordField, TextField } from '../../components/forms/Field.tsx';
 import { rememberPendingEmail, rememberPendingPassword, useStartSession } from '../../components/forms/session.ts';
 import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
@@ -17,12 +18,20 @@ export default function Login() {
   const startSession = useStartSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // While the account is under attack (review L4), signing in needs the code the server e-mails.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const problems = problemsOf({ email: emailProblem(email), password: required(password) });
   const address = email.trim().toLowerCase();
   const { sent, busy, failure, submit } = useFormSubmit(
     problems,
-    async () => startSession(await api('auth/email/sign-in', { email: address, password })),
+    async () => startSession(await api('auth/email/sign-in', { email: address, password, ...(code ? { code } : {}) })),
     (error) => {
+      if (isApiError(error) && error.code === 'SIGN_IN_CODE_REQUIRED') {
+        setNeedsCode(true);
+        setCode('');
+        return null;
+      }
       if (!(isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED')) return errorText(error);
       rememberPendingEmail(address);
       rememberPendingPassword(password);
@@ -30,6 +39,17 @@ export default function Login() {
       return null;
     },
   );
+
+  /** Signing in without a code sends a new one (at most one a minute), when the password is right. */
+  const sendNewCode = async () => {
+    setCode('');
+    try {
+      startSession(await api('auth/email/sign-in', { email: address, password }));
+    } catch (error) {
+      if (isApiError(error) && error.code === 'SIGN_IN_CODE_REQUIRED') showSuccess(t('auth.confirm.resent'));
+      else showError(error);
+    }
+  };
 
   return (
     <Screen title={t('screens.login')} testId="login-screen" actions={<LanguageSelect />}>
@@ -55,6 +75,15 @@ export default function Login() {
           showProblem={sent}
           testId="login-password"
         />
+        {needsCode && (
+          <div className="auth-code" data-testid="login-code">
+            <p className="auth-intro">{t('auth.login.codeIntro', { email: address })}</p>
+            <CodeInput value={code} onChange={setCode} disabled={busy} />
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void sendNewCode()}>
+              {t('auth.confirm.resend')}
+            </button>
+          </div>
+        )}
         <FormError text={failure} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
           {t('auth.login.submit')}

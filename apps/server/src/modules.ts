@@ -55,6 +55,7 @@ import { registerUploads } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createAccountRepository } from './modules/users/account.repository.ts';
 import { createAccountDeletionService } from './modules/users/account-deletion.service.ts';
+import { createBlocksRepository, createBlocksService } from './modules/users/blocks.ts';
 import { createConnectionsRepository } from './modules/users/connections.repository.ts';
 import { createConnectionsService } from './modules/users/connections.service.ts';
 import { usersHandlers } from './modules/users/users.handlers.ts';
@@ -124,16 +125,25 @@ export function createModules(core: Core) {
     now: core.now,
   });
   const usersRepository = createUsersRepository(core.db);
+  const connectionsRepository = createConnectionsRepository(core.db);
+  const blocks = createBlocksService({
+    changes,
+    blocks: createBlocksRepository(core.db),
+    connections: connectionsRepository,
+    users: usersRepository,
+  });
   const connections = createConnectionsService({
     changes,
-    connections: createConnectionsRepository(core.db),
+    connections: connectionsRepository,
     users: usersRepository,
+    blocks,
     now: core.now,
   });
   const users = createUsersService({
     db: core.db,
     users: usersRepository,
     connections,
+    blocks,
     sports,
     pictures: uploads,
     webPushHosts:
@@ -242,7 +252,7 @@ export function createModules(core: Core) {
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
     ),
     ...authHandlers(auth, core.tokens, stepUp),
-    ...usersHandlers({ users, connections, accounts, stepUp }),
+    ...usersHandlers({ users, connections, blocks, accounts, stepUp }),
     ...uploadsHandlers(uploads),
     ...reportsHandlers(
       createReportsService({ reports: createReportsRepository(core.db), rateLimiter: core.rateLimiter }),

@@ -32,6 +32,10 @@ const SECURITY_CALLS = [
   'auth/totp/setup',
   'auth/totp/enable',
   'auth/totp/verify',
+  // Blocking (review L3, issue 23).
+  'user/block',
+  'user/unblock',
+  'user/list-blocked',
 ];
 
 describe('the calls of spec §7', () => {

@@ -106,6 +106,21 @@ export const userSports = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.sportId] }), index('user_sports_sport_idx').on(t.sportId)],
 );
 
+/** Who blocked whom (security review L3, issue 23): the blocked person is not told. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
 export const connections = pgTable(
   'connections',
   {

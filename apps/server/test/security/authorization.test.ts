@@ -12,8 +12,9 @@ import { jsonSchemaOf, sample } from './samples.ts';
  * group or a chat, called by each kind of caller on a closed, private activity and a closed group.
  * A refused call answers 401, 403 or 404 and changes nothing.
  */
-type Role = 'no token' | 'outsider' | 'participant' | 'admin' | 'suspended';
-const ROLES: Role[] = ['no token', 'suspended', 'outsider', 'participant', 'admin'];
+type Role = 'no token' | 'outsider' | 'blocked' | 'participant' | 'admin' | 'suspended';
+/** `blocked`: an outsider whom the admin blocked (issue 23), refused like any outsider. */
+const ROLES: Role[] = ['no token', 'suspended', 'outsider', 'blocked', 'participant', 'admin'];
 
 /** Calls only an admin of the object may make (inviting to a closed group or an activity included). */
 const ADMIN_ONLY = new Set<CallName>([
@@ -68,12 +69,14 @@ type World = Awaited<ReturnType<typeof newWorld>>;
 
 /** An admin with a closed, private activity and a closed group, each with one participant. */
 async function newWorld() {
-  const [admin, participant, outsider, suspended] = [
+  const [admin, participant, outsider, suspended, blocked] = [
+    await newUser(t),
     await newUser(t),
     await newUser(t),
     await newUser(t),
     await newUser(t),
   ];
+  await t.ok('user/block', { userId: blocked.id }, admin.token);
   const { group } = await t.ok('group/create-new', { name: 'Closed club', type: 'CLOSED' }, admin.token);
   await t.db.execute(
     sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${admin.id}, ${participant.id}, 'ACCEPTED', now())`,
@@ -112,6 +115,7 @@ async function newWorld() {
     tokens: {
       'no token': null,
       outsider: outsider.token,
+      blocked: blocked.token,
       participant: participant.token,
       admin: admin.token,
       suspended: suspended.token,
@@ -207,6 +211,7 @@ describe('the authorization matrix', () => {
         expect(res.status).toBe(401);
         break;
       case 'outsider':
+      case 'blocked':
         expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
         break;
       case 'participant':

@@ -141,6 +141,8 @@ export const Activity = ActivitySummary.extend({
   smoothedElevationGain: z.number(),
   rejectionReason: z.string().nullable(),
   pendingRequestsCount: z.int(),
+  /** How many of the people taking part the caller has blocked: a private warning before joining. */
+  blockedParticipantsCount: z.int(),
   chatId: Id.nullable(),
   closedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,

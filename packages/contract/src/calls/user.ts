@@ -58,6 +58,26 @@ const GroupCard = z.object({ groupId: Id, name: z.string(), picture: z.string().
 const byUser = z.object({ userId: Id });
 
 export const userCalls = {
+  'user/block': defineCall({
+    auth: true,
+    summary:
+      'Block a person: any contact or request between you ends; they no longer find you, and their requests reach nobody. They are not told',
+    body: byUser,
+    response: Ok,
+    errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'user/unblock': defineCall({
+    auth: true,
+    summary: 'Unblock a person',
+    body: byUser,
+    response: Ok,
+  }),
+  'user/list-blocked': defineCall({
+    auth: true,
+    summary: 'The people I blocked, latest first',
+    body: z.object({ pagination: OptionalPagination }),
+    response: z.object({ users: z.array(UserSummary) }),
+  }),
   'user/accept-connection': defineCall({
     auth: true,
     summary: 'Accept a contact request',
@@ -86,7 +106,12 @@ export const userCalls = {
     auth: true,
     summary: "Another person's public profile and the connection with them",
     body: byUser,
-    response: z.object({ user: PublicUser, connection: ConnectionStatus }),
+    response: z.object({
+      user: PublicUser,
+      connection: ConnectionStatus,
+      /** Whether I blocked this person. */
+      blocked: z.boolean(),
+    }),
     errors: ['USER_NOT_FOUND'],
   }),
   'user/list-activities': defineCall({

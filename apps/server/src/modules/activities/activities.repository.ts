@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
+import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsAmong } from '../users/contacts.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -270,6 +271,21 @@ export function createActivitiesRepository(db: Db) {
         .leftJoin(groups, eq(groups.id, activities.groupId))
         .where(eq(activities.id, activityId));
       return row ?? null;
+    },
+
+    /** People taking part whom the viewer has blocked. */
+    async blockedParticipantsCount(activityId: string, viewer: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(activityMembers)
+        .where(
+          and(
+            eq(activityMembers.activityId, activityId),
+            eq(activityMembers.state, 'PARTICIPATING'),
+            hasBlockedSql(viewer, activityMembers.userId),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async insert(values: NewActivityRow, tx: DbOrTx = db) {

@@ -95,6 +95,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     const isAdmin = participating && !!row.myIsAdmin;
     return toActivity(row, {
       pendingRequestsCount: isAdmin ? await deps.memberships.count('activity', activityId, 'REQUESTED') : 0,
+      blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
       chatId: participating ? await repo.chatId(activityId) : null,
     });
   }
@@ -278,7 +279,7 @@ export function toSummary(row: SummaryRow): ActivitySummary {
 
 function toActivity(
   row: NonNullable<DetailRow>,
-  extra: { pendingRequestsCount: number; chatId: string | null },
+  extra: { pendingRequestsCount: number; blockedParticipantsCount: number; chatId: string | null },
 ): Activity {
   return {
     ...toSummary(row),
@@ -298,6 +299,7 @@ function toActivity(
     smoothedElevationGain: row.smoothedElevationGain,
     rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
     pendingRequestsCount: extra.pendingRequestsCount,
+    blockedParticipantsCount: extra.blockedParticipantsCount,
     chatId: extra.chatId,
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
+import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -139,12 +140,34 @@ export function createMembershipRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Participants (admins first, then by arrival) or pending requests (oldest first), with their public summary. */
+    /** Whether an admin of the object has blocked the person (their requests then reach nobody). */
+    async blockedByAnAdmin(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
+      const k = memberTables[kind];
+      const rows = await tx
+        .select({ one: sql`1` })
+        .from(k.members)
+        .where(
+          and(
+            eq(k.objectId, objectId),
+            eq(k.members.state, 'PARTICIPATING'),
+            eq(k.members.isAdmin, true),
+            hasBlockedSql(k.members.userId, userId),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * Participants (admins first, then by arrival) or pending requests (oldest first), with their public summary;
+     * without the people `viewer` blocked.
+     */
     list(
       kind: MembershipKind,
       objectId: string,
       state: 'PARTICIPATING' | 'REQUESTED',
       page: { page: number; limit: number },
+      viewer?: string,
     ) {
       const k = memberTables[kind];
       const { limit, offset } = paging(page);
@@ -157,7 +180,14 @@ export function createMembershipRepository(db: Db) {
         })
         .from(k.members)
         .innerJoin(users, eq(users.id, k.members.userId))
-        .where(and(eq(k.objectId, objectId), eq(k.members.state, state), isNull(users.deletedAt)))
+        .where(
+          and(
+            eq(k.objectId, objectId),
+            eq(k.members.state, state),
+            isNull(users.deletedAt),
+            viewer ? sql`not ${hasBlockedSql(viewer, k.members.userId)}` : undefined,
+          ),
+        )
         .orderBy(
           ...(state === 'PARTICIPATING'
             ? [desc(k.members.isAdmin), asc(sql`coalesce(${k.members.joinedAt}, ${k.members.createdAt})`)]

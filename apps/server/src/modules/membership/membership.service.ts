@@ -167,9 +167,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     }
   }
 
-  /** Files a request and tells the admins, once per cool-down (security review L3: request-exit loops). */
+  /**
+   * Files a request and tells the admins, once per cool-down (security review L3: request-exit loops). From
+   * someone an admin blocked, it is filed and nobody is told; they are not told either.
+   */
   async function request(tx: DbOrTx, fx: Effects, object: O, userId: string) {
     await repo.put(kind, { objectId: object.id, userIds: [userId], state: 'REQUESTED' }, tx);
+    if (await repo.blockedByAnAdmin(kind, object.id, userId, tx)) return;
     await fx.notify({
       userIds: await repo.memberIds(kind, object.id, { state: 'PARTICIPATING', admins: true }, tx),
       type: policy.notifications.request,
@@ -248,6 +252,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         const entry = await policy.entry(tx, object, userId, member);
         if (standsRemoved(member)) return request(tx, fx, object, userId);
         if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
+        if (await repo.blockedByAnAdmin(kind, object.id, userId, tx)) return request(tx, fx, object, userId);
         await join(tx, fx, object, userId, member);
       }),
 
@@ -258,7 +263,8 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
-        if (entry === 'JOIN' && !standsRemoved(member)) return join(tx, fx, object, userId, member);
+        if (entry === 'JOIN' && !standsRemoved(member) && !(await repo.blockedByAnAdmin(kind, object.id, userId, tx)))
+          return join(tx, fx, object, userId, member);
         await request(tx, fx, object, userId);
       }),
 
@@ -387,7 +393,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
 
     async listRequests(userId: string, objectId: string, page: { page: number; limit: number }) {
       await loadAsAdmin(repo.db, objectId, userId, false);
-      const rows = await repo.list(kind, objectId, 'REQUESTED', page);
+      const rows = await repo.list(kind, objectId, 'REQUESTED', page, userId);
       return rows.map((r) => ({ ...toUserSummary(r), requestedAt: r.createdAt.toISOString() }));
     },
 

@@ -1,6 +1,7 @@
 import type { CallBody, CallResponse, ConnectionStatus } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
 import type { Changes } from '../shared/changes.ts';
+import type { BlocksService } from './blocks.ts';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository.ts';
 import { toUserSport } from './own-user.ts';
 import { searchable, toUserSummary } from './user-summary.ts';
@@ -26,6 +27,7 @@ export function createConnectionsService(deps: {
   changes: Changes;
   connections: ConnectionsRepository;
   users: Pick<UsersRepository, 'findPublic' | 'sportsOf'>;
+  blocks: Pick<BlocksService, 'hasBlocked'>;
   now: () => Date;
 }) {
   const { connections } = deps;
@@ -38,6 +40,11 @@ export function createConnectionsService(deps: {
   /** Sends a request; when the other person already asked, it accepts theirs instead. */
   async function request(me: string, other: string): Promise<ConnectionStatus> {
     await assertOther(me, other);
+    if (await deps.blocks.hasBlocked(me, other)) {
+      throw new ApiError('FORBIDDEN', { message: 'You blocked this person: unblock them first' });
+    }
+    // Someone who blocked the caller never hears of the request; the caller is not told (issue 23).
+    if (await deps.blocks.hasBlocked(other, me)) return 'REQUEST_SENT';
     return deps.changes.run(async (tx, fx) => {
       const inserted = await connections.insertRequest(me, other, tx);
       if (inserted) {

@@ -1,12 +1,14 @@
 import type { Handlers } from '../../http/handlers.ts';
 import type { StepUp } from '../auth/step-up.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
+import type { BlocksService } from './blocks.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { UsersService } from './users.service.ts';
 
 export const usersHandlers = (deps: {
   users: UsersService;
   connections: ConnectionsService;
+  blocks: BlocksService;
   accounts: AccountDeletionService;
   stepUp: Pick<StepUp, 'assertRecentlyReauthenticated'>;
 }): Handlers => ({
@@ -27,6 +29,9 @@ export const usersHandlers = (deps: {
   'user/accept-connection': async ({ body, user }) => ({
     connection: await deps.connections.accept(user.userId, body.userId),
   }),
+  'user/block': async ({ body, user }) => deps.blocks.block(user.userId, body.userId),
+  'user/unblock': async ({ body, user }) => deps.blocks.unblock(user.userId, body.userId),
+  'user/list-blocked': async ({ body, user }) => deps.blocks.list(user.userId, body.pagination),
   'user/delete-connection': async ({ body, user }) => ({
     connection: await deps.connections.remove(user.userId, body.userId),
   }),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
 import { activityParticipantsVisibleSql, groupMembersVisibleSql } from '../access/access.ts';
+import { hasBlockedSql } from './blocks.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSportRow = Pick<typeof userSports.$inferSelect, 'sportId' | 'intensityKind' | 'intensityValue'>;
@@ -193,6 +194,8 @@ export function createUsersRepository(db: DbOrTx) {
       const conditions = [
         sql`u.id <> ${me}`,
         sql`u.deleted_at is null`,
+        // Nobody finds a person who blocked them, nor sees those they blocked (issue 23).
+        sql`not ${hasBlockedSql(sql`u.id`, me)} and not ${hasBlockedSql(me, sql`u.id`)}`,
         sql`u.completed`,
         f.words.length ? (fuzzy ? sql`${phrase} <% u.search_name` : all(contains)) : undefined,
         f.sportIds.length

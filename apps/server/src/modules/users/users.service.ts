@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseWebPushToken } from '../notifications/web-push-endpoint.ts';
 import type { SportsService } from '../sports/sports.service.ts';
+import type { BlocksService } from './blocks.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import { searchWords } from './connections.service.ts';
 import { toOwnUser, toUserSport } from './own-user.ts';
@@ -47,6 +48,7 @@ export function createUsersService(deps: {
   db: Db;
   users: UsersRepository;
   connections: Pick<ConnectionsService, 'statuses'>;
+  blocks: Pick<BlocksService, 'hasBlocked'>;
   sports: Pick<SportsService, 'assertValidUserSports'>;
   pictures: PictureClaims;
   /** The push services a browser subscription may name; null when Web Push is not configured. */
@@ -65,11 +67,16 @@ export function createUsersService(deps: {
   async function profile(me: string, userId: string): Promise<CallResponse<'user/profile'>> {
     const row = await users.findPublic(userId);
     if (!row) throw new ApiError('USER_NOT_FOUND');
-    const [sports, connectionWith] = await Promise.all([
+    const [sports, connectionWith, blocked] = await Promise.all([
       users.sportsOf([userId]),
       deps.connections.statuses(me, [userId]),
+      deps.blocks.hasBlocked(me, userId),
     ]);
-    return { user: toPublicUser(row, sports.get(userId) ?? [], deps.now()), connection: connectionWith(userId) };
+    return {
+      user: toPublicUser(row, sports.get(userId) ?? [], deps.now()),
+      connection: connectionWith(userId),
+      blocked,
+    };
   }
 
   async function updateProfile(userId: string, body: CallBody<'user/update-profile'>, baseUrl: string) {

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newActivity, newUser } from '../../../test/factories.ts';
+import { connect, notificationsOf } from '../activities/activities.test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('blocking (security review L3, issue 23)', () => {
+  it('ends the contact, shows on the profile and in the list, and is undone by unblocking', async () => {
+    const me = await newUser(t);
+    const other = await newUser(t, { firstName: 'Molesto' });
+    await connect(t, me, other);
+    expect(await t.ok('user/block', { userId: other.id }, me.token)).toEqual({ ok: true });
+    expect(await t.ok('user/profile', { userId: other.id }, me.token)).toMatchObject({
+      connection: 'NONE',
+      blocked: true,
+    });
+    // The blocked person's view says nothing of it.
+    expect(await t.ok('user/profile', { userId: me.id }, other.token)).toMatchObject({ blocked: false });
+    expect((await t.ok('user/list-blocked', {}, me.token)).users.map((u) => u.userId)).toEqual([other.id]);
+    expect((await t.ok('user/list-contacts', {}, me.token)).contacts).toEqual([]);
+
+    await t.ok('user/unblock', { userId: other.id }, me.token);
+    expect((await t.ok('user/list-blocked', {}, me.token)).users).toEqual([]);
+    expect((await t.ok('user/profile', { userId: other.id }, me.token)).blocked).toBe(false);
+  });
+
+  it('refuses blocking oneself or nobody', async () => {
+    const me = await newUser(t);
+    expect((await t.call('user/block', { userId: me.id }, me.token)).status).toBe(403);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect((await t.call('user/block', { userId: nobody }, me.token)).status).toBe(404);
+  });
+
+  it('hides the blocker from search, and their contact requests reach nobody, untold', async () => {
+    const blocker = await newUser(t, { firstName: 'Serafina', lastName: 'Quieta' });
+    const blocked = await newUser(t, { firstName: 'Insistente' });
+    await t.ok('user/block', { userId: blocked.id }, blocker.token);
+
+    const found = await t.ok('user/explore-contacts', { query: 'serafina quieta' }, blocked.token);
+    expect(found.users.map((u) => u.userId)).not.toContain(blocker.id);
+    const mine = await t.ok('user/explore-contacts', { query: 'insistente' }, blocker.token);
+    expect(mine.users.map((u) => u.userId)).not.toContain(blocked.id);
+
+    // Answered as sent…
+    expect(await t.ok('user/request-connection', { userId: blocker.id }, blocked.token)).toEqual({
+      connection: 'REQUEST_SENT',
+    });
+    // …while the blocker has no request and no notification.
+    expect((await t.ok('user/list-contacts', { status: 'RECEIVED' }, blocker.token)).contacts).toEqual([]);
+    expect(await notificationsOf(t, blocker.id, 'CONTACT_REQUEST', blocked.id)).toHaveLength(0);
+    // The blocker must unblock before asking themselves.
+    expect((await t.call('user/request-connection', { userId: blocked.id }, blocker.token)).status).toBe(403);
+  });
+
+  it('turns a join of what the blocker organises into a request nobody hears of', async () => {
+    const organiser = await newUser(t);
+    const blocked = await newUser(t);
+    const someone = await newUser(t);
+    await t.ok('user/block', { userId: blocked.id }, organiser.token);
+    const activity = await newActivity(t, organiser, { access: 'OPEN' });
+
+    const joined = await t.ok('activity/participate', { activityId: activity.activityId }, blocked.token);
+    expect(joined.activity.status).toBe('REQUESTED');
+    expect(await notificationsOf(t, organiser.id, 'ACTIVITY_REQUEST', activity.activityId)).toHaveLength(0);
+    const requests = await t.ok('activity/list-requests', { activityId: activity.activityId }, organiser.token);
+    expect(requests.requests).toEqual([]);
+    // Everyone else joins as before.
+    const other = await t.ok('activity/participate', { activityId: activity.activityId }, someone.token);
+    expect(other.activity.status).toBe('PARTICIPATING');
+  });
+
+  it('warns, privately, before joining an activity a blocked person takes part in', async () => {
+    const me = await newUser(t);
+    const blocked = await newUser(t);
+    const activity = await newActivity(t, blocked, { access: 'OPEN' });
+    await t.ok('user/block', { userId: blocked.id }, me.token);
+    const seen = await t.ok('activity/read-info', { activityId: activity.activityId }, me.token);
+    expect(seen.activity.blockedParticipantsCount).toBe(1);
+    const theirs = await t.ok('activity/read-info', { activityId: activity.activityId }, blocked.token);
+    expect(theirs.activity.blockedParticipantsCount).toBe(0);
+  });
+});

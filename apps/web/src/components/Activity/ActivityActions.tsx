@@ -22,25 +22,41 @@ export function ActivityActions({ activity, onGone }: { activity: Activity; onGo
   const invite = useInviteUsersMutation(activityId);
   const busy = participate.isPending || requestAccess.isPending || exit.isPending || remove.isPending;
 
+  /** Before joining, a private warning when someone the caller blocked takes part (issue 23). */
+  const stillJoining = async () =>
+    !activity.blockedParticipantsCount ||
+    confirm({
+      title: t('people.block.joinWarningTitle'),
+      description: t('people.block.joinWarningText', { count: activity.blockedParticipantsCount }),
+      confirmLabel: t('people.block.joinAnyway'),
+    });
+
   const run: Record<ActivityAction, () => void> = {
-    join: () =>
+    join: async () => {
+      if (!(await stillJoining())) return;
       participate.mutate(activityId, {
         // Someone an admin removed only gets to ask again: joining files a request.
         onSuccess: ({ activity: now }) =>
           showSuccess(t(now.status === 'REQUESTED' ? 'activity.view.requestSent' : 'activity.view.joined')),
         onError: (e) => showError(e),
-      }),
-    acceptInvitation: () =>
+      });
+    },
+    acceptInvitation: async () => {
+      if (!(await stillJoining())) return;
       participate.mutate(activityId, {
-        onSuccess: () => showSuccess(t('activity.view.joined')),
+        onSuccess: ({ activity: now }) =>
+          showSuccess(t(now.status === 'REQUESTED' ? 'activity.view.requestSent' : 'activity.view.joined')),
         onError: (e) => showError(e),
-      }),
+      });
+    },
     declineInvitation: () => exit.mutate(activityId, { onError: (e) => showError(e) }),
-    request: () =>
+    request: async () => {
+      if (!(await stillJoining())) return;
       requestAccess.mutate(activityId, {
         onSuccess: () => showSuccess(t('activity.view.requestSent')),
         onError: (e) => showError(e),
-      }),
+      });
+    },
     withdraw: () => exit.mutate(activityId, { onError: (e) => showError(e) }),
     leave: async () => {
       const sure = await confirm({

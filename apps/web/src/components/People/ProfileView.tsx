@@ -6,6 +6,7 @@ import { openSheet } from '../../sheets/store.ts';
 import { useProfileQuery, useUserActivitiesQuery, useUserGroupsQuery } from '../../state/queries/people.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { ReportButton } from '../Report/ReportButton.tsx';
+import { BlockButton } from './BlockButton.tsx';
 import { fullName } from './format.ts';
 import { ConnectionActions, PersonAvatarLarge, SportChips } from './People.tsx';
 
@@ -22,7 +23,7 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
     const gone = isApiError(profile.error) && profile.error.code === 'USER_NOT_FOUND';
     return <p className="muted">{gone ? t('people.profile.notFound') : t('errors.INTERNAL')}</p>;
   }
-  const { user, connection } = profile.data;
+  const { user, connection, blocked } = profile.data;
   const mine = own.data?.user.sports.map((s) => s.sportId) ?? [];
   const isMe = own.data?.user.userId === user.userId;
   const about = [user.age !== null ? t('people.age', { age: user.age }) : null, user.city, user.country]
@@ -41,7 +42,12 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
             <ConnectionActions person={user} connection={connection} />
           </div>
         )}
-        {!isMe && <ReportButton targetType="USER" targetId={user.userId} />}
+        {!isMe && (
+          <div className="profile-safety">
+            <ReportButton targetType="USER" targetId={user.userId} />
+            <BlockButton person={user} blocked={blocked} />
+          </div>
+        )}
       </div>
       <section className="people-section">
         <h2>{t('people.profile.sports')}</h2>

@@ -37,6 +37,21 @@ export const people = {
     removeTitle: 'Remove {{name}}?',
     removeText: 'You will no longer be contacts. {{name}} will not be told.',
   },
+  block: {
+    action: 'Block',
+    undo: 'Unblock',
+    confirmTitle: 'Block {{name}}?',
+    confirmText:
+      'They will not find you, cannot send you contact requests, and cannot join what you organise. Your contact ends. They are not told.',
+    blocked: '{{name}} is blocked.',
+    unblocked: '{{name}} is no longer blocked.',
+    list: 'Blocked people',
+    none: 'You have not blocked anyone.',
+    joinWarningTitle: 'Someone you blocked takes part',
+    joinWarningText_one: '1 person you blocked takes part in this activity. Join anyway?',
+    joinWarningText_other: '{{count}} people you blocked take part in this activity. Join anyway?',
+    joinAnyway: 'Join anyway',
+  },
   profile: {
     sports: 'Sports',
     activities: 'Upcoming activities',

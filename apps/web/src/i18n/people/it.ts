@@ -39,6 +39,21 @@ export const people: typeof en = {
     removeTitle: 'Rimuovere {{name}}?',
     removeText: 'Non sarete più contatti. {{name}} non riceverà alcun avviso.',
   },
+  block: {
+    action: 'Blocca',
+    undo: 'Sblocca',
+    confirmTitle: 'Bloccare {{name}}?',
+    confirmText:
+      'Non ti troverà, non potrà inviarti richieste di contatto né unirsi a ciò che organizzi. Il vostro contatto termina. Non gli verrà detto.',
+    blocked: '{{name}} è bloccato.',
+    unblocked: '{{name}} non è più bloccato.',
+    list: 'Persone bloccate',
+    none: 'Non hai bloccato nessuno.',
+    joinWarningTitle: 'Partecipa qualcuno che hai bloccato',
+    joinWarningText_one: 'Partecipa a questa attività 1 persona che hai bloccato. Vuoi unirti comunque?',
+    joinWarningText_other: 'Partecipano a questa attività {{count}} persone che hai bloccato. Vuoi unirti comunque?',
+    joinAnyway: 'Unisciti comunque',
+  },
   profile: {
     sports: 'Sport',
     activities: 'Prossime attività',

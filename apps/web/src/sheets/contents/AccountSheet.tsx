@@ -6,6 +6,7 @@ import { confirm } from '../../components/feedback.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { DataExport } from '../../components/Logistics/DataExport.tsx';
+import { BlockedPeople } from '../../components/People/BlockedPeople.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
 import { signOut } from '../../state/signOut.ts';
@@ -84,6 +85,7 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
   // The personal sections open in place, one at a time; security and notifications are steps of their own.
   const [open, setOpen] = useState<PersonalSection | null>(null);
   const [dataOpen, setDataOpen] = useState(false);
+  const [blockedOpen, setBlockedOpen] = useState(false);
   const section = (name: PersonalSection) => (
     <>
       <Row
@@ -134,6 +136,13 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
         onClick={() => setDataOpen(!dataOpen)}
       />
       {dataOpen && <DataExport />}
+      <Row
+        icon="security"
+        label={t('people.block.list')}
+        testId="settings-blocked"
+        onClick={() => setBlockedOpen(!blockedOpen)}
+      />
+      {blockedOpen && <BlockedPeople />}
       <Row icon="file" label={t('sheets.account.terms')} testId="settings-terms" onClick={() => go('terms')} />
       <Row icon="file" label={t('sheets.account.privacy')} testId="settings-privacy" onClick={() => go('privacy')} />
       <div className="settings-row">

@@ -1,7 +1,7 @@
 import type { CallInput, ConnectionStatus, NotificationPreferences, UserSport } from '@cordata/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { FIRST_PAGE, PAGE_SIZE } from '../../contract.ts';
+import { FIRST_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../contract.ts';
 import { nextParticipantsPage } from './pages.ts';
 import { ownProfileQueryKey } from './profile.ts';
 
@@ -13,6 +13,7 @@ export const peopleKeys = {
   profile: (userId: string) => ['people', 'profile', userId] as const,
   activities: (userId: string) => ['people', 'activities', userId] as const,
   groups: (userId: string) => ['people', 'groups', userId] as const,
+  blocked: ['people', 'blocked'] as const,
 };
 export const preferencesKey = ['user', 'notification-preferences'] as const;
 
@@ -84,6 +85,25 @@ export function useConnectionMutation() {
       return (await api(call, { userId })).connection;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+/** The people I blocked (one full page: a list anyone keeps short). */
+export function useBlockedQuery() {
+  return useQuery({
+    queryKey: peopleKeys.blocked,
+    queryFn: () => api('user/list-blocked', { pagination: { page: FIRST_PAGE, limit: MAX_PAGE_SIZE } }),
+    select: (r) => r.users,
+  });
+}
+
+/** Block or unblock someone; every list of people, activities included, is refreshed. */
+export function useBlockMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, block }: { userId: string; block: boolean }) =>
+      api(block ? 'user/block' : 'user/unblock', { userId }),
+    onSettled: () => queryClient.invalidateQueries(),
   });
 }
 

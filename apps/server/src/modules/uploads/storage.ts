@@ -49,10 +49,11 @@ const originOf = (url: string) => {
  * The embedded store: files under DATA_DIR/uploads, written by the server's own PUT route behind
  * an HMAC signature that binds the key, the content type, the size limit and the expiry.
  */
-export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret' | 'PUBLIC_URL'>) {
+export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret'>) {
   const root = join(config.dataDir, 'uploads');
   const pathOf = (key: string) => join(root, key);
-  const base = (baseUrl: string) => (config.PUBLIC_URL ?? baseUrl).replace(/\/$/, '');
+  // The caller's link base already applies PUBLIC_URL and the allowed hosts (http/link-base.ts).
+  const base = (baseUrl: string) => baseUrl.replace(/\/$/, '');
 
   const signature = (key: string, contentType: string, maxSize: number, expires: number) =>
     createHmac('sha256', config.jwtSecret)

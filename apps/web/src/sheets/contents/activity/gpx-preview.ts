@@ -16,8 +16,11 @@ export type GpxWorkerAnswer =
   | {
       ok: true;
       preview: GpxPreview;
-      /** For a KML, TCX or FIT file: the same route as GPX, which is what the server stores. */
-      convertedGpx?: string;
+      /**
+       * For a KML, TCX or FIT file, or a recording larger than the server takes: the route as GPX, which is
+       * what the server stores. A Blob made in the worker: handing it over copies nothing on the main thread.
+       */
+      convertedGpx?: Blob;
       name?: string | null;
     }
   | { ok: false; code: string };

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { GPX_MAX_BYTES, isGpxError, parseRouteFile, routeStats, thinGpx, writeGpx } from '@cordata/geo';
+import { GPX_MAX_BYTES, type Gpx, isGpxError, parseRouteFile, routeStats, thinGpx, writeGpx } from '@cordata/geo';
 import type { GpxWorkerAnswer, GpxWorkerRequest } from './gpx-preview.ts';
 
 /** Recordings up to this size are read here; what goes to the server is thinned to its limits (review M5). */
@@ -7,6 +7,11 @@ const READ_MAX_BYTES = 50 * 1024 * 1024;
 const READ_MAX_POINTS = 1_000_000;
 /** About 100 bytes a point with elevation and time: comfortably under the server's GPX_MAX_BYTES. */
 const UPLOAD_MAX_POINTS = 40_000;
+
+/** Track and route points, as routeStats counts them. */
+const pointsOf = (gpx: Gpx) =>
+  gpx.routes.reduce((n, r) => n + r.points.length, 0) +
+  gpx.tracks.reduce((n, t) => n + t.segments.reduce((m, s) => m + s.length, 0), 0);
 
 // Parsing a large track takes hundreds of milliseconds: it runs here so the screen never freezes. The
 // file itself comes as a File (a handle, not its text): reading it into a string happens here too.
@@ -34,11 +39,12 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
         elevationProfile: stats.elevationProfile,
         line: stats.simplifiedLine,
         waypoints: gpx.waypoints.map(({ latitude, longitude }) => ({ latitude, longitude })),
-        pointCount: stats.pointCount,
+        // The file's own count: the route drawn and measured is what the server will store.
+        pointCount: gpx === read.gpx ? stats.pointCount : pointsOf(read.gpx),
         elapsedMinutes: stats.elapsedMinutes,
       },
       // Other formats and large recordings go as GPX: the simplified display line would not be enough.
-      convertedGpx: rewrite ? writeGpx(gpx) : undefined,
+      convertedGpx: rewrite ? new Blob([writeGpx(gpx)], { type: 'application/gpx+xml' }) : undefined,
       name: gpx.name,
     };
   } catch (error) {

@@ -22,6 +22,7 @@ import { createTokens } from './modules/auth/tokens.ts';
 import { registerReleases } from './modules/releases/releases.routes.ts';
 import { createModules } from './modules.ts';
 import { createRealtimeServer } from './realtime/realtime.ts';
+import { registerAppLinks } from './web/app-links.ts';
 import { registerWeb } from './web/web.ts';
 
 export interface AppOptions {
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions) {
   });
   modules.registerRoutes(app);
   await registerReleases(app, core);
+  registerAppLinks(app, config);
   await registerWeb(app, config, { nonces: tagManager });
 
   app.addHook('onClose', async () => {

@@ -80,6 +80,15 @@ export const EnvSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   ADMIN_EMAIL: z.email().optional(),
   RELEASE_SIGNING_KEY: z.string().optional(),
+  /** App Links: the SHA-256 fingerprints of the Android signing certificates (Play App Signing's first). */
+  ANDROID_CERT_SHA256: csv
+    .pipe(z.array(z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i, 'must be SHA-256 fingerprints like AB:CD:…')))
+    .optional(),
+  /** Universal Links: the Apple developer team that signs the iOS app. */
+  IOS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team id')
+    .optional(),
   JOBS: bool.default(true),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
   CARPOOL_MAX_DETOUR_METRES: z.coerce.number().int().min(100).max(100_000).default(3000),

@@ -1,0 +1,5 @@
+package app.cordata;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { NATIVE_APP_ID } from '../../server/src/web/app-links.ts';
+import capacitorConfig from '../capacitor.config.ts';
+import { iconFiles, nativeFiles, splashFiles, versionCode, webRoot } from './native.mjs';
+
+/**
+ * Issue 21: the committed Android and iOS projects hold everything a store build needs, so that a machine
+ * with the Android SDK or Xcode builds one with no edits. CI also runs `cap sync` and checks that it
+ * changes nothing (.ci/run).
+ */
+const read = (path: string) => readFileSync(join(webRoot, path), 'utf8');
+const { version } = JSON.parse(read('package.json')) as { version: string };
+const manifest = read('android/app/src/main/AndroidManifest.xml');
+const infoPlist = read('ios/App/App/Info.plist');
+const pbxproj = read('ios/App/App.xcodeproj/project.pbxproj');
+
+/** The strings of an Android resources file, by name. */
+const androidStrings = (path: string) =>
+  new Map([...read(path).matchAll(/<string name="([^"]+)">([^<]*)<\/string>/g)].map((m) => [m[1]!, m[2]!]));
+/** The entries of an iOS .strings file, by key. */
+const iosStrings = (path: string) =>
+  new Map([...read(path).matchAll(/^"([^"]+)" = "([^"]*)";$/gm)].map((m) => [m[1]!, m[2]!]));
+
+const PERMISSION_TEXTS = ['permission_location', 'permission_camera', 'permission_photos', 'permission_notifications'];
+const USAGE_KEYS = [
+  'NSLocationWhenInUseUsageDescription',
+  'NSCameraUsageDescription',
+  'NSPhotoLibraryUsageDescription',
+  'NSPhotoLibraryAddUsageDescription',
+];
+
+describe('the Android project', () => {
+  it('asks for location, camera, photos and notifications, each explained in English and Italian', () => {
+    for (const permission of [
+      'ACCESS_COARSE_LOCATION',
+      'ACCESS_FINE_LOCATION',
+      'CAMERA',
+      'READ_MEDIA_IMAGES',
+      'POST_NOTIFICATIONS',
+      'INTERNET',
+    ]) {
+      expect(manifest).toContain(`<uses-permission android:name="android.permission.${permission}"`);
+    }
+    const en = androidStrings('android/app/src/main/res/values/strings.xml');
+    const it = androidStrings('android/app/src/main/res/values-it/strings.xml');
+    for (const key of PERMISSION_TEXTS) {
+      expect(en.get(key), key).toBeTruthy();
+      expect(it.get(key), key).toBeTruthy();
+      expect(it.get(key)).not.toBe(en.get(key));
+    }
+  });
+
+  it('opens https links of its host, verified (App Links)', () => {
+    const filter = /<intent-filter android:autoVerify="true">([\s\S]*?)<\/intent-filter>/.exec(manifest)?.[1];
+    expect(filter).toBeDefined();
+    expect(filter).toContain('android.intent.action.VIEW');
+    expect(filter).toContain('android.intent.category.BROWSABLE');
+    expect(filter).toMatch(/<data android:scheme="https" android:host="[a-z0-9.-]+" \/>/);
+  });
+
+  it('has the app id and the package version', () => {
+    const gradle = read('android/app/build.gradle');
+    expect(gradle).toContain(`applicationId "${NATIVE_APP_ID}"`);
+    expect(gradle).toContain(`versionName "${version}"`);
+    expect(gradle).toContain(`versionCode ${versionCode(version)}`);
+  });
+});
+
+describe('the iOS project', () => {
+  it('explains every permission in English and Italian, and the strings are in the app bundle', () => {
+    for (const key of USAGE_KEYS) expect(infoPlist).toContain(`<key>${key}</key>`);
+    expect(infoPlist).toMatch(/<key>UIBackgroundModes<\/key>\s*<array>\s*<string>remote-notification<\/string>/);
+    const en = iosStrings('ios/App/App/en.lproj/InfoPlist.strings');
+    const it = iosStrings('ios/App/App/it.lproj/InfoPlist.strings');
+    for (const key of USAGE_KEYS) {
+      expect(en.get(key), key).toBeTruthy();
+      expect(it.get(key), key).toBeTruthy();
+      expect(it.get(key)).not.toBe(en.get(key));
+    }
+    // Xcode copies only what the project lists: one variant group with both languages, in Resources.
+    expect(pbxproj).toMatch(/path = en\.lproj\/InfoPlist\.strings/);
+    expect(pbxproj).toMatch(/path = it\.lproj\/InfoPlist\.strings/);
+    expect(pbxproj).toMatch(/\/\* InfoPlist\.strings in Resources \*\/,/);
+    expect(pbxproj).toMatch(/knownRegions = \([^)]*\bit,/);
+  });
+
+  it('declares its associated domain (Universal Links) and push, in entitlements the build signs with', () => {
+    const entitlements = readFileSync(nativeFiles.entitlements, 'utf8');
+    expect(entitlements).toMatch(/<string>applinks:[a-z0-9.-]+<\/string>/);
+    expect(entitlements).toContain('<key>aps-environment</key>');
+    expect(pbxproj.match(/CODE_SIGN_ENTITLEMENTS = App\/App\.entitlements;/g)).toHaveLength(2);
+    const host = (s: string, re: RegExp) => re.exec(s)?.[1];
+    // Both apps answer the same host.
+    expect(host(entitlements, /applinks:([^<]+)</)).toBe(host(manifest, /android:host="([^"]+)"/));
+  });
+
+  it('has the app id and the package version', () => {
+    expect(pbxproj.match(/PRODUCT_BUNDLE_IDENTIFIER = ([^;]+);/g)).toEqual([
+      `PRODUCT_BUNDLE_IDENTIFIER = ${NATIVE_APP_ID};`,
+      `PRODUCT_BUNDLE_IDENTIFIER = ${NATIVE_APP_ID};`,
+    ]);
+    expect(pbxproj.match(/MARKETING_VERSION = [^;]+;/g)).toEqual(Array(2).fill(`MARKETING_VERSION = ${version};`));
+    expect(pbxproj.match(/CURRENT_PROJECT_VERSION = [^;]+;/g)).toEqual(
+      Array(2).fill(`CURRENT_PROJECT_VERSION = ${versionCode(version)};`),
+    );
+  });
+});
+
+describe('both projects', () => {
+  it('use the app id of capacitor.config.ts, which the server links to', () => {
+    expect(capacitorConfig.appId).toBe(NATIVE_APP_ID);
+  });
+
+  it('have every icon and splash screen, at its size', async () => {
+    for (const [file, width, height] of [...iconFiles, ...splashFiles]) {
+      const meta = await sharp(join(webRoot, file)).metadata();
+      expect([file, meta.width, meta.height]).toEqual([file, width, height]);
+    }
+    // Made from Cordata's mark (public/favicon.svg), not the template's: its red at the top of the icon.
+    const icon = join(webRoot, 'ios/App/App/Assets.xcassets/AppIcon.appiconset/AppIcon-512@2x.png');
+    const { data } = await sharp(icon)
+      .extract({ left: 512, top: 100, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0xc8, 0x10, 0x2e]);
+  });
+
+  it('declare every Capacitor plugin the app imports', () => {
+    const imported = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(join(webRoot, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.'))
+          for (const m of read(path).matchAll(/from '(@(?:capacitor|capgo)\/[a-z-]+)'/g)) imported.add(m[1]!);
+      }
+    };
+    walk('src');
+    imported.delete('@capacitor/core');
+    expect(imported.size).toBeGreaterThan(3);
+    const settings = read('android/capacitor.settings.gradle');
+    const podfile = read('ios/App/Podfile');
+    const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    for (const plugin of imported) {
+      expect(dependencies, plugin).toHaveProperty([plugin]);
+      expect(settings, plugin).toContain(`node_modules/${plugin}/android`);
+      expect(podfile, plugin).toContain(`node_modules/${plugin}'`);
+    }
+  });
+
+  it('keep the Firebase files out of the repository', () => {
+    expect(read('android/.gitignore')).toMatch(/^app\/google-services\.json$/m);
+    expect(read('ios/.gitignore')).toMatch(/^App\/App\/GoogleService-Info\.plist$/m);
+  });
+});

@@ -101,6 +101,7 @@ try {
     radiusMetres: 50_000,
     sportIds: i % 4 === 0 ? [sportIds[i % sportIds.length]!] : undefined,
     from: new Date(),
+    order: 'DISTANCE' as const,
     page: { page: 1 + (i % 3), limit: 10 },
   });
   const dailyDay = () => {

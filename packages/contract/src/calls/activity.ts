@@ -24,6 +24,9 @@ export const Visibility = z.enum(['PUBLIC', 'PRIVATE']);
 export type Visibility = z.infer<typeof Visibility>;
 export const Difficulty = z.enum(['EASY', 'MEDIUM', 'HARD', 'EXPERT']);
 export type Difficulty = z.infer<typeof Difficulty>;
+/** How nearby-activities orders its page: nearest first, or soonest first (still within the radius). */
+export const NearbyOrder = z.enum(['DISTANCE', 'STARTS_AT']);
+export type NearbyOrder = z.infer<typeof NearbyOrder>;
 export const ParticipationStatus = z.enum(['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED']);
 export type ParticipationStatus = z.infer<typeof ParticipationStatus>;
 export const WaypointType = z.enum(['START', 'STOP', 'RESTART', 'REST', 'FINISH']);
@@ -213,7 +216,7 @@ export const activityCalls = {
   }),
   'activity/nearby-activities': defineCall({
     auth: true,
-    summary: 'Upcoming activities near a point, nearest first',
+    summary: 'Upcoming activities near a point, nearest first (or soonest first with order STARTS_AT)',
     body: z.object({
       latitude: LatLng.shape.latitude,
       longitude: LatLng.shape.longitude,
@@ -221,6 +224,11 @@ export const activityCalls = {
       sportIds: z.array(SportId).max(30).optional(),
       fromDate: IsoDateTime.optional(),
       toDate: IsoDateTime.optional(),
+      /** Any of these difficulties; none or an empty list: all. */
+      difficulties: z.array(Difficulty).max(Difficulty.options.length).optional(),
+      /** The longest route wanted (the activity's totalDistance), in metres. */
+      maxDistanceMetres: z.number().positive().max(10_000_000).optional(),
+      order: NearbyOrder.default('DISTANCE'),
       pagination: OptionalPagination,
     }),
     response: z.object({ activities: z.array(ActivitySummary) }),

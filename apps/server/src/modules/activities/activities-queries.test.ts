@@ -1,3 +1,4 @@
+import type { Difficulty } from '@cordata/contract';
 import { haversineMetres } from '@cordata/geo';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,12 +181,12 @@ describe('nearby-activities', () => {
         timeZone: 'Europe/Rome',
         access: 'OPEN' as const,
         visibility: i % 7 === 0 ? ('PRIVATE' as const) : ('PUBLIC' as const),
-        difficulty: 'EASY' as const,
+        difficulty: (['EASY', 'MEDIUM', 'HARD', 'EXPERT'] as const)[i % 4]!,
         routeMode: 'POINTS' as const,
         startLatitude: latitude,
         startLongitude: longitude,
         routeSteps: [{ latitude, longitude }],
-        totalDistance: 0,
+        totalDistance: (i % 9) * 5000,
         totalElevationGain: 0,
         smoothedElevationGain: 0,
         createdBy: creator.id,
@@ -200,33 +201,49 @@ describe('nearby-activities', () => {
       .values(invitedTo.map((activityId) => ({ activityId, userId: viewer.id, state: 'INVITED' as const })));
   });
 
-  /** Brute force over every row, with the haversine of packages/geo. */
-  async function expected(filter: { sportIds?: string[] }) {
+  type Filter = {
+    sportIds?: string[];
+    difficulties?: Difficulty[];
+    maxDistanceMetres?: number;
+    order?: 'DISTANCE' | 'STARTS_AT';
+  };
+
+  /** Brute force over every row, with the haversine of packages/geo, in the order asked. */
+  async function expected(filter: Filter) {
     const rows = await queryRows<{
       id: string;
       start_latitude: number;
       start_longitude: number;
       visibility: string;
       sport_id: string;
+      difficulty: Difficulty;
+      total_distance: number;
+      starts_at: string;
       mine: boolean;
     }>(
       t.db,
-      sql`select a.id, a.start_latitude, a.start_longitude, a.visibility, a.sport_id,
+      sql`select a.id, a.start_latitude, a.start_longitude, a.visibility, a.sport_id, a.difficulty,
+            a.total_distance, to_json(a.starts_at)#>>'{}' as starts_at,
             exists (select 1 from activity_members m where m.activity_id = a.id and m.user_id = ${viewer.id}) as mine
           from activities a where a.deleted_at is null and a.starts_at >= now()`,
     );
     return rows
       .filter((r) => r.visibility === 'PUBLIC' || r.mine)
       .filter((r) => !filter.sportIds || filter.sportIds.includes(r.sport_id))
+      .filter((r) => !filter.difficulties || filter.difficulties.includes(r.difficulty))
+      .filter((r) => filter.maxDistanceMetres === undefined || r.total_distance <= filter.maxDistanceMetres)
       .map((r) => ({
         id: r.id,
+        startsAt: new Date(r.starts_at).getTime(),
         distance: haversineMetres(centre, { latitude: r.start_latitude, longitude: r.start_longitude }),
       }))
       .filter((r) => r.distance <= radiusKm * 1000)
-      .sort((a, b) => a.distance - b.distance);
+      .sort((a, b) =>
+        filter.order === 'STARTS_AT' ? a.startsAt - b.startsAt || (a.id < b.id ? -1 : 1) : a.distance - b.distance,
+      );
   }
 
-  async function allPages(body: { sportIds?: string[] }) {
+  async function allPages(body: Filter) {
     const found = [];
     for (let page = 1; ; page++) {
       const { activities: batch } = await t.ok(
@@ -275,18 +292,79 @@ describe('nearby-activities', () => {
     expect(soon.every((a) => a.startsAt <= toDate && a.startsAt >= new Date().toISOString())).toBe(true);
   });
 
+  it('orders soonest first with STARTS_AT, still within the radius, with the distance', async () => {
+    const want = await expected({ order: 'STARTS_AT' });
+    const got = await allPages({ order: 'STARTS_AT' });
+    expect(got.map((a) => a.activityId)).toEqual(want.map((w) => w.id));
+    const starts = got.map((a) => a.startsAt);
+    expect(starts).toEqual([...starts].sort());
+    expect(got.every((a) => a.distance! <= radiusKm * 1000)).toBe(true);
+    // One sport, and several (which runs unprepared): the same answers in the same order.
+    for (const sportIds of [['hiking'], ['hiking', 'running']]) {
+      const some = await allPages({ order: 'STARTS_AT', sportIds });
+      expect(some.map((a) => a.activityId)).toEqual(
+        (await expected({ order: 'STARTS_AT', sportIds })).map((w) => w.id),
+      );
+    }
+  });
+
+  it('filters by difficulty and by route length, in either order', async () => {
+    const filter = { difficulties: ['MEDIUM', 'EXPERT'] as Difficulty[], maxDistanceMetres: 20_000 };
+    const found = await allPages(filter);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((a) => ['MEDIUM', 'EXPERT'].includes(a.difficulty) && a.totalDistance <= 20_000)).toBe(true);
+    for (const order of ['DISTANCE', 'STARTS_AT'] as const) {
+      const want = await expected({ ...filter, order });
+      expect(want.length).toBeGreaterThan(0);
+      const got = (await allPages({ ...filter, order })).map((a) => a.activityId);
+      const ids = want.map((w) => w.id);
+      // Nearest first leaves ties (the activities made above share a start point) in no set order.
+      if (order === 'DISTANCE') expect(got.sort()).toEqual(ids.sort());
+      else expect(got).toEqual(ids);
+    }
+    const oneSport = await allPages({ difficulties: ['HARD'], sportIds: ['hiking'], order: 'STARTS_AT' });
+    expect(oneSport.map((a) => a.activityId)).toEqual(
+      (await expected({ difficulties: ['HARD'], sportIds: ['hiking'], order: 'STARTS_AT' })).map((w) => w.id),
+    );
+    // An empty list of difficulties is no filter.
+    expect((await allPages({ difficulties: [], order: 'STARTS_AT' })).length).toBe(
+      (await expected({ order: 'STARTS_AT' })).length,
+    );
+  });
+
+  it('refuses an unknown order, difficulty or a route length that is not positive with VALIDATION_ERROR', async () => {
+    for (const bad of [{ order: 'NAME' }, { difficulties: ['EXTREME'] }, { maxDistanceMetres: 0 }]) {
+      const res = await t.call(
+        'activity/nearby-activities',
+        { ...centre, ...bad } as unknown as { latitude: number; longitude: number },
+        viewer.token,
+      );
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error?.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('pages by 10 by default', async () => {
     const { activities: page1 } = await t.ok('activity/nearby-activities', { ...centre, radiusKm }, viewer.token);
     expect(page1).toHaveLength(10);
   });
 
-  it('never shows a private activity to someone with no part in it', async () => {
-    const { activities: found } = await t.ok(
-      'activity/nearby-activities',
-      { ...centre, radiusKm: 100, pagination: { page: 1, limit: 50 } },
-      other.token,
-    );
-    expect(found.every((a) => a.visibility === 'PUBLIC')).toBe(true);
+  it('never shows a private activity to someone with no part in it, in any order or filter', async () => {
+    const bodies = [
+      {},
+      { order: 'STARTS_AT' as const },
+      { order: 'STARTS_AT' as const, difficulties: ['EASY' as const], maxDistanceMetres: 40_000 },
+      { sportIds: ['hiking', 'running'], order: 'STARTS_AT' as const },
+    ];
+    for (const body of bodies) {
+      const { activities: found } = await t.ok(
+        'activity/nearby-activities',
+        { ...centre, radiusKm: 100, ...body, pagination: { page: 1, limit: 50 } },
+        other.token,
+      );
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((a) => a.visibility === 'PUBLIC')).toBe(true);
+    }
   });
 
   it('walks the GiST index nearest-first (EXPLAIN; seq scans off because the table is tiny)', async () => {
@@ -295,6 +373,7 @@ describe('nearby-activities', () => {
       ...centre,
       radiusMetres: radiusKm * 1000,
       from: new Date(),
+      order: 'DISTANCE',
       page: { page: 1, limit: 10 },
     });
     const plan = await t.db.transaction(async (tx) => {
@@ -305,6 +384,24 @@ describe('nearby-activities', () => {
     });
     expect(plan).toMatch(/Index Scan using activities_near_idx on activities/);
     expect(plan).toMatch(/Order By: .*ll_to_earth\(start_latitude, start_longitude\).*<->/);
+    expect(plan).not.toMatch(/Seq Scan on activities/);
+  });
+
+  it('soonest first still reads a partial index (box or start order), never the whole table', async () => {
+    const repo = createActivitiesRepository(t.db);
+    const query = repo.nearbyQuery(viewer.id, {
+      ...centre,
+      radiusMetres: radiusKm * 1000,
+      from: new Date(),
+      order: 'STARTS_AT',
+      page: { page: 1, limit: 10 },
+    });
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/activities_(near|day)_idx/);
     expect(plan).not.toMatch(/Seq Scan on activities/);
   });
 });

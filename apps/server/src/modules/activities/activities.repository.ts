@@ -1,3 +1,4 @@
+import type { Difficulty, NearbyOrder } from '@cordata/contract';
 import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
@@ -99,8 +100,11 @@ export interface NearbyQuery {
   longitude: number;
   radiusMetres: number;
   sportIds?: string[];
+  difficulties?: Difficulty[];
+  maxDistanceMetres?: number;
   from: Date;
   to?: Date;
+  order: NearbyOrder;
   page: { page: number; limit: number };
 }
 
@@ -114,6 +118,9 @@ interface NearbyParams {
   to?: Date | Placeholder;
   sportId?: string | Placeholder;
   sportIds?: string[];
+  difficulties?: Difficulty[];
+  maxDistanceMetres?: number;
+  order: NearbyOrder;
   limit: number | Placeholder;
   offset?: number | Placeholder;
 }
@@ -159,6 +166,8 @@ export function createActivitiesRepository(db: Db) {
    * earth_box bounds the walk to the radius, earth_distance keeps only what is truly inside. The walk runs on
    * activities alone and stops at the page; only the page's rows are then joined, so the planner has no reason
    * to fetch the whole box and sort it. `deleted_at is null` must stay: the index is partial on it.
+   * With order STARTS_AT the page is the soonest first, still bounded by the same box and radius: the planner
+   * then either reads the box through the GiST index and sorts it, or walks activities_day_idx in start order.
    * The values may be placeholders: the common shapes are prepared once (nearbyStatement).
    */
   const nearbySelect = (p: NearbyParams, tx: DbOrTx = db) => {
@@ -167,6 +176,7 @@ export function createActivitiesRepository(db: Db) {
     const near = tx
       .select({
         id: activities.id,
+        startsAt: activities.startsAt,
         distance: sql<number>`earth_distance(${earthPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`
           .mapWith(Number)
           .as('distance'),
@@ -181,10 +191,16 @@ export function createActivitiesRepository(db: Db) {
           p.to === undefined ? undefined : lte(activities.startsAt, p.to),
           p.sportIds === undefined ? undefined : inArray(activities.sportId, p.sportIds),
           p.sportId === undefined ? undefined : eq(activities.sportId, p.sportId),
+          p.difficulties === undefined ? undefined : inArray(activities.difficulty, p.difficulties),
+          p.maxDistanceMetres === undefined ? undefined : lte(activities.totalDistance, p.maxDistanceMetres),
           activityVisibleSql(p.userId),
         ),
       )
-      .orderBy(sql`${earthPoint} <-> ${centre}`)
+      .orderBy(
+        ...(p.order === 'STARTS_AT'
+          ? [asc(activities.startsAt), asc(activities.id)]
+          : [sql`${earthPoint} <-> ${centre}`]),
+      )
       .limit(p.limit);
     const page = (p.offset === undefined ? near : near.offset(p.offset)).as('near');
     return tx
@@ -194,23 +210,32 @@ export function createActivitiesRepository(db: Db) {
       .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, p.userId)))
       .leftJoin(creator, eq(creator.id, activities.createdBy))
       .leftJoin(groups, eq(groups.id, activities.groupId))
-      .orderBy(asc(page.distance), asc(page.id));
+      .orderBy(...(p.order === 'STARTS_AT' ? [asc(page.startsAt), asc(page.id)] : [asc(page.distance), asc(page.id)]));
   };
 
   const concreteParams = (userId: string, q: NearbyQuery): NearbyParams => {
     const { limit, offset } = paging(q.page);
-    return { userId, ...q, offset: offset || undefined, limit, sportIds: q.sportIds?.length ? q.sportIds : undefined };
+    return {
+      userId,
+      ...q,
+      offset: offset || undefined,
+      limit,
+      sportIds: q.sportIds?.length ? q.sportIds : undefined,
+      difficulties: q.difficulties?.length ? q.difficulties : undefined,
+    };
   };
   const nearbyQuery = (userId: string, q: NearbyQuery, tx: DbOrTx = db) => nearbySelect(concreteParams(userId, q), tx);
 
   /**
-   * Home asks nearby with no sport or one, with or without an end date, on the first page or a later one: eight
-   * shapes, each built and prepared once (building the query cost more than the database's work), executed with
-   * the request's values.
+   * Home asks nearby in either order, with no sport or one, with or without an end date, on the first page or a
+   * later one: sixteen shapes, each built and prepared once (building the query cost more than the database's
+   * work), executed with the request's values. Difficulties and a route length are rarer: they run unprepared.
    */
+  type NearbyShape = { order: NearbyOrder; sport: boolean; to: boolean; next: boolean };
   const nearbyStatements = new Map<string, ReturnType<typeof prepareNearby>>();
-  const prepareNearby = (key: string, shape: { sport: boolean; to: boolean; next: boolean }) =>
+  const prepareNearby = (key: string, shape: NearbyShape) =>
     nearbySelect({
+      order: shape.order,
       userId: sql.placeholder('userId'),
       latitude: sql.placeholder('latitude'),
       longitude: sql.placeholder('longitude'),
@@ -221,8 +246,8 @@ export function createActivitiesRepository(db: Db) {
       limit: sql.placeholder('limit'),
       offset: shape.next ? sql.placeholder('offset') : undefined,
     }).prepare(`nearby_${key}`);
-  const nearbyStatement = (shape: { sport: boolean; to: boolean; next: boolean }) => {
-    const key = `${shape.sport ? 'sport' : 'all'}_${shape.to ? 'window' : 'open'}_${shape.next ? 'page' : 'first'}`;
+  const nearbyStatement = (shape: NearbyShape) => {
+    const key = `${shape.order === 'STARTS_AT' ? 'soon' : 'near'}_${shape.sport ? 'sport' : 'all'}_${shape.to ? 'window' : 'open'}_${shape.next ? 'page' : 'first'}`;
     const known = nearbyStatements.get(key);
     if (known) return known;
     const statement = prepareNearby(key, shape);
@@ -389,14 +414,19 @@ export function createActivitiesRepository(db: Db) {
      */
     async nearby(userId: string, q: NearbyQuery) {
       const sports = q.sportIds ?? [];
-      if (sports.length > 1) {
+      // Soonest first has no nearest-first walk to keep: the planner chooses freely.
+      if (sports.length > 1 && q.order === 'DISTANCE') {
         return db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_bitmapscan = off`);
           return nearbyQuery(userId, q, tx);
         });
       }
+      if (sports.length > 1 || q.difficulties?.length || q.maxDistanceMetres !== undefined) {
+        return nearbyQuery(userId, q);
+      }
       const { limit, offset } = paging(q.page);
-      return nearbyStatement({ sport: sports.length === 1, to: q.to !== undefined, next: offset > 0 }).execute({
+      const shape = { order: q.order, sport: sports.length === 1, to: q.to !== undefined, next: offset > 0 };
+      return nearbyStatement(shape).execute({
         userId,
         latitude: q.latitude,
         longitude: q.longitude,

@@ -191,6 +191,9 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         longitude: body.longitude,
         radiusMetres: body.radiusKm * 1000,
         sportIds: body.sportIds,
+        difficulties: body.difficulties,
+        maxDistanceMetres: body.maxDistanceMetres,
+        order: body.order,
         // Only upcoming activities, however early the range starts.
         from: requestedFrom > now ? requestedFrom : now,
         to: body.toDate ? new Date(body.toDate) : undefined,

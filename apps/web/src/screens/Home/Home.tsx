@@ -2,15 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
-import { Icon } from '../../components/Icon.tsx';
 import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
+import { dateRange } from '../../state/homeFilters.ts';
 import { useNearbyActivitiesQuery } from '../../state/queries/activity.ts';
 import { useUiStore } from '../../state/ui.ts';
+import { ActiveFilterChips, FiltersButton } from './components/FilterBar.tsx';
 import '../../components/Activity/activity.css';
 import './Home.css';
 
@@ -29,7 +30,7 @@ function useDevicePosition(wanted: boolean) {
   });
 }
 
-/** Activities near the chosen place (else the default centre), as a list or on a map. */
+/** Upcoming activities near the chosen place (else the default centre), soonest first, as a list or on a map. */
 export default function Home() {
   const { t } = useTranslation();
   const [view, setView] = useState<'list' | 'map'>('list');
@@ -45,14 +46,15 @@ export default function Home() {
           longitude: centre.longitude,
           radiusKm: filters.near?.radiusKm ?? DEFAULT_RADIUS_KM,
           sportIds: filters.sportIds.length > 0 ? filters.sportIds : undefined,
+          // Day bounds, so the query key holds still until midnight.
+          ...dateRange(filters.date, new Date()),
+          difficulties: filters.difficulties.length > 0 ? filters.difficulties : undefined,
+          maxDistanceMetres: filters.maxRouteKm === null ? undefined : filters.maxRouteKm * 1000,
+          order: 'STARTS_AT',
         },
   );
   const activities = query.data ?? [];
-  const place =
-    filters.near?.label ??
-    t('activity.home.near', {
-      place: filters.near || position ? t('activity.home.myPosition') : t('activity.home.defaultCentre'),
-    });
+  const centreLabel = position ? t('activity.home.nearMyPosition') : t('activity.home.nearDefaultCentre');
   const locationOff = filters.near === null && device.data?.ok === false && device.data.reason === 'DENIED';
 
   const markers = useMemo<MapMarker[]>(
@@ -78,15 +80,7 @@ export default function Home() {
   return (
     <Screen title={t('screens.home')} testId="home-screen" actions={<TabActions />}>
       <div className="home-toolbar">
-        <button
-          type="button"
-          className="btn btn-outline home-filters"
-          data-testid="open-home-filters"
-          onClick={() => openSheet({ type: 'home-filters', params: {} })}
-        >
-          <Icon name="settings" size={18} />
-          <span data-testid="home-place">{place}</span>
-        </button>
+        <FiltersButton />
         <fieldset className="segmented">
           {(['list', 'map'] as const).map((v) => (
             <button
@@ -101,6 +95,7 @@ export default function Home() {
           ))}
         </fieldset>
       </div>
+      <ActiveFilterChips centre={centreLabel} />
 
       {locationOff && (
         <p className="activity-notice home-notice" role="status" data-testid="geolocation-disabled">

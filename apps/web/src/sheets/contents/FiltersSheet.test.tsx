@@ -5,7 +5,7 @@ import i18n from '../../i18n/index.ts';
 import { type DeviceLocation, DeviceLocationContext, fakeLocation } from '../../location/geolocation.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
-import { emptyFilters, useUiStore } from '../../state/ui.ts';
+import { emptyFilters, emptyHomeFilters, useUiStore } from '../../state/ui.ts';
 import { useSheetStore } from '../store.ts';
 import { FiltersContent } from './FiltersSheet.tsx';
 
@@ -60,7 +60,7 @@ function renderFilters(location: DeviceLocation, kind: 'home' | 'group' = 'home'
 
 beforeEach(async () => {
   useAuthStore.setState({ jwt: 'token', completed: true });
-  useUiStore.setState({ homeFilters: emptyFilters, groupFilters: emptyFilters });
+  useUiStore.setState({ homeFilters: emptyHomeFilters, groupFilters: emptyFilters });
   await i18n.changeLanguage('en');
 });
 afterEach(() => {
@@ -110,14 +110,50 @@ describe('home and group filters', () => {
     });
     fireEvent.click(screen.getByTestId('filters-radius-50'));
     fireEvent.click(await screen.findByTestId('filters-sport-cycling', {}, slow));
-    expect(useUiStore.getState().homeFilters).toEqual(emptyFilters);
+    expect(useUiStore.getState().homeFilters).toEqual(emptyHomeFilters);
 
     fireEvent.click(screen.getByTestId('filters-apply'));
     expect(useUiStore.getState().homeFilters).toEqual({
+      ...emptyHomeFilters,
       near: { latitude: 45.4642, longitude: 9.19, radiusKm: 50, label: 'Near Milan, Lombardy, Italy' },
       sportIds: ['cycling'],
     });
     expect(close).toHaveBeenCalledWith(1);
+  });
+
+  it('home adds dates, difficulties and the longest route; the group filters do not', async () => {
+    stubApi();
+    useSheetStore.setState({ close: vi.fn() });
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    fireEvent.click(screen.getByTestId('filters-date-WEEKEND'));
+    fireEvent.click(screen.getByTestId('filters-difficulty-HARD'));
+    fireEvent.click(screen.getByTestId('filters-difficulty-EASY'));
+    fireEvent.click(screen.getByTestId('filters-max-route-20'));
+    expect(screen.queryByTestId('filters-date-from')).toBeNull();
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    expect(useUiStore.getState().homeFilters).toEqual({
+      ...emptyHomeFilters,
+      date: { kind: 'WEEKEND' },
+      difficulties: ['EASY', 'HARD'],
+      maxRouteKm: 20,
+    });
+    cleanup();
+
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    expect(screen.getByTestId('filters-date-WEEKEND').querySelector('input')?.checked).toBe(true);
+    fireEvent.click(screen.getByTestId('filters-date-CUSTOM'));
+    fireEvent.change(screen.getByTestId('filters-date-from'), { target: { value: '2026-12-05' } });
+    fireEvent.click(screen.getByTestId('filters-max-route-any'));
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    expect(useUiStore.getState().homeFilters).toMatchObject({
+      date: { kind: 'CUSTOM', from: '2026-12-05', to: null },
+      maxRouteKm: null,
+    });
+    cleanup();
+
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }), 'group');
+    expect(screen.queryByTestId('filters-date-ANY')).toBeNull();
+    expect(screen.queryByTestId('filters-difficulty-EASY')).toBeNull();
   });
 
   it('the group filters are their own, and reset empties them', async () => {
@@ -132,6 +168,6 @@ describe('home and group filters', () => {
     fireEvent.click(screen.getByTestId('filters-reset'));
     fireEvent.click(screen.getByTestId('filters-apply'));
     expect(useUiStore.getState().groupFilters).toEqual(emptyFilters);
-    expect(useUiStore.getState().homeFilters).toEqual(emptyFilters);
+    expect(useUiStore.getState().homeFilters).toEqual(emptyHomeFilters);
   });
 });

@@ -5,9 +5,18 @@ import { Chip, SportChips } from '../../components/forms/Chips.tsx';
 import { PlaceSearch } from '../../components/PlaceSearch/PlaceSearch.tsx';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { type PositionFailure, useDeviceLocation } from '../../location/geolocation.ts';
+import {
+  DATE_PRESETS,
+  type DateFilter,
+  DIFFICULTIES,
+  emptyHomeFilters,
+  type HomeFilters,
+  MAX_ROUTE_CHOICES_KM,
+} from '../../state/homeFilters.ts';
 import { useAddressMutation } from '../../state/queries/location.ts';
-import { emptyFilters, type Filters, useUiStore } from '../../state/ui.ts';
+import { useUiStore } from '../../state/ui.ts';
 import { useSheetStore } from '../store.ts';
+import '../../components/forms/forms.css';
 import './FiltersSheet.css';
 
 export const RADIUS_CHOICES_KM = [10, 25, 50, 100] as const;
@@ -15,15 +24,18 @@ const DEFAULT_RADIUS_KM = 25;
 
 /**
  * The home and group filters of spec §2: a place (searched, or the device's position) with a
- * radius, and sports. Nothing applies until "Show results", so a half-made choice never leaks.
+ * radius, and sports; home adds dates, difficulties and the longest route (issue 19).
+ * Nothing applies until "Show results", so a half-made choice never leaks.
  */
 export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'home' | 'group' }) {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.language === 'it' ? 'it' : 'en';
   const stored = useUiStore((s) => (kind === 'home' ? s.homeFilters : s.groupFilters));
-  const save = useUiStore((s) => (kind === 'home' ? s.setHomeFilters : s.setGroupFilters));
+  const setHomeFilters = useUiStore((s) => s.setHomeFilters);
+  const setGroupFilters = useUiStore((s) => s.setGroupFilters);
   const close = useSheetStore((s) => s.close);
-  const [draft, setDraft] = useState<Filters>(stored);
+  // One draft shape for both: the group filters use only the place and the sports.
+  const [draft, setDraft] = useState<HomeFilters>(() => ({ ...emptyHomeFilters, ...stored }));
   const [locating, setLocating] = useState(false);
   const [failure, setFailure] = useState<PositionFailure | null>(null);
   const deviceLocation = useDeviceLocation();
@@ -56,6 +68,8 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
       ...d,
       sportIds: d.sportIds.includes(sportId) ? d.sportIds.filter((s) => s !== sportId) : [...d.sportIds, sportId],
     }));
+  const setDate = (date: DateFilter) => setDraft((d) => ({ ...d, date }));
+  const customDate = draft.date.kind === 'CUSTOM' ? draft.date : null;
 
   return (
     <>
@@ -119,13 +133,101 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
           <SportChips selected={draft.sportIds} onToggle={toggleSport} testIdPrefix="filters-sport" />
           {draft.sportIds.length === 0 && <p className="muted">{t('location.filters.allSports')}</p>}
         </section>
+        {kind === 'home' && (
+          <>
+            <section className="filters-section" aria-labelledby="home-filters-when">
+              <h3 id="home-filters-when">{t('location.filters.when')}</h3>
+              <div className="filters-chips">
+                {[...DATE_PRESETS, 'CUSTOM' as const].map((preset) => (
+                  <Chip
+                    key={preset}
+                    on={draft.date.kind === preset}
+                    radioName="home-date"
+                    testId={`filters-date-${preset}`}
+                    onChange={() =>
+                      setDate(preset === 'CUSTOM' ? { kind: 'CUSTOM', from: null, to: null } : { kind: preset })
+                    }
+                  >
+                    {t(`location.filters.date.${preset}`)}
+                  </Chip>
+                ))}
+              </div>
+              {customDate && (
+                <div className="filters-dates">
+                  <div className="field">
+                    <label htmlFor="home-filters-from">{t('location.filters.from')}</label>
+                    <input
+                      id="home-filters-from"
+                      type="date"
+                      data-testid="filters-date-from"
+                      value={customDate.from ?? ''}
+                      max={customDate.to ?? undefined}
+                      onChange={(e) => setDate({ ...customDate, from: e.target.value || null })}
+                    />
+                  </div>
+                  <div className="field">
+                    <label htmlFor="home-filters-to">{t('location.filters.to')}</label>
+                    <input
+                      id="home-filters-to"
+                      type="date"
+                      data-testid="filters-date-to"
+                      value={customDate.to ?? ''}
+                      min={customDate.from ?? undefined}
+                      onChange={(e) => setDate({ ...customDate, to: e.target.value || null })}
+                    />
+                  </div>
+                </div>
+              )}
+            </section>
+            <section className="filters-section" aria-labelledby="home-filters-difficulty">
+              <h3 id="home-filters-difficulty">{t('location.filters.difficulty')}</h3>
+              <div className="filters-chips">
+                {DIFFICULTIES.map((level) => (
+                  <Chip
+                    key={level}
+                    on={draft.difficulties.includes(level)}
+                    testId={`filters-difficulty-${level}`}
+                    onChange={() =>
+                      setDraft((d) => ({
+                        ...d,
+                        difficulties: d.difficulties.includes(level)
+                          ? d.difficulties.filter((l) => l !== level)
+                          : DIFFICULTIES.filter((l) => l === level || d.difficulties.includes(l)),
+                      }))
+                    }
+                  >
+                    {t(`activity.difficulty.${level}`)}
+                  </Chip>
+                ))}
+              </div>
+              {draft.difficulties.length === 0 && <p className="muted">{t('location.filters.anyDifficulty')}</p>}
+            </section>
+            <section className="filters-section" aria-labelledby="home-filters-distance">
+              <h3 id="home-filters-distance">{t('location.filters.maxDistance')}</h3>
+              <p className="muted">{t('location.filters.maxDistanceHint')}</p>
+              <div className="filters-chips">
+                {[null, ...MAX_ROUTE_CHOICES_KM].map((km) => (
+                  <Chip
+                    key={km ?? 'any'}
+                    on={draft.maxRouteKm === km}
+                    radioName="home-max-route"
+                    testId={`filters-max-route-${km ?? 'any'}`}
+                    onChange={() => setDraft((d) => ({ ...d, maxRouteKm: km }))}
+                  >
+                    {km === null ? t('location.filters.anyDistance') : t('location.filters.distanceKm', { km })}
+                  </Chip>
+                ))}
+              </div>
+            </section>
+          </>
+        )}
       </div>
       <div className="sheet-footer filters-footer">
         <button
           type="button"
           className="btn btn-outline"
           data-testid="filters-reset"
-          onClick={() => setDraft(emptyFilters)}
+          onClick={() => setDraft(emptyHomeFilters)}
         >
           {t('location.filters.reset')}
         </button>
@@ -134,7 +236,8 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
           className="btn btn-blue"
           data-testid="filters-apply"
           onClick={() => {
-            save(draft);
+            if (kind === 'home') setHomeFilters(draft);
+            else setGroupFilters({ near: draft.near, sportIds: draft.sportIds });
             close(sheetKey);
           }}
         >

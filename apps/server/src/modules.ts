@@ -20,7 +20,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
 import { createStepUp } from './modules/auth/step-up.ts';
-import { registerGroupFeeds } from './modules/calendar/group-feed.ts';
+import { createCalendar } from './modules/calendar/calendar.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
@@ -237,8 +237,18 @@ export function createModules(core: Core) {
     rateLimiter: core.rateLimiter,
   });
 
+  const calendar = createCalendar({
+    db: core.db,
+    access,
+    secret: core.config.jwtSecret,
+    product: core.config.PRODUCT_SLUG,
+    publicUrl: core.config.PUBLIC_URL ?? '',
+    now: core.now,
+  });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
+    ...calendar.handlers,
     ...groupsHandlers({
       groups,
       members: groupMembers,
@@ -292,12 +302,7 @@ export function createModules(core: Core) {
     registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens, stepUp);
     if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
     exports.registerDownload(app);
-    registerGroupFeeds(app, {
-      db: core.db,
-      product: core.config.PRODUCT_SLUG,
-      publicUrl: core.config.PUBLIC_URL ?? '',
-      now: core.now,
-    });
+    calendar.registerFeeds(app);
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }

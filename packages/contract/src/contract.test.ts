@@ -39,7 +39,7 @@ const SECURITY_CALLS = [
 ];
 
 describe('the calls of spec §7', () => {
-  it('are all declared, 82 in all, plus report/create, the logistics calls (issue 25) and the security ones (issue 16)', () => {
+  it('are all declared, 82 in all, plus report/create, the logistics and calendar calls (issues 25, 19) and the security ones (issue 16)', () => {
     const specCalls = callNames.filter((n) => !SECURITY_CALLS.includes(n));
     for (const [domain, count] of Object.entries(SPEC_CALLS)) {
       expect(
@@ -49,7 +49,7 @@ describe('the calls of spec §7', () => {
     }
     expect(callNames).toContain('report/create');
     for (const name of SECURITY_CALLS) expect(callNames).toContain(name);
-    const beyondSpec = callNames.filter((n) => /^(carpool|gear|export|route)\//.test(n));
+    const beyondSpec = callNames.filter((n) => /^(carpool|gear|export|route|calendar)\//.test(n));
     expect(callNames).toHaveLength(83 + beyondSpec.length + SECURITY_CALLS.length);
   });
 
@@ -86,6 +86,9 @@ describe('the calls of spec §7', () => {
         // Beyond the spec (issue 16): ending one's session, a staff member's new authenticator secret.
         'auth/sign-out',
         'auth/totp/setup',
+        // Beyond the spec (issue 19): the caller's own calendar feed.
+        'calendar/my-feed',
+        'calendar/reset-my-feeds',
       ].sort(),
     );
   });

@@ -3,6 +3,7 @@ import type { AdminCallName } from './admin.ts';
 import type { CallDef } from './call.ts';
 import { activityCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
+import { calendarCalls } from './calls/calendar.ts';
 import { chatCalls } from './calls/chat.ts';
 import { groupCalls } from './calls/group.ts';
 import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
@@ -14,6 +15,7 @@ export * from './admin.ts';
 export * from './call.ts';
 export * from './calls/activity.ts';
 export * from './calls/auth.ts';
+export * from './calls/calendar.ts';
 export * from './calls/chat.ts';
 export * from './calls/group.ts';
 export * from './calls/logistics.ts';
@@ -32,6 +34,7 @@ export * from './version.ts';
 export const calls = {
   ...activityCalls,
   ...authCalls,
+  ...calendarCalls,
   ...chatCalls,
   ...groupCalls,
   ...locationCalls,

@@ -52,6 +52,8 @@ export const users = pgTable(
     completed: boolean('completed').notNull().default(false),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
     lastOnlineAt: at('last_online_at'),
+    /** Bumped to revoke the addresses of the person's private calendar feeds (they are HMACs over it). */
+    calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
     suspendedUntil: at('suspended_until'),
     suspensionReason: text('suspension_reason'),
     termsAcceptedAt: at('terms_accepted_at'),

@@ -56,6 +56,8 @@ const MEMBERS_ONLY = new Set<CallName>([
   'gear/claim',
   'gear/check',
   'gear/remove-item',
+  'calendar/activity-ics',
+  'calendar/group-feed',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 

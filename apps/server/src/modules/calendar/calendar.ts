@@ -1,0 +1,178 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { groupFeedPath } from '@cordata/contract';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { activities, activityMembers, groups, users } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Handlers } from '../../http/handlers.ts';
+import { type Access, activityVisibleSql } from '../access/access.ts';
+import { activityEvent, writeIcs } from './ics.ts';
+
+const PAST_DAYS = 30;
+const MAX_EVENTS = 500;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+interface CalendarDeps {
+  db: Db;
+  access: Access;
+  /** Signs the private feed addresses. */
+  secret: Uint8Array;
+  product: string;
+  /** The origin written into event links (PUBLIC_URL), empty for none. */
+  publicUrl: string;
+  now: () => Date;
+}
+
+/**
+ * Calendars, for "Add to calendar" and for subscriptions (issue 19). One activity as a file, for whoever
+ * may see it. Feeds that a calendar app fetches with GET and no token:
+ * - an open group's public activities, for anyone (`groupFeedPath`);
+ * - a person's own activities, and a group's activities as that member sees them, at addresses that are
+ *   HMACs over the person, the group and a version: the address is the secret, resetting bumps the version,
+ *   and a member who leaves, is suspended or deletes the account gets 404 from the next fetch on.
+ * Times are UTC in the files, so every calendar app places them right in its own time zone.
+ */
+export function createCalendar(deps: CalendarDeps) {
+  const { db } = deps;
+  const root = `/api/space/${deps.product}/calendar`;
+  const personalPath = (userId: string, token: string) => `${root}/people/${userId}/${token}.ics`;
+  const memberGroupPath = (groupId: string, userId: string, token: string) =>
+    `${root}/groups/${groupId}/${userId}/${token}.ics`;
+
+  const token = (subject: string, version: number) =>
+    createHmac('sha256', deps.secret).update(`calendar:${subject}:${version}`).digest('base64url').slice(0, 32);
+  const tokenMatches = (given: string, expected: string) =>
+    given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+  /** The feed version of a live, unsuspended person (null otherwise: their feeds answer 404). */
+  async function feedVersion(userId: string) {
+    const [row] = await db
+      .select({ version: users.calendarFeedVersion, suspendedUntil: users.suspendedUntil })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (!row || (row.suspendedUntil && row.suspendedUntil > deps.now())) return null;
+    return row.version;
+  }
+
+  async function liveGroup(groupId: string) {
+    const [group] = await db
+      .select({ id: groups.id, name: groups.name, type: groups.type })
+      .from(groups)
+      .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
+    return group ?? null;
+  }
+
+  /** Activities matching `condition` that end within the last 30 days or later, soonest first. */
+  async function feedEvents(condition: SQL | undefined) {
+    const since = new Date(deps.now().getTime() - PAST_DAYS * 86_400_000);
+    const rows = await db
+      .select({ activity: activities })
+      .from(activities)
+      .where(and(isNull(activities.deletedAt), gt(activities.endsAt, since), condition))
+      .orderBy(asc(activities.startsAt))
+      .limit(MAX_EVENTS);
+    return rows.map((r) => activityEvent(r.activity, deps.publicUrl));
+  }
+
+  const sendIcs = (
+    reply: FastifyReply,
+    name: string,
+    events: Awaited<ReturnType<typeof feedEvents>>,
+    cache: 'public' | 'private' = 'private',
+  ) =>
+    reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', `${cache}, max-age=300`)
+      .send(writeIcs({ name, now: deps.now(), events }));
+
+  async function personalFeedUrl(userId: string, baseUrl: string) {
+    const version = await feedVersion(userId);
+    if (version === null) throw new ApiError('UNAUTHORIZED');
+    return `${baseUrl}${personalPath(userId, token(`person:${userId}`, version))}`;
+  }
+
+  const handlers: Handlers = {
+    'calendar/activity-ics': async ({ body, user }) => {
+      const row = await deps.access.activity(body.activityId, user.userId);
+      if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+      const a = row.activity;
+      const slug =
+        a.name
+          .normalize('NFKD')
+          .replace(/[^\w\s-]/g, '')
+          .trim()
+          .replace(/\s+/g, '-')
+          .toLowerCase()
+          .slice(0, 60) || 'activity';
+      return {
+        fileName: `${slug}-${a.date}.ics`,
+        ics: writeIcs({ name: a.name, now: deps.now(), events: [activityEvent(a, deps.publicUrl)] }),
+      };
+    },
+    'calendar/my-feed': async ({ user, baseUrl }) => ({ url: await personalFeedUrl(user.userId, baseUrl) }),
+    'calendar/reset-my-feeds': async ({ user, baseUrl }) => {
+      await db
+        .update(users)
+        .set({ calendarFeedVersion: sql`${users.calendarFeedVersion} + 1` })
+        .where(eq(users.id, user.userId));
+      return { url: await personalFeedUrl(user.userId, baseUrl) };
+    },
+    'calendar/group-feed': async ({ body, user, baseUrl }) => {
+      const group = await liveGroup(body.groupId);
+      if (!group) throw new ApiError('GROUP_NOT_FOUND');
+      if (await deps.access.isGroupMember(group.id, user.userId)) {
+        const version = await feedVersion(user.userId);
+        if (version === null) throw new ApiError('UNAUTHORIZED');
+        const signed = token(`group:${group.id}:${user.userId}`, version);
+        return { url: `${baseUrl}${memberGroupPath(group.id, user.userId, signed)}` };
+      }
+      if (group.type !== 'OPEN') throw new ApiError('FORBIDDEN');
+      return { url: `${baseUrl}${groupFeedPath(deps.product, group.id)}` };
+    },
+  };
+
+  function registerFeeds(app: FastifyInstance) {
+    const notFound = (code: 'NOT_FOUND' | 'GROUP_NOT_FOUND' = 'NOT_FOUND') => new ApiError(code);
+
+    app.get<{ Params: { file: string } }>(`${root}/groups/:file`, { schema: { hide: true } }, async (req, reply) => {
+      const groupId = new RegExp(`^(${UUID})\\.ics$`).exec(req.params.file)?.[1];
+      const group = groupId ? await liveGroup(groupId) : null;
+      if (group?.type !== 'OPEN') throw notFound('GROUP_NOT_FOUND');
+      const events = await feedEvents(and(eq(activities.groupId, group.id), eq(activities.visibility, 'PUBLIC')));
+      return sendIcs(reply, group.name, events, 'public');
+    });
+
+    app.get<{ Params: { userId: string; file: string } }>(
+      `${root}/people/:userId/:file`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const { userId } = req.params;
+        const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
+        const version = given && new RegExp(`^${UUID}$`).test(userId) ? await feedVersion(userId) : null;
+        if (version === null || !tokenMatches(given!, token(`person:${userId}`, version))) throw notFound();
+        const mine = sql`exists (select 1 from ${activityMembers} feed_am where feed_am.activity_id = ${activities.id}
+          and feed_am.user_id = ${userId} and feed_am.state = 'PARTICIPATING')`;
+        return sendIcs(reply, 'Cordata', await feedEvents(mine));
+      },
+    );
+
+    app.get<{ Params: { groupId: string; userId: string; file: string } }>(
+      `${root}/groups/:groupId/:userId/:file`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const { groupId, userId } = req.params;
+        const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
+        const ids = new RegExp(`^${UUID}$`);
+        const version = given && ids.test(groupId) && ids.test(userId) ? await feedVersion(userId) : null;
+        if (version === null || !tokenMatches(given!, token(`group:${groupId}:${userId}`, version))) throw notFound();
+        const group = await liveGroup(groupId);
+        if (!group || !(await deps.access.isGroupMember(group.id, userId))) throw notFound();
+        const events = await feedEvents(and(eq(activities.groupId, group.id), activityVisibleSql(userId)));
+        return sendIcs(reply, group.name, events);
+      },
+    );
+  }
+
+  return { handlers, registerFeeds };
+}

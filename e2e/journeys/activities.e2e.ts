@@ -146,7 +146,9 @@ describe.each(locales)('activities (%s)', (locale) => {
     const gpxId = await createFromGpx(page, locale === 'en' ? 'Lecco loop' : 'Anello di Lecco', locale);
     await page.waitForSelector(testId('activity-details'));
     await page.waitForSelector(`${testId('activity-map')} [data-map-ready]`);
-    expect(await page.textContent(testId('activity-admin-badge'))).toMatch(/You are an admin|Sei un amministratore/);
+    expect(await page.textContent(testId('activity-admin-badge'))).toMatch(
+      /You run this activity|Amministri questa attività/,
+    );
     expect(await page.textContent(testId('stat-required-time'))).toBe('4 h 15 min');
     expect(await page.locator(testId('elevation-chart')).count()).toBe(1);
     expect(await page.locator(`${testId('activity-map')} ${testId('map-marker-start')}`).count()).toBe(1);
@@ -160,7 +162,7 @@ describe.each(locales)('activities (%s)', (locale) => {
     await bobPage.click(testId('activity-action-join'));
     await bobPage.waitForSelector(testId('feedback-modal'));
     await bobPage.click(testId('feedback-button'));
-    await bobPage.waitForSelector(testId('activity-action-leave'));
+    await bobPage.waitForSelector(testId('activity-standing-in'));
     expect(await bobPage.locator(`${testId('participants')} .person-row`).count()).toBe(2);
     // Bruno is not an admin: no admin buttons for him.
     expect(await bobPage.locator(`${testId('participants')} ${testId('member-make-admin')}`).count()).toBe(0);
@@ -374,6 +376,7 @@ describe('the wizard, further', () => {
     const activityId = await finish(page, 'en', false);
     const distance = await page.textContent(testId('stat-distance'));
 
+    await page.click(testId('activity-menu'));
     await page.click(testId('activity-action-edit'));
     await page.waitForSelector(testId('wizard-info'));
     expect(await page.inputValue(testId('activity-name-input'))).toBe('Before the edit');

@@ -166,15 +166,14 @@ describe.each(locales)('groups (%s)', (locale) => {
     await alicePage.locator(testId('group-calendar')).scrollIntoViewIfNeeded();
     await screenshot(alicePage, `groups-8-calendar-${locale}`);
 
-    // Leaving warns that updates will stop; the last admin cannot leave.
+    // Leaving warns that updates will stop; the only admin is told to name another first.
     await bobPage.click(testId('group-action-leave'));
     const warning = await bobPage.waitForSelector(testId('feedback-modal'));
     expect(await warning.textContent()).toMatch(/no longer receive updates|Non riceverai più aggiornamenti/);
     await screenshot(bobPage, `groups-9-leave-warning-${locale}`);
     await bobPage.click(testId('feedback-cancel'));
     await alicePage.click(testId('group-action-leave'));
-    await alicePage.click(testId('feedback-button'));
-    await closeFeedback(alicePage, /Name another admin|Nomina prima un altro amministratore/);
+    await closeFeedback(alicePage, /You are the only admin|Nessun altro amministra questo gruppo/);
 
     // Alice invites a contact through the invite-contact sheet, opens the group chat and names Bob admin.
     const carla = await newAccount(server.url, { firstName: 'Carla', lastName: 'Neri' });

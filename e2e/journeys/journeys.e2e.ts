@@ -222,7 +222,7 @@ describe.each(locales)('journeys (%s)', (locale) => {
     await page.click(testId('request-accept'));
     await page.waitForSelector(`${testId('requests')} .person-row`, { state: 'detached' });
     await partnerPage.reload();
-    await partnerPage.waitForSelector(testId('activity-action-leave'));
+    await partnerPage.waitForSelector(testId('activity-standing-in'));
 
     const { chats } = await call(
       server.url,

@@ -20,7 +20,9 @@ describe('dates', () => {
   });
 
   it('shows durations as hours and minutes', () => {
-    expect(formatDuration(125)).toBe('2 h 05 min');
+    expect(formatDuration(125)).toBe('2 h 5 min');
+    expect(formatDuration(60)).toBe('1 h');
+    expect(formatDuration(90)).toBe('1 h 30 min');
     expect(formatDuration(45)).toBe('45 min');
   });
 });

@@ -47,5 +47,6 @@ export function weekdayNames(language?: Language | string): string[] {
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = Math.round(minutes % 60);
-  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }

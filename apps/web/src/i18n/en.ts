@@ -108,6 +108,7 @@ export const en = {
   logistics,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   common: {
+    more: 'More',
     close: 'Close',
     back: 'Back',
     cancel: 'Cancel',
@@ -118,6 +119,21 @@ export const en = {
     loading: 'Loading…',
     comingSoon: 'This part of Cordata is on its way.',
     retry: 'Try again',
+  },
+  calendarFeed: {
+    title: 'Calendar subscription',
+    introMine:
+      'Follow the activities you take part in from your calendar app. The address is private: share it with nobody.',
+    introGroup: "Follow this group's activities in your calendar app.",
+    subscribe: 'Subscribe',
+    copy: 'Copy the address',
+    copied: 'Address copied: paste it into your calendar app.',
+    reset: 'New address',
+    resetConfirm: {
+      title: 'Make a new address?',
+      description: 'Calendars subscribed to the old address, and to your group calendars, stop updating.',
+    },
+    resetDone: 'Done: subscribe again with the new address.',
   },
   errorTitle: 'Something went wrong',
   successTitle: 'Done',

@@ -17,6 +17,7 @@ export const it: Resources = {
   logistics,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   common: {
+    more: 'Altro',
     close: 'Chiudi',
     back: 'Indietro',
     cancel: 'Annulla',
@@ -27,6 +28,22 @@ export const it: Resources = {
     loading: 'Caricamento…',
     comingSoon: 'Questa parte di Cordata è in arrivo.',
     retry: 'Riprova',
+  },
+  calendarFeed: {
+    title: 'Abbonamento al calendario',
+    introMine:
+      "Segui dalla tua app calendario le attività a cui partecipi. L'indirizzo è privato: non condividerlo con nessuno.",
+    introGroup: 'Segui le attività di questo gruppo nella tua app calendario.',
+    subscribe: 'Abbonati',
+    copy: "Copia l'indirizzo",
+    copied: "Indirizzo copiato: incollalo nell'app calendario.",
+    reset: 'Nuovo indirizzo',
+    resetConfirm: {
+      title: 'Creare un nuovo indirizzo?',
+      description:
+        'I calendari abbonati al vecchio indirizzo, e ai calendari dei tuoi gruppi, smettono di aggiornarsi.',
+    },
+    resetDone: 'Fatto: abbonati di nuovo con il nuovo indirizzo.',
   },
   errorTitle: 'Qualcosa è andato storto',
   successTitle: 'Fatto',

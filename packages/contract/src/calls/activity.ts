@@ -144,6 +144,8 @@ export const Activity = ActivitySummary.extend({
   smoothedElevationGain: z.number(),
   rejectionReason: z.string().nullable(),
   pendingRequestsCount: z.int(),
+  /** The caller is its only admin: leaving is refused (LAST_ADMIN) until they name another, so the app warns first. */
+  isOnlyAdmin: z.boolean(),
   /** How many of the people taking part the caller has blocked: a private warning before joining. */
   blockedParticipantsCount: z.int(),
   chatId: Id.nullable(),
@@ -193,7 +195,6 @@ export const activityCalls = {
       'ACTIVITY_TOO_SOON',
       'END_BEFORE_START',
       'GPX_INVALID',
-      'ROUTE_FILES_QUOTA',
       'ROUTE_FILES_QUOTA',
       'GROUP_NOT_FOUND',
       'SPORT_NOT_FOUND',

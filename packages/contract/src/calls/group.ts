@@ -35,6 +35,8 @@ export type GroupSummary = z.infer<typeof GroupSummary>;
 export const Group = GroupSummary.extend({
   rejectionReason: z.string().nullable(),
   pendingRequestsCount: z.int(),
+  /** The caller is its only admin: leaving is refused (LAST_ADMIN) until they name another, so the app warns first. */
+  isOnlyAdmin: z.boolean(),
   chatId: Id.nullable(),
   createdAt: IsoDateTime,
 });

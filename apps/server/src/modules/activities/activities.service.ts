@@ -31,7 +31,7 @@ export interface ActivitiesDeps {
   changes: Changes;
   /** Who takes part: the membership engine with the activity policy (activity-membership.ts). */
   members: Pick<Membership<ActivityRow>, 'invite' | 'load' | 'loadAsAdmin'>;
-  memberships: Pick<MembershipRepository, 'put' | 'count' | 'memberIds'>;
+  memberships: Pick<MembershipRepository, 'put' | 'count' | 'adminsCount' | 'memberIds'>;
   /** Groups an activity may be added to. */
   groups: { isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean> };
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
@@ -95,6 +95,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     const isAdmin = participating && !!row.myIsAdmin;
     return toActivity(row, {
       pendingRequestsCount: isAdmin ? await deps.memberships.count('activity', activityId, 'REQUESTED') : 0,
+      isOnlyAdmin: isAdmin && (await deps.memberships.adminsCount('activity', activityId)) === 1,
       blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
       chatId: participating ? await repo.chatId(activityId) : null,
     });
@@ -282,7 +283,12 @@ export function toSummary(row: SummaryRow): ActivitySummary {
 
 function toActivity(
   row: NonNullable<DetailRow>,
-  extra: { pendingRequestsCount: number; blockedParticipantsCount: number; chatId: string | null },
+  extra: {
+    pendingRequestsCount: number;
+    isOnlyAdmin: boolean;
+    blockedParticipantsCount: number;
+    chatId: string | null;
+  },
 ): Activity {
   return {
     ...toSummary(row),
@@ -302,6 +308,7 @@ function toActivity(
     smoothedElevationGain: row.smoothedElevationGain,
     rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
     pendingRequestsCount: extra.pendingRequestsCount,
+    isOnlyAdmin: extra.isOnlyAdmin,
     blockedParticipantsCount: extra.blockedParticipantsCount,
     chatId: extra.chatId,
     closedAt: row.closedAt?.toISOString() ?? null,

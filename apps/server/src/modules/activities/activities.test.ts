@@ -402,7 +402,9 @@ describe('joining', () => {
 describe('leaving and admins', () => {
   it('lets a participant leave (and the chat), but not the last admin', async () => {
     const activity = await newActivity(t, alice);
+    expect(activity.isOnlyAdmin).toBe(true);
     const joined = await t.ok('activity/participate', { activityId: activity.activityId }, bruno.token);
+    expect(joined.activity.isOnlyAdmin).toBe(false);
     const chatId = joined.activity.chatId!;
     const out = await t.ok('activity/exit', { activityId: activity.activityId }, bruno.token);
     expect(out.activity).toMatchObject({ status: 'NONE', participantsCount: 1, chatId: null });

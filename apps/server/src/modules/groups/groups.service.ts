@@ -16,7 +16,7 @@ export interface GroupsDeps {
   db: Db;
   repo: GroupsRepository;
   activities: Pick<ActivitiesRepository, 'detachFromGroup'>;
-  memberships: Pick<MembershipRepository, 'put' | 'count'>;
+  memberships: Pick<MembershipRepository, 'put' | 'count' | 'adminsCount'>;
   changes: Changes;
   chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'close'>;
   pictures: Pick<UploadsService, 'claim'>;
@@ -79,6 +79,7 @@ export function createGroupsService(deps: GroupsDeps) {
       ...toGroupSummary(row),
       rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
       pendingRequestsCount: admin ? await deps.memberships.count('group', groupId, 'REQUESTED') : 0,
+      isOnlyAdmin: admin && (await deps.memberships.adminsCount('group', groupId, tx)) === 1,
       chatId: isMember(row) ? await deps.chatMembership.chatIdOf(tx ?? deps.db, { kind: 'GROUP', groupId }) : null,
       createdAt: row.group.createdAt.toISOString(),
     };

@@ -262,7 +262,10 @@ describe('members and admins', () => {
     expect((await t.call('group/make-admin', { groupId: group.groupId, userId: member.id }, member.token)).status).toBe(
       403,
     );
+    const readAs = async (token: string) => (await t.ok('group/read-info', { groupId: group.groupId }, token)).group;
+    expect((await readAs(admin.token)).isOnlyAdmin).toBe(true);
     await t.ok('group/make-admin', { groupId: group.groupId, userId: member.id }, admin.token);
+    expect((await readAs(admin.token)).isOnlyAdmin).toBe(false);
     const left = (await t.ok('group/exit', { groupId: group.groupId }, admin.token)).group;
     expect(left).toMatchObject({ status: 'NONE', membersCount: 1 });
     expect(await inChat(group.chatId!, admin.id)).toBe(false);

@@ -140,6 +140,16 @@ export function createMembershipRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** How many admins take part in the object. */
+    async adminsCount(kind: MembershipKind, objectId: string, tx: DbOrTx = db) {
+      const k = memberTables[kind];
+      const [row] = await tx
+        .select({ n: count() })
+        .from(k.members)
+        .where(and(eq(k.objectId, objectId), eq(k.members.state, 'PARTICIPATING'), eq(k.members.isAdmin, true)));
+      return row?.n ?? 0;
+    },
+
     /** Whether an admin of the object has blocked the person (their requests then reach nobody). */
     async blockedByAnAdmin(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
       const k = memberTables[kind];

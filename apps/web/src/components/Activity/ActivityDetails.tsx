@@ -1,13 +1,18 @@
-import type { Activity } from '@cordata/contract';
-import { useMemo } from 'react';
+import type { Activity, LatLng } from '@cordata/contract';
+import { haversineMetres } from '@cordata/geo';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
 import { useActivityQuery } from '../../state/queries/activity.ts';
+import { useOwnUserId } from '../../state/queries/profile.ts';
+import { useUiStore } from '../../state/ui.ts';
+import { Icon } from '../Icon.tsx';
 import { ActivityLogistics } from '../Logistics/ActivityLogistics.tsx';
 import { type MapMarker, RouteMap } from '../Map/RouteMap.tsx';
 import { QueryState } from '../QueryState.tsx';
-import { ActivityActions } from './ActivityActions.tsx';
+import { ReportButton } from '../Report/ReportButton.tsx';
+import { ActivityBar } from './ActivityBar.tsx';
 import { useSportName } from './ActivityCard.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import { formatDistance, formatMetres } from './format.ts';
@@ -30,18 +35,34 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const { t, i18n } = useTranslation();
   const sportName = useSportName(activity.sportId);
   const markers = useRouteMarkers(activity);
+  const [reporting, setReporting] = useState(false);
+  const ownUserId = useOwnUserId();
   const { route } = activity;
+  const meetingPoint = route.start ?? activity.start;
+  const own = activity.isAdmin || (!!ownUserId && activity.createdBy?.userId === ownUserId);
   return (
     <article className="activity-details" data-testid="activity-details" data-activity-id={activity.activityId}>
       <header className="activity-head">
-        <h2 data-testid="activity-name">{activity.name}</h2>
-        <p className="muted">
-          {sportName} · {formatLongDate(new Date(activity.startsAt), i18n.language)} · {activity.startTime}–
-          {activity.endTime}
+        <p className="activity-when" data-testid="activity-when">
+          <Icon name="calendar" size={18} />
+          <span>
+            {formatLongDate(new Date(`${activity.date}T12:00:00`), i18n.language)} · {activity.startTime}–
+            {activity.endTime}
+          </span>
         </p>
+        <h2 data-testid="activity-name">{activity.name}</h2>
+        {meetingPoint && (
+          <p className="activity-where" data-testid="activity-where">
+            <Icon name="pin" size={18} />
+            <span>
+              {meetingPoint.address ?? t('activity.view.meetingPointUnnamed')}
+              <DistanceFromSearch point={meetingPoint} />
+            </span>
+          </p>
+        )}
         <div className="activity-tags">
-          <span className="tag">{t(`activity.access.${activity.access}`)}</span>
-          <span className="tag">{t(`activity.visibility.${activity.visibility}`)}</span>
+          <span className="tag">{sportName}</span>
+          <span className="tag">{t(`activity.difficulty.${activity.difficulty}`)}</span>
           {activity.group && <span className="tag">{activity.group.name}</span>}
           {activity.isAdmin && (
             <span className="tag tag-admin" data-testid="activity-admin-badge">
@@ -49,6 +70,21 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             </span>
           )}
         </div>
+        {activity.status === 'REJECTED' && (
+          <p className="activity-notice error" data-testid="activity-rejected">
+            {t('activity.view.rejected', { reason: activity.rejectionReason ?? '' })}
+          </p>
+        )}
+        {activity.status === 'REQUESTED' && (
+          <p className="activity-notice" data-testid="activity-requested">
+            {t('activity.view.requestPending')}
+          </p>
+        )}
+        {activity.status === 'INVITED' && (
+          <p className="activity-notice" data-testid="activity-invited">
+            {t('activity.view.invited')}
+          </p>
+        )}
       </header>
 
       <RouteMap
@@ -59,62 +95,12 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         testId="activity-map"
       />
 
-      <dl className="activity-stats" data-testid="activity-stats">
-        <div>
-          <dt>{t('activity.view.distance')}</dt>
-          <dd data-testid="stat-distance">{formatDistance(activity.totalDistance, i18n.language)}</dd>
-        </div>
-        <div>
-          <dt>{t('activity.view.gain')}</dt>
-          <dd data-testid="stat-gain">{formatMetres(activity.totalElevationGain, i18n.language)}</dd>
-        </div>
-        <div>
-          <dt>{t('activity.view.smoothedGain')}</dt>
-          <dd data-testid="stat-smoothed-gain">{formatMetres(activity.smoothedElevationGain, i18n.language)}</dd>
-        </div>
-        <div>
-          <dt>{t('activity.view.requiredTime')}</dt>
-          <dd data-testid="stat-required-time">
-            {activity.requiredTime ? formatDuration(activity.requiredTime) : t('activity.view.notSet')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('activity.view.difficulty')}</dt>
-          <dd data-testid="stat-difficulty">{t(`activity.difficulty.${activity.difficulty}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('activity.view.participants')}</dt>
-          <dd data-testid="stat-participants">{activity.participantsCount}</dd>
-        </div>
-      </dl>
-      <details className="gain-methods">
-        <summary>{t('activity.view.gainMethodTitle')}</summary>
-        <p>
-          <strong>{t('activity.view.gain')}:</strong> {t('activity.view.gainMethod')}
-        </p>
-        <p>
-          <strong>{t('activity.view.smoothedGain')}:</strong> {t('activity.view.smoothedGainMethod')}
-        </p>
-      </details>
+      <RouteFigures activity={activity} />
 
       <section>
         <h3>{t('activity.view.elevationProfile')}</h3>
         <ElevationChart profile={route.elevationProfile} />
       </section>
-
-      {activity.status === 'REJECTED' && (
-        <p className="activity-notice error" data-testid="activity-rejected">
-          {t('activity.view.rejected', { reason: activity.rejectionReason ?? '' })}
-        </p>
-      )}
-      {activity.status === 'REQUESTED' && (
-        <p className="activity-notice" data-testid="activity-requested">
-          {t('activity.view.requestPending')}
-        </p>
-      )}
-      {activity.status === 'INVITED' && <p className="activity-notice">{t('activity.view.invited')}</p>}
-
-      <ActivityActions activity={activity} onGone={onGone} />
 
       {(activity.description || activity.contact || activity.createdBy) && (
         <section className="activity-about">
@@ -138,7 +124,70 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
 
       {activity.isAdmin && <Requests activity={activity} />}
       <Participants activity={activity} />
+
+      {reporting && (
+        <ReportButton
+          targetType="ACTIVITY"
+          targetId={activity.activityId}
+          initiallyOpen
+          onClose={() => setReporting(false)}
+        />
+      )}
+      <ActivityBar activity={activity} onGone={onGone} onReport={own ? undefined : () => setReporting(true)} />
     </article>
+  );
+}
+
+/**
+ * Distance, climb, time, people. The climb is the spec's gain (every rise); the smoothed gain, which hides
+ * GPS noise, is said once beside it and only where the two disagree. A route with no elevation data has an
+ * unknown climb, not 0 m.
+ */
+function RouteFigures({ activity }: { activity: Activity }) {
+  const { t, i18n } = useTranslation();
+  const hasElevation = activity.route.elevationProfile.length > 1 || activity.totalElevationGain > 0;
+  const smoothedDiffers =
+    hasElevation && Math.round(activity.smoothedElevationGain) !== Math.round(activity.totalElevationGain);
+  return (
+    <dl className="activity-stats" data-testid="activity-stats">
+      <div>
+        <dt>{t('activity.view.distance')}</dt>
+        <dd data-testid="stat-distance">{formatDistance(activity.totalDistance, i18n.language)}</dd>
+      </div>
+      <div>
+        <dt>{t('activity.view.gain')}</dt>
+        <dd data-testid="stat-gain">{hasElevation ? formatMetres(activity.totalElevationGain, i18n.language) : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('activity.view.requiredTime')}</dt>
+        <dd data-testid="stat-required-time">{activity.requiredTime ? formatDuration(activity.requiredTime) : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('activity.view.participants')}</dt>
+        <dd data-testid="stat-participants">{activity.participantsCount}</dd>
+      </div>
+      {smoothedDiffers && (
+        <p className="activity-stats-note" data-testid="stat-smoothed-gain">
+          {t('activity.view.smoothedGainNote', {
+            gain: formatMetres(activity.smoothedElevationGain, i18n.language),
+          })}
+        </p>
+      )}
+    </dl>
+  );
+}
+
+/** "· 4,2 km from Lecco": from the place the person searched near, when they did. */
+function DistanceFromSearch({ point }: { point: LatLng }) {
+  const { t, i18n } = useTranslation();
+  const near = useUiStore((s) => s.homeFilters.near);
+  if (!near) return null;
+  const distance = formatDistance(haversineMetres(near, point), i18n.language);
+  return (
+    <span className="muted" data-testid="activity-distance-from-search">
+      {' · '}
+      {near.label ? t('activity.view.distanceFrom', { distance, place: near.label }) : distance}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions } from './actions.ts';
+import { actionBarPlan, availableActions } from './actions.ts';
 
 const now = new Date('2026-06-01T08:00:00Z');
 const base = {
@@ -47,5 +47,22 @@ describe('availableActions', () => {
     const over = { ...base, startsAt: '2026-05-31T08:00:00Z', endsAt: '2026-05-31T10:00:00Z' };
     expect(availableActions(over, now)).toEqual([]);
     expect(availableActions({ ...over, isAdmin: true, status: 'PARTICIPATING' }, now)).toEqual(['delete']);
+  });
+});
+
+describe('actionBarPlan', () => {
+  it('leads with the one thing to do, and keeps the rest in the menu', () => {
+    expect(actionBarPlan(base, now)).toEqual({ primary: 'join', own: [], manage: [], canDelete: false });
+    expect(actionBarPlan({ ...base, status: 'INVITED' }, now)).toMatchObject({
+      primary: 'acceptInvitation',
+      own: ['declineInvitation'],
+    });
+    const admin = { ...base, isAdmin: true, status: 'PARTICIPATING' as const, access: 'CLOSED' as const };
+    expect(actionBarPlan(admin, now)).toEqual({
+      primary: null,
+      own: ['leave'],
+      manage: ['edit', 'invite', 'requests'],
+      canDelete: true,
+    });
   });
 });

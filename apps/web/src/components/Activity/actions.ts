@@ -43,3 +43,28 @@ export function availableActions(activity: ActivityState, now: Date = new Date()
   }
   return actions;
 }
+
+/** What leads the action bar: the one thing to do now, when there is one. */
+export type PrimaryAction = Extract<ActivityAction, 'join' | 'request' | 'acceptInvitation'>;
+const PRIMARY: readonly ActivityAction[] = ['join', 'request', 'acceptInvitation'];
+const MANAGE: readonly ActivityAction[] = ['edit', 'invite', 'requests'];
+
+export interface ActionBarPlan {
+  primary: PrimaryAction | null;
+  /** The caller's own way out: decline, withdraw or leave. */
+  own: ActivityAction[];
+  /** The admins' tools, with Delete kept apart. */
+  manage: ActivityAction[];
+  canDelete: boolean;
+}
+
+/** availableActions, arranged for the action bar and its menu. */
+export function actionBarPlan(activity: ActivityState, now: Date = new Date()): ActionBarPlan {
+  const actions = availableActions(activity, now);
+  return {
+    primary: (actions.find((a) => PRIMARY.includes(a)) as PrimaryAction | undefined) ?? null,
+    own: actions.filter((a) => a === 'declineInvitation' || a === 'withdraw' || a === 'leave'),
+    manage: actions.filter((a) => MANAGE.includes(a)),
+    canDelete: actions.includes('delete'),
+  };
+}

@@ -22,7 +22,7 @@ describe('chartGeometry', () => {
     expect([g.minElevation, g.maxElevation, g.totalDistance]).toEqual([100, 200, 1000]);
   });
 
-  it('draws a flat route as a line along the bottom, not a division by zero', () => {
+  it('draws a flat route as a line across the middle, not a division by zero', () => {
     const g = chartGeometry(
       [
         [0, 120],
@@ -31,6 +31,19 @@ describe('chartGeometry', () => {
       100,
       50,
     )!;
-    expect(g.line).toBe('M0.0,50.0L100.0,50.0');
+    expect(g.line).toBe('M0.0,25.0L100.0,25.0');
+  });
+
+  it('keeps a 7 m ripple gentle: the box spans at least 100 m', () => {
+    const g = chartGeometry(
+      [
+        [0, 112],
+        [500, 119],
+        [1000, 112],
+      ],
+      100,
+      50,
+    )!;
+    expect(g.line).toBe('M0.0,26.8L50.0,23.3L100.0,26.8');
   });
 });

@@ -8,6 +8,8 @@ export interface ChartGeometry {
   totalDistance: number;
 }
 
+const MIN_SPAN_METRES = 100;
+
 /** Scales [distance, elevation] pairs into an SVG box; null when there is nothing to draw. */
 export function chartGeometry(
   profile: readonly (readonly [number, number])[],
@@ -23,10 +25,12 @@ export function chartGeometry(
   }
   const first = profile[0]![0];
   const totalDistance = profile[profile.length - 1]![0] - first;
-  // A flat route still gets a visible band rather than a division by zero.
-  const span = Math.max(maxElevation - minElevation, 10);
+  // The box spans at least 100 m, centred on the route: a 7 m ripple stays a gentle line, not a saw.
+  const range = maxElevation - minElevation;
+  const span = Math.max(range, MIN_SPAN_METRES);
+  const floor = minElevation - (span - range) / 2;
   const x = (d: number) => (totalDistance > 0 ? ((d - first) / totalDistance) * width : 0);
-  const y = (e: number) => height - ((e - minElevation) / span) * height;
+  const y = (e: number) => height - ((e - floor) / span) * height;
   const points = profile.map(([d, e]) => `${x(d).toFixed(1)},${y(e).toFixed(1)}`);
   const line = `M${points.join('L')}`;
   const area = `${line}L${width},${height}L0,${height}Z`;

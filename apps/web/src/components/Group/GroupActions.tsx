@@ -8,7 +8,7 @@ import {
   useJoinGroupMutation,
   useRequestGroupAccessMutation,
 } from '../../state/queries/group.ts';
-import { confirm, showError, showSuccess } from '../feedback.ts';
+import { confirm, showError, showFeedback, showSuccess } from '../feedback.ts';
 import { availableGroupActions, type GroupAction } from './actions.ts';
 
 /** The buttons that fit the caller's state and role. */
@@ -72,6 +72,14 @@ export function GroupActions({ group, onGone }: { group: Group; onGone?: () => v
     edit: () => openSheet({ type: 'handle-group', params: { step: 'info', groupId } }),
     // Spec §8: leaving warns that updates will stop.
     leave: async () => {
+      if (group.isOnlyAdmin) {
+        showFeedback({
+          kind: 'info',
+          title: t('group.feedback.onlyAdmin.title'),
+          description: t('group.feedback.onlyAdmin.description'),
+        });
+        return;
+      }
       const sure = await confirm({
         title: t('group.feedback.leaveConfirm.title'),
         description: t('group.feedback.leaveConfirm.description'),

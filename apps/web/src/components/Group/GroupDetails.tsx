@@ -2,7 +2,7 @@ import type { Group } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { useGroupQuery } from '../../state/queries/group.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
-import { GroupFeedLink } from '../Logistics/GroupFeedLink.tsx';
+import { CalendarFeed } from '../Calendar/CalendarFeed.tsx';
 import { QueryState } from '../QueryState.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupCalendar } from './GroupCalendar.tsx';
@@ -94,7 +94,7 @@ function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
         <>
           <NextActivities groupId={group.groupId} />
           <GroupCalendar groupId={group.groupId} />
-          {group.type === 'OPEN' && <GroupFeedLink groupId={group.groupId} />}
+          <CalendarFeed feed={{ kind: 'group', groupId: group.groupId }} />
         </>
       ) : (
         <p className="muted" data-testid="group-activities-hidden">

@@ -70,6 +70,10 @@ export const group = {
     invitesSkipped_one: '{{count}} contact could not be invited (already invited, a member or with a pending request).',
     invitesSkipped_other:
       '{{count}} contacts could not be invited (already invited, members or with a pending request).',
+    onlyAdmin: {
+      title: 'You are the only admin',
+      description: 'Make another member an admin from the members list before you leave, or delete the group.',
+    },
     leaveConfirm: {
       title: 'Leave the group?',
       description: 'You will no longer receive updates about this group and its activities.',

@@ -72,6 +72,11 @@ export const group: typeof en = {
     invitesSkipped_one: '{{count}} contatto non è stato invitato (già invitato, membro o con una richiesta in attesa).',
     invitesSkipped_other:
       '{{count}} contatti non sono stati invitati (già invitati, membri o con una richiesta in attesa).',
+    onlyAdmin: {
+      title: 'Nessun altro amministra questo gruppo',
+      description:
+        'Prima di uscire nomina amministratore un altro membro dall’elenco dei membri, oppure elimina il gruppo.',
+    },
     leaveConfirm: {
       title: 'Lasciare il gruppo?',
       description: 'Non riceverai più aggiornamenti su questo gruppo e sulle sue attività.',

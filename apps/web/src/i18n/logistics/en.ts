@@ -93,10 +93,6 @@ export const logistics = {
       other: 'Export the route from that site as a GPX file and drop it here.',
     },
   },
-  feed: {
-    intro: "Follow this group's public activities in your calendar app.",
-    subscribe: 'Subscribe to the calendar',
-  },
   export: {
     title: 'Your data',
     intro:

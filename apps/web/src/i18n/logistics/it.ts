@@ -98,10 +98,6 @@ export const logistics: typeof en = {
       other: 'Esporta il percorso da quel sito come file GPX e trascinalo qui.',
     },
   },
-  feed: {
-    intro: 'Segui le attività pubbliche di questo gruppo nella tua app calendario.',
-    subscribe: 'Iscriviti al calendario',
-  },
   export: {
     title: 'I tuoi dati',
     intro:

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActivityDetails } from '../../components/Activity/ActivityDetails.tsx';
-import { ReportButton } from '../../components/Report/ReportButton.tsx';
 import { Screen } from '../../components/Screen.tsx';
 
 export default function ViewActivity() {
@@ -11,7 +10,6 @@ export default function ViewActivity() {
   return (
     <Screen title={t('screens.viewActivity')} testId="view-activity-screen" back>
       {activityId && <ActivityDetails activityId={activityId} onGone={() => navigate('/home', { replace: true })} />}
-      {activityId && <ReportButton targetType="ACTIVITY" targetId={activityId} />}
     </Screen>
   );
 }

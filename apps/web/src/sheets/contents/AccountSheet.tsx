@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CalendarFeed } from '../../components/Calendar/CalendarFeed.tsx';
 import { confirm } from '../../components/feedback.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
@@ -85,6 +86,7 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
   // The personal sections open in place, one at a time; security and notifications are steps of their own.
   const [open, setOpen] = useState<PersonalSection | null>(null);
   const [dataOpen, setDataOpen] = useState(false);
+  const [feedOpen, setFeedOpen] = useState(false);
   const [blockedOpen, setBlockedOpen] = useState(false);
   const section = (name: PersonalSection) => (
     <>
@@ -136,6 +138,13 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
         onClick={() => setDataOpen(!dataOpen)}
       />
       {dataOpen && <DataExport />}
+      <Row
+        icon="calendar"
+        label={t('calendarFeed.title')}
+        testId="settings-calendar-feed"
+        onClick={() => setFeedOpen(!feedOpen)}
+      />
+      {feedOpen && <CalendarFeed feed={{ kind: 'mine' }} />}
       <Row
         icon="security"
         label={t('people.block.list')}

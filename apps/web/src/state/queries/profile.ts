@@ -9,3 +9,6 @@ export function useOwnProfileQuery() {
   const hasToken = useAuthStore((s) => s.jwt !== null);
   return useQuery({ queryKey: ownProfileQueryKey, queryFn: () => api('user/own-profile'), enabled: hasToken });
 }
+
+/** The signed-in person's id, once their profile has loaded. */
+export const useOwnUserId = (): string | undefined => useOwnProfileQuery().data?.user.userId;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, newAccount } from '../support/accounts.ts';
+import { call, newAccount, PASSWORD } from '../support/accounts.ts';
 import { contextsClosedAfterEach, locales, screenshot, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
@@ -142,4 +142,40 @@ describe('the activity page: find, join, coordinate', () => {
       expect(await feed.text()).toContain(`SUMMARY:${name}`);
     });
   }
+
+  it('continues to a shared activity after signing in', async () => {
+    const url = suite.server.url;
+    const ada = await newAccount(url, { firstName: 'Ada', lastName: 'Guida' });
+    const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Corsa' });
+    const { activity } = await call(
+      url,
+      'activity/create-new',
+      {
+        name: 'Shared link run',
+        sportId: 'running',
+        date: inDays(4),
+        startTime: '08:00',
+        endTime: '09:00',
+        access: 'OPEN',
+        visibility: 'PUBLIC',
+        difficulty: 'EASY',
+        route: {
+          mode: 'POINTS',
+          start: { latitude: 45.8566, longitude: 9.3977 },
+          destination: { latitude: 45.8421, longitude: 9.3905 },
+          routeSteps: [],
+        },
+      },
+      ada.jwt,
+    );
+    const page = await openPhone(suite.browser, url, contexts, 'en', `/view-activity/${activity.activityId}`);
+    await page.click(testId('entry-screen'));
+    await page.waitForURL(/\/(welcome|sign-up)$/);
+    await page.goto('/login');
+    await page.fill(testId('login-email'), bruno.email);
+    await page.fill(testId('login-password'), PASSWORD);
+    await page.click(testId('login-submit'));
+    await page.waitForURL(`**/view-activity/${activity.activityId}`);
+    await page.waitForSelector(`${testId('activity-name')}:has-text("Shared link run")`);
+  });
 });

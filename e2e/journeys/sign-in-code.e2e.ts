@@ -1,6 +1,6 @@
 import { callPath } from '@cordata/contract';
 import { describe, expect, it } from 'vitest';
-import { newAccount } from '../support/accounts.ts';
+import { newAccount, PASSWORD } from '../support/accounts.ts';
 import { contextsClosedAfterEach, locales, screenshot, testId } from '../support/browser.ts';
 import { mailsTo } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
@@ -14,7 +14,6 @@ import { journeySuite } from '../support/suite.ts';
 // Rate limits on, and the guessers' addresses taken from X-Forwarded-For, as behind a proxy.
 const suite = journeySuite({ RATE_LIMITS: 'true', TRUST_PROXY: 'loopback' });
 const contexts = contextsClosedAfterEach('sign-in-code');
-const PASSWORD = 'Trail#Run9x'; // newAccount's
 const GUESSES = 50; // AUTH_RATE_RULES['sign-in'].email.limit
 
 async function guessFromEverywhere(email: string) {

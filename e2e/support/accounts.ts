@@ -28,10 +28,13 @@ export interface Account {
  * A confirmed account with a completed profile, made through the real calls: sign-up, the code from
  * the dev mailbox, confirm-email, create-profile.
  */
+/** The password of every account newAccount makes. */
+export const PASSWORD = 'Trail#Run9x';
+
 export async function newAccount(baseUrl: string, person: { firstName: string; lastName: string }): Promise<Account> {
   const tag = Math.random().toString(36).slice(2, 8);
   const email = `${person.firstName.toLowerCase()}.${tag}@example.test`;
-  const password = 'Trail#Run9x';
+  const password = PASSWORD;
   await call(baseUrl, 'auth/email/sign-up', { email, password, acceptTerms: true, acceptPrivacy: true });
   const mails = await mailsTo(baseUrl, email);
   const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];

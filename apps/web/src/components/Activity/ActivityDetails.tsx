@@ -46,8 +46,10 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         <p className="activity-when" data-testid="activity-when">
           <Icon name="calendar" size={18} />
           <span>
-            {formatLongDate(new Date(`${activity.date}T12:00:00`), i18n.language)} · {activity.startTime}–
-            {activity.endTime}
+            {formatLongDate(new Date(`${activity.date}T12:00:00`), i18n.language)} ·{' '}
+            <span className="nowrap">
+              {activity.startTime}–{activity.endTime}
+            </span>
           </span>
         </p>
         <h2 data-testid="activity-name">{activity.name}</h2>

@@ -53,7 +53,7 @@ export function CalendarFeed({ feed }: { feed: Feed }) {
   };
 
   return (
-    <div className="calendar-feed" data-testid={`calendar-feed-${feed.kind}`}>
+    <div className={`calendar-feed calendar-feed-${feed.kind}`} data-testid={`calendar-feed-${feed.kind}`}>
       <p className="muted">{t(feed.kind === 'mine' ? 'calendarFeed.introMine' : 'calendarFeed.introGroup')}</p>
       <div className="calendar-feed-buttons">
         <a

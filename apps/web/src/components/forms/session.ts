@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { continueTo } from '../../routing/deep-link.ts';
 import { startupRoute } from '../../routing/startup.ts';
 import { useAuthStore } from '../../state/auth.ts';
 
@@ -45,7 +46,7 @@ export function useStartSession() {
         sessionStorage.removeItem(PENDING_EMAIL_KEY);
       } catch {}
       useAuthStore.getState().setToken(session.jwt, session.completed);
-      navigate(startupRoute({ status: 'loaded', completed: session.completed }, true)!, { replace: true });
+      navigate(continueTo(startupRoute({ status: 'loaded', completed: session.completed }, true)!), { replace: true });
     },
     [navigate],
   );

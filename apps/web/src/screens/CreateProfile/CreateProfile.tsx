@@ -21,6 +21,7 @@ import { Screen } from '../../components/Screen.tsx';
 import { MIN_AGE_YEARS } from '../../contract.ts';
 import { isLanguage } from '../../i18n/index.ts';
 import { getPlatform } from '../../native/index.ts';
+import { continueTo } from '../../routing/deep-link.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { ownProfileQueryKey } from '../../state/queries/profile.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
@@ -621,7 +622,7 @@ function Done({ name }: { name: string }) {
         onClick={() => {
           void queryClient.invalidateQueries({ queryKey: ownProfileQueryKey });
           useAuthStore.getState().setCompleted(true);
-          navigate('/home', { replace: true });
+          navigate(continueTo('/home'), { replace: true });
         }}
       >
         {t('auth.profile.done.go')}

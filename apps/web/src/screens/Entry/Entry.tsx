@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { showError } from '../../components/feedback.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { SPLASH_TIMEOUT_MS } from '../../contract.ts';
 import { isNativeApp } from '../../native/index.ts';
+import { continueTo, rememberDeepLink } from '../../routing/deep-link.ts';
 import { type ProfileLoad, startupRoute } from '../../routing/startup.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
@@ -35,6 +36,7 @@ export function Entry() {
   const hasSeenWelcome = useUiStore((s) => s.hasSeenWelcome);
   const target = startupRoute(load, hasSeenWelcome);
   const routed = useRef(false);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (splashDone) return;
@@ -45,9 +47,10 @@ export function Entry() {
   useEffect(() => {
     if (!splashDone || target === null || routed.current) return;
     routed.current = true;
-    navigate(target, { replace: true });
+    if (load.status === 'none') rememberDeepLink(pathname);
+    navigate(continueTo(target), { replace: true });
     if (load.status === 'error') showError(profileError);
-  }, [splashDone, target, navigate, load.status, profileError]);
+  }, [splashDone, target, navigate, load.status, profileError, pathname]);
 
   return (
     <button type="button" className="splash" data-testid="entry-screen" onClick={() => setSplashDone(true)}>

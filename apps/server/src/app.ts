@@ -23,6 +23,7 @@ import { registerReleases } from './modules/releases/releases.routes.ts';
 import { createModules } from './modules.ts';
 import { createRealtimeServer } from './realtime/realtime.ts';
 import { registerAppLinks } from './web/app-links.ts';
+import { createSharePreview } from './web/share-preview.ts';
 import { registerWeb } from './web/web.ts';
 
 export interface AppOptions {
@@ -176,7 +177,7 @@ export async function buildApp(options: AppOptions) {
   modules.registerRoutes(app);
   await registerReleases(app, core);
   registerAppLinks(app, config);
-  await registerWeb(app, config, { nonces: tagManager });
+  await registerWeb(app, config, { nonces: tagManager, sharePreview: createSharePreview(database.db) });
 
   app.addHook('onClose', async () => {
     await closeRealtime();

@@ -61,6 +61,7 @@ import { createConnectionsService } from './modules/users/connections.service.ts
 import { usersHandlers } from './modules/users/users.handlers.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerShareImages } from './web/share-image.ts';
 
 /**
  * The one place where domain modules are wired together. Each returns the calls it answers;
@@ -303,6 +304,7 @@ export function createModules(core: Core) {
     if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
     exports.registerDownload(app);
     calendar.registerFeeds(app);
+    registerShareImages(app, { db: core.db, product: core.config.PRODUCT_SLUG });
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { errorBody } from '../http/errors.ts';
+import type { SharePreviewLookup } from './share-preview.ts';
+import { shareTags, shareTarget, withShareTags } from './share-tags.ts';
 
 /** What the app reads at run time from index.html: nothing of it is secret. */
 export function publicRuntimeConfig(config: Config) {
@@ -30,8 +32,13 @@ const escapeForScript = (json: string) => json.replaceAll('<', '\\u003c');
  * with the runtime configuration injected. With `nonces`, each answer of the entry page carries a fresh
  * nonce on its scripts and in its policy, with 'strict-dynamic': the scripts they load (the tag
  * manager) are trusted through them, and no script-src origin is needed (review L6).
+ * With `sharePreview`, a shared activity or group page carries its link-preview tags (issue 19).
  */
-export async function registerWeb(app: FastifyInstance, config: Config, options: { nonces?: boolean } = {}) {
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  options: { nonces?: boolean; sharePreview?: SharePreviewLookup } = {},
+) {
   const indexFile = join(config.webDistDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   const configTag = `<script id="cordata-config" type="application/json">${escapeForScript(
@@ -56,7 +63,26 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The entry page, with the link-preview tags of the object a shared page names when outsiders may see it. */
+  async function entryPage(path: string, log: FastifyBaseLogger): Promise<string> {
+    const target = options.sharePreview && shareTarget(path);
+    if (!target || !options.sharePreview) return indexHtml;
+    try {
+      const preview = await options.sharePreview(target.kind, target.id);
+      if (!preview) return indexHtml;
+      return withShareTags(
+        indexHtml,
+        preview,
+        shareTags(preview, { publicUrl: config.PUBLIC_URL, product: config.PRODUCT_SLUG }),
+      );
+    } catch (err) {
+      // A preview is a nicety: the page itself must load even when the database does not answer.
+      log.warn({ err }, 'share preview lookup failed');
+      return indexHtml;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (['/api/', '/uploads/', '/release/', '/assets/'].some((prefix) => path.startsWith(prefix))) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
@@ -64,8 +90,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
+    const html = await entryPage(path, request.log);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!options.nonces) return reply.send(indexHtml);
+    if (!options.nonces) return reply.send(html);
     const nonce = randomBytes(16).toString('base64');
     const policy = String(reply.getHeader('content-security-policy') ?? '');
     reply.header(
@@ -73,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
       policy.replace('script-src ', `script-src 'nonce-${nonce}' 'strict-dynamic' `),
     );
     return reply.send(
-      indexHtml
+      html
         .replaceAll('<script', `<script nonce="${nonce}"`)
         .replaceAll('<link rel="modulepreload"', `<link rel="modulepreload" nonce="${nonce}"`),
     );

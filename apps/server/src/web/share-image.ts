@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { activities } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { routeImage } from './route-image.ts';
+import { isUuid, shareableActivity } from './share-preview.ts';
+
+/**
+ * The route picture of link previews (og:image, issue 19; `routeImagePath`), without a token: only for an activity whose
+ * preview outsiders may see (share-preview.ts); anything else is ACTIVITY_NOT_FOUND, as for a missing one.
+ */
+export function registerShareImages(app: FastifyInstance, deps: { db: Db; product: string }) {
+  app.get<{ Params: { file: string } }>(
+    `/api/space/${deps.product}/share/activities/:file`,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const id = /^(.+)\.png$/.exec(req.params.file)?.[1];
+      if (!id || !isUuid(id)) throw new ApiError('ACTIVITY_NOT_FOUND');
+      const [row] = await deps.db
+        .select({ routeSteps: activities.routeSteps })
+        .from(activities)
+        .where(shareableActivity(id));
+      if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
+      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(routeImage(row.routeSteps));
+    },
+  );
+}

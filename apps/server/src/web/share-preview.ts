@@ -1,0 +1,108 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { activities, groupMembers, groups, sports } from '../db/schema.ts';
+
+export type ShareKind = 'activity' | 'group';
+
+/** What a link preview shows of an object anyone may see. Values are plain text: the caller escapes them. */
+export interface SharePreview {
+  kind: ShareKind;
+  id: string;
+  title: string;
+  description: string;
+  /** An absolute picture URL of the object itself (a group's picture), if any. */
+  picture: string | null;
+}
+
+export type SharePreviewLookup = (kind: ShareKind, id: string) => Promise<SharePreview | null>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checked before any query: a malformed id in a uuid column is a database error, not a miss. */
+export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * The rule of link previews (issue 19): only what an outsider may see, i.e. a live activity that is public
+ * and open to join, or a live open group. Anything else — private, closed, deleted, missing — has no preview.
+ */
+export const shareableActivity = (id: string) =>
+  and(
+    eq(activities.id, id),
+    isNull(activities.deletedAt),
+    eq(activities.visibility, 'PUBLIC'),
+    eq(activities.access, 'OPEN'),
+  );
+
+/** Looks one object up by id, read-only: one primary-key query each. */
+export function createSharePreview(db: Db): SharePreviewLookup {
+  async function activity(id: string): Promise<SharePreview | null> {
+    const [row] = await db
+      .select({
+        name: activities.name,
+        date: activities.date,
+        startTime: activities.startTime,
+        endTime: activities.endTime,
+        totalDistance: activities.totalDistance,
+        sport: sports.nameEn,
+      })
+      .from(activities)
+      .innerJoin(sports, eq(sports.id, activities.sportId))
+      .where(shareableActivity(id));
+    if (!row) return null;
+    return { kind: 'activity', id, title: row.name, description: activityDescription(row), picture: null };
+  }
+
+  async function group(id: string): Promise<SharePreview | null> {
+    const [row] = await db
+      .select({ name: groups.name, picture: groups.picture })
+      .from(groups)
+      .where(and(eq(groups.id, id), isNull(groups.deletedAt), eq(groups.type, 'OPEN')));
+    if (!row) return null;
+    const [members] = await db
+      .select({ n: count() })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.state, 'PARTICIPATING')));
+    const n = members?.n ?? 0;
+    return {
+      kind: 'group',
+      id,
+      title: row.name,
+      description: `Open group · ${n} ${n === 1 ? 'member' : 'members'}`,
+      picture: row.picture && /^https?:\/\//.test(row.picture) ? row.picture : null,
+    };
+  }
+
+  return (kind, id) => {
+    if (!isUuid(id)) return Promise.resolve(null);
+    return kind === 'activity' ? activity(id) : group(id);
+  };
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Sun 29 Nov 2026 · 09:00–12:00 · Running · 12.4 km": the local day and times as the creator entered them. */
+export function activityDescription(a: {
+  date: string;
+  startTime: string;
+  endTime: string;
+  sport: string;
+  totalDistance: number;
+}): string {
+  const day = dayFormat.format(new Date(`${a.date}T00:00:00Z`)).replace(',', '');
+  const parts = [day, `${a.startTime}–${a.endTime}`, a.sport];
+  if (a.totalDistance > 0) parts.push(formatDistance(a.totalDistance));
+  return parts.join(' · ');
+}
+
+/** As the app writes it in English (apps/web/src/components/Activity/format.ts). */
+function formatDistance(metres: number): string {
+  if (metres < 1000) return `${Math.round(metres)} m`;
+  const km = metres / 1000;
+  return `${km.toLocaleString('en-GB', { maximumFractionDigits: km < 100 ? 1 : 0 })} km`;
+}

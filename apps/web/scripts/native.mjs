@@ -44,6 +44,9 @@ export const iconFiles = [
     [`android/app/src/main/res/mipmap-${density}/ic_launcher_foreground.png`, size * 2.25, size * 2.25],
   ]),
   ['ios/App/App/Assets.xcassets/AppIcon.appiconset/AppIcon-512@2x.png', 1024, 1024],
+  // The web app manifest's icons (public/manifest.webmanifest).
+  ['public/icon-192.png', 192, 192],
+  ['public/icon-512.png', 512, 512],
 ];
 export const splashFiles = [
   ['android/app/src/main/res/drawable/splash.png', 480, 320],

@@ -12,7 +12,7 @@ import { AdminApiError, adminApi, adminToken, signIn, signOut, totp } from './ad
 import { BarChart } from './BarChart.tsx';
 import { ContentDetail, UserDetail, UserLink, useContentActions, useUserActions } from './Details.tsx';
 import { type DialogField, useActionDialog } from './Dialog.tsx';
-import { day, isSuspended, MeContext, nameOf, Table, useLoad, useMe, useT } from './shared.tsx';
+import { day, dayTime, isSuspended, MeContext, nameOf, Table, useLoad, useMe, useT } from './shared.tsx';
 import './admin.css';
 
 function ActionMessage({ message }: { message: string | null }) {
@@ -574,7 +574,7 @@ function Audit() {
       <Table head={[t('common.when'), t('common.who'), t('common.action'), t('common.target'), t('common.reason')]}>
         {data?.entries.map((e) => (
           <tr key={e.auditId}>
-            <td>{new Date(e.createdAt).toLocaleString()}</td>
+            <td>{dayTime(e.createdAt)}</td>
             <td>
               <UserLink user={e.actor} />
             </td>

@@ -1,7 +1,7 @@
 import type { AdminUser, UserSummary } from '@cordata/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from '../i18n/dates.ts';
+import { formatDate, formatDateTime } from '../i18n/dates.ts';
 import i18n from '../i18n/index.ts';
 import { ADMIN_NS } from './i18n.ts';
 
@@ -10,8 +10,7 @@ export const nameOf = (u: UserSummary | null | undefined) =>
   u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.userId : '—';
 /** Dates in the admin area follow the app's one date format per language (i18n/dates.ts). */
 export const day = (iso: string | null | undefined) => (iso ? formatDate(new Date(iso), i18n.language) : '—');
-export const dayTime = (iso: string | null | undefined) =>
-  iso ? `${formatDate(new Date(iso), i18n.language)} ${formatTime(new Date(iso), i18n.language)}` : '—';
+export const dayTime = (iso: string | null | undefined) => (iso ? formatDateTime(new Date(iso), i18n.language) : '—');
 export const isSuspended = (u: Pick<AdminUser, 'suspendedUntil'>) =>
   Boolean(u.suspendedUntil && Date.parse(u.suspendedUntil) > Date.now());
 

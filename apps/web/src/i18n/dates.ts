@@ -22,6 +22,10 @@ export function formatTime(date: Date, language?: Language | string): string {
   );
 }
 
+/** A moment: the short date and the 24-hour time, "27/11/2026 09:00". */
+export const formatDateTime = (date: Date, language?: Language | string) =>
+  `${formatDate(date, language)} ${formatTime(date, language)}`;
+
 export function formatLongDate(date: Date, language?: Language | string): string {
   return formatDate(date, language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }

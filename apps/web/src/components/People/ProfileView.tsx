@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { dateLocale } from '../../i18n/dates.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useProfileQuery, useUserActivitiesQuery, useUserGroupsQuery } from '../../state/queries/people.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
@@ -29,7 +29,6 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
   const about = [user.age !== null ? t('people.age', { age: user.age }) : null, user.city, user.country]
     .filter(Boolean)
     .join(' · ');
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="profile-view" data-testid="profile-view">
       <div className="profile-head">
@@ -67,7 +66,7 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
                   <span>
                     {a.name}
                     <br />
-                    <small className="muted">{dateFormat.format(new Date(a.startsAt))}</small>
+                    <small className="muted">{formatDateTime(new Date(a.startsAt), i18n.language)}</small>
                   </span>
                 </button>
               </li>

@@ -72,7 +72,7 @@ describe('chatting in an activity chat', () => {
     await openChat(a);
     await openChat(b);
     await a.waitForSelector(`${testId('chat-event-JOINED')}:has-text("Bruno Verdi joined")`);
-    await b.waitForSelector(`${testId('chat-event-JOINED')}:has-text("Bruno Verdi si è unito alla chat")`);
+    await b.waitForSelector(`${testId('chat-event-JOINED')}:has-text("Bruno Verdi ora fa parte della chat")`);
 
     // Bruno types: Alice sees it.
     await b.click(testId('chat-input'));

@@ -189,7 +189,7 @@ describe('push through FCM HTTP v1', () => {
     expect(request!.auth).toBe('Bearer test-access-token');
     expect(request!.body.message).toMatchObject({
       token: 'device-token-1',
-      notification: { title: 'Cordata', body: 'Marco Bianchi ti ha invitato nel gruppo Cime' },
+      notification: { title: 'Cordata', body: 'Marco Bianchi ti invita nel gruppo Cime' },
       data: { type: 'GROUP_INVITE', targetId: group.id, path: `/view-group/${group.id}` },
     });
     const [row] = await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, me.id));

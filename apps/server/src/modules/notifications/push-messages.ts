@@ -24,14 +24,14 @@ const en: Texts = {
 };
 
 const it: Texts = {
-  ACTIVITY_INVITE: (v) => `${v.actor} ti ha invitato a ${v.target}`,
+  ACTIVITY_INVITE: (v) => `${v.actor} ti invita a ${v.target}`,
   ACTIVITY_EDIT: (v) => `${v.target} è cambiata: guarda i nuovi dettagli`,
   ACTIVITY_ACCEPT: (v) => `La tua richiesta per ${v.target} è stata accettata`,
   ACTIVITY_REJECT: (v) => `La tua richiesta per ${v.target} è stata rifiutata: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} chiede di partecipare a ${v.target}`,
   NEW_CONTACT: (v) => `${v.actor} ha accettato la tua richiesta di contatto`,
   CONTACT_REQUEST: (v) => `${v.actor} vuole aggiungerti ai contatti`,
-  GROUP_INVITE: (v) => `${v.actor} ti ha invitato nel gruppo ${v.target}`,
+  GROUP_INVITE: (v) => `${v.actor} ti invita nel gruppo ${v.target}`,
   GROUP_ACCEPT: (v) => `La tua richiesta per il gruppo ${v.target} è stata accettata`,
   GROUP_REJECT: (v) => `La tua richiesta per il gruppo ${v.target} è stata rifiutata: ${v.reason}`,
   GROUP_REQUEST: (v) => `${v.actor} chiede di entrare nel gruppo ${v.target}`,

@@ -40,7 +40,7 @@ describe('notification texts', () => {
 
   it('differs between the languages', () => {
     expect(plain(make('ACTIVITY_INVITE'), 'en')).toBe('Anna Bianchi invited you to Monte Rosa');
-    expect(plain(make('ACTIVITY_INVITE'), 'it')).toBe('Anna Bianchi ti ha invitato a Monte Rosa');
+    expect(plain(make('ACTIVITY_INVITE'), 'it')).toBe('Anna Bianchi ti invita a Monte Rosa');
   });
 
   it('falls back when the actor or the target is gone', () => {
@@ -48,7 +48,7 @@ describe('notification texts', () => {
       'Someone asks to join the group a group',
     );
     expect(plain(make('ACTIVITY_INVITE', { actor: { ...actor, firstName: null, lastName: null } }), 'it')).toBe(
-      'annab ti ha invitato a Monte Rosa',
+      'annab ti invita a Monte Rosa',
     );
   });
 

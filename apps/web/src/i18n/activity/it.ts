@@ -2,7 +2,7 @@ import type { activity as en } from './en.ts';
 
 /** The activities' strings, in Italian. */
 export const activity: typeof en = {
-  difficulty: { EASY: 'Facile', MEDIUM: 'Media', HARD: 'Difficile', EXPERT: 'Esperti' },
+  difficulty: { EASY: 'Facile', MEDIUM: 'Media', HARD: 'Difficile', EXPERT: 'Per esperti' },
   difficultyHint: {
     EASY: 'Breve e quasi pianeggiante: adatta a tutti.',
     MEDIUM: 'Qualche salita e un ritmo costante.',
@@ -30,7 +30,7 @@ export const activity: typeof en = {
     participants_one: '{{count}} partecipante',
     participants_other: '{{count}} partecipanti',
     away: 'a {{distance}}',
-    admin: 'Admin',
+    admin: 'Amministratore',
   },
   home: {
     list: 'Elenco',
@@ -198,7 +198,7 @@ export const activity: typeof en = {
       "Questa attività appartiene a un gruppo: ricevono l'invito solo i contatti che ne sono membri; gli altri vengono saltati.",
     done: 'Fatto',
     skip: {
-      ALREADY_INVITED: 'Già invitato',
+      ALREADY_INVITED: 'Invito già inviato',
       ALREADY_PARTICIPATING: 'Partecipa già',
       PENDING_REQUEST: 'Ha una richiesta in attesa',
       NOT_GROUP_MEMBER: 'Non è nel gruppo',

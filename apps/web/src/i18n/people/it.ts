@@ -3,7 +3,7 @@ import type { people as en } from './en.ts';
 /** Le stringhe delle persone (contatti, profili, impostazioni, inviti), in italiano. */
 export const people: typeof en = {
   tabs: { contacts: 'Contatti', requests: 'Richieste', explore: 'Esplora' },
-  search: 'Cerca per nome o username',
+  search: 'Cerca per nome o nome utente',
   anySport: 'Tutti gli sport',
   sportFilter: 'Sport',
   nearMe: 'Vicino a me',
@@ -18,7 +18,7 @@ export const people: typeof en = {
   distance: 'a {{km}} km',
   age: '{{age}} anni',
   members: {
-    admin: 'Admin',
+    admin: 'Amministratore',
     makeAdmin: 'Rendi admin',
     removeAdmin: 'Togli admin',
     remove: 'Rimuovi',
@@ -76,7 +76,7 @@ export const people: typeof en = {
     saving: 'Salvataggio…',
     firstName: 'Nome',
     lastName: 'Cognome',
-    username: 'Username',
+    username: 'Nome utente',
     birthDate: 'Data di nascita',
     gender: 'Genere',
     genders: { MALE: 'Uomo', FEMALE: 'Donna', UNSPECIFIED: 'Preferisco non dirlo' },

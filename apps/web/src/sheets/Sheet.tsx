@@ -4,6 +4,7 @@ import { Icon } from '../components/Icon.tsx';
 import { useSheetStore } from './store.ts';
 import { canStartSwipe, swipeOffset, swipeOutcome } from './swipe.ts';
 import type { OpenSheet } from './types.ts';
+import { useSheetFocus } from './useSheetFocus.ts';
 import './Sheet.css';
 
 interface Props {
@@ -21,6 +22,7 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
+  useSheetFocus(panel, isTop);
 
   useEffect(() => {
     const el = panel.current;
@@ -86,6 +88,7 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
         style={offset > 0 && !sheet.closing ? { transform: `translateX(${offset}px)` } : undefined}
         role="dialog"
         aria-modal={isTop}
+        tabIndex={-1}
         aria-label={title}
         data-testid={`sheet-${sheet.type}`}
         data-closing={sheet.closing || undefined}

@@ -15,7 +15,8 @@ import type { MapMarker, RouteMapProps } from './types.ts';
 setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
-const FIT_PADDING = 40;
+/** Room around a fitted route, and more on the right where the zoom buttons sit, so no marker hides under them. */
+const FIT_PADDING = { top: 40, bottom: 40, left: 40, right: 64 };
 
 /** The MapLibre map: a route line and DOM markers (so tests find them without reading the canvas). */
 export default function MapCanvas({ label, line, markers, center, zoom = 11, onTap }: RouteMapProps) {

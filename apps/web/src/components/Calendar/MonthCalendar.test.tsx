@@ -51,11 +51,16 @@ describe('MonthCalendar', () => {
     expect(container.querySelector(id('group-day-2026-11-01'))?.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(container.querySelector(id('group-month-next'))!);
     expect(container.querySelector(id('group-month-title'))?.textContent).toBe('dicembre 2026');
+    // Another month never keeps a chosen day out of view: its first day, or today in today's month.
+    expect(container.querySelector(id('chosen'))?.textContent).toBe('2026-12-01');
     fireEvent.click(container.querySelector(id('group-day-2026-12-24'))!);
     expect(container.querySelector(id('chosen'))?.textContent).toBe('2026-12-24');
     fireEvent.click(container.querySelector(id('group-month-previous'))!);
     fireEvent.click(container.querySelector(id('group-month-previous'))!);
     expect(container.querySelector(id('group-month-title'))?.textContent).toBe('ottobre 2026');
+    expect(container.querySelector(id('chosen'))?.textContent).toBe('2026-10-01');
+    fireEvent.click(container.querySelector(id('group-month-next'))!);
+    expect(container.querySelector(id('chosen'))?.textContent).toBe('2026-11-01');
     expect(container.querySelector(id('day-dot'))).toBeNull();
   });
 });

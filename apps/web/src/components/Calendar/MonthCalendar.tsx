@@ -11,11 +11,13 @@ export function useMonthCalendar() {
   const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() });
   const [selected, setSelected] = useState(dayKey(today));
   const weeks = useMemo(() => monthGrid(month.year, month.month), [month]);
-  const move = (delta: number) =>
-    setMonth(({ year, month: m }) => {
-      const d = new Date(year, m + delta, 1);
-      return { year: d.getFullYear(), month: d.getMonth() };
-    });
+  /** Another month: its chosen day is today when it holds today, else its first day (never a day out of view). */
+  const move = (delta: number) => {
+    const d = new Date(month.year, month.month + delta, 1);
+    const holdsToday = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth();
+    setMonth({ year: d.getFullYear(), month: d.getMonth() });
+    setSelected(dayKey(holdsToday ? today : d));
+  };
   return {
     ...month,
     weeks,

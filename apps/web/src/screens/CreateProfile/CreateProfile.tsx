@@ -16,6 +16,7 @@ import {
   required,
   usernameProblem,
 } from '../../components/forms/validation.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { MIN_AGE_YEARS } from '../../contract.ts';
@@ -258,7 +259,9 @@ function PictureStep({
         {preview ? (
           <img src={preview} alt={t('auth.profile.picture.alt')} data-testid="profile-picture-preview" />
         ) : (
-          <span className="picture-empty" aria-hidden="true" />
+          <span className="picture-empty" aria-hidden="true">
+            <Icon name="user" size={64} />
+          </span>
         )}
       </div>
       {native ? (
@@ -296,7 +299,13 @@ function PictureStep({
         </>
       )}
       <div className="wizard-actions">
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="profile-next">
+        {/* Skipping is allowed, not encouraged: it is the quiet choice until a photo is chosen. */}
+        <button
+          type="submit"
+          className={`btn btn-block ${file || busy ? 'btn-primary' : 'btn-outline'}`}
+          disabled={busy}
+          data-testid="profile-next"
+        >
           {busy ? t('auth.profile.picture.uploading') : file ? t('auth.profile.next') : t('auth.profile.skip')}
         </button>
         <button type="button" className="btn btn-ghost btn-block" data-testid="profile-back" onClick={onBack}>

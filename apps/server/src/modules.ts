@@ -8,6 +8,7 @@ import { activitiesHandlers } from './modules/activities/activities.handlers.ts'
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { activityMembershipPolicy } from './modules/activities/activity-membership.ts';
+import { createActivityReminders } from './modules/activities/activity-reminders.ts';
 import { createRouteComputer } from './modules/activities/route-computer.ts';
 import { adminHandlers, withActiveDays } from './modules/admin/admin.handlers.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -201,6 +202,8 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  const activityReminders = createActivityReminders({ changes, now: core.now });
+
   const groupsRepository = createGroupsRepository(core.db);
   const groupMembers = createMembership(groupMembershipPolicy({ repo: groupsRepository }), membershipDeps);
   const groups = createGroupsService({
@@ -294,6 +297,7 @@ export function createModules(core: Core) {
     { name: 'purge', everyMs: 60 * 60 * 1000, run: createPurge({ db: core.db, now: core.now }) },
     ...chat.jobs,
     ...logistics.jobs,
+    { name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: activityReminders.run },
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
     { name: 'data-exports-expiry', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.removeExpired },
   ];
@@ -316,6 +320,7 @@ export function createModules(core: Core) {
     jobs,
     registerRoutes,
     services: {
+      activityReminders,
       chat,
       logistics,
       exports,

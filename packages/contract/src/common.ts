@@ -54,8 +54,14 @@ export const NotificationType = z.enum([
   'CARPOOL_REQUEST',
   /** To a rider: the driver took them; the pickup point is on the activity page. */
   'CARPOOL_ACCEPTED',
+  /** To a participant, their reminder lead time before the start; the reason is the local start time (HH:mm). */
+  'ACTIVITY_REMINDER',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
+
+/** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
+export const ActivityEditKind = z.enum(['TIME', 'PLACE', 'TIME_PLACE']);
+export type ActivityEditKind = z.infer<typeof ActivityEditKind>;
 
 /**
  * Intensity units: DISTANCE metres, ELEVATION metres, TIME minutes, PACE seconds per km.

@@ -17,6 +17,7 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'GEAR_UNCLAIMED':
     case 'CARPOOL_REQUEST':
     case 'CARPOOL_ACCEPTED':
+    case 'ACTIVITY_REMINDER':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

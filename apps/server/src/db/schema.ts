@@ -51,6 +51,8 @@ export const users = pgTable(
     role: text('role').$type<'USER' | 'MODERATOR' | 'ADMIN'>().notNull().default('USER'),
     completed: boolean('completed').notNull().default(false),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    /** How long before an activity's start the person is reminded of it; 0 means never. */
+    reminderMinutes: integer('reminder_minutes').notNull().default(120),
     lastOnlineAt: at('last_online_at'),
     /** Bumped to revoke the addresses of the person's private calendar feeds (they are HMACs over it). */
     calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
@@ -616,6 +618,25 @@ export const gearReminders = pgTable('gear_reminders', {
     .references(() => activities.id, { onDelete: 'cascade' }),
   sentAt: createdAt(),
 });
+
+/**
+ * The activity reminders sent: one per activity, person and start instant, so a reminder goes once
+ * across instances and restarts, and a new start time allows a new one.
+ */
+export const activityReminders = pgTable(
+  'activity_reminders',
+  {
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: at('starts_at').notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId, t.startsAt] })],
+);
 
 /** A person's data export: prepared by a job, kept for 7 days; its link is signed (HMAC), nothing secret is stored. */
 export const dataExports = pgTable(

@@ -46,6 +46,12 @@ export type ExploredUser = z.infer<typeof ExploredUser>;
 export const NotificationPreferences = z.partialRecord(NotificationType, z.boolean());
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
+/** How long before an activity's start its participants are reminded, in minutes; 0 turns reminders off. */
+export const REMINDER_MINUTES_CHOICES = [0, 30, 60, 120, 1440] as const;
+export const DEFAULT_REMINDER_MINUTES = 120;
+export const ReminderMinutes = z.literal(REMINDER_MINUTES_CHOICES);
+export type ReminderMinutes = z.infer<typeof ReminderMinutes>;
+
 const ActivityCard = z.object({
   activityId: Id,
   name: z.string(),
@@ -145,9 +151,9 @@ export const userCalls = {
   }),
   'user/update-notification-preferences': defineCall({
     auth: true,
-    summary: 'Turn push on or off per notification type',
-    body: z.object({ preferences: NotificationPreferences }),
-    response: z.object({ preferences: NotificationPreferences }),
+    summary: 'Turn push on or off per notification type; optionally set the activity reminder lead time',
+    body: z.object({ preferences: NotificationPreferences, reminderMinutes: ReminderMinutes.optional() }),
+    response: z.object({ preferences: NotificationPreferences, reminderMinutes: ReminderMinutes.optional() }),
   }),
   'user/update-notification-token': defineCall({
     auth: true,
@@ -186,9 +192,9 @@ export const userCalls = {
   }),
   'user/own-notification-preferences': defineCall({
     auth: true,
-    summary: 'Own push preferences per notification type',
+    summary: 'Own push preferences per notification type, and the activity reminder lead time',
     body: null,
-    response: z.object({ preferences: NotificationPreferences }),
+    response: z.object({ preferences: NotificationPreferences, reminderMinutes: ReminderMinutes.optional() }),
   }),
   'user/own-profile': defineCall({
     auth: true,

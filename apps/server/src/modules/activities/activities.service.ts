@@ -1,5 +1,6 @@
 import {
   type Activity,
+  type ActivityEditKind,
   type ActivityInput,
   type ActivitySummary,
   type ActivityUpdate,
@@ -157,11 +158,14 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           userIds: input.invitedUserIds,
           groupIds: input.invitedGroupIds,
         });
+        // One notification per edit; its reason says whether the time or the start point changed, so the
+        // list and the push can say so (null: other details).
         await effects.notify({
           userIds: await deps.memberships.memberIds('activity', activity.id, { state: 'PARTICIPATING' }, tx),
           type: 'ACTIVITY_EDIT',
           targetId: activity.id,
           actorId: userId,
+          reason: editKind(activity, times, route),
           targetName: input.name,
         });
       });
@@ -240,6 +244,27 @@ function dayRange(startDate: string, endDate: string) {
     });
   }
   return { from, to };
+}
+
+/** A start point that moved less than this (in degrees, about 10 cm) has not moved: a route sent again as it was. */
+const SAME_POINT_DEGREES = 1e-6;
+
+/** What an edit changed that participants must hear about: the time, the start point, both or (null) neither. */
+export function editKind(
+  before: Pick<ActivityRow, 'startsAt' | 'endsAt' | 'startLatitude' | 'startLongitude'>,
+  times: { startsAt: Date; endsAt: Date },
+  route: Pick<ComputedRoute, 'startLatitude' | 'startLongitude'> | null,
+): ActivityEditKind | null {
+  const time =
+    times.startsAt.getTime() !== before.startsAt.getTime() || times.endsAt.getTime() !== before.endsAt.getTime();
+  const place =
+    !!route &&
+    (Math.abs(route.startLatitude - before.startLatitude) > SAME_POINT_DEGREES ||
+      Math.abs(route.startLongitude - before.startLongitude) > SAME_POINT_DEGREES);
+  if (time && place) return 'TIME_PLACE';
+  if (time) return 'TIME';
+  if (place) return 'PLACE';
+  return null;
 }
 
 const place = (latitude: number, longitude: number, address: string | null) =>

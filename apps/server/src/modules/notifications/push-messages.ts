@@ -2,12 +2,22 @@ import type { Language, NotificationType } from '@cordata/contract';
 
 type Vars = { actor: string; target: string; reason: string };
 type Texts = Record<NotificationType, (v: Vars) => string>;
-/** GEAR_UNCLAIMED carries the missing items as a comma-separated list. */
+/**
+ * GEAR_UNCLAIMED carries the missing items as a comma-separated list, ACTIVITY_EDIT what changed
+ * (ActivityEditKind) and ACTIVITY_REMINDER the local start time.
+ */
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 
 const en: Texts = {
   ACTIVITY_INVITE: (v) => `${v.actor} invited you to ${v.target}`,
-  ACTIVITY_EDIT: (v) => `${v.target} has changed: check the new details`,
+  ACTIVITY_EDIT: (v) =>
+    v.reason === 'TIME'
+      ? `${v.target} has a new time: check when it starts`
+      : v.reason === 'PLACE'
+        ? `${v.target} has a new start point: check where to meet`
+        : v.reason === 'TIME_PLACE'
+          ? `${v.target} has a new time and start point: check the new details`
+          : `${v.target} has changed: check the new details`,
   ACTIVITY_ACCEPT: (v) => `Your request for ${v.target} was accepted`,
   ACTIVITY_REJECT: (v) => `Your request for ${v.target} was declined: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} asks to join ${v.target}`,
@@ -21,11 +31,19 @@ const en: Texts = {
   GEAR_UNCLAIMED: (v) => `${v.target} starts within 24 h: nobody brings ${count(v.reason)} required item(s) yet`,
   CARPOOL_REQUEST: (v) => `${v.actor} asks for a seat in your car to ${v.target}`,
   CARPOOL_ACCEPTED: (v) => `${v.actor} takes you to ${v.target}: see the pickup point`,
+  ACTIVITY_REMINDER: (v) => (v.reason ? `${v.target} starts at ${v.reason}` : `${v.target} starts soon`),
 };
 
 const it: Texts = {
   ACTIVITY_INVITE: (v) => `${v.actor} ti invita a ${v.target}`,
-  ACTIVITY_EDIT: (v) => `${v.target} è cambiata: guarda i nuovi dettagli`,
+  ACTIVITY_EDIT: (v) =>
+    v.reason === 'TIME'
+      ? `${v.target} ha un nuovo orario: guarda quando inizia`
+      : v.reason === 'PLACE'
+        ? `${v.target} ha un nuovo punto di partenza: guarda dove ci si trova`
+        : v.reason === 'TIME_PLACE'
+          ? `${v.target} ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli`
+          : `${v.target} è cambiata: guarda i nuovi dettagli`,
   ACTIVITY_ACCEPT: (v) => `La tua richiesta per ${v.target} è stata accettata`,
   ACTIVITY_REJECT: (v) => `La tua richiesta per ${v.target} è stata rifiutata: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} chiede di partecipare a ${v.target}`,
@@ -40,6 +58,7 @@ const it: Texts = {
     `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
   CARPOOL_REQUEST: (v) => `${v.actor} chiede un posto nella tua auto per ${v.target}`,
   CARPOOL_ACCEPTED: (v) => `${v.actor} ti porta a ${v.target}: guarda il punto di ritrovo`,
+  ACTIVITY_REMINDER: (v) => (v.reason ? `${v.target} inizia alle ${v.reason}` : `${v.target} inizia a breve`),
 };
 
 const fallbacks = {

@@ -35,10 +35,9 @@ export const usersHandlers = (deps: {
   'user/delete-connection': async ({ body, user }) => ({
     connection: await deps.connections.remove(user.userId, body.userId),
   }),
-  'user/own-notification-preferences': async ({ user }) => ({ preferences: await deps.users.preferences(user.userId) }),
-  'user/update-notification-preferences': async ({ body, user }) => ({
-    preferences: await deps.users.updatePreferences(user.userId, body.preferences),
-  }),
+  'user/own-notification-preferences': async ({ user }) => deps.users.preferences(user.userId),
+  'user/update-notification-preferences': async ({ body, user }) =>
+    deps.users.updatePreferences(user.userId, body.preferences, body.reminderMinutes),
   'user/update-notification-token': async ({ body, user }) => {
     await deps.users.updatePushToken(user, body);
     return { ok: true };

@@ -117,19 +117,25 @@ export function createUsersRepository(db: DbOrTx) {
 
     preferences: (userId: string, tx: DbOrTx = db) =>
       tx
-        .select({ preferences: users.notificationPreferences })
+        .select({ preferences: users.notificationPreferences, reminderMinutes: users.reminderMinutes })
         .from(users)
         .where(eq(users.id, userId))
-        .then((rows) => rows[0]?.preferences ?? {}),
+        .then((rows) => rows[0] ?? { preferences: {}, reminderMinutes: null }),
 
-    /** Merges the given switches into the stored ones, in one statement so two devices never lose a change. */
-    mergePreferences: (userId: string, changes: Record<string, boolean>, tx: DbOrTx = db) =>
+    /**
+     * Merges the given switches into the stored ones (and sets the reminder lead time when given), in one
+     * statement so two devices never lose a change.
+     */
+    mergePreferences: (userId: string, changes: Record<string, boolean>, reminderMinutes?: number, tx: DbOrTx = db) =>
       tx
         .update(users)
-        .set({ notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify(changes)}::jsonb` })
+        .set({
+          notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify(changes)}::jsonb`,
+          ...(reminderMinutes === undefined ? {} : { reminderMinutes }),
+        })
         .where(eq(users.id, userId))
-        .returning({ preferences: users.notificationPreferences })
-        .then((rows) => rows[0]?.preferences ?? {}),
+        .returning({ preferences: users.notificationPreferences, reminderMinutes: users.reminderMinutes })
+        .then((rows) => rows[0] ?? { preferences: {}, reminderMinutes: null }),
 
     /**
      * A device's token belongs to the session that registered it last; a session keeps one token,

@@ -2,7 +2,9 @@ import {
   ageOn,
   type CallBody,
   type CallResponse,
+  DEFAULT_REMINDER_MINUTES,
   type NotificationPreferences,
+  type ReminderMinutes,
   NotificationType,
   type PublicUser,
   type UserSport,
@@ -188,8 +190,13 @@ export function createUsersService(deps: {
   }
 
   /** Every notification type, on unless turned off. */
-  const withDefaults = (stored: Record<string, boolean>): NotificationPreferences =>
-    Object.fromEntries(NotificationType.options.map((type) => [type, stored[type] ?? true]));
+  const withDefaults = (stored: { preferences: Record<string, boolean>; reminderMinutes: number | null }) => ({
+    preferences: Object.fromEntries(
+      NotificationType.options.map((type) => [type, stored.preferences[type] ?? true]),
+    ) as NotificationPreferences,
+    // Only the offered choices are ever stored (the call validates them).
+    reminderMinutes: (stored.reminderMinutes ?? DEFAULT_REMINDER_MINUTES) as ReminderMinutes,
+  });
 
   return {
     ownProfile,
@@ -201,8 +208,8 @@ export function createUsersService(deps: {
     listActivities,
     listGroups,
     preferences: async (userId: string) => withDefaults(await users.preferences(userId)),
-    updatePreferences: async (userId: string, changes: NotificationPreferences) =>
-      withDefaults(await users.mergePreferences(userId, changes as Record<string, boolean>)),
+    updatePreferences: async (userId: string, changes: NotificationPreferences, reminderMinutes?: ReminderMinutes) =>
+      withDefaults(await users.mergePreferences(userId, changes as Record<string, boolean>, reminderMinutes)),
     /** Registers or (null) removes the push token of the caller's session, never another session's. */
     async updatePushToken(
       caller: { userId: string; sessionId: string },

@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '@cordata/contract';
+import { ActivityEditKind, type Notification, type NotificationType } from '@cordata/contract';
 import type { TFunction } from 'i18next';
 import type { IconName } from '../Icon.tsx';
 
@@ -21,6 +21,7 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   GEAR_UNCLAIMED: { icon: 'reject', topic: 'activity' },
   CARPOOL_REQUEST: { icon: 'userPlus', topic: 'activity' },
   CARPOOL_ACCEPTED: { icon: 'check', topic: 'activity' },
+  ACTIVITY_REMINDER: { icon: 'bell', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */
@@ -57,8 +58,16 @@ export function notificationText(n: Notification, t: TFunction): TextPart[] {
     ? [n.actor.firstName, n.actor.lastName].filter(Boolean).join(' ') || n.actor.username || t('notification.someone')
     : t('notification.someone');
   const target = n.targetName || t(fallbackTarget[notificationLook[n.type].topic]);
-  const template = t(`notification.types.${n.type}`, { skipInterpolation: true });
-  return fillTemplate(template, { actor, target });
+  const template = t(templateKey(n), { skipInterpolation: true });
+  return fillTemplate(template, { actor, target, time: n.reason ?? '' });
+}
+
+/** An edit that moved the time or the start point says so (its reason is an ActivityEditKind). */
+function templateKey(n: Notification): string {
+  if (n.type === 'ACTIVITY_EDIT' && n.reason && ActivityEditKind.safeParse(n.reason).success)
+    return `notification.edits.${n.reason}`;
+  if (n.type === 'ACTIVITY_REMINDER' && !n.reason) return 'notification.reminderSoon';
+  return `notification.types.${n.type}`;
 }
 
 /** The reason shown under a rejection, if any. */

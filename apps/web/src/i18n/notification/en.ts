@@ -27,5 +27,12 @@ export const notification = {
     CARPOOL_REQUEST: '<b>{{actor}}</b> asks for a seat in your car to <b>{{target}}</b>',
     CARPOOL_ACCEPTED: '<b>{{actor}}</b> takes you to <b>{{target}}</b>: see the pickup point',
     GEAR_UNCLAIMED: '<b>{{target}}</b> starts within 24 h and nobody brings some required gear yet',
+    ACTIVITY_REMINDER: '<b>{{target}}</b> starts at {{time}}',
+  },
+  reminderSoon: '<b>{{target}}</b> starts soon',
+  edits: {
+    TIME: '<b>{{target}}</b> has a new time: check when it starts',
+    PLACE: '<b>{{target}}</b> has a new start point: check where to meet',
+    TIME_PLACE: '<b>{{target}}</b> has a new time and start point: check the new details',
   },
 };

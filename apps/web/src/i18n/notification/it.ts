@@ -29,5 +29,12 @@ export const notification: typeof en = {
     CARPOOL_ACCEPTED: '<b>{{actor}}</b> ti porta a <b>{{target}}</b>: guarda il punto di ritrovo',
     GEAR_UNCLAIMED: '<b>{{target}}</b> inizia entro 24 ore e nessuno porta ancora alcune attrezzature obbligatorie',
     SEND_MESSAGE: 'Nuovi messaggi in <b>{{target}}</b>',
+    ACTIVITY_REMINDER: '<b>{{target}}</b> inizia alle {{time}}',
+  },
+  reminderSoon: '<b>{{target}}</b> inizia a breve',
+  edits: {
+    TIME: '<b>{{target}}</b> ha un nuovo orario: guarda quando inizia',
+    PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza: guarda dove trovarvi',
+    TIME_PLACE: '<b>{{target}}</b> ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli',
   },
 };

@@ -109,6 +109,8 @@ export const people = {
     repeatPassword: 'Repeat the new password',
     changePassword: 'Change password',
     notificationsIntro: 'Choose what Cordata sends to your phone.',
+    reminderLead: 'Remind me before an activity starts',
+    reminderChoices: { '0': 'Never', '30': '30 minutes before', '60': '1 hour before', '120': '2 hours before', '1440': '1 day before' },
     pushFailed:
       'Notifications could not be turned on for this device. Allow them in the settings of your phone, then open Cordata again.',
     sportsIntro: 'The sports you practise and your usual intensity: they help people find you.',
@@ -138,6 +140,7 @@ export const people = {
     CARPOOL_REQUEST: 'Seat requests for your car',
     CARPOOL_ACCEPTED: 'Accepted rides',
     GEAR_UNCLAIMED: 'Required gear nobody brings (24 h before)',
+    ACTIVITY_REMINDER: 'Reminders before your activities start',
   },
   saved: {
     profile: 'Your profile has been saved.',

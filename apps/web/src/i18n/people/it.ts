@@ -111,6 +111,8 @@ export const people: typeof en = {
     repeatPassword: 'Ripeti la nuova password',
     changePassword: 'Cambia password',
     notificationsIntro: 'Scegli cosa Cordata invia al tuo telefono.',
+    reminderLead: "Ricordami prima dell'inizio di un'attività",
+    reminderChoices: { '0': 'Mai', '30': '30 minuti prima', '60': "1 ora prima", '120': '2 ore prima', '1440': '1 giorno prima' },
     pushFailed:
       'Non è stato possibile attivare le notifiche su questo dispositivo. Consentile nelle impostazioni del telefono, poi riapri Cordata.',
     sportsIntro: 'Gli sport che pratichi e la tua intensità abituale: aiutano gli altri a trovarti.',
@@ -139,6 +141,7 @@ export const people: typeof en = {
     CARPOOL_REQUEST: 'Richieste di posto nella tua auto',
     CARPOOL_ACCEPTED: 'Passaggi accettati',
     GEAR_UNCLAIMED: 'Attrezzatura obbligatoria che nessuno porta (24 ore prima)',
+    ACTIVITY_REMINDER: 'Promemoria prima delle tue attività',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

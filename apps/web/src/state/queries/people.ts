@@ -1,4 +1,4 @@
-import type { CallInput, ConnectionStatus, NotificationPreferences, UserSport } from '@cordata/contract';
+import type { CallInput, ConnectionStatus, NotificationPreferences, ReminderMinutes, UserSport } from '@cordata/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { FIRST_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../contract.ts';
@@ -127,14 +127,14 @@ export function usePreferencesQuery() {
   return useQuery({
     queryKey: preferencesKey,
     queryFn: () => api('user/own-notification-preferences'),
-    select: (r) => r.preferences,
   });
 }
 
 export function useUpdatePreferencesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: NotificationPreferences) => api('user/update-notification-preferences', { preferences }),
+    mutationFn: (body: { preferences: NotificationPreferences; reminderMinutes?: ReminderMinutes }) =>
+      api('user/update-notification-preferences', body),
     onSuccess: (r) => queryClient.setQueryData(preferencesKey, r),
   });
 }

@@ -1,4 +1,13 @@
-import { type Gender, type IntensityKind, NotificationType, type OwnUser, type UserSport } from '@cordata/contract';
+import {
+  DEFAULT_REMINDER_MINUTES,
+  type Gender,
+  type IntensityKind,
+  NotificationType,
+  type OwnUser,
+  REMINDER_MINUTES_CHOICES,
+  type ReminderMinutes,
+  type UserSport,
+} from '@cordata/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -315,10 +324,12 @@ export function NotificationsStep() {
   const { data } = usePreferencesQuery();
   const mutation = useUpdatePreferencesMutation();
   const [changes, setChanges] = useState<Record<string, boolean>>({});
+  const [reminder, setReminder] = useState<ReminderMinutes | undefined>();
   const save = () =>
-    mutation.mutate(changes, {
+    mutation.mutate({ preferences: changes, reminderMinutes: reminder }, {
       onSuccess: () => {
         setChanges({});
+        setReminder(undefined);
         showSuccess(t('people.saved.notifications'));
       },
       onError: (e) => showError(e),
@@ -331,9 +342,26 @@ export function NotificationsStep() {
           {t('people.settings.pushFailed')}
         </p>
       )}
+      {data && (
+        <div className="field">
+          <label htmlFor="settings-reminder">{t('people.settings.reminderLead')}</label>
+          <select
+            id="settings-reminder"
+            value={reminder ?? data.reminderMinutes ?? DEFAULT_REMINDER_MINUTES}
+            data-testid="settings-reminder"
+            onChange={(e) => setReminder(Number(e.target.value) as ReminderMinutes)}
+          >
+            {REMINDER_MINUTES_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {t(`people.settings.reminderChoices.${m}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {data &&
         NotificationType.options.map((type) => {
-          const on = changes[type] ?? data[type] ?? true;
+          const on = changes[type] ?? data.preferences[type] ?? true;
           return (
             <label className="settings-toggle" key={type}>
               <span>{t(`people.notificationTypes.${type}`)}</span>

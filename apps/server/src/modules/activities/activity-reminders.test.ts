@@ -82,7 +82,8 @@ describe('activity reminders', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ actorId: null, reason: '09:00' });
     }
-    for (const person of [invited, leaver]) expect(await notificationsOf(person.id, 'ACTIVITY_REMINDER', id)).toEqual([]);
+    for (const person of [invited, leaver])
+      expect(await notificationsOf(person.id, 'ACTIVITY_REMINDER', id)).toEqual([]);
 
     // The push names the activity and its local start time, in the person's language.
     const [push] = await t.db.select().from(pushOutbox).where(eq(pushOutbox.token, 'ann-phone'));
@@ -153,7 +154,11 @@ describe('activity reminders', () => {
     clock = at(activity, 100);
     expect(await run()).toBe(2);
 
-    const { activity: later } = await t.ok('activity/update-existing', edit(activity, { startTime: '10:00' }), organiser.token);
+    const { activity: later } = await t.ok(
+      'activity/update-existing',
+      edit(activity, { startTime: '10:00' }),
+      organiser.token,
+    );
     expect(await run()).toBe(0); // the new start is 2 h 40 min away
     clock = at(later, 90);
     expect(await run()).toBe(2);
@@ -177,7 +182,11 @@ describe('changes of time and place', () => {
     });
 
     await t.ok('activity/update-existing', edit(activity, { startTime: '08:30' }), organiser.token);
-    await t.ok('activity/update-existing', edit(activity, { startTime: '08:30', route: route(45.47) }), organiser.token);
+    await t.ok(
+      'activity/update-existing',
+      edit(activity, { startTime: '08:30', route: route(45.47) }),
+      organiser.token,
+    );
     await t.ok(
       'activity/update-existing',
       edit(activity, { startTime: '07:30', route: route(45.48) }),

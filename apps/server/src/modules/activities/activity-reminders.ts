@@ -53,9 +53,7 @@ export function createActivityReminders(deps: { changes: Changes; now: () => Dat
         });
       }
       // Rows of starts long gone serve no purpose any more.
-      await tx.execute(
-        sql`delete from activity_reminders where starts_at < ${nowAt}::timestamptz - interval '1 day'`,
-      );
+      await tx.execute(sql`delete from activity_reminders where starts_at < ${nowAt}::timestamptz - interval '1 day'`);
       return due.reduce((sum, row) => sum + row.user_ids.length, 0);
     });
   }

@@ -112,6 +112,7 @@ export async function buildExportFiles(db: DbOrTx, userId: string, now: Date): P
         intensity: { kind: s.intensityKind, value: s.intensityValue },
       })),
       notificationPreferences: user.notificationPreferences,
+      reminderMinutes: user.reminderMinutes,
       termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
       privacyAcceptedAt: user.privacyAcceptedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),

@@ -4,9 +4,9 @@ import {
   type CallResponse,
   DEFAULT_REMINDER_MINUTES,
   type NotificationPreferences,
-  type ReminderMinutes,
   NotificationType,
   type PublicUser,
+  type ReminderMinutes,
   type UserSport,
 } from '@cordata/contract';
 import type { Db } from '../../db/client.ts';

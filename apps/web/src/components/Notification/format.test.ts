@@ -43,6 +43,23 @@ describe('notification texts', () => {
     expect(plain(make('ACTIVITY_INVITE'), 'it')).toBe('Anna Bianchi ti invita a Monte Rosa');
   });
 
+  it('says when a reminded activity starts, and what an edit changed', () => {
+    expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: '09:00' }), 'en')).toBe('Monte Rosa starts at 09:00');
+    expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: '09:00' }), 'it')).toBe(
+      'Monte Rosa inizia alle 09:00',
+    );
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'TIME' }), 'en')).toBe(
+      'Monte Rosa has a new time: check when it starts',
+    );
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'PLACE' }), 'it')).toBe(
+      'Monte Rosa ha un nuovo punto di partenza: guarda dove trovarvi',
+    );
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'TIME_PLACE' }), 'en')).toContain('new time and start point');
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'something else' }), 'en')).toBe(
+      'Monte Rosa has changed: check the new details',
+    );
+  });
+
   it('falls back when the actor or the target is gone', () => {
     expect(plain(make('GROUP_REQUEST', { actor: null, targetName: null }), 'en')).toBe(
       'Someone asks to join the group a group',

@@ -110,7 +110,13 @@ export const people = {
     changePassword: 'Change password',
     notificationsIntro: 'Choose what Cordata sends to your phone.',
     reminderLead: 'Remind me before an activity starts',
-    reminderChoices: { '0': 'Never', '30': '30 minutes before', '60': '1 hour before', '120': '2 hours before', '1440': '1 day before' },
+    reminderChoices: {
+      '0': 'Never',
+      '30': '30 minutes before',
+      '60': '1 hour before',
+      '120': '2 hours before',
+      '1440': '1 day before',
+    },
     pushFailed:
       'Notifications could not be turned on for this device. Allow them in the settings of your phone, then open Cordata again.',
     sportsIntro: 'The sports you practise and your usual intensity: they help people find you.',

@@ -112,7 +112,13 @@ export const people: typeof en = {
     changePassword: 'Cambia password',
     notificationsIntro: 'Scegli cosa Cordata invia al tuo telefono.',
     reminderLead: "Ricordami prima dell'inizio di un'attività",
-    reminderChoices: { '0': 'Mai', '30': '30 minuti prima', '60': "1 ora prima", '120': '2 ore prima', '1440': '1 giorno prima' },
+    reminderChoices: {
+      '0': 'Mai',
+      '30': '30 minuti prima',
+      '60': '1 ora prima',
+      '120': '2 ore prima',
+      '1440': '1 giorno prima',
+    },
     pushFailed:
       'Non è stato possibile attivare le notifiche su questo dispositivo. Consentile nelle impostazioni del telefono, poi riapri Cordata.',
     sportsIntro: 'Gli sport che pratichi e la tua intensità abituale: aiutano gli altri a trovarti.',

@@ -1,4 +1,10 @@
-import type { CallInput, ConnectionStatus, NotificationPreferences, ReminderMinutes, UserSport } from '@cordata/contract';
+import type {
+  CallInput,
+  ConnectionStatus,
+  NotificationPreferences,
+  ReminderMinutes,
+  UserSport,
+} from '@cordata/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { FIRST_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../contract.ts';

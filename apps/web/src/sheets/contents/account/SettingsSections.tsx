@@ -326,14 +326,17 @@ export function NotificationsStep() {
   const [changes, setChanges] = useState<Record<string, boolean>>({});
   const [reminder, setReminder] = useState<ReminderMinutes | undefined>();
   const save = () =>
-    mutation.mutate({ preferences: changes, reminderMinutes: reminder }, {
-      onSuccess: () => {
-        setChanges({});
-        setReminder(undefined);
-        showSuccess(t('people.saved.notifications'));
+    mutation.mutate(
+      { preferences: changes, reminderMinutes: reminder },
+      {
+        onSuccess: () => {
+          setChanges({});
+          setReminder(undefined);
+          showSuccess(t('people.saved.notifications'));
+        },
+        onError: (e) => showError(e),
       },
-      onError: (e) => showError(e),
-    });
+    );
   return (
     <Form onSubmit={save} testId="notifications-form">
       <p>{t('people.settings.notificationsIntro')}</p>

@@ -2,7 +2,7 @@ import type { Activity } from '@cordata/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
+import { dayFromNow, newActivity, newUser, reauthenticate } from '../../../test/factories.ts';
 import { activityReminders, notifications, pushOutbox } from '../../db/schema.ts';
 import { pushText } from '../notifications/push-messages.ts';
 import { connect } from './activities.test-helpers.ts';
@@ -164,6 +164,11 @@ describe('activity reminders', () => {
     expect(await run()).toBe(2);
     const rows = await notificationsOf(ann.id, 'ACTIVITY_REMINDER', id);
     expect(rows.map((r) => r.reason)).toEqual(['09:00', '10:00']);
+
+    // Deleting the account takes the person's reminder rows with it.
+    await reauthenticate(t, ann.token);
+    await t.ok('user/delete-account', undefined, ann.token);
+    expect(await t.db.select().from(activityReminders).where(eq(activityReminders.userId, ann.id))).toEqual([]);
   });
 });
 

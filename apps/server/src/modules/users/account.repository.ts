@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  activityReminders,
   chatMembers,
   connections,
   mailOutbox,
@@ -95,6 +96,7 @@ export function createAccountRepository(db: DbOrTx) {
       await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
       await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));
       await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx.delete(activityReminders).where(eq(activityReminders.userId, userId));
       await tx
         .update(sessions)
         .set({ revokedAt: at })

@@ -211,7 +211,7 @@ describe('changes of time and place', () => {
       'Morning run has a new time: check when it starts',
     );
     expect(pushText('it', 'ACTIVITY_EDIT', { target: 'Morning run', reason: 'PLACE' }).body).toBe(
-      'Morning run ha un nuovo punto di partenza: guarda dove trovarvi',
+      'Morning run ha un nuovo punto di partenza: guarda dove ci si trova',
     );
     expect(pushText('en', 'ACTIVITY_EDIT', { target: 'Morning run' }).body).toBe(
       'Morning run has changed: check the new details',

@@ -34,7 +34,7 @@ export const notification: typeof en = {
   reminderSoon: '<b>{{target}}</b> inizia a breve',
   edits: {
     TIME: '<b>{{target}}</b> ha un nuovo orario: guarda quando inizia',
-    PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza: guarda dove trovarvi',
+    PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza: guarda dove ci si trova',
     TIME_PLACE: '<b>{{target}}</b> ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli',
   },
 };

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useIsLoggedIn } from '../state/auth.ts';
 import { Icon } from './Icon.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import './Screen.css';
 
 interface Props {
@@ -12,21 +14,25 @@ interface Props {
   children?: ReactNode;
 }
 
-/** A screen with its title bar; `back` adds a back button. */
+/** A screen with its title bar; `back` adds a back button. Signed in, the offline banner sits under the bar. */
 export function Screen({ title, testId, back, actions, children }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
   return (
     <main className="screen" data-testid={testId}>
-      <header className={back ? 'screen-header with-back' : 'screen-header'}>
-        {back && (
-          <button type="button" className="icon-btn" aria-label={t('common.back')} onClick={() => navigate(-1)}>
-            <Icon name="back" />
-          </button>
-        )}
-        <h1>{title}</h1>
-        {actions}
-      </header>
+      <div className="screen-top">
+        <header className={back ? 'screen-header with-back' : 'screen-header'}>
+          {back && (
+            <button type="button" className="icon-btn" aria-label={t('common.back')} onClick={() => navigate(-1)}>
+              <Icon name="back" />
+            </button>
+          )}
+          <h1>{title}</h1>
+          {actions}
+        </header>
+        {loggedIn && <OfflineBanner />}
+      </div>
       <div className="screen-body">{children}</div>
     </main>
   );

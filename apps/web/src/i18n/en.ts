@@ -107,6 +107,18 @@ export const en = {
   notification,
   logistics,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
+  // Loading, offline, error and empty states of the lists (issue 19).
+  states: {
+    offline: 'You’re offline: showing what was loaded before',
+    offlineNothingYet: 'Nothing here was loaded before the connection dropped. It will load once you’re back online.',
+    createActivity: 'Create an activity',
+    clearFilters: 'Clear filters',
+    homeEmptyFiltered: 'No activities match your filters here.',
+    mapEmpty: 'No activities to show on the map here.',
+    findPeople: 'Find people',
+    exploreGroups: 'Explore groups',
+    createGroup: 'Create a group',
+  },
   common: {
     more: 'More',
     close: 'Close',

@@ -16,6 +16,19 @@ export const it: Resources = {
   notification,
   logistics,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
+  // Stati di caricamento, offline, errore e vuoto delle liste (issue 19).
+  states: {
+    offline: 'Sei offline: vedi quanto già caricato',
+    offlineNothingYet:
+      'Qui non era stato caricato nulla prima che cadesse la connessione. Lo vedrai appena torni online.',
+    createActivity: 'Crea un’attività',
+    clearFilters: 'Azzera i filtri',
+    homeEmptyFiltered: 'Nessuna attività qui corrisponde ai tuoi filtri.',
+    mapEmpty: 'Nessuna attività da mostrare sulla mappa in questa zona.',
+    findPeople: 'Trova persone',
+    exploreGroups: 'Esplora i gruppi',
+    createGroup: 'Crea un gruppo',
+  },
   common: {
     more: 'Altro',
     close: 'Chiudi',

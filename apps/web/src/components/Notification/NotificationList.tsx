@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openSheet } from '../../sheets/store.ts';
 import { useLiveNotifications, useMarkReadMutation, useNotificationsQuery } from '../../state/queries/notification.ts';
+import { EmptyState } from '../EmptyState.tsx';
+import { QueryState } from '../QueryState.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
 import './notification.css';
 
@@ -57,29 +59,12 @@ export function NotificationList({ onOpened }: { onOpened?: () => void }) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (query.isPending) {
+  const notifications = query.data?.pages.flatMap((p) => p.notifications);
+  if (!notifications || notifications.length === 0) {
     return (
-      <div className="notification-state" role="status" aria-label={t('common.loading')}>
-        <div className="spinner" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="notification-state" role="alert">
-        <p>{t('notification.loadError')}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
-          {t('notification.retry')}
-        </button>
-      </div>
-    );
-  }
-  const notifications = query.data.pages.flatMap((p) => p.notifications);
-  if (notifications.length === 0) {
-    return (
-      <p className="notification-state" data-testid="notifications-empty">
-        {t('notification.empty')}
-      </p>
+      <QueryState query={query} testPrefix="notifications" skeleton="row" errorText={t('notification.loadError')}>
+        {() => <EmptyState icon="bell" text={t('notification.empty')} testId="notifications-empty" />}
+      </QueryState>
     );
   }
   return (

@@ -3,7 +3,6 @@ export const notification = {
   markAllRead: 'Mark all as read',
   empty: 'No notifications yet. Invitations, requests and messages will show up here.',
   loadError: 'The notifications could not be loaded.',
-  retry: 'Try again',
   loadingMore: 'Loading more…',
   unread: 'Unread',
   someone: 'Someone',

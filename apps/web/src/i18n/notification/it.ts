@@ -5,7 +5,6 @@ export const notification: typeof en = {
   markAllRead: 'Segna tutte come lette',
   empty: 'Ancora nessuna notifica. Inviti, richieste e messaggi appariranno qui.',
   loadError: 'Non è stato possibile caricare le notifiche.',
-  retry: 'Riprova',
   loadingMore: 'Caricamento…',
   unread: 'Da leggere',
   someone: 'Qualcuno',

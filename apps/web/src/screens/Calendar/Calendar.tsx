@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
 import { MonthCalendar, useMonthCalendar } from '../../components/Calendar/MonthCalendar.tsx';
 import { utcDayBounds, utcRangeBounds } from '../../components/Calendar/month.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { formatLongDate } from '../../i18n/dates.ts';
@@ -59,26 +61,22 @@ function DayList({ day, onlyOwn }: { day: string; onlyOwn: boolean }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const activities = query.data?.pages.flat() ?? [];
-  if (query.isPending) {
-    return (
-      <div className="activity-loading" role="status" aria-label={t('common.loading')}>
-        <div className="spinner" />
-      </div>
-    );
-  }
-  if (query.isError) return <p className="placeholder">{t('errors.INTERNAL')}</p>;
   return (
     <>
-      {activities.length === 0 && (
-        <p className="placeholder" data-testid="day-empty">
-          {t('activity.calendar.empty')}
-        </p>
-      )}
-      <ul className="activity-list" data-testid="day-list">
-        {activities.map((a) => (
-          <ActivityCard key={a.activityId} activity={a} />
-        ))}
-      </ul>
+      <QueryState query={query} testPrefix="day" skeleton="card">
+        {() => (
+          <>
+            {activities.length === 0 && (
+              <EmptyState icon="calendar" text={t('activity.calendar.empty')} testId="day-empty" />
+            )}
+            <ul className="activity-list" data-testid="day-list">
+              {activities.map((a) => (
+                <ActivityCard key={a.activityId} activity={a} />
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
       <div ref={end} data-testid="day-list-end">
         {isFetchingNextPage && <p className="muted">{t('activity.calendar.loadingMore')}</p>}
       </div>

@@ -1,9 +1,11 @@
 import type { ChatSummary } from '@cordata/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { messageText, personName, shortWhen } from '../../chat/format.ts';
 import { Badge } from '../../components/BottomMenu.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { openSheet } from '../../sheets/store.ts';
@@ -54,6 +56,7 @@ export default function Chats() {
   const chats = useUserChatsQuery();
   const me = useOwnProfileQuery();
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const chatToOpen = search.get('chat');
   // A message notification or push opens /chats?chat={id}: show that chat over the list, once.
   useEffect(() => {
@@ -63,26 +66,27 @@ export default function Chats() {
   }, [chatToOpen, setSearch]);
   return (
     <Screen title={t('screens.chats')} testId="chats-screen" actions={<TabActions />}>
-      {chats.isError && (
-        <div className="chat-list-empty" role="alert">
-          <p>{t('chat.loadError')}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => void chats.refetch()}>
-            {t('chat.retry')}
-          </button>
-        </div>
-      )}
-      {chats.data && chats.data.chats.length === 0 && (
-        <p className="chat-list-empty" data-testid="chats-empty">
-          {t('chat.listEmpty')}
-        </p>
-      )}
-      {chats.data && chats.data.chats.length > 0 && (
-        <ul className="chat-list" data-testid="chat-list">
-          {chats.data.chats.map((chat) => (
-            <ChatRow key={chat.chatId} chat={chat} myId={me.data?.user.userId} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={chats} testPrefix="chats" skeleton="row" errorText={t('chat.loadError')}>
+        {(data) =>
+          data.chats.length === 0 ? (
+            <EmptyState
+              icon="chats"
+              text={t('chat.listEmpty')}
+              testId="chats-empty"
+              actions={[
+                { label: t('states.findPeople'), onClick: () => navigate('/contacts?tab=explore'), primary: true },
+                { label: t('states.exploreGroups'), onClick: () => navigate('/groups?tab=explore') },
+              ]}
+            />
+          ) : (
+            <ul className="chat-list" data-testid="chat-list">
+              {data.chats.map((chat) => (
+                <ChatRow key={chat.chatId} chat={chat} myId={me.data?.user.userId} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </Screen>
   );
 }

@@ -1,10 +1,13 @@
 import type { ExploredUser } from '@cordata/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { showFeedback } from '../../components/feedback.ts';
 import { sportName } from '../../components/People/format.ts';
 import { LoadMore } from '../../components/People/LoadMore.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
+import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { useDeviceLocation } from '../../location/geolocation.ts';
@@ -12,19 +15,22 @@ import { openSheet } from '../../sheets/store.ts';
 import { useContactPagesQuery, useExplorePagesQuery } from '../../state/queries/people.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
 
-type Tab = 'contacts' | 'requests' | 'explore';
+const TABS = ['contacts', 'requests', 'explore'] as const;
+type Tab = (typeof TABS)[number];
 
 const openProfile = (userId: string) => openSheet({ type: 'profile', params: { id: userId } });
 
 /** Contacts, requests received and sent, and finding new people by name, sport and nearness. */
 export default function Contacts() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('contacts');
+  const [search] = useSearchParams();
+  // /contacts?tab=explore: "Find people" from another screen's empty state.
+  const [tab, setTab] = useState<Tab>(() => TABS.find((name) => name === search.get('tab')) ?? 'contacts');
   const [query, setQuery] = useState('');
   return (
     <Screen title={t('screens.contacts')} testId="contacts-screen" actions={<TabActions />}>
       <div className="people-tabs" role="tablist">
-        {(['contacts', 'requests', 'explore'] as const).map((name) => (
+        {TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -47,33 +53,40 @@ export default function Contacts() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
-      {tab === 'contacts' && <ContactList query={query.trim()} />}
+      {tab === 'contacts' && <ContactList query={query.trim()} onFindPeople={() => setTab('explore')} />}
       {tab === 'requests' && <Requests query={query.trim()} />}
       {tab === 'explore' && <Explore query={query.trim()} />}
     </Screen>
   );
 }
 
-function ContactList({ query }: { query: string }) {
+function ContactList({ query, onFindPeople }: { query: string; onFindPeople: () => void }) {
   const { t } = useTranslation();
   const list = useContactPagesQuery('CONTACT', query);
-  const { data, isPending } = list;
-  if (isPending) return <p className="muted">{t('common.loading')}</p>;
-  if (!data?.length)
-    return (
-      <p className="muted" data-testid="contacts-empty">
-        {t('people.noContacts')}
-      </p>
-    );
   return (
-    <>
-      <ul className="people-list" data-testid="contacts-list">
-        {data.map((c) => (
-          <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
-        ))}
-      </ul>
-      <LoadMore list={list} testId="contacts-more" />
-    </>
+    <QueryState query={list} testPrefix="contacts" skeleton="row">
+      {(data) =>
+        data.length === 0 ? (
+          <EmptyState
+            icon="contacts"
+            text={t('people.noContacts')}
+            testId="contacts-empty"
+            actions={[
+              { label: t('states.findPeople'), onClick: onFindPeople, testId: 'contacts-find-people', primary: true },
+            ]}
+          />
+        ) : (
+          <>
+            <ul className="people-list" data-testid="contacts-list">
+              {data.map((c) => (
+                <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
+              ))}
+            </ul>
+            <LoadMore list={list} testId="contacts-more" />
+          </>
+        )
+      }
+    </QueryState>
   );
 }
 
@@ -81,14 +94,28 @@ function Requests({ query }: { query: string }) {
   const { t } = useTranslation();
   const received = useContactPagesQuery('RECEIVED', query);
   const sent = useContactPagesQuery('SENT', query);
-  const none = !received.data?.length && !sent.data?.length;
-  if (received.isPending || sent.isPending) return <p className="muted">{t('common.loading')}</p>;
-  if (none) return <p className="muted">{t('people.noRequests')}</p>;
+  // Both sides as one: loaded when both are, failed when either is; Retry asks for both again.
+  const both: QueryLike<true> = {
+    data: received.data && sent.data ? true : undefined,
+    error: received.error ?? sent.error,
+    isPending: received.isPending || sent.isPending,
+    isError: received.isError || sent.isError,
+    fetchStatus: received.fetchStatus === 'paused' || sent.fetchStatus === 'paused' ? 'paused' : received.fetchStatus,
+    refetch: () => Promise.all([received.refetch(), sent.refetch()]),
+  };
   return (
-    <>
-      <RequestList list={received} title={t('people.received')} testId="requests-received" />
-      <RequestList list={sent} title={t('people.sent')} testId="requests-sent" />
-    </>
+    <QueryState query={both} testPrefix="requests" skeleton="row">
+      {() =>
+        !received.data?.length && !sent.data?.length ? (
+          <EmptyState icon="userPlus" text={t('people.noRequests')} testId="requests-empty" />
+        ) : (
+          <>
+            <RequestList list={received} title={t('people.received')} testId="requests-received" />
+            <RequestList list={sent} title={t('people.sent')} testId="requests-sent" />
+          </>
+        )
+      }
+    </QueryState>
   );
 }
 
@@ -131,7 +158,6 @@ function Explore({ query }: { query: string }) {
     sportIds: sportId ? [sportId] : undefined,
     near: near ?? undefined,
   });
-  const { data, isPending } = list;
   const location = useDeviceLocation();
   const toggleNear = async (on: boolean) => {
     if (!on) return setNear(null);
@@ -172,28 +198,28 @@ function Explore({ query }: { query: string }) {
           {t('people.nearMe')}
         </label>
       </div>
-      {isPending ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : !data?.length ? (
-        <p className="muted" data-testid="explore-empty">
-          {t('people.noResults')}
-        </p>
-      ) : (
-        <>
-          <ul className="people-list" data-testid="explore-list">
-            {data.map((u) => (
-              <PersonRow
-                key={u.userId}
-                person={u}
-                subtitle={line(u)}
-                onOpen={() => openProfile(u.userId)}
-                actions={<ConnectionActions person={u} connection={u.connection} compact />}
-              />
-            ))}
-          </ul>
-          <LoadMore list={list} testId="explore-more" />
-        </>
-      )}
+      <QueryState query={list} testPrefix="explore" skeleton="row">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState icon="contacts" text={t('people.noResults')} testId="explore-empty" />
+          ) : (
+            <>
+              <ul className="people-list" data-testid="explore-list">
+                {data.map((u) => (
+                  <PersonRow
+                    key={u.userId}
+                    person={u}
+                    subtitle={line(u)}
+                    onOpen={() => openProfile(u.userId)}
+                    actions={<ConnectionActions person={u} connection={u.connection} compact />}
+                  />
+                ))}
+              </ul>
+              <LoadMore list={list} testId="explore-more" />
+            </>
+          )
+        }
+      </QueryState>
     </>
   );
 }

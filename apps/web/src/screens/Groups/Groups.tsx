@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { GroupCard } from '../../components/Group/GroupCard.tsx';
 import { useDebouncedValue } from '../../components/PlaceSearch/useDebouncedValue.ts';
+import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { openSheet } from '../../sheets/store.ts';
@@ -12,16 +15,20 @@ import '../../components/Activity/activity.css';
 import '../../components/Group/group.css';
 import '../../components/People/people.css';
 
-type Tab = 'mine' | 'explore';
+const TABS = ['mine', 'explore'] as const;
+type Tab = (typeof TABS)[number];
+const createGroup = () => openSheet({ type: 'handle-group', params: { step: 'info' } });
 
 /** My groups, and finding others by name, place and sports (the group-filters sheet). */
 export default function Groups() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('mine');
+  const [search] = useSearchParams();
+  // /groups?tab=explore: "Explore groups" from another screen's empty state.
+  const [tab, setTab] = useState<Tab>(() => TABS.find((name) => name === search.get('tab')) ?? 'mine');
   return (
     <Screen title={t('screens.groups')} testId="groups-screen" actions={<TabActions />}>
       <div className="people-tabs" role="tablist">
-        {(['mine', 'explore'] as const).map((name) => (
+        {TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -38,46 +45,58 @@ export default function Groups() {
         type="button"
         className="btn btn-primary btn-block groups-create"
         data-testid="groups-create"
-        onClick={() => openSheet({ type: 'handle-group', params: { step: 'info' } })}
+        onClick={createGroup}
       >
         {t('group.create')}
       </button>
-      {tab === 'mine' ? <MyGroups /> : <Explore />}
+      {tab === 'mine' ? <MyGroups onExplore={() => setTab('explore')} /> : <Explore />}
     </Screen>
   );
 }
 
-function MyGroups() {
+function MyGroups({ onExplore }: { onExplore: () => void }) {
   const { t } = useTranslation();
-  const me = useOwnProfileQuery().data?.user.userId;
-  const query = useUserGroupsQuery(me);
-  const groups = query.data?.pages.flatMap((p) => p.groups) ?? [];
-  if (query.isPending) return <p className="muted">{t('common.loading')}</p>;
-  if (query.isError) return <p className="placeholder">{t('errors.INTERNAL')}</p>;
-  if (groups.length === 0)
-    return (
-      <p className="placeholder" data-testid="groups-empty">
-        {t('group.noGroups')}
-      </p>
-    );
+  const profile = useOwnProfileQuery();
+  const query = useUserGroupsQuery(profile.data?.user.userId);
+  // The list waits for my id: when my profile cannot be loaded, that is the error to show and retry.
+  const state: QueryLike<unknown> = profile.isError && !profile.data ? profile : query;
   return (
-    <>
-      <ul className="group-list" data-testid="my-groups">
-        {groups.map((g) => (
-          <GroupCard key={g.groupId} group={g} />
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {t('group.showMore')}
-        </button>
-      )}
-    </>
+    <QueryState query={state} testPrefix="groups" skeleton="card">
+      {() => {
+        const groups = query.data?.pages.flatMap((p) => p.groups) ?? [];
+        if (groups.length === 0)
+          return (
+            <EmptyState
+              icon="groups"
+              text={t('group.noGroups')}
+              testId="groups-empty"
+              actions={[
+                { label: t('states.exploreGroups'), onClick: onExplore, testId: 'groups-empty-explore', primary: true },
+                { label: t('states.createGroup'), onClick: createGroup, testId: 'groups-empty-create' },
+              ]}
+            />
+          );
+        return (
+          <>
+            <ul className="group-list" data-testid="my-groups">
+              {groups.map((g) => (
+                <GroupCard key={g.groupId} group={g} />
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-block"
+                disabled={query.isFetchingNextPage}
+                onClick={() => query.fetchNextPage()}
+              >
+                {t('group.showMore')}
+              </button>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -109,21 +128,19 @@ function Explore() {
           {active ? t('group.filtersOn', { count: active }) : t('group.filters')}
         </button>
       </div>
-      {explore.isPending ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : explore.isError ? (
-        <p className="placeholder">{t('errors.INTERNAL')}</p>
-      ) : groups.length === 0 ? (
-        <p className="placeholder" data-testid="groups-no-results">
-          {t('group.noResults')}
-        </p>
-      ) : (
-        <ul className="group-list" data-testid="explore-groups">
-          {groups.map((g) => (
-            <GroupCard key={g.groupId} group={g} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={explore} testPrefix="explore-groups" skeleton="card">
+        {() =>
+          groups.length === 0 ? (
+            <EmptyState icon="groups" text={t('group.noResults')} testId="groups-no-results" />
+          ) : (
+            <ul className="group-list" data-testid="explore-groups">
+              {groups.map((g) => (
+                <GroupCard key={g.groupId} group={g} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {explore.hasNextPage && (
         <button
           type="button"

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
-import { dateRange } from '../../state/homeFilters.ts';
+import { activeFilters, dateRange, emptyHomeFilters } from '../../state/homeFilters.ts';
 import { useNearbyActivitiesQuery } from '../../state/queries/activity.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { ActiveFilterChips, FiltersButton } from './components/FilterBar.tsx';
@@ -29,6 +31,8 @@ function useDevicePosition(wanted: boolean) {
     retry: false,
   });
 }
+
+const createActivity = () => openSheet({ type: 'handle-activity', params: { step: 'info' } });
 
 /** Upcoming activities near the chosen place (else the default centre), soonest first, as a list or on a map. */
 export default function Home() {
@@ -54,6 +58,9 @@ export default function Home() {
         },
   );
   const activities = query.data ?? [];
+  const filtered = activeFilters(filters).length > 0;
+  const setFilters = useUiStore((s) => s.setHomeFilters);
+  const clearFilters = () => setFilters(emptyHomeFilters);
   const centreLabel = position ? t('activity.home.nearMyPosition') : t('activity.home.nearDefaultCentre');
   const locationOff = filters.near === null && device.data?.ok === false && device.data.reason === 'DENIED';
 
@@ -103,6 +110,11 @@ export default function Home() {
         </p>
       )}
 
+      {view === 'map' && query.isSuccess && activities.length === 0 && (
+        <p className="activity-notice home-notice" role="status" data-testid="home-map-empty">
+          {filtered ? t('states.homeEmptyFiltered') : t('states.mapEmpty')}
+        </p>
+      )}
       {view === 'map' ? (
         <RouteMap
           label={t('activity.home.mapLabel')}
@@ -112,35 +124,38 @@ export default function Home() {
           className="home-map"
           testId="home-map"
         />
-      ) : query.isPending ? (
-        <div className="activity-loading" role="status" aria-label={t('common.loading')}>
-          <div className="spinner" />
-        </div>
-      ) : query.isError ? (
-        <div className="placeholder">
-          <p>{t('errors.INTERNAL')}</p>
-          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : activities.length === 0 ? (
-        <p className="placeholder" data-testid="home-empty">
-          {t('activity.home.empty')}
-        </p>
       ) : (
-        <ul className="activity-list home-list" data-testid="home-list">
-          {activities.map((a) => (
-            <ActivityCard key={a.activityId} activity={a} />
-          ))}
-        </ul>
+        <QueryState query={query} testPrefix="home" skeleton="card">
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                icon="pin"
+                text={filtered ? t('states.homeEmptyFiltered') : t('activity.home.empty')}
+                testId="home-empty"
+                actions={[
+                  {
+                    label: t('states.createActivity'),
+                    onClick: createActivity,
+                    testId: 'home-empty-create',
+                    primary: true,
+                  },
+                  ...(filtered
+                    ? [{ label: t('states.clearFilters'), onClick: clearFilters, testId: 'home-empty-clear' }]
+                    : []),
+                ]}
+              />
+            ) : (
+              <ul className="activity-list home-list" data-testid="home-list">
+                {list.map((a) => (
+                  <ActivityCard key={a.activityId} activity={a} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       )}
 
-      <button
-        type="button"
-        className="btn btn-primary fab"
-        data-testid="create-activity"
-        onClick={() => openSheet({ type: 'handle-activity', params: { step: 'info' } })}
-      >
+      <button type="button" className="btn btn-primary fab" data-testid="create-activity" onClick={createActivity}>
         + {t('activity.home.create')}
       </button>
     </Screen>

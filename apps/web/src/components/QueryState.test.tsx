@@ -1,0 +1,207 @@
+import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QUERY_RETRIES } from '../contract.ts';
+import i18n from '../i18n/index.ts';
+import Chats from '../screens/Chats/Chats.tsx';
+import Contacts from '../screens/Contacts/Contacts.tsx';
+import Home from '../screens/Home/Home.tsx';
+import { useSheetStore } from '../sheets/store.ts';
+import { emptyHomeFilters } from '../state/homeFilters.ts';
+import { listenToConnection } from '../state/online.ts';
+import { createQueryClient } from '../state/queryClient.ts';
+import { useUiStore } from '../state/ui.ts';
+import { type StubAnswer, signedInInEnglish, stubApi } from '../testing/api-stub.ts';
+
+// The app's one socket, faked: these screens only subscribe to it.
+vi.mock('../chat/realtime.ts', () => ({
+  realtimeLink: () => ({ on: () => () => {}, onResync: () => () => {} }),
+}));
+
+signedInInEnglish();
+afterEach(() => {
+  act(() => onlineManager.setOnline(true));
+  useSheetStore.setState({ stack: [] });
+  useUiStore.setState({ homeFilters: emptyHomeFilters });
+});
+
+const chat = {
+  chatId: 'c1',
+  type: 'ACTIVITY',
+  name: 'Monte Rosa',
+  picture: null,
+  unreadCount: 0,
+  closedAt: null,
+  lastMessage: null,
+};
+const person = {
+  userId: '01900000-0000-7000-8000-000000000001',
+  username: 'runner1',
+  firstName: 'Runner',
+  lastName: 'One',
+  profilePicture: null,
+  lastOnlineAt: null,
+  connection: 'CONTACT',
+  sports: [],
+  since: '2026-01-01T00:00:00.000Z',
+};
+
+/** Answers the calls these screens make; `overrides` win. Anything else is a 404 (never retried). */
+function answers(overrides: Record<string, () => StubAnswer> = {}) {
+  return stubApi((path, body) => {
+    const own = overrides[path];
+    if (own) return own();
+    switch (path) {
+      case 'chat/list-user-chats':
+        return { json: { chats: [chat] } };
+      case 'notification/check-new':
+        return { json: { count: 0 } };
+      case 'user/list-contacts':
+        return { json: { contacts: (body as { status: string }).status === 'CONTACT' ? [person] : [] } };
+      case 'sport/list-all':
+        return { json: { sports: [] } };
+      default:
+        return { status: 404, json: { error: { code: 'NOT_FOUND', message: 'NOT_FOUND' } } };
+    }
+  });
+}
+
+function renderAt(path: string, client: QueryClient = createQueryClient(), extra?: ReactNode) {
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/home" element={<Home />} />
+          <Route path="/chats" element={<Chats />} />
+          <Route path="/contacts" element={<Contacts />} />
+        </Routes>
+        {extra}
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const goOffline = () => act(() => void window.dispatchEvent(new Event('offline')));
+const goOnline = () => act(() => void window.dispatchEvent(new Event('online')));
+
+describe('loading', () => {
+  it('shows a skeleton, announced as loading, until the list arrives', async () => {
+    answers();
+    renderAt('/chats');
+    const skeleton = screen.getByTestId('chats-loading');
+    expect(skeleton.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBe(skeleton);
+    expect(skeleton.querySelectorAll('.skeleton-item').length).toBeGreaterThan(0);
+    await screen.findByTestId('chat-list');
+    expect(screen.queryByTestId('chats-loading')).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('gives up after the spec’s 3 retries with the error and a Retry button, which loads the list again', async () => {
+    let healthy = false;
+    const calls = answers({
+      'chat/list-user-chats': () =>
+        healthy ? { json: { chats: [chat] } } : { status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } },
+    });
+    const client = createQueryClient();
+    // The spec's retry count, without its 1 s, 2 s, 4 s waits.
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+    renderAt('/chats', client);
+
+    const error = await screen.findByTestId('chats-error');
+    expect(error.textContent).toContain('The chats could not be loaded.');
+    const listCalls = () => calls.filter((c) => c.path === 'chat/list-user-chats').length;
+    expect(listCalls()).toBe(1 + QUERY_RETRIES);
+
+    healthy = true;
+    const retry = screen.getByTestId('chats-retry');
+    expect(retry.textContent).toBe('Try again');
+    fireEvent.click(retry);
+    await screen.findByTestId('chat-list');
+    expect(listCalls()).toBe(2 + QUERY_RETRIES);
+    expect(screen.queryByTestId('chats-error')).toBeNull();
+  });
+});
+
+describe('offline', () => {
+  it('shows the banner on the offline event, keeps the loaded list, and hides the banner once online', async () => {
+    answers();
+    renderAt('/chats');
+    await screen.findByTestId('chat-list');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+
+    goOffline();
+    expect(screen.getByTestId('offline-banner').textContent).toBe('You’re offline: showing what was loaded before');
+    expect(screen.getByTestId('chat-list')).toBeTruthy();
+
+    goOnline();
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+
+  it('says so in Italian', async () => {
+    await i18n.changeLanguage('it');
+    answers();
+    renderAt('/chats');
+    goOffline();
+    expect(screen.getByTestId('offline-banner').textContent).toBe('Sei offline: vedi quanto già caricato');
+  });
+
+  it('waits for the connection when nothing was loaded, then loads on the online event', async () => {
+    const calls = answers();
+    // The app's query client stays subscribed for its whole life, so the events are always heard.
+    const stopListening = onlineManager.subscribe(() => {});
+    goOffline();
+    renderAt('/contacts');
+    expect(await screen.findByTestId('contacts-offline')).toBeTruthy();
+    expect(screen.getByTestId('offline-banner')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'user/list-contacts')).toBe(false);
+
+    goOnline();
+    await screen.findByTestId('contacts-list');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    stopListening();
+  });
+
+  it('starts offline when the device says so, then follows the events', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const setOnline = vi.fn();
+    const stop = listenToConnection(setOnline);
+    expect(setOnline).toHaveBeenLastCalledWith(false);
+    window.dispatchEvent(new Event('online'));
+    expect(setOnline).toHaveBeenLastCalledWith(true);
+    stop();
+    window.dispatchEvent(new Event('offline'));
+    expect(setOnline).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('empty states', () => {
+  it('offers to create an activity, and to clear the filters when some are on', async () => {
+    useUiStore.setState({
+      homeFilters: { ...emptyHomeFilters, near: { latitude: 45.46, longitude: 9.19, radiusKm: 10, label: 'Milano' } },
+    });
+    answers({ 'activity/nearby-activities': () => ({ json: { activities: [] } }) });
+    renderAt('/home');
+    await screen.findByTestId('home-empty');
+
+    fireEvent.click(screen.getByTestId('home-empty-create'));
+    expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'handle-activity', params: { step: 'info' } });
+
+    fireEvent.click(screen.getByTestId('home-empty-clear'));
+    expect(useUiStore.getState().homeFilters).toEqual(emptyHomeFilters);
+  });
+
+  it('sends an empty chat list to finding people, on the explore tab', async () => {
+    answers({ 'chat/list-user-chats': () => ({ json: { chats: [] } }) });
+    renderAt('/chats');
+    const empty = await screen.findByTestId('chats-empty');
+    fireEvent.click(screen.getByRole('button', { name: 'Find people' }));
+    await waitFor(() => expect(screen.getByTestId('contacts-screen')).toBeTruthy());
+    expect(screen.getByTestId('contacts-tab-explore').getAttribute('aria-selected')).toBe('true');
+    expect(empty.isConnected).toBe(false);
+  });
+});

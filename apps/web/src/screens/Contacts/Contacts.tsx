@@ -14,6 +14,8 @@ import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useContactPagesQuery, useExplorePagesQuery } from '../../state/queries/people.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
+// The "Near me" check row: a 44 px target with a 22 px box (it rendered as a bare 13 px checkbox).
+import '../../components/forms/forms.css';
 
 const TABS = ['contacts', 'requests', 'explore'] as const;
 type Tab = (typeof TABS)[number];

@@ -195,6 +195,17 @@ describe('empty states', () => {
     expect(useUiStore.getState().homeFilters).toEqual(emptyHomeFilters);
   });
 
+  it('says so on the map too', async () => {
+    useUiStore.setState({
+      homeFilters: { ...emptyHomeFilters, near: { latitude: 45.46, longitude: 9.19, radiusKm: 10, label: 'Milano' } },
+    });
+    answers({ 'activity/nearby-activities': () => ({ json: { activities: [] } }) });
+    renderAt('/home');
+    await screen.findByTestId('home-empty');
+    fireEvent.click(screen.getByTestId('home-view-map'));
+    expect(screen.getByTestId('home-map-empty').textContent).toBe('No activities nearby match your filters.');
+  });
+
   it('sends an empty chat list to finding people, on the explore tab', async () => {
     answers({ 'chat/list-user-chats': () => ({ json: { chats: [] } }) });
     renderAt('/chats');

@@ -110,10 +110,10 @@ export const en = {
   // Loading, offline, error and empty states of the lists (issue 19).
   states: {
     offline: 'You’re offline: showing what was loaded before',
-    offlineNothingYet: 'Nothing here was loaded before the connection dropped. It will load once you’re back online.',
+    offlineNothingYet: 'Nothing here had loaded when the connection dropped: it will load once you’re back online.',
     createActivity: 'Create an activity',
     clearFilters: 'Clear filters',
-    homeEmptyFiltered: 'No activities match your filters here.',
+    homeEmptyFiltered: 'No activities nearby match your filters.',
     mapEmpty: 'No activities to show on the map here.',
     findPeople: 'Find people',
     exploreGroups: 'Explore groups',

@@ -20,10 +20,10 @@ export const it: Resources = {
   states: {
     offline: 'Sei offline: vedi quanto già caricato',
     offlineNothingYet:
-      'Qui non era stato caricato nulla prima che cadesse la connessione. Lo vedrai appena torni online.',
+      'Qui non c’era ancora nulla di caricato quando è caduta la connessione: si caricherà appena torni online.',
     createActivity: 'Crea un’attività',
     clearFilters: 'Azzera i filtri',
-    homeEmptyFiltered: 'Nessuna attività qui corrisponde ai tuoi filtri.',
+    homeEmptyFiltered: 'Nessuna attività in zona corrisponde ai tuoi filtri.',
     mapEmpty: 'Nessuna attività da mostrare sulla mappa in questa zona.',
     findPeople: 'Trova persone',
     exploreGroups: 'Esplora i gruppi',

@@ -74,8 +74,17 @@ export default function Chats() {
               text={t('chat.listEmpty')}
               testId="chats-empty"
               actions={[
-                { label: t('states.findPeople'), onClick: () => navigate('/contacts?tab=explore'), primary: true },
-                { label: t('states.exploreGroups'), onClick: () => navigate('/groups?tab=explore') },
+                {
+                  label: t('states.findPeople'),
+                  onClick: () => navigate('/contacts?tab=explore'),
+                  testId: 'chats-empty-find-people',
+                  primary: true,
+                },
+                {
+                  label: t('states.exploreGroups'),
+                  onClick: () => navigate('/groups?tab=explore'),
+                  testId: 'chats-empty-explore-groups',
+                },
               ]}
             />
           ) : (

@@ -110,6 +110,11 @@ export default function Home() {
         </p>
       )}
 
+      {view === 'map' && query.isError && query.data === undefined && (
+        <QueryState query={query} testPrefix="home-map">
+          {() => null}
+        </QueryState>
+      )}
       {view === 'map' && query.isSuccess && activities.length === 0 && (
         <p className="activity-notice home-notice" role="status" data-testid="home-map-empty">
           {filtered ? t('states.homeEmptyFiltered') : t('states.mapEmpty')}

@@ -58,8 +58,8 @@ function MyGroups({ onExplore }: { onExplore: () => void }) {
   const { t } = useTranslation();
   const profile = useOwnProfileQuery();
   const query = useUserGroupsQuery(profile.data?.user.userId);
-  // The list waits for my id: when my profile cannot be loaded, that is the error to show and retry.
-  const state: QueryLike<unknown> = profile.isError && !profile.data ? profile : query;
+  // The list waits for my id: until my profile is in, its loading, offline wait or error is what shows.
+  const state: QueryLike<unknown> = profile.data ? query : profile;
   return (
     <QueryState query={state} testPrefix="groups" skeleton="card">
       {() => {

@@ -7,6 +7,7 @@ import { QUERY_RETRIES } from '../contract.ts';
 import i18n from '../i18n/index.ts';
 import Chats from '../screens/Chats/Chats.tsx';
 import Contacts from '../screens/Contacts/Contacts.tsx';
+import Groups from '../screens/Groups/Groups.tsx';
 import Home from '../screens/Home/Home.tsx';
 import { useSheetStore } from '../sheets/store.ts';
 import { emptyHomeFilters } from '../state/homeFilters.ts';
@@ -76,6 +77,7 @@ function renderAt(path: string, client: QueryClient = createQueryClient(), extra
           <Route path="/home" element={<Home />} />
           <Route path="/chats" element={<Chats />} />
           <Route path="/contacts" element={<Contacts />} />
+          <Route path="/groups" element={<Groups />} />
         </Routes>
         {extra}
       </MemoryRouter>
@@ -214,5 +216,20 @@ describe('empty states', () => {
     await waitFor(() => expect(screen.getByTestId('contacts-screen')).toBeTruthy());
     expect(screen.getByTestId('contacts-tab-explore').getAttribute('aria-selected')).toBe('true');
     expect(empty.isConnected).toBe(false);
+  });
+
+  it('offers to explore or create groups when I am in none', async () => {
+    answers({
+      'user/own-profile': () => ({ json: { user: { userId: person.userId } } }),
+      'user/list-groups': () => ({ json: { groups: [] } }),
+      'group/explore-groups': () => ({ json: { groups: [] } }),
+    });
+    renderAt('/groups');
+    await screen.findByTestId('groups-empty');
+    fireEvent.click(screen.getByTestId('groups-empty-create'));
+    expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'handle-group' });
+    fireEvent.click(screen.getByTestId('groups-empty-explore'));
+    expect(screen.getByTestId('groups-tab-explore').getAttribute('aria-selected')).toBe('true');
+    await screen.findByTestId('groups-no-results');
   });
 });

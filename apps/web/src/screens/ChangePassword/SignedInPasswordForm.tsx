@@ -14,6 +14,9 @@ export function SignedInPasswordForm() {
   const email = useOwnProfileQuery().data?.user.email;
   const [current, setCurrent] = useState('');
   const newPassword = useNewPassword(email);
+  // Bumped after a change: the fields start afresh (not touched, hidden), so the emptied form shows no
+  // "Required field" under each one (the review: a success that looked like a failure).
+  const [round, setRound] = useState(0);
   const problems = problemsOf({ current: required(current), ...newPassword.problems });
   const { sent, busy, failure, submit, reset } = useFormSubmit(
     problems,
@@ -22,6 +25,7 @@ export function SignedInPasswordForm() {
       setCurrent('');
       newPassword.clear();
       reset();
+      setRound((r) => r + 1);
       showSuccess(t('auth.change.signedInSuccess'));
     },
     (error) =>
@@ -32,6 +36,7 @@ export function SignedInPasswordForm() {
     <form className="auth-form" noValidate onSubmit={submit} data-testid="signed-in-password-form">
       <p className="auth-intro">{t('auth.change.signedInIntro')}</p>
       <PasswordField
+        key={`current-${round}`}
         label={t('auth.currentPassword')}
         autoComplete="current-password"
         value={current}
@@ -41,6 +46,7 @@ export function SignedInPasswordForm() {
         testId="security-current-password"
       />
       <NewPasswordFields
+        key={`new-${round}`}
         value={newPassword}
         label={t('auth.newPassword')}
         showProblem={sent}

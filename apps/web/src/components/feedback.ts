@@ -40,6 +40,8 @@ export function confirm(options: {
   title: string;
   description: string;
   confirmLabel?: string;
+  /** The way out that keeps things as they are ("Cancel" unless given). */
+  cancelLabel?: string;
   destructive?: boolean;
 }): Promise<boolean> {
   return new Promise((resolve) =>
@@ -48,7 +50,7 @@ export function confirm(options: {
       title: options.title,
       description: options.description,
       buttonLabel: options.confirmLabel ?? i18n.t('common.confirm'),
-      cancelLabel: i18n.t('common.cancel'),
+      cancelLabel: options.cancelLabel ?? i18n.t('common.cancel'),
       onClose: () => resolve(true),
       onCancel: () => resolve(false),
     }),

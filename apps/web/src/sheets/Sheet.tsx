@@ -14,10 +14,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** A slide-in sheet: back button, swipe right from the left edge to close. */
+/** A slide-in sheet: back button, swipe right from the left edge to close (both ask the sheet's close guard). */
 export function Sheet({ sheet, title, isTop, children }: Props) {
   const { t } = useTranslation();
-  const { back, close, remove } = useSheetStore.getState();
+  const { back, dismiss } = useSheetStore.getState();
   const panel = useRef<HTMLDivElement>(null);
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
@@ -68,9 +68,10 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
     const outcome = swipeOutcome(touch.clientX - start.current, width);
     start.current = null;
     setDragging(false);
-    if (outcome === 'remove') remove(sheet.key);
-    else if (outcome === 'slide-out') close(sheet.key);
-    else setOffset(0);
+    // The offset is dropped either way: a closing sheet's own animation takes over, and a guarded one (the wizard
+    // with a draft) snaps back while it asks, leaving only if the person agrees.
+    setOffset(0);
+    if (outcome === 'remove' || outcome === 'slide-out') void dismiss(sheet.key, outcome);
   };
 
   return (
@@ -80,7 +81,7 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
         tabIndex={-1}
         aria-label={t('common.close')}
         className={sheet.closing ? 'sheet-scrim closing' : 'sheet-scrim'}
-        onClick={() => close(sheet.key)}
+        onClick={() => void dismiss(sheet.key)}
       />
       <div
         ref={panel}

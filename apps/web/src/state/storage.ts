@@ -4,3 +4,6 @@ import { createJSONStorage } from 'zustand/middleware';
 export const STORAGE_PREFIX = 'cordata:';
 export const storageKey = (name: string) => `${STORAGE_PREFIX}${name}`;
 export const persistStorage = createJSONStorage(() => localStorage);
+
+/** The new-activity draft kept across reloads (sheets/contents/activity/draft.ts); logging out removes it. */
+export const ACTIVITY_DRAFT_KEY = storageKey('activity-draft');

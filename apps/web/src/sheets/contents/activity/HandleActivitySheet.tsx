@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/feedback.ts';
 import { useActivityQuery } from '../../../state/queries/activity.ts';
-import { useSheetStore } from '../../store.ts';
+import { guardClose, useSheetStore } from '../../store.ts';
 import type { HandleActivityStep, SheetParams } from '../../types.ts';
-import { draftFromActivity, emptyDraft, useDraftStore } from './draft.ts';
+import { draftFromActivity, hasChanges, useDraftStore } from './draft.ts';
 import { ContactsStep } from './steps/ContactsStep.tsx';
 import { DifficultyStep } from './steps/DifficultyStep.tsx';
 import { GpxStep } from './steps/GpxStep.tsx';
@@ -35,10 +36,31 @@ export default function HandleActivitySheet({
 
   useEffect(() => {
     if (ready) return;
-    const { start } = useDraftStore.getState();
-    if (!activityId) start(sheetKey, emptyDraft(groupId ?? null));
+    const { start, startNew } = useDraftStore.getState();
+    if (!activityId) startNew(sheetKey, groupId ?? null);
     else if (editing.data) start(sheetKey, draftFromActivity(editing.data));
   }, [ready, sheetKey, activityId, groupId, editing.data]);
+
+  // Back, Escape, the scrim or an edge swipe on a wizard with changes ask first (the review's lost drafts); an
+  // untouched one closes at once. The app's own close after publishing asks nothing.
+  useEffect(
+    () =>
+      guardClose(sheetKey, async () => {
+        const { owner, draft, initial, discard } = useDraftStore.getState();
+        if (owner !== sheetKey || !hasChanges(draft, initial)) return true;
+        const edit = draft.activityId !== null;
+        const sure = await confirm({
+          title: t(edit ? 'activity.wizard.discardEditTitle' : 'activity.wizard.discardTitle'),
+          description: t(edit ? 'activity.wizard.discardEditText' : 'activity.wizard.discardText'),
+          confirmLabel: t(edit ? 'activity.wizard.discardEditConfirm' : 'activity.wizard.discardConfirm'),
+          cancelLabel: t('activity.wizard.keepEditing'),
+          destructive: true,
+        });
+        if (sure && !edit) discard();
+        return sure;
+      }),
+    [sheetKey, t],
+  );
 
   if (!ready) {
     return (

@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { activityBody, type Draft, emptyDraft, routeInput, validateInfo } from './draft.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '../../../state/auth.ts';
+import { ACTIVITY_DRAFT_KEY } from '../../../state/storage.ts';
+import {
+  activityBody,
+  createDraftStore,
+  type Draft,
+  draftFromActivity,
+  emptyDraft,
+  hasChanges,
+  readSavedDraft,
+  routeInput,
+  useDraftStore,
+  validateInfo,
+} from './draft.ts';
 
 const now = new Date(2026, 5, 1, 10, 0);
 const valid: Draft = {
@@ -95,5 +108,145 @@ describe('the body sent to the API', () => {
   it('leaves the route out when an edit keeps it', async () => {
     expect(await routeInput({ mode: 'NONE' })).toBeUndefined();
     expect(await routeInput({ mode: 'EXISTING', activity: {} as never })).toBeUndefined();
+  });
+});
+
+const GROUP = '01900000-0000-7000-8000-00000000000b';
+const gpxRoute = () =>
+  ({
+    mode: 'GPX',
+    file: new File(['<gpx><trk><trkseg><trkpt lat="45.9" lon="9.3"/></trkseg></trk></gpx>'], 'grigna.gpx'),
+    fileName: 'grigna.gpx',
+    preview: { pointCount: 1, line: [{ latitude: 45.9, longitude: 9.3 }] } as never,
+  }) as const;
+
+describe('unsaved changes', () => {
+  it('counts only a real difference from where the draft started', () => {
+    const start = emptyDraft(GROUP);
+    expect(hasChanges({ ...start }, start)).toBe(false);
+    expect(hasChanges({ ...start, name: 'G' }, start)).toBe(true);
+    expect(hasChanges({ ...start, groupId: null }, start)).toBe(true);
+    expect(hasChanges({ ...start, route: { mode: 'POINTS', points: [{ latitude: 1, longitude: 2 }] } }, start)).toBe(
+      true,
+    );
+    const route = gpxRoute();
+    expect(hasChanges({ ...start, route }, { ...start, route })).toBe(false);
+    // Typed, then deleted again: nothing to lose.
+    expect(hasChanges({ ...start, name: '' }, start)).toBe(false);
+  });
+
+  it('compares an edit with the activity it started from', () => {
+    const activity = { activityId: 'a1', date: '2026-06-01', startTime: '09:00', name: 'Grigna', access: 'OPEN' };
+    const initial = draftFromActivity(activity as never);
+    expect(hasChanges({ ...initial, route: { ...initial.route } }, initial)).toBe(false);
+    expect(hasChanges({ ...initial, name: 'Grigna loop' }, initial)).toBe(true);
+  });
+});
+
+describe('the kept draft of a new activity', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ jwt: 'token', completed: true });
+  });
+
+  it('survives a reload: a new store made from storage continues it, the opening’s group winning', () => {
+    const before = createDraftStore();
+    before.getState().startNew(1, null);
+    before.getState().update({ name: 'Grigna loop', sportId: 'hiking', difficulty: 'HARD', invitedUserIds: ['u1'] });
+    before.getState().update({ route: { mode: 'POINTS', points: [{ latitude: 45.9, longitude: 9.3 }] } });
+
+    const after = createDraftStore();
+    expect(after.getState().saved?.draft.name).toBe('Grigna loop');
+    after.getState().startNew(7, null);
+    const { draft, owner, restored, initial } = after.getState();
+    expect(owner).toBe(7);
+    expect(draft).toMatchObject({
+      name: 'Grigna loop',
+      sportId: 'hiking',
+      difficulty: 'HARD',
+      invitedUserIds: ['u1'],
+      route: { mode: 'POINTS', points: [{ latitude: 45.9, longitude: 9.3 }] },
+      activityId: null,
+    });
+    expect(restored).toEqual({ gpxFileName: null });
+    // Continued work is still work to lose.
+    expect(hasChanges(draft, initial)).toBe(true);
+
+    const inGroup = createDraftStore();
+    inGroup.getState().startNew(8, GROUP);
+    expect(inGroup.getState().draft).toMatchObject({ name: 'Grigna loop', groupId: GROUP });
+  });
+
+  it('never stores a GPX file: the other fields stay and the file is asked for again', () => {
+    const before = createDraftStore();
+    before.getState().startNew(1, null);
+    before.getState().update({ name: 'Grigna loop', route: gpxRoute() });
+    const raw = localStorage.getItem(ACTIVITY_DRAFT_KEY)!;
+    expect(raw).toContain('Grigna loop');
+    expect(raw).not.toContain('trkpt');
+    expect(raw).not.toContain('"GPX"');
+    expect(JSON.parse(raw).state.saved.gpxFileName).toBe('grigna.gpx');
+
+    const after = createDraftStore();
+    after.getState().startNew(2, null);
+    expect(after.getState().draft.name).toBe('Grigna loop');
+    expect(after.getState().draft.route).toEqual({ mode: 'NONE' });
+    expect(after.getState().restored).toEqual({ gpxFileName: 'grigna.gpx' });
+    // Still to choose after another change and another reload.
+    after.getState().update({ description: 'Via Cermenati' });
+    const again = createDraftStore();
+    expect(again.getState().saved?.gpxFileName).toBe('grigna.gpx');
+  });
+
+  it('keeps nothing for an untouched wizard, nor for an edit', () => {
+    const store = createDraftStore();
+    store.getState().startNew(1, GROUP);
+    store.getState().update({ name: '' });
+    expect(store.getState().saved).toBeNull();
+    store.getState().start(2, { ...emptyDraft(), activityId: 'a1', name: 'Old' });
+    store.getState().update({ name: 'New' });
+    expect(store.getState().saved).toBeNull();
+    expect(createDraftStore().getState().saved).toBeNull();
+  });
+
+  it('is forgotten when published or discarded, when the person starts over, and on logout', () => {
+    const store = createDraftStore();
+    const fill = () => {
+      store.getState().startNew(1, null);
+      store.getState().update({ name: 'Grigna loop' });
+      expect(createDraftStore().getState().saved).not.toBeNull();
+    };
+    fill();
+    store.getState().discard();
+    expect(createDraftStore().getState().saved).toBeNull();
+
+    fill();
+    store.getState().startNew(2, null);
+    store.getState().startOver();
+    expect(store.getState().draft.name).toBe('');
+    expect(createDraftStore().getState().saved).toBeNull();
+
+    useDraftStore.getState().startNew(3, null);
+    useDraftStore.getState().update({ name: 'Grigna loop' });
+    useAuthStore.getState().logout();
+    expect(useDraftStore.getState().saved).toBeNull();
+    expect(createDraftStore().getState().saved).toBeNull();
+  });
+
+  it('reads a stored draft defensively', () => {
+    expect(readSavedDraft(null)).toBeNull();
+    expect(readSavedDraft({ draft: 'x' })).toBeNull();
+    const read = readSavedDraft({
+      draft: { name: 'Grigna', access: 'SECRET', difficulty: 'EXPERT', route: { mode: 'POINTS', points: [{}] } },
+      gpxFileName: 3,
+    });
+    expect(read?.draft).toMatchObject({
+      name: 'Grigna',
+      access: 'OPEN',
+      difficulty: 'EXPERT',
+      route: { mode: 'NONE' },
+    });
+    expect(read?.draft.activityId).toBeNull();
+    expect(read?.gpxFileName).toBeNull();
   });
 });

@@ -10,7 +10,10 @@ import {
   type Visibility,
 } from '@cordata/contract';
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 import { ACTIVITY_MIN_LEAD_MINUTES } from '../../../contract.ts';
+import { useAuthStore } from '../../../state/auth.ts';
+import { ACTIVITY_DRAFT_KEY, persistStorage } from '../../../state/storage.ts';
 import type { GpxPreview } from './gpx-preview.ts';
 
 /** The route being made: none yet, a GPX file, tapped points, or (editing) the one the activity has. */
@@ -85,20 +88,157 @@ export function draftFromActivity(activity: Activity): Draft {
   };
 }
 
-interface DraftState {
-  draft: Draft;
-  /** The wizard sheet the draft belongs to: a new sheet starts a new draft. */
-  owner: number | null;
-  start: (owner: number, draft: Draft) => void;
-  update: (patch: Partial<Draft>) => void;
+/** A draft that differs from where it started (`initial`): closing it would lose something. */
+export function hasChanges(draft: Draft, initial: Draft): boolean {
+  return !same(draft, initial);
 }
 
-export const useDraftStore = create<DraftState>()((set) => ({
-  draft: emptyDraft(),
-  owner: null,
-  start: (owner, draft) => set({ owner, draft }),
-  update: (patch) => set((s) => ({ draft: { ...s.draft, ...patch } })),
-}));
+/** Plain data compared by value; anything else (a GPX file, the edited activity) by identity. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (!isPlain(a) || !isPlain(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => same(a[k], b[k]));
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * A new activity's draft as kept across a reload: only what serialises. A GPX file is not kept (a File does not
+ * survive JSON, and a big track would crowd localStorage): its name stays, so the person is asked to choose it again.
+ */
+export interface SavedDraft {
+  draft: Omit<Draft, 'route'> & { route: { mode: 'NONE' } | { mode: 'POINTS'; points: LatLng[] } };
+  /** The name of the GPX file the route came from, to be chosen again; null when the route was not a file. */
+  gpxFileName: string | null;
+}
+
+/** What is kept of `draft`; `pendingGpx` is the file still to be chosen again from an earlier reload. */
+export function toSaved(draft: Draft, pendingGpx: string | null = null): SavedDraft {
+  const { route } = draft;
+  return {
+    draft: {
+      ...draft,
+      activityId: null,
+      originalStart: null,
+      invitedUserIds: [...draft.invitedUserIds],
+      route: route.mode === 'POINTS' ? { mode: 'POINTS', points: route.points } : { mode: 'NONE' },
+    },
+    gpxFileName: route.mode === 'GPX' ? route.fileName : route.mode === 'NONE' ? pendingGpx : null,
+  };
+}
+
+const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+const isLatLng = (p: unknown): p is LatLng => isPlain(p) && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
+
+/** A stored draft read back defensively (an older version, or a hand-edited one): null when it is not one. */
+export function readSavedDraft(value: unknown): SavedDraft | null {
+  if (!isPlain(value) || !isPlain(value.draft)) return null;
+  const d = value.draft;
+  const base = emptyDraft();
+  const route = isPlain(d.route) ? d.route : {};
+  const choice = <V extends string, F>(v: unknown, options: readonly V[], fallback: F): V | F =>
+    options.includes(v as V) ? (v as V) : fallback;
+  return {
+    draft: {
+      ...base,
+      name: text(d.name, ''),
+      sportId: text(d.sportId, ''),
+      date: text(d.date, ''),
+      startTime: text(d.startTime, ''),
+      endTime: text(d.endTime, ''),
+      description: text(d.description, ''),
+      contact: text(d.contact, ''),
+      access: choice(d.access, ['OPEN', 'CLOSED'] as const, base.access),
+      visibility: choice(d.visibility, ['PUBLIC', 'PRIVATE'] as const, base.visibility),
+      groupId: typeof d.groupId === 'string' ? d.groupId : null,
+      difficulty: choice(d.difficulty, ['EASY', 'MEDIUM', 'HARD', 'EXPERT'] as const, null),
+      requiredHours: text(d.requiredHours, ''),
+      requiredMinutes: text(d.requiredMinutes, ''),
+      route:
+        route.mode === 'POINTS' && Array.isArray(route.points) && route.points.every(isLatLng)
+          ? { mode: 'POINTS', points: route.points.map(({ latitude, longitude }) => ({ latitude, longitude })) }
+          : { mode: 'NONE' },
+      invitedUserIds: Array.isArray(d.invitedUserIds)
+        ? d.invitedUserIds.filter((id): id is string => typeof id === 'string')
+        : [],
+    },
+    gpxFileName: typeof value.gpxFileName === 'string' ? value.gpxFileName : null,
+  };
+}
+
+interface DraftState {
+  draft: Draft;
+  /** Where the draft started (empty, or the activity being edited): what "unsaved changes" are measured from. */
+  initial: Draft;
+  /** The wizard sheet the draft belongs to: a new sheet starts a new draft. */
+  owner: number | null;
+  /** The new activity's draft kept across reloads (persisted); null when there is nothing to keep. */
+  saved: SavedDraft | null;
+  /** Set when this wizard continued a saved draft: the banner, and the GPX file to choose again. */
+  restored: { gpxFileName: string | null } | null;
+  /** Starts a draft for `owner` (editing: the activity's), with nothing restored. */
+  start: (owner: number, draft: Draft) => void;
+  /** Starts a new activity's draft for `owner`: the saved one if there is one (the opening's group wins), else empty. */
+  startNew: (owner: number, groupId: string | null) => void;
+  update: (patch: Partial<Draft>) => void;
+  /** Forgets the saved draft (published, discarded, logged out); the wizard's own draft is left to close with it. */
+  discard: () => void;
+  /** "Start over" on a continued draft: forgotten, and the wizard back to an empty one. */
+  startOver: () => void;
+}
+
+/** The draft store; a function so that tests can make a second one from the same storage, as a reload does. */
+export const createDraftStore = () =>
+  create<DraftState>()(
+    persist(
+      (set) => ({
+        draft: emptyDraft(),
+        initial: emptyDraft(),
+        owner: null,
+        saved: null,
+        restored: null,
+        start: (owner, draft) => set({ owner, draft, initial: draft, restored: null }),
+        startNew: (owner, groupId) =>
+          set(({ saved }) => {
+            const initial = emptyDraft(groupId);
+            if (!saved) return { owner, initial, draft: initial, restored: null };
+            const draft: Draft = { ...saved.draft, groupId: groupId ?? saved.draft.groupId };
+            return { owner, initial, draft, restored: { gpxFileName: saved.gpxFileName } };
+          }),
+        update: (patch) =>
+          set(({ draft, initial, restored }) => {
+            const next = { ...draft, ...patch };
+            // Only a new activity is kept: an edit lives as long as its wizard.
+            if (next.activityId !== null) return { draft: next };
+            const pending = restored?.gpxFileName ?? null;
+            return { draft: next, saved: hasChanges(next, initial) ? toSaved(next, pending) : null };
+          }),
+        discard: () => set({ saved: null, restored: null }),
+        startOver: () => set(({ initial }) => ({ saved: null, restored: null, draft: initial })),
+      }),
+      {
+        name: ACTIVITY_DRAFT_KEY,
+        storage: persistStorage,
+        version: 1,
+        // Nothing but the saved draft, which holds no File: see SavedDraft.
+        partialize: ({ saved }) => ({ saved }),
+        merge: (stored, current) => ({
+          ...current,
+          saved: readSavedDraft((stored as { saved?: unknown } | undefined)?.saved),
+        }),
+      },
+    ),
+  );
+
+export const useDraftStore = createDraftStore();
+
+// Logging out forgets the kept draft (state/auth.ts removes it from storage; this clears the loaded store).
+useAuthStore.subscribe((now, before) => {
+  if (before.jwt !== null && now.jwt === null) useDraftStore.getState().discard();
+});
 
 export type InfoField = 'name' | 'sportId' | 'date' | 'startTime' | 'endTime';
 export type InfoErrors = Partial<Record<InfoField, ValidationMessageKey>>;

@@ -24,6 +24,8 @@ export function GpxStep({ go }: StepProps) {
   const [reading, setReading] = useState(false);
   const [missing, setMissing] = useState(false);
   const gpx = route.mode === 'GPX' ? route : null;
+  // A draft continued after a reload has lost its file (files are not kept): the person is asked for it again.
+  const pendingFile = useDraftStore((s) => s.restored?.gpxFileName ?? null);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -83,6 +85,11 @@ export function GpxStep({ go }: StepProps) {
         disabled={reading}
         onChange={onFile}
       />
+      {!gpx && pendingFile && (
+        <p className="muted" data-testid="gpx-choose-again">
+          {t('activity.wizard.gpxAgain', { name: pendingFile })}
+        </p>
+      )}
       <Problem testId="error-route" message={missing ? t('activity.wizard.addRoute') : undefined} />
       {reading && <div className="spinner" role="status" aria-label={t('activity.wizard.reading')} />}
       <RouteLinkImport onFile={(file) => void readFile(file)} disabled={reading} />

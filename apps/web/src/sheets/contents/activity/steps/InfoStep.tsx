@@ -1,5 +1,6 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../../components/feedback.ts';
 import { sportName } from '../../../../components/People/format.ts';
 import { useGroupQuery } from '../../../../state/queries/group.ts';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
@@ -41,6 +42,7 @@ export function InfoStep({ go }: StepProps) {
         </button>
       }
     >
+      <RestoredBanner />
       {draft.groupId && <GroupRow groupId={draft.groupId} onRemove={() => update({ groupId: null })} />}
       <WizardField label={t('activity.wizard.name')} problem={message('name')} problemTestId="error-name">
         {(control) => (
@@ -188,6 +190,42 @@ function GroupRow({ groupId, onRemove }: { groupId: string; onRemove: () => void
       </span>
       <button type="button" className="btn btn-ghost" onClick={onRemove}>
         {t('activity.wizard.noGroup')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Shown when the wizard continued a draft kept from before a reload: what happened, the GPX file to choose again
+ * (files are not kept), and a way to start over.
+ */
+function RestoredBanner() {
+  const { t } = useTranslation();
+  const restored = useDraftStore((s) => s.restored);
+  if (!restored) return null;
+  const startOver = async () => {
+    const sure = await confirm({
+      title: t('activity.wizard.discardTitle'),
+      description: t('activity.wizard.discardText'),
+      confirmLabel: t('activity.wizard.discardConfirm'),
+      cancelLabel: t('activity.wizard.keepEditing'),
+      destructive: true,
+    });
+    if (sure) useDraftStore.getState().startOver();
+  };
+  return (
+    <div className="wizard-restored" role="status" data-testid="wizard-restored">
+      <span>
+        <strong>{t('activity.wizard.restoredTitle')}</strong>
+        <small className="muted">{t('activity.wizard.restoredText')}</small>
+        {restored.gpxFileName && (
+          <small data-testid="wizard-restored-gpx">
+            {t('activity.wizard.restoredGpx', { name: restored.gpxFileName })}
+          </small>
+        )}
+      </span>
+      <button type="button" className="btn btn-ghost" data-testid="wizard-start-over" onClick={startOver}>
+        {t('activity.wizard.startOver')}
       </button>
     </div>
   );

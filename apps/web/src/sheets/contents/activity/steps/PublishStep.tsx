@@ -35,6 +35,8 @@ export function PublishStep({ go, close }: StepProps) {
         { ...body, route },
         {
           onSuccess: ({ activity }) => {
+            // Published: the kept draft has done its job.
+            useDraftStore.getState().discard();
             close();
             showSuccess(t('activity.wizard.created'));
             navigate(`/view-activity/${activity.activityId}`);

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackModal } from '../../../components/FeedbackModal.tsx';
 import i18n from '../../../i18n/index.ts';
 import { createQueryClient } from '../../../state/queryClient.ts';
@@ -130,11 +130,24 @@ describe('the activity wizard keeps its draft', () => {
     localStorage.setItem(ACTIVITY_DRAFT_KEY, JSON.stringify({ state: { saved }, version: 1 }));
     await act(() => useDraftStore.persist.rehydrate());
 
-    await openWizard();
+    const key = await openWizard();
     await screen.findByTestId('wizard-info');
     expect(name().value).toBe('Grigna loop');
     expect(screen.getByTestId('wizard-restored').textContent).toContain('Continue your draft');
     expect(screen.getByTestId('wizard-restored-gpx').textContent).toContain('grigna.gpx');
+
+    // The GPX step asks for the file again (its worker is not needed for that).
+    vi.stubGlobal(
+      'Worker',
+      class {
+        postMessage() {}
+        terminate() {}
+      },
+    );
+    act(() => useSheetStore.getState().setStep(key, 'gpx'));
+    expect((await screen.findByTestId('gpx-choose-again')).textContent).toContain('grigna.gpx');
+    act(() => useSheetStore.getState().setStep(key, 'info'));
+    await screen.findByTestId('wizard-info');
 
     fireEvent.click(screen.getByTestId('wizard-start-over'));
     await screen.findByTestId('feedback-modal');

@@ -52,7 +52,7 @@ describe('notification texts', () => {
       'Monte Rosa has a new time: check when it starts',
     );
     expect(plain(make('ACTIVITY_EDIT', { reason: 'PLACE' }), 'it')).toBe(
-      'Monte Rosa ha un nuovo punto di partenza: guarda dove trovarvi',
+      'Monte Rosa ha un nuovo punto di partenza: guarda dove ci si trova',
     );
     expect(plain(make('ACTIVITY_EDIT', { reason: 'TIME_PLACE' }), 'en')).toContain('new time and start point');
     expect(plain(make('ACTIVITY_EDIT', { reason: 'something else' }), 'en')).toBe(

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { activities } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { isUuid } from '../http/ids.ts';
 import { routeImage } from './route-image.ts';
-import { isUuid, shareableActivity } from './share-preview.ts';
+import { shareableActivity } from './share-preview.ts';
 
 /**
  * The route picture of link previews (og:image, issue 19; `routeImagePath`), without a token: only for an activity whose

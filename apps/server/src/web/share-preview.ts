@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { activities, groupMembers, groups, sports } from '../db/schema.ts';
+import { isUuid } from '../http/ids.ts';
 
 export type ShareKind = 'activity' | 'group';
 
@@ -15,11 +16,6 @@ export interface SharePreview {
 }
 
 export type SharePreviewLookup = (kind: ShareKind, id: string) => Promise<SharePreview | null>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Checked before any query: a malformed id in a uuid column is a database error, not a miss. */
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * The rule of link previews (issue 19): only what an outsider may see, i.e. a live activity that is public

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushTokens, sessions, users } from '../../db/schema.ts';
+import { isUuid } from '../../http/ids.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -148,6 +149,3 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
 }
 
 export type Tokens = ReturnType<typeof createTokens>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);

@@ -6,12 +6,18 @@ import type { Db } from '../../db/client.ts';
 import { activities, activityMembers, groups, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
+import { isUuid } from '../../http/ids.ts';
 import { type Access, activityVisibleSql } from '../access/access.ts';
 import { activityEvent, writeIcs } from './ics.ts';
 
 const PAST_DAYS = 30;
 const MAX_EVENTS = 500;
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The id of a `{id}.ics` path segment, when it is one. */
+const icsName = (file: string) => {
+  const id = /^(.+)\.ics$/.exec(file)?.[1];
+  return id && isUuid(id) ? id : undefined;
+};
 
 interface CalendarDeps {
   db: Db;
@@ -136,7 +142,7 @@ export function createCalendar(deps: CalendarDeps) {
     const notFound = (code: 'NOT_FOUND' | 'GROUP_NOT_FOUND' = 'NOT_FOUND') => new ApiError(code);
 
     app.get<{ Params: { file: string } }>(`${root}/groups/:file`, { schema: { hide: true } }, async (req, reply) => {
-      const groupId = new RegExp(`^(${UUID})\\.ics$`).exec(req.params.file)?.[1];
+      const groupId = icsName(req.params.file);
       const group = groupId ? await liveGroup(groupId) : null;
       if (group?.type !== 'OPEN') throw notFound('GROUP_NOT_FOUND');
       const events = await feedEvents(and(eq(activities.groupId, group.id), eq(activities.visibility, 'PUBLIC')));
@@ -149,7 +155,7 @@ export function createCalendar(deps: CalendarDeps) {
       async (req, reply) => {
         const { userId } = req.params;
         const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
-        const version = given && new RegExp(`^${UUID}$`).test(userId) ? await feedVersion(userId) : null;
+        const version = given && isUuid(userId) ? await feedVersion(userId) : null;
         if (version === null || !tokenMatches(given!, token(`person:${userId}`, version))) throw notFound();
         const mine = sql`exists (select 1 from ${activityMembers} feed_am where feed_am.activity_id = ${activities.id}
           and feed_am.user_id = ${userId} and feed_am.state = 'PARTICIPATING')`;
@@ -163,8 +169,7 @@ export function createCalendar(deps: CalendarDeps) {
       async (req, reply) => {
         const { groupId, userId } = req.params;
         const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
-        const ids = new RegExp(`^${UUID}$`);
-        const version = given && ids.test(groupId) && ids.test(userId) ? await feedVersion(userId) : null;
+        const version = given && isUuid(groupId) && isUuid(userId) ? await feedVersion(userId) : null;
         if (version === null || !tokenMatches(given!, token(`group:${groupId}:${userId}`, version))) throw notFound();
         const group = await liveGroup(groupId);
         if (!group || !(await deps.access.isGroupMember(group.id, userId))) throw notFound();

@@ -13,6 +13,7 @@ import { useSheetStore } from '../sheets/store.ts';
 import { emptyHomeFilters } from '../state/homeFilters.ts';
 import { listenToConnection } from '../state/online.ts';
 import { createQueryClient } from '../state/queryClient.ts';
+import { QueryState } from './QueryState.tsx';
 import { useUiStore } from '../state/ui.ts';
 import { type StubAnswer, signedInInEnglish, stubApi } from '../testing/api-stub.ts';
 
@@ -98,6 +99,19 @@ describe('loading', () => {
     expect(skeleton.querySelectorAll('.skeleton-item').length).toBeGreaterThan(0);
     await screen.findByTestId('chat-list');
     expect(screen.queryByTestId('chats-loading')).toBeNull();
+  });
+
+  it('stands in for an activity or group page with a page-shaped skeleton, not a spinner', () => {
+    const query = { data: undefined, error: null, isPending: true, isError: false, fetchStatus: 'fetching' as const };
+    render(
+      <QueryState query={{ ...query, refetch: async () => {} }} testPrefix="activity" skeleton="page">
+        {() => null}
+      </QueryState>,
+    );
+    const skeleton = screen.getByTestId('activity-loading');
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBe(skeleton);
+    expect(skeleton.querySelector('.skeleton-media')).not.toBeNull();
+    expect(skeleton.querySelector('.spinner')).toBeNull();
   });
 });
 

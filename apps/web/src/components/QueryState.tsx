@@ -16,7 +16,8 @@ export interface QueryLike<T> {
 }
 
 /**
- * Grey rounded rows shaped like the cards (or the person and chat rows) they stand in for, while a list loads.
+ * Grey rounded rows shaped like the cards (or the person and chat rows) they stand in for, while a list loads;
+ * `page` stands in for one activity or group: a title and two lines, the map or picture, then `rows` lines.
  * The shimmer stops under prefers-reduced-motion; screen readers hear "Loading…" once.
  */
 export function Skeleton({
@@ -24,7 +25,7 @@ export function Skeleton({
   rows = 3,
   testId,
 }: {
-  variant?: 'card' | 'row';
+  variant?: 'card' | 'row' | 'page';
   rows?: number;
   testId?: string;
 }) {
@@ -32,6 +33,14 @@ export function Skeleton({
   return (
     <div className={`skeleton skeleton-${variant}`} role="status" aria-label={t('common.loading')} data-testid={testId}>
       <span className="visually-hidden">{t('common.loading')}</span>
+      {variant === 'page' && (
+        <div className="skeleton-page-head" aria-hidden="true">
+          <span className="skeleton-block skeleton-title" />
+          <span className="skeleton-block skeleton-line short" />
+          <span className="skeleton-block skeleton-line shorter" />
+          <span className="skeleton-block skeleton-media" />
+        </div>
+      )}
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows, never reordered
         <div key={i} className="skeleton-item" aria-hidden="true">
@@ -65,8 +74,8 @@ export function QueryState<T>({
   query: QueryLike<T>;
   notFoundCode?: 'ACTIVITY_NOT_FOUND' | 'GROUP_NOT_FOUND';
   testPrefix: string;
-  /** Load with a skeleton of cards or rows instead of a spinner. */
-  skeleton?: 'card' | 'row';
+  /** Load with a skeleton of cards, rows or one page (an activity, a group) instead of a spinner. */
+  skeleton?: 'card' | 'row' | 'page';
   /** What could not be loaded ("The chats could not be loaded."); the generic error otherwise. */
   errorText?: string;
   children: (data: T) => ReactNode;

@@ -25,7 +25,7 @@ import './activity.css';
 export function ActivityDetails({ activityId, onGone }: { activityId: string; onGone?: () => void }) {
   const query = useActivityQuery(activityId);
   return (
-    <QueryState query={query} notFoundCode="ACTIVITY_NOT_FOUND" testPrefix="activity">
+    <QueryState query={query} notFoundCode="ACTIVITY_NOT_FOUND" testPrefix="activity" skeleton="page">
       {(activity) => <Details activity={activity} onGone={onGone} />}
     </QueryState>
   );

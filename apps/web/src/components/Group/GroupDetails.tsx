@@ -17,7 +17,7 @@ import './group.css';
 export function GroupDetails({ groupId, onGone }: { groupId: string; onGone?: () => void }) {
   const query = useGroupQuery(groupId);
   return (
-    <QueryState query={query} notFoundCode="GROUP_NOT_FOUND" testPrefix="group">
+    <QueryState query={query} notFoundCode="GROUP_NOT_FOUND" testPrefix="group" skeleton="page">
       {(group) => <Details group={group} onGone={onGone} />}
     </QueryState>
   );

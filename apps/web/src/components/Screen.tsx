@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useIsLoggedIn } from '../state/auth.ts';
 import { Icon } from './Icon.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import './Screen.css';
@@ -18,7 +17,6 @@ interface Props {
 export function Screen({ title, testId, back, actions, children }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const loggedIn = useIsLoggedIn();
   return (
     <main className="screen" data-testid={testId}>
       <div className="screen-top">
@@ -31,7 +29,7 @@ export function Screen({ title, testId, back, actions, children }: Props) {
           <h1>{title}</h1>
           {actions}
         </header>
-        {loggedIn && <OfflineBanner />}
+        <OfflineBanner />
       </div>
       <div className="screen-body">{children}</div>
     </main>

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInInEnglish } from '../testing/api-stub.ts';
 import { Sheet } from './Sheet.tsx';
@@ -32,5 +33,22 @@ describe('a sheet keeps the focus as a modal dialog does', () => {
     unmount();
     expect(document.activeElement).toBe(opener);
     opener.remove();
+  });
+});
+
+describe('offline', () => {
+  it('shows the offline banner under the header of the top sheet, and hides it once back online', () => {
+    render(
+      <Sheet sheet={sheet} title="Support" isTop>
+        <p>Inside</p>
+      </Sheet>,
+    );
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    act(() => onlineManager.setOnline(false));
+    const banner = screen.getByTestId('offline-banner');
+    expect(screen.getByRole('dialog').contains(banner)).toBe(true);
+    expect(banner.previousElementSibling?.className).toBe('sheet-header');
+    act(() => onlineManager.setOnline(true));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { useSheetStore } from './store.ts';
 import { canStartSwipe, swipeOffset, swipeOutcome } from './swipe.ts';
 import type { OpenSheet } from './types.ts';
@@ -14,7 +15,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** A slide-in sheet: back button, swipe right from the left edge to close (both ask the sheet's close guard). */
+/**
+ * A slide-in sheet: back button, swipe right from the left edge to close (both ask the sheet's close guard), and
+ * the offline banner under its header as on screens.
+ */
 export function Sheet({ sheet, title, isTop, children }: Props) {
   const { t } = useTranslation();
   const { back, dismiss } = useSheetStore.getState();
@@ -114,6 +118,8 @@ export function Sheet({ sheet, title, isTop, children }: Props) {
           </button>
           <h2>{title}</h2>
         </header>
+        {/* Only the top sheet's: the ones below are hidden, and one announcement is enough. */}
+        {isTop && <OfflineBanner />}
         {children}
       </div>
     </div>

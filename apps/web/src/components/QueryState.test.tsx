@@ -13,9 +13,9 @@ import { useSheetStore } from '../sheets/store.ts';
 import { emptyHomeFilters } from '../state/homeFilters.ts';
 import { listenToConnection } from '../state/online.ts';
 import { createQueryClient } from '../state/queryClient.ts';
-import { QueryState } from './QueryState.tsx';
-import { useUiStore } from '../state/ui.ts';
+import { emptyFilters, useUiStore } from '../state/ui.ts';
 import { type StubAnswer, signedInInEnglish, stubApi } from '../testing/api-stub.ts';
+import { QueryState } from './QueryState.tsx';
 
 // The app's one socket, faked: these screens only subscribe to it.
 vi.mock('../chat/realtime.ts', () => ({
@@ -245,5 +245,44 @@ describe('empty states', () => {
     fireEvent.click(screen.getByTestId('groups-empty-explore'));
     expect(screen.getByTestId('groups-tab-explore').getAttribute('aria-selected')).toBe('true');
     await screen.findByTestId('groups-no-results');
+  });
+
+  it('sends empty requests to finding people, or invites friends', async () => {
+    answers({ 'user/explore-contacts': () => ({ json: { users: [] } }) });
+    renderAt('/contacts');
+    fireEvent.click(await screen.findByTestId('contacts-tab-requests'));
+    await screen.findByTestId('requests-empty');
+    expect(screen.getByTestId('requests-invite').textContent).toBe('Invite friends');
+    fireEvent.click(screen.getByTestId('requests-find-people'));
+    expect(screen.getByTestId('contacts-tab-explore').getAttribute('aria-selected')).toBe('true');
+    await screen.findByTestId('explore-empty');
+  });
+
+  it('offers to invite friends, or to search by name, when nobody is found', async () => {
+    answers({ 'user/explore-contacts': () => ({ json: { users: [] } }) });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    renderAt('/contacts?tab=explore');
+    await screen.findByTestId('explore-empty');
+    fireEvent.click(screen.getByTestId('explore-search-by-name'));
+    expect(document.activeElement).toBe(screen.getByTestId('contacts-search'));
+    fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${location.origin}/`));
+    vi.unstubAllGlobals();
+  });
+
+  it('offers to create a group, and to clear the filters when some are on, when no group is found', async () => {
+    useUiStore.setState({ groupFilters: { near: null, sportIds: ['running'] } });
+    answers({
+      'user/own-profile': () => ({ json: { user: { userId: person.userId } } }),
+      'group/explore-groups': () => ({ json: { groups: [] } }),
+    });
+    renderAt('/groups?tab=explore');
+    await screen.findByTestId('groups-no-results');
+    fireEvent.click(screen.getByTestId('groups-no-results-clear'));
+    expect(useUiStore.getState().groupFilters).toEqual(emptyFilters);
+    fireEvent.click(await screen.findByTestId('groups-no-results-create'));
+    expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'handle-group' });
+    expect(screen.queryByTestId('groups-no-results-clear')).toBeNull();
   });
 });

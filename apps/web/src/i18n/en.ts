@@ -118,6 +118,11 @@ export const en = {
     findPeople: 'Find people',
     exploreGroups: 'Explore groups',
     createGroup: 'Create a group',
+    searchByName: 'Search by name',
+    inviteFriends: 'Invite friends',
+    inviteText: 'Join me on Cordata: people and activities for the outdoor sports we love.',
+    inviteCopied: 'Link copied: send it to your friends.',
+    inviteFailed: 'The link could not be shared.',
   },
   common: {
     more: 'More',

@@ -28,6 +28,11 @@ export const it: Resources = {
     findPeople: 'Trova persone',
     exploreGroups: 'Esplora i gruppi',
     createGroup: 'Crea un gruppo',
+    searchByName: 'Cerca per nome',
+    inviteFriends: 'Invita i tuoi amici',
+    inviteText: 'Vieni su Cordata con me: persone e attività per gli sport all’aperto che amiamo.',
+    inviteCopied: 'Link copiato: invialo ai tuoi amici.',
+    inviteFailed: 'Non è stato possibile condividere il link.',
   },
   common: {
     more: 'Altro',

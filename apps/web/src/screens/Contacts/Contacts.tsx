@@ -1,14 +1,15 @@
 import type { ExploredUser } from '@cordata/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { showFeedback } from '../../components/feedback.ts';
+import { showError, showFeedback, showSuccess } from '../../components/feedback.ts';
 import { sportName } from '../../components/People/format.ts';
 import { LoadMore } from '../../components/People/LoadMore.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
 import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
+import { publicLink, shareLink } from '../../components/Share/share.ts';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
@@ -22,6 +23,16 @@ type Tab = (typeof TABS)[number];
 
 const openProfile = (userId: string) => openSheet({ type: 'profile', params: { id: userId } });
 
+/** "Invite friends": the app's address through the share sheet, or copied where there is none. */
+function useInviteFriends() {
+  const { t } = useTranslation();
+  return async () => {
+    const outcome = await shareLink({ title: 'Cordata', text: t('states.inviteText'), url: publicLink('/') });
+    if (outcome === 'copied') showSuccess(t('states.inviteCopied'));
+    if (outcome === 'failed') showError(new Error(t('states.inviteFailed')));
+  };
+}
+
 /** Contacts, requests received and sent, and finding new people by name, sport and nearness. */
 export default function Contacts() {
   const { t } = useTranslation();
@@ -29,6 +40,7 @@ export default function Contacts() {
   // /contacts?tab=explore: "Find people" from another screen's empty state.
   const [tab, setTab] = useState<Tab>(() => TABS.find((name) => name === search.get('tab')) ?? 'contacts');
   const [query, setQuery] = useState('');
+  const searchField = useRef<HTMLInputElement>(null);
   return (
     <Screen title={t('screens.contacts')} testId="contacts-screen" actions={<TabActions />}>
       <div className="people-tabs" role="tablist">
@@ -47,6 +59,7 @@ export default function Contacts() {
       </div>
       <div className="people-filters">
         <input
+          ref={searchField}
           type="search"
           value={query}
           placeholder={t('people.search')}
@@ -56,8 +69,8 @@ export default function Contacts() {
         />
       </div>
       {tab === 'contacts' && <ContactList query={query.trim()} onFindPeople={() => setTab('explore')} />}
-      {tab === 'requests' && <Requests query={query.trim()} />}
-      {tab === 'explore' && <Explore query={query.trim()} />}
+      {tab === 'requests' && <Requests query={query.trim()} onFindPeople={() => setTab('explore')} />}
+      {tab === 'explore' && <Explore query={query.trim()} onSearchByName={() => searchField.current?.focus()} />}
     </Screen>
   );
 }
@@ -92,8 +105,9 @@ function ContactList({ query, onFindPeople }: { query: string; onFindPeople: () 
   );
 }
 
-function Requests({ query }: { query: string }) {
+function Requests({ query, onFindPeople }: { query: string; onFindPeople: () => void }) {
   const { t } = useTranslation();
+  const invite = useInviteFriends();
   const received = useContactPagesQuery('RECEIVED', query);
   const sent = useContactPagesQuery('SENT', query);
   // Both sides as one: loaded when both are, failed when either is; Retry asks for both again.
@@ -109,7 +123,15 @@ function Requests({ query }: { query: string }) {
     <QueryState query={both} testPrefix="requests" skeleton="row">
       {() =>
         !received.data?.length && !sent.data?.length ? (
-          <EmptyState icon="userPlus" text={t('people.noRequests')} testId="requests-empty" />
+          <EmptyState
+            icon="userPlus"
+            text={t('people.noRequests')}
+            testId="requests-empty"
+            actions={[
+              { label: t('states.findPeople'), onClick: onFindPeople, testId: 'requests-find-people', primary: true },
+              { label: t('states.inviteFriends'), onClick: () => void invite(), testId: 'requests-invite' },
+            ]}
+          />
         ) : (
           <>
             <RequestList list={received} title={t('people.received')} testId="requests-received" />
@@ -150,8 +172,9 @@ function RequestList({
   );
 }
 
-function Explore({ query }: { query: string }) {
+function Explore({ query, onSearchByName }: { query: string; onSearchByName: () => void }) {
   const { t, i18n } = useTranslation();
+  const invite = useInviteFriends();
   const sports = useSportsQuery();
   const [sportId, setSportId] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
@@ -203,7 +226,34 @@ function Explore({ query }: { query: string }) {
       <QueryState query={list} testPrefix="explore" skeleton="row">
         {(data) =>
           data.length === 0 ? (
-            <EmptyState icon="contacts" text={t('people.noResults')} testId="explore-empty" />
+            <EmptyState
+              icon="contacts"
+              text={t('people.noResults')}
+              testId="explore-empty"
+              actions={[
+                {
+                  label: t('states.inviteFriends'),
+                  onClick: () => void invite(),
+                  testId: 'explore-invite',
+                  primary: true,
+                },
+                ...(query
+                  ? []
+                  : [{ label: t('states.searchByName'), onClick: onSearchByName, testId: 'explore-search-by-name' }]),
+                ...(sportId || near
+                  ? [
+                      {
+                        label: t('states.clearFilters'),
+                        onClick: () => {
+                          setSportId('');
+                          setNear(null);
+                        },
+                        testId: 'explore-clear',
+                      },
+                    ]
+                  : []),
+              ]}
+            />
           ) : (
             <>
               <ul className="people-list" data-testid="explore-list">

@@ -10,7 +10,7 @@ import { TabActions } from '../../components/TabLayout.tsx';
 import { openSheet } from '../../sheets/store.ts';
 import { useExploreGroupsQuery, useUserGroupsQuery } from '../../state/queries/group.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
-import { useUiStore } from '../../state/ui.ts';
+import { emptyFilters, useUiStore } from '../../state/ui.ts';
 import '../../components/Activity/activity.css';
 import '../../components/Group/group.css';
 import '../../components/People/people.css';
@@ -105,6 +105,7 @@ function Explore() {
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim());
   const filters = useUiStore((s) => s.groupFilters);
+  const setFilters = useUiStore((s) => s.setGroupFilters);
   const active = (filters.near ? 1 : 0) + (filters.sportIds.length ? 1 : 0);
   const explore = useExploreGroupsQuery(query, filters);
   const groups = explore.data?.pages.flatMap((p) => p.groups) ?? [];
@@ -131,7 +132,31 @@ function Explore() {
       <QueryState query={explore} testPrefix="explore-groups" skeleton="card">
         {() =>
           groups.length === 0 ? (
-            <EmptyState icon="groups" text={t('group.noResults')} testId="groups-no-results" />
+            <EmptyState
+              icon="groups"
+              text={t('group.noResults')}
+              testId="groups-no-results"
+              actions={[
+                {
+                  label: t('states.createGroup'),
+                  onClick: createGroup,
+                  testId: 'groups-no-results-create',
+                  primary: true,
+                },
+                ...(active || text
+                  ? [
+                      {
+                        label: t('states.clearFilters'),
+                        onClick: () => {
+                          setText('');
+                          setFilters(emptyFilters);
+                        },
+                        testId: 'groups-no-results-clear',
+                      },
+                    ]
+                  : []),
+              ]}
+            />
           ) : (
             <ul className="group-list" data-testid="explore-groups">
               {groups.map((g) => (

@@ -124,11 +124,11 @@ export function SportChips({ sports, shared = [] }: { sports: UserSport[]; share
   const { data } = useSportsQuery();
   const byId = new Map(data?.sports.map((s) => [s.sportId, s]));
   return (
-    <ul className="sport-chips">
+    <ul className="person-sports">
       {sports.map((s) => (
         <li
           key={s.sportId}
-          className={shared.includes(s.sportId) ? 'sport-chip shared' : 'sport-chip'}
+          className={shared.includes(s.sportId) ? 'person-sport shared' : 'person-sport'}
           data-testid={`sport-${s.sportId}`}
         >
           <strong>{sportName(byId.get(s.sportId), i18n.language, s.sportId)}</strong>

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { CallDef } from './call.ts';
+import { Visibility } from './calls/activity.ts';
+import { GroupType } from './calls/group.ts';
 import { ReportReason, ReportTargetType } from './calls/misc.ts';
-import { Day, Id, IntensityKind, IsoDateTime, Pagination, Role, SportId, UserSummary } from './common.ts';
+import { Day, Id, IntensityKind, IsoDateTime, Ok, Pagination, Role, SportId, UserSummary } from './common.ts';
+import { REASON_LENGTH, REPORT_ACTIONS, REPORT_FILTERS, REPORT_STATUSES, SPORT_DELETE_OUTCOMES } from './enums.ts';
 
 /** Who may make an admin call: moderators (and admins), or admins only. */
 export type AdminCallRole = 'MODERATOR' | 'ADMIN';
@@ -19,7 +22,7 @@ export const ADMIN_MAX_SUSPENSION_DAYS = 3650;
 export const FIGURES_MAX_DAYS = 366;
 
 /** Why an action was taken: required on every action, and written to the audit log. */
-const Reason = z.string().trim().min(3).max(500);
+const Reason = z.string().trim().min(REASON_LENGTH.min).max(REASON_LENGTH.max);
 const Query = z.string().trim().max(100).optional();
 const page = { pagination: Pagination.default({ page: 1, limit: 20 }) };
 
@@ -38,9 +41,9 @@ export const AdminActivity = z.object({
   activityId: Id,
   name: z.string(),
   description: z.string().nullable(),
-  sportId: z.string(),
+  sportId: SportId,
   startsAt: IsoDateTime,
-  visibility: z.enum(['PUBLIC', 'PRIVATE']),
+  visibility: Visibility,
   creator: UserSummary.nullable(),
   participantCount: z.int(),
   reportCount: z.int(),
@@ -53,7 +56,7 @@ export const AdminGroup = z.object({
   groupId: Id,
   name: z.string(),
   description: z.string(),
-  type: z.enum(['OPEN', 'CLOSED']),
+  type: GroupType,
   creator: UserSummary.nullable(),
   memberCount: z.int(),
   reportCount: z.int(),
@@ -76,7 +79,7 @@ export const AdminReport = z.object({
   reporter: UserSummary.nullable(),
   reason: ReportReason,
   details: z.string().nullable(),
-  status: z.enum(['OPEN', 'RESOLVED', 'DISMISSED']),
+  status: z.enum(REPORT_STATUSES),
   resolution: z.string().nullable(),
   createdAt: IsoDateTime,
 });
@@ -109,7 +112,7 @@ export const ReportedTarget = z.object({
 });
 export type ReportedTarget = z.infer<typeof ReportedTarget>;
 
-export const ReportAction = z.enum(['DISMISS', 'REMOVE_CONTENT', 'SUSPEND_USER', 'DELETE_ACCOUNT']);
+export const ReportAction = z.enum(REPORT_ACTIONS);
 export type ReportAction = z.infer<typeof ReportAction>;
 
 export const AdminSport = z.object({
@@ -164,7 +167,7 @@ export const adminCalls = {
   'reports/list': defineAdminCall({
     role: 'MODERATOR',
     summary: 'Reported targets, most reported first, each with its reports and the content in context',
-    body: z.object({ status: z.enum(['OPEN', 'CLOSED']).default('OPEN'), ...page }),
+    body: z.object({ status: z.enum(REPORT_FILTERS).default('OPEN'), ...page }),
     response: z.object({ targets: z.array(ReportedTarget) }),
   }),
   'reports/resolve': defineAdminCall({
@@ -235,7 +238,7 @@ export const adminCalls = {
     role: 'ADMIN',
     summary: 'Delete an account as if its owner had (admins only)',
     body: UserTarget.extend({ reason: Reason }),
-    response: z.object({ ok: z.literal(true) }),
+    response: Ok,
     errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
   }),
   'users/set-role': defineAdminCall({
@@ -326,7 +329,7 @@ export const adminCalls = {
     role: 'ADMIN',
     summary: 'Delete an unused sport; a sport in use is retired instead',
     body: z.object({ sportId: SportId }),
-    response: z.object({ outcome: z.enum(['DELETED', 'RETIRED']) }),
+    response: z.object({ outcome: z.enum(SPORT_DELETE_OUTCOMES) }),
     errors: ['SPORT_NOT_FOUND'],
   }),
 

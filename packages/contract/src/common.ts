@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
+import { ACTIVITY_EDIT_KINDS, GENDERS, INTENSITY_KINDS, LANGUAGES, NOTIFICATION_TYPES, ROLES } from './enums.ts';
 
 /** Opaque ids are UUIDs (v7, made by the server). */
 export const Id = z.uuid();
@@ -26,41 +27,20 @@ export const OptionalPagination = Pagination.default({ page: 1, limit: PAGE_SIZE
 
 export const Ok = z.object({ ok: z.literal(true) });
 
-export const Gender = z.enum(['MALE', 'FEMALE', 'UNSPECIFIED']);
+export const Gender = z.enum(GENDERS);
 export type Gender = z.infer<typeof Gender>;
-export const IntensityKind = z.enum(['DISTANCE', 'ELEVATION', 'TIME', 'PACE']);
+export const IntensityKind = z.enum(INTENSITY_KINDS);
 export type IntensityKind = z.infer<typeof IntensityKind>;
-export const Language = z.enum(['en', 'it']);
+export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
-export const Role = z.enum(['USER', 'MODERATOR', 'ADMIN']);
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
-export const NotificationType = z.enum([
-  'ACTIVITY_INVITE',
-  'ACTIVITY_EDIT',
-  'ACTIVITY_ACCEPT',
-  'ACTIVITY_REJECT',
-  'ACTIVITY_REQUEST',
-  'NEW_CONTACT',
-  'CONTACT_REQUEST',
-  'GROUP_INVITE',
-  'GROUP_ACCEPT',
-  'GROUP_REJECT',
-  'GROUP_REQUEST',
-  'SEND_MESSAGE',
-  /** To an activity's admins, 24 h before the start: required gear nobody has claimed yet. */
-  'GEAR_UNCLAIMED',
-  /** To a driver: someone asks for a seat in their car. */
-  'CARPOOL_REQUEST',
-  /** To a rider: the driver took them; the pickup point is on the activity page. */
-  'CARPOOL_ACCEPTED',
-  /** To a participant, their reminder lead time before the start; the reason is the local start time (HH:mm). */
-  'ACTIVITY_REMINDER',
-]);
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
-export const ActivityEditKind = z.enum(['TIME', 'PLACE', 'TIME_PLACE']);
+export const ActivityEditKind = z.enum(ACTIVITY_EDIT_KINDS);
 export type ActivityEditKind = z.infer<typeof ActivityEditKind>;
 
 /**
@@ -89,7 +69,3 @@ export const UserSummary = z.object({
   lastOnlineAt: IsoDateTime.nullable(),
 });
 export type UserSummary = z.infer<typeof UserSummary>;
-
-/** Every 'list' answer that pages also says whether a next page exists. */
-export const pageOf = <T extends z.ZodType>(key: string, item: T) =>
-  z.object({ [key]: z.array(item) } as Record<string, z.ZodArray<T>>);

@@ -1,4 +1,6 @@
 /** Business constants and limits of spec §9, shared by the server and the app. */
+import { LANGUAGES } from './enums.ts';
+
 export const APP_VERSION = '1.1.6';
 
 export const PAGE_SIZE = 10;
@@ -51,7 +53,8 @@ export const GPX_MAX_BYTES = 5 * 1024 * 1024;
 /** Route files of the activities a person created, together, as uploaded (stored compressed). */
 export const ROUTE_FILES_QUOTA_BYTES = 100 * 1024 * 1024;
 
-export const SUPPORTED_LANGUAGES = ['en', 'it'] as const;
+/** The one list is `LANGUAGES` of enums.ts (the `Language` schema is built from it too). */
+export const SUPPORTED_LANGUAGES = LANGUAGES;
 export const FALLBACK_LANGUAGE = 'en';
 export const DATE_LOCALE = 'it';
 /** Weeks start on Monday (ISO weekday 1). */

@@ -10,6 +10,7 @@ import {
 } from '@cordata/contract';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ROLES } from '../contract.ts';
 import { adminApi } from './adminApi.ts';
 import { useActionDialog } from './Dialog.tsx';
 import { day, dayTime, isSuspended, nameOf, Table, useLoad, useMe, useT } from './shared.tsx';
@@ -77,7 +78,7 @@ export function useUserActions(dialogs: Dialogs) {
             name: 'role',
             label: t('common.role'),
             initial: u.role,
-            options: (['USER', 'MODERATOR', 'ADMIN'] as const).map((r) => ({ value: r, label: t(`roles.${r}`) })),
+            options: ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
           },
           { kind: 'reason' },
         ],

@@ -1,7 +1,7 @@
 import type { Difficulty } from '@cordata/contract';
+import { DIFFICULTIES } from '../contract.ts';
 
-/** Repeated here as a value: the contract's enum is zod, which stays out of the entry chunk (see contract.ts). */
-export const DIFFICULTIES: readonly Difficulty[] = ['EASY', 'MEDIUM', 'HARD', 'EXPERT'];
+export { DIFFICULTIES };
 export const MAX_ROUTE_CHOICES_KM = [5, 10, 20, 50] as const;
 
 export interface GeoFilter {

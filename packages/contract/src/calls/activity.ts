@@ -5,6 +5,7 @@ import {
   Id,
   IsoDateTime,
   LatLng,
+  Ok,
   OptionalPagination,
   Pagination,
   Place,
@@ -13,33 +14,35 @@ import {
   UserSummary,
 } from '../common.ts';
 import { GPX_MAX_BYTES } from '../constants.ts';
+import {
+  ACCESS,
+  DIFFICULTIES,
+  NEARBY_ORDERS,
+  PARTICIPATION_STATUSES,
+  ROUTE_MODES,
+  SKIP_REASONS,
+  VISIBILITIES,
+  WAYPOINT_TYPES,
+} from '../enums.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
 
 /** A GPX route travels inline: its calls take the largest GPX file plus the rest of the activity. */
 export const ROUTE_BODY_LIMIT = GPX_MAX_BYTES + 64 * 1024;
 
-export const Access = z.enum(['OPEN', 'CLOSED']);
+export const Access = z.enum(ACCESS);
 export type Access = z.infer<typeof Access>;
-export const Visibility = z.enum(['PUBLIC', 'PRIVATE']);
+export const Visibility = z.enum(VISIBILITIES);
 export type Visibility = z.infer<typeof Visibility>;
-export const Difficulty = z.enum(['EASY', 'MEDIUM', 'HARD', 'EXPERT']);
+export const Difficulty = z.enum(DIFFICULTIES);
 export type Difficulty = z.infer<typeof Difficulty>;
 /** How nearby-activities orders its page: nearest first, or soonest first (still within the radius). */
-export const NearbyOrder = z.enum(['DISTANCE', 'STARTS_AT']);
+export const NearbyOrder = z.enum(NEARBY_ORDERS);
 export type NearbyOrder = z.infer<typeof NearbyOrder>;
-export const ParticipationStatus = z.enum(['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED']);
+export const ParticipationStatus = z.enum(PARTICIPATION_STATUSES);
 export type ParticipationStatus = z.infer<typeof ParticipationStatus>;
-export const WaypointType = z.enum(['START', 'STOP', 'RESTART', 'REST', 'FINISH']);
+export const WaypointType = z.enum(WAYPOINT_TYPES);
 export type WaypointType = z.infer<typeof WaypointType>;
-export const SkipReason = z.enum([
-  'ALREADY_INVITED',
-  'ALREADY_PARTICIPATING',
-  'PENDING_REQUEST',
-  'NOT_GROUP_MEMBER',
-  'NOT_CONTACT',
-  /** Removed by an admin: only an admin may invite them back. */
-  'REMOVED',
-]);
+export const SkipReason = z.enum(SKIP_REASONS);
 export type SkipReason = z.infer<typeof SkipReason>;
 
 export const Waypoint = LatLng.extend({ type: WaypointType });
@@ -95,7 +98,7 @@ export const ActivityUpdate = ActivityFields.extend({ activityId: Id, route: Rou
 export type ActivityUpdate = z.infer<typeof ActivityUpdate>;
 
 export const RouteView = z.object({
-  mode: z.enum(['POINTS', 'GPX']),
+  mode: z.enum(ROUTE_MODES),
   start: Place.nullable(),
   destination: Place.nullable(),
   /**
@@ -205,7 +208,7 @@ export const activityCalls = {
     auth: true,
     summary: 'Admin: delete an activity',
     body: byActivity,
-    response: z.object({ ok: z.literal(true) }),
+    response: Ok,
     errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'activity/exit': defineCall({

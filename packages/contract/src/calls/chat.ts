@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { Id, IsoDateTime, OptionalPagination, UserSummary } from '../common.ts';
+import { Id, IsoDateTime, Ok, OptionalPagination, UserSummary } from '../common.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants.ts';
+import { CHAT_KINDS, MESSAGE_KINDS } from '../enums.ts';
 
-export const ChatKind = z.enum(['ACTIVITY', 'GROUP']);
-export const MessageKind = z.enum(['TEXT', 'JOINED', 'LEFT', 'CREATED', 'CLOSED']);
+export const ChatKind = z.enum(CHAT_KINDS);
+export const MessageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof MessageKind>;
 
 export const Message = z.object({
@@ -84,7 +85,7 @@ export const chatCalls = {
     auth: true,
     summary: 'Move my read marker to the newest message',
     body: byChat,
-    response: z.object({ ok: z.literal(true) }),
+    response: Ok,
     errors: ['CHAT_NOT_FOUND'],
   }),
 };

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { Id, IsoDateTime, LatLng, OptionalPagination, Place, SportId } from '../common.ts';
+import { Id, IsoDateTime, LatLng, Ok, OptionalPagination, Place, SportId } from '../common.ts';
+import { GROUP_TYPES } from '../enums.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
-import { AccessRequest, ActivitySummary, InvitableContact, ParticipationStatus, SkipReason } from './activity.ts';
+import {
+  AccessRequest,
+  ActivitySummary,
+  InvitableContact,
+  Participant,
+  ParticipationStatus,
+  SkipReason,
+} from './activity.ts';
 
-export const GroupType = z.enum(['OPEN', 'CLOSED']);
+export const GroupType = z.enum(GROUP_TYPES);
 export type GroupType = z.infer<typeof GroupType>;
 
 export const GroupInput = z.object({
@@ -42,16 +50,8 @@ export const Group = GroupSummary.extend({
 });
 export type Group = z.infer<typeof Group>;
 
-export const Member = z.object({
-  userId: Id,
-  username: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profilePicture: z.string().nullable(),
-  lastOnlineAt: IsoDateTime.nullable(),
-  isAdmin: z.boolean(),
-  joinedAt: IsoDateTime,
-});
+/** A group member is an activity participant: the same person, the same admin flag, the same joining time. */
+export const Member = Participant;
 
 const byGroup = z.object({ groupId: Id });
 const byGroupUser = z.object({ groupId: Id, userId: Id });
@@ -89,7 +89,7 @@ export const groupCalls = {
     auth: true,
     summary: 'Admin: delete a group',
     body: byGroup,
-    response: z.object({ ok: z.literal(true) }),
+    response: Ok,
     errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
   }),
   'group/exit': defineCall({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, LatLng, Ok, UserSummary } from '../common.ts';
+import { DATA_EXPORT_STATUSES, RIDE_REQUEST_STATUSES } from '../enums.ts';
 
 /** The default of CARPOOL_MAX_DETOUR_METRES: ride requests further out of a driver's way are not offered to them. */
 export const CARPOOL_DEFAULT_MAX_DETOUR_METRES = 3000;
@@ -21,7 +22,7 @@ export const CarpoolOffer = z.object({
 });
 export type CarpoolOffer = z.infer<typeof CarpoolOffer>;
 
-export const RideRequestStatus = z.enum(['PENDING', 'ACCEPTED', 'DECLINED']);
+export const RideRequestStatus = z.enum(RIDE_REQUEST_STATUSES);
 export type RideRequestStatus = z.infer<typeof RideRequestStatus>;
 
 export const RideRequest = z.object({
@@ -170,7 +171,7 @@ export const gearCalls = {
   }),
 };
 
-export const DataExportStatus = z.enum(['PENDING', 'READY', 'FAILED']);
+export const DataExportStatus = z.enum(DATA_EXPORT_STATUSES);
 export const DataExport = z.object({
   exportId: Id,
   status: DataExportStatus,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, Language, LatLng, Sport } from '../common.ts';
+import { GPX_TYPES, IMAGE_TYPES, REPORT_REASONS, REPORT_TARGET_TYPES, UPLOAD_PURPOSES } from '../enums.ts';
 
-export const UploadPurpose = z.enum(['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX']);
+export const UploadPurpose = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof UploadPurpose>;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const GPX_TYPES = ['application/gpx+xml', 'application/xml', 'text/xml'] as const;
+export { GPX_TYPES, IMAGE_TYPES } from '../enums.ts';
 
 export const sportCalls = {
   'sport/list-all': defineCall({
@@ -71,8 +71,8 @@ export const locationCalls = {
   }),
 };
 
-export const ReportTargetType = z.enum(['USER', 'ACTIVITY', 'GROUP', 'MESSAGE']);
-export const ReportReason = z.enum(['SPAM', 'HARASSMENT', 'INAPPROPRIATE', 'DANGEROUS', 'FAKE', 'OTHER']);
+export const ReportTargetType = z.enum(REPORT_TARGET_TYPES);
+export const ReportReason = z.enum(REPORT_REASONS);
 
 export const reportCalls = {
   'report/create': defineCall({

@@ -13,9 +13,10 @@ import {
   UserSport,
   UserSummary,
 } from '../common.ts';
+import { ACTIVITY_PERIODS, CONNECTION_STATUSES, CONTACT_FILTERS, PUSH_PLATFORMS } from '../enums.ts';
 import { OwnUser, ProfileFields } from './auth.ts';
 
-export const ConnectionStatus = z.enum(['NONE', 'REQUEST_SENT', 'REQUEST_RECEIVED', 'CONTACT']);
+export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
 /** What anyone signed in may see of another person: never e-mail, phone or birth date. */
@@ -123,14 +124,14 @@ export const userCalls = {
   'user/list-activities': defineCall({
     auth: true,
     summary: "A person's activities that the caller may see",
-    body: z.object({ userId: Id, when: z.enum(['UPCOMING', 'PAST']).optional(), pagination: OptionalPagination }),
+    body: z.object({ userId: Id, when: z.enum(ACTIVITY_PERIODS).optional(), pagination: OptionalPagination }),
     response: z.object({ activities: z.array(ActivityCard) }),
   }),
   'user/list-contacts': defineCall({
     auth: true,
     summary: 'Own contacts, or requests received or sent',
     body: z.object({
-      status: z.enum(['CONTACT', 'RECEIVED', 'SENT']).optional(),
+      status: z.enum(CONTACT_FILTERS).optional(),
       query: z.string().trim().max(60).optional(),
       pagination: OptionalPagination,
     }),
@@ -160,7 +161,7 @@ export const userCalls = {
     summary: 'Register the push token of this device; null unregisters it',
     body: z.object({
       token: z.string().min(1).max(4096).nullable(),
-      platform: z.enum(['android', 'ios', 'web']).optional(),
+      platform: z.enum(PUSH_PLATFORMS).optional(),
     }),
     response: Ok,
     errors: ['PUSH_TOKEN_INVALID'],

@@ -1,7 +1,8 @@
-import { type CallInput, ReportReason } from '@cordata/contract';
+import type { CallInput } from '@cordata/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { REPORT_REASONS } from '../../contract.ts';
 import { showError, showSuccess } from '../feedback.ts';
 import './report.css';
 
@@ -25,7 +26,8 @@ export function ReportButton({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const reason = ReportReason.parse(form.get('reason'));
+    const reason = REPORT_REASONS.find((r) => r === form.get('reason'));
+    if (!reason) return; // Cannot happen: the first reason starts checked.
     const details = String(form.get('details') ?? '').trim();
     setSending(true);
     try {
@@ -49,7 +51,7 @@ export function ReportButton({
   return (
     <form className="report-form" onSubmit={submit} data-testid="report-form">
       <strong>{t(`report.title.${targetType}`)}</strong>
-      {ReportReason.options.map((reason, i) => (
+      {REPORT_REASONS.map((reason, i) => (
         <label key={reason} className="report-reason">
           <input
             type="radio"

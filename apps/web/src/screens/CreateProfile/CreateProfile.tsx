@@ -19,7 +19,7 @@ import {
 import { Icon } from '../../components/Icon.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { Screen } from '../../components/Screen.tsx';
-import { MIN_AGE_YEARS } from '../../contract.ts';
+import { GENDERS, IMAGE_TYPES, type ImageType, MIN_AGE_YEARS } from '../../contract.ts';
 import { isLanguage } from '../../i18n/index.ts';
 import { getPlatform } from '../../native/index.ts';
 import { continueTo } from '../../routing/deep-link.ts';
@@ -31,8 +31,6 @@ import './CreateProfile.css';
 
 const STEPS = ['intro', 'picture', 'personal', 'sports', 'intensity', 'done'] as const;
 type Step = (typeof STEPS)[number];
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-type ImageType = (typeof IMAGE_TYPES)[number];
 const isImageType = (type: string): type is ImageType => (IMAGE_TYPES as readonly string[]).includes(type);
 
 interface Personal {
@@ -419,7 +417,7 @@ function PersonalStep({
           value={value.gender}
           onChange={(e) => set('gender')(e.target.value)}
         >
-          {(['FEMALE', 'MALE', 'UNSPECIFIED'] as const).map((g) => (
+          {GENDERS.map((g) => (
             <option key={g} value={g}>
               {t(`auth.profile.personal.genders.${g}`)}
             </option>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../api/upload.ts';
 import { showPicturePermissionError, takeOrChoosePicture } from '../../../components/forms/picture.ts';
 import { Avatar } from '../../../components/People/People.tsx';
+import { IMAGE_TYPES } from '../../../contract.ts';
 import { getPlatform } from '../../../native/index.ts';
 
 /**
@@ -51,7 +52,7 @@ export function PictureField({ person, onUploaded }: { person: UserSummary; onUp
             <input
               id={inputId}
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={IMAGE_TYPES.join(',')}
               className="visually-hidden"
               data-testid="settings-picture-input"
               disabled={progress !== null}

@@ -2,7 +2,6 @@ import {
   DEFAULT_REMINDER_MINUTES,
   type Gender,
   type IntensityKind,
-  NotificationType,
   type OwnUser,
   REMINDER_MINUTES_CHOICES,
   type ReminderMinutes,
@@ -23,6 +22,7 @@ import {
   usernameProblem,
 } from '../../../components/forms/validation.ts';
 import { sportName, typedValue } from '../../../components/People/format.ts';
+import { GENDERS, NOTIFICATION_TYPES } from '../../../contract.ts';
 import { dateLocale } from '../../../i18n/dates.ts';
 import { toIntensity } from '../../../screens/CreateProfile/intensity.ts';
 import { useAuthStore } from '../../../state/auth.ts';
@@ -125,7 +125,7 @@ export function UserSection({ user }: { user: OwnUser }) {
           data-testid="settings-gender"
           onChange={(e) => set('gender')(e.target.value)}
         >
-          {(['FEMALE', 'MALE', 'UNSPECIFIED'] as const).map((g) => (
+          {GENDERS.map((g) => (
             <option key={g} value={g}>
               {t(`people.settings.genders.${g}`)}
             </option>
@@ -363,7 +363,7 @@ export function NotificationsStep() {
         </div>
       )}
       {data &&
-        NotificationType.options.map((type) => {
+        NOTIFICATION_TYPES.map((type) => {
           const on = changes[type] ?? data.preferences[type] ?? true;
           return (
             <label className="settings-toggle" key={type}>

@@ -11,7 +11,7 @@ import {
 } from '@cordata/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { ACTIVITY_MIN_LEAD_MINUTES } from '../../../contract.ts';
+import { ACCESS, ACTIVITY_MIN_LEAD_MINUTES, DIFFICULTIES, VISIBILITIES } from '../../../contract.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import { ACTIVITY_DRAFT_KEY, persistStorage } from '../../../state/storage.ts';
 import type { GpxPreview } from './gpx-preview.ts';
@@ -151,10 +151,10 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       endTime: text(d.endTime, ''),
       description: text(d.description, ''),
       contact: text(d.contact, ''),
-      access: choice(d.access, ['OPEN', 'CLOSED'] as const, base.access),
-      visibility: choice(d.visibility, ['PUBLIC', 'PRIVATE'] as const, base.visibility),
+      access: choice(d.access, ACCESS, base.access),
+      visibility: choice(d.visibility, VISIBILITIES, base.visibility),
       groupId: typeof d.groupId === 'string' ? d.groupId : null,
-      difficulty: choice(d.difficulty, ['EASY', 'MEDIUM', 'HARD', 'EXPERT'] as const, null),
+      difficulty: choice(d.difficulty, DIFFICULTIES, null),
       requiredHours: text(d.requiredHours, ''),
       requiredMinutes: text(d.requiredMinutes, ''),
       route:

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/forms/Field.tsx';
 import { nameProblem, problemsOf } from '../../../components/forms/validation.ts';
 import { GroupPicture } from '../../../components/Group/GroupCard.tsx';
 import { PlaceSearch } from '../../../components/PlaceSearch/PlaceSearch.tsx';
-import { DEFAULT_MAP_CENTER } from '../../../contract.ts';
+import { DEFAULT_MAP_CENTER, GROUP_TYPES, IMAGE_TYPES } from '../../../contract.ts';
 import { useCreateGroupMutation, useGroupQuery, useUpdateGroupMutation } from '../../../state/queries/group.ts';
 import { useSheetStore } from '../../store.ts';
 import type { SheetParams } from '../../types.ts';
@@ -134,7 +134,7 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
         <fieldset className="filters-section">
           <legend>{t('group.form.type')}</legend>
           <div className="filters-chips">
-            {(['OPEN', 'CLOSED'] as const).map((type) => (
+            {GROUP_TYPES.map((type) => (
               <Chip
                 key={type}
                 on={form.type === type}
@@ -181,7 +181,7 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
             <input
               id={`${ids}-picture`}
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={IMAGE_TYPES.join(',')}
               className="visually-hidden"
               data-testid="group-picture-input"
               disabled={progress !== null}

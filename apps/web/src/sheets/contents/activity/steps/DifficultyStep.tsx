@@ -1,12 +1,12 @@
-import type { Difficulty } from '@cordata/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIFFICULTIES } from '../../../../contract.ts';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { Choice } from './InfoStep.tsx';
 import { Problem, WizardField, WizardStep } from './WizardStep.tsx';
 
-const levels: Difficulty[] = ['EASY', 'MEDIUM', 'HARD', 'EXPERT'];
+const levels = DIFFICULTIES;
 
 /** Step 3/4: how hard it is and how long it takes. */
 export function DifficultyStep({ go }: StepProps) {

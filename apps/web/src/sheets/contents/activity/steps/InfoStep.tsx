@@ -2,6 +2,7 @@ import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../../components/feedback.ts';
 import { sportName } from '../../../../components/People/format.ts';
+import { ACCESS, VISIBILITIES } from '../../../../contract.ts';
 import { useGroupQuery } from '../../../../state/queries/group.ts';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
 import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
@@ -120,7 +121,7 @@ export function InfoStep({ go }: StepProps) {
         legend={t('activity.wizard.access')}
         name="access"
         value={draft.access}
-        options={(['OPEN', 'CLOSED'] as const).map((v) => ({
+        options={ACCESS.map((v) => ({
           value: v,
           label: t(`activity.access.${v}`),
           hint: t(`activity.accessHint.${v}`),
@@ -131,7 +132,7 @@ export function InfoStep({ go }: StepProps) {
         legend={t('activity.wizard.visibility')}
         name="visibility"
         value={draft.visibility}
-        options={(['PUBLIC', 'PRIVATE'] as const).map((v) => ({
+        options={VISIBILITIES.map((v) => ({
           value: v,
           label: t(`activity.visibility.${v}`),
           hint: t(`activity.visibilityHint.${v}`),

@@ -1,0 +1,124 @@
+/**
+ * Every closed list of values of the API, as plain arrays with no zod in them: the zod schemas of the contract are
+ * built from these (`z.enum(GENDERS)`), and the web imports them through `@cordata/contract/enums` without pulling zod
+ * into its entry chunk. One list per enum: never re-type one in the app (a new value would type-check but never
+ * appear in the UI). `enums.test.ts` checks that each schema accepts exactly its list.
+ */
+
+/** In the order the app lists them. */
+export const GENDERS = ['FEMALE', 'MALE', 'UNSPECIFIED'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const INTENSITY_KINDS = ['DISTANCE', 'ELEVATION', 'TIME', 'PACE'] as const;
+export type IntensityKind = (typeof INTENSITY_KINDS)[number];
+/** The languages of the app, its texts and its e-mails (the first is the fallback). */
+export const LANGUAGES = ['en', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const ROLES = ['USER', 'MODERATOR', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'ACTIVITY_INVITE',
+  'ACTIVITY_EDIT',
+  'ACTIVITY_ACCEPT',
+  'ACTIVITY_REJECT',
+  'ACTIVITY_REQUEST',
+  'NEW_CONTACT',
+  'CONTACT_REQUEST',
+  'GROUP_INVITE',
+  'GROUP_ACCEPT',
+  'GROUP_REJECT',
+  'GROUP_REQUEST',
+  'SEND_MESSAGE',
+  /** To an activity's admins, 24 h before the start: required gear nobody has claimed yet. */
+  'GEAR_UNCLAIMED',
+  /** To a driver: someone asks for a seat in their car. */
+  'CARPOOL_REQUEST',
+  /** To a rider: the driver took them; the pickup point is on the activity page. */
+  'CARPOOL_ACCEPTED',
+  /** To a participant, their reminder lead time before the start; the reason is the local start time (HH:mm). */
+  'ACTIVITY_REMINDER',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
+export const ACTIVITY_EDIT_KINDS = ['TIME', 'PLACE', 'TIME_PLACE'] as const;
+export type ActivityEditKind = (typeof ACTIVITY_EDIT_KINDS)[number];
+
+// Activities
+/** OPEN: anyone who sees it joins at once; CLOSED: an admin accepts requests. */
+export const ACCESS = ['OPEN', 'CLOSED'] as const;
+export type Access = (typeof ACCESS)[number];
+export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const DIFFICULTIES = ['EASY', 'MEDIUM', 'HARD', 'EXPERT'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+/** How nearby-activities orders its page: nearest first, or soonest first (still within the radius). */
+export const NEARBY_ORDERS = ['DISTANCE', 'STARTS_AT'] as const;
+export type NearbyOrder = (typeof NEARBY_ORDERS)[number];
+export const PARTICIPATION_STATUSES = ['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED'] as const;
+export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+export const WAYPOINT_TYPES = ['START', 'STOP', 'RESTART', 'REST', 'FINISH'] as const;
+export type WaypointType = (typeof WAYPOINT_TYPES)[number];
+export const ROUTE_MODES = ['POINTS', 'GPX'] as const;
+export type RouteMode = (typeof ROUTE_MODES)[number];
+/** Why a contact cannot be invited. */
+export const SKIP_REASONS = [
+  'ALREADY_INVITED',
+  'ALREADY_PARTICIPATING',
+  'PENDING_REQUEST',
+  'NOT_GROUP_MEMBER',
+  'NOT_CONTACT',
+  /** Removed by an admin: only an admin may invite them back. */
+  'REMOVED',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+// Groups and chats
+/** OPEN: anyone joins at once; CLOSED: an admin accepts requests, and only members see inside. */
+export const GROUP_TYPES = ['OPEN', 'CLOSED'] as const;
+export type GroupType = (typeof GROUP_TYPES)[number];
+export const CHAT_KINDS = ['ACTIVITY', 'GROUP'] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
+export const MESSAGE_KINDS = ['TEXT', 'JOINED', 'LEFT', 'CREATED', 'CLOSED'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+// People
+export const CONNECTION_STATUSES = ['NONE', 'REQUEST_SENT', 'REQUEST_RECEIVED', 'CONTACT'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+/** The filter of user/list-contacts. */
+export const CONTACT_FILTERS = ['CONTACT', 'RECEIVED', 'SENT'] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const ACTIVITY_PERIODS = ['UPCOMING', 'PAST'] as const;
+export type ActivityPeriod = (typeof ACTIVITY_PERIODS)[number];
+export const PUSH_PLATFORMS = ['android', 'ios', 'web'] as const;
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+
+// Uploads
+export const UPLOAD_PURPOSES = ['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const GPX_TYPES = ['application/gpx+xml', 'application/xml', 'text/xml'] as const;
+export type GpxType = (typeof GPX_TYPES)[number];
+
+// Logistics
+export const RIDE_REQUEST_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const;
+export type RideRequestStatus = (typeof RIDE_REQUEST_STATUSES)[number];
+export const DATA_EXPORT_STATUSES = ['PENDING', 'READY', 'FAILED'] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+
+// Reports and moderation
+export const REPORT_TARGET_TYPES = ['USER', 'ACTIVITY', 'GROUP', 'MESSAGE'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['SPAM', 'HARASSMENT', 'INAPPROPRIATE', 'DANGEROUS', 'FAKE', 'OTHER'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The filter of reports/list: OPEN, or CLOSED (resolved or dismissed). */
+export const REPORT_FILTERS = ['OPEN', 'CLOSED'] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+export const REPORT_ACTIONS = ['DISMISS', 'REMOVE_CONTENT', 'SUSPEND_USER', 'DELETE_ACCOUNT'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const SPORT_DELETE_OUTCOMES = ['DELETED', 'RETIRED'] as const;
+export type SportDeleteOutcome = (typeof SPORT_DELETE_OUTCOMES)[number];
+/** The length of the reason every admin action requires (written to the audit log), after trimming. */
+export const REASON_LENGTH = { min: 3, max: 500 } as const;

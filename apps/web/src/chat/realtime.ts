@@ -1,6 +1,5 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@cordata/contract';
+import { type ClientToServerEvents, realtimePath, type ServerToClientEvents } from '@cordata/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
-import { realtimePath } from '../../../../packages/contract/src/realtime.ts';
 import { api } from '../api/client.ts';
 import { config } from '../config.ts';
 import { useAuthStore } from '../state/auth.ts';

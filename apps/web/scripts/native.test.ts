@@ -151,6 +151,22 @@ describe('both projects', () => {
     }
   });
 
+  it('use plugins of the Capacitor major version, sharing included (Add to calendar, Share)', () => {
+    const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    const major = (range: string) => /\d+/.exec(range)?.[0];
+    const capacitor = major(dependencies['@capacitor/core']!);
+    // Plugins 8.x need Capacitor 8: a mismatch builds on neither platform.
+    for (const [name, range] of Object.entries(dependencies))
+      if (name.startsWith('@capacitor/')) expect([name, major(range)]).toEqual([name, capacitor]);
+    expect(dependencies).toHaveProperty(['@capacitor/filesystem']);
+    expect(dependencies).toHaveProperty(['@capacitor/share']);
+  });
+
+  it("let the share sheet hand over files of the app's cache (Android's FileProvider)", () => {
+    expect(manifest).toMatch(/android:authorities="\$\{applicationId\}\.fileprovider"/);
+    expect(read('android/app/src/main/res/xml/file_paths.xml')).toMatch(/<cache-path [^>]*path="\."/);
+  });
+
   it('keep the Firebase files out of the repository', () => {
     expect(read('android/.gitignore')).toMatch(/^app\/google-services\.json$/m);
     expect(read('ios/.gitignore')).toMatch(/^App\/App\/GoogleService-Info\.plist$/m);

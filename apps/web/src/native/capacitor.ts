@@ -56,5 +56,13 @@ export function createCapacitorPlatform(): Platform {
     },
     // The camera plugin is fetched on first use only.
     pickPicture: async (labels) => (await import('./camera.ts')).pickNativePicture(labels),
+    // The share and file plugins too.
+    shareLink: async (content) => (await import('./share.ts')).shareNativeLink(content),
+    shareFile: async (file) => (await import('./share.ts')).shareNativeFile(file),
+    // The shell hands a navigation to another scheme (webcal:) to the system: Android's Bridge.launchIntent
+    // starts the app that opens it, iOS's web view delegate calls UIApplication.open (the Calendar app).
+    openUrl: async (url) => {
+      location.assign(url);
+    },
   };
 }

@@ -13,4 +13,8 @@ export async function initPlatform(): Promise<Platform> {
 }
 
 export const getPlatform = () => current;
+/** Tests run the app on a fake platform (createFakePlatform). */
+export const setPlatform = (platform: Platform) => {
+  current = platform;
+};
 export const isNativeApp = () => Capacitor.isNativePlatform();

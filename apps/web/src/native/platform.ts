@@ -18,6 +18,47 @@ export interface Platform {
    * `PhotoPermissionError` when the camera or the photos were refused.
    */
   pickPicture(labels: PictureLabels): Promise<File | null>;
+  /**
+   * The system share sheet with a link (native only: the web uses navigator.share or the clipboard,
+   * components/Share/share.ts). Resolves 'cancelled' when the person closes the sheet.
+   */
+  shareLink(content: SharedLink): Promise<NativeShareOutcome>;
+  /**
+   * Writes a text file to the app's cache and opens the system share sheet with it, so that another app
+   * (a calendar app for an .ics) opens it (native only: the web downloads it). Resolves 'cancelled' when
+   * the person closes the sheet; rejects with a `FileWriteError` when the file cannot be written.
+   */
+  shareFile(file: SharedFile): Promise<NativeShareOutcome>;
+  /** Hands an address to the system, which opens the app that handles it (webcal: → the calendar app). */
+  openUrl(url: string): Promise<void>;
+}
+
+export interface SharedLink {
+  title: string;
+  text?: string;
+  url: string;
+}
+
+export interface SharedFile {
+  fileName: string;
+  contents: string;
+  /** e.g. text/calendar. The share sheet on Android takes the type from the file name's extension. */
+  mimeType: string;
+  /** The subject, when the person shares it by e-mail. */
+  title: string;
+}
+
+export type NativeShareOutcome = 'shared' | 'cancelled';
+
+/** A file could not be written on the phone (no space left, storage unavailable). */
+export class FileWriteError extends Error {
+  constructor(
+    readonly fileName: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The file ${fileName} could not be written`, options);
+    this.name = 'FileWriteError';
+  }
 }
 
 export interface PictureLabels {
@@ -63,6 +104,11 @@ export const webPlatform: Platform = {
   },
   registerPush: () => Promise.reject(new Error('Push registration runs only in the native app')),
   pickPicture: () => Promise.reject(new Error('The camera runs only in the native app; the web uses a file input')),
+  shareLink: () => Promise.reject(new Error('The native share sheet runs only in the native app')),
+  shareFile: () => Promise.reject(new Error('The native share sheet runs only in the native app')),
+  openUrl: async (url) => {
+    location.assign(url);
+  },
 };
 
 /** A platform driven by the test: fire events, read what the app asked for. */
@@ -70,11 +116,20 @@ export function createFakePlatform(
   os: Platform['os'] = 'android',
   pushToken: string | null = 'push-token',
   picture: () => Promise<File | null> = () => Promise.resolve(null),
+  /** How the share sheet ends: shared, closed by the person, or a failure (thrown). */
+  shareSheet: () => Promise<NativeShareOutcome> = () => Promise.resolve('shared'),
 ) {
   const back = new Set<(e: { canGoBack: boolean }) => void>();
   const urls = new Set<(url: string) => void>();
   const taps = new Set<(data: Record<string, unknown>) => void>();
-  const calls = { exits: 0, downloads: [] as string[], applied: [] as string[] };
+  const calls = {
+    exits: 0,
+    downloads: [] as string[],
+    applied: [] as string[],
+    sharedLinks: [] as SharedLink[],
+    sharedFiles: [] as SharedFile[],
+    openedUrls: [] as string[],
+  };
   const subscribe =
     <T>(set: Set<T>) =>
     (handler: T) => {
@@ -103,6 +158,17 @@ export function createFakePlatform(
     },
     registerPush: () => (pushToken ? Promise.resolve(pushToken) : Promise.reject(new Error('denied'))),
     pickPicture: picture,
+    shareLink: async (content) => {
+      calls.sharedLinks.push(content);
+      return shareSheet();
+    },
+    shareFile: async (file) => {
+      calls.sharedFiles.push(file);
+      return shareSheet();
+    },
+    openUrl: async (url) => {
+      calls.openedUrls.push(url);
+    },
   };
   return {
     platform,

@@ -1,7 +1,10 @@
 import type { Activity } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { setPlatform } from '../../native/index.ts';
+import { createFakePlatform, FileWriteError, type NativeShareOutcome, webPlatform } from '../../native/platform.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { useFeedbackStore } from '../feedback.ts';
@@ -89,5 +92,82 @@ describe('the activity action bar', () => {
     await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ path: 'calendar/activity-ics', body: { activityId: ACTIVITY } });
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('morning-run.ics');
+  });
+});
+
+describe('Share in a browser', () => {
+  it('says so in its own words when the link can be neither shared nor copied', async () => {
+    vi.stubGlobal('navigator', { clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-share'));
+    await vi.waitFor(() =>
+      expect(useFeedbackStore.getState().current?.description).toBe('The link could not be shared or copied.'),
+    );
+  });
+});
+
+describe('Add to calendar and Share in the phone app', () => {
+  const ICS = 'BEGIN:VCALENDAR\r\nSUMMARY:Morning run\r\nEND:VCALENDAR\r\n';
+  const onPhone = (sheet?: () => Promise<NativeShareOutcome>) => {
+    const fake = createFakePlatform('android', 'push-token', undefined, sheet);
+    setPlatform(fake.platform);
+    return fake;
+  };
+  afterEach(() => setPlatform(webPlatform));
+
+  it('hands the .ics to the share sheet as text/calendar, with no download', async () => {
+    const calls = stubApi(() => ({ json: { fileName: 'morning-run-2026-12-01.ics', ics: ICS } }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fake = onPhone();
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
+    await vi.waitFor(() => expect(fake.calls.sharedFiles).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ path: 'calendar/activity-ics', body: { activityId: ACTIVITY } });
+    expect(fake.calls.sharedFiles[0]).toEqual({
+      fileName: 'morning-run-2026-12-01.ics',
+      contents: ICS,
+      mimeType: 'text/calendar',
+      title: 'Morning run',
+    });
+    expect(clicked).not.toHaveBeenCalled();
+    expect(useFeedbackStore.getState().current).toBeNull();
+    clicked.mockRestore();
+  });
+
+  it('says nothing when the person closes the share sheet', async () => {
+    stubApi(() => ({ json: { fileName: 'morning-run.ics', ics: ICS } }));
+    const fake = onPhone(async () => 'cancelled');
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
+    await vi.waitFor(() => expect(fake.calls.sharedFiles).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(useFeedbackStore.getState().current).toBeNull();
+  });
+
+  it('explains a file the phone could not write, in English and Italian', async () => {
+    stubApi(() => ({ json: { fileName: 'morning-run.ics', ics: ICS } }));
+    onPhone(() => Promise.reject(new FileWriteError('morning-run.ics')));
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
+    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
+    expect(useFeedbackStore.getState().current?.description).toBe(
+      'The calendar file could not be saved on your phone: check that there is free space and try again.',
+    );
+    expect(i18n.getFixedT('it')('activity.view.calendarFileFailed')).toBe(
+      'Non è stato possibile salvare il file del calendario sul telefono: controlla che ci sia spazio libero e riprova.',
+    );
+  });
+
+  it('shares the public link through the share sheet', async () => {
+    const fake = onPhone();
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-share'));
+    await vi.waitFor(() => expect(fake.calls.sharedLinks).toHaveLength(1));
+    expect(fake.calls.sharedLinks[0]).toMatchObject({
+      title: 'Morning run',
+      text: 'Join me: Morning run on Cordata',
+    });
+    expect(fake.calls.sharedLinks[0]!.url).toMatch(new RegExp(`/view-activity/${ACTIVITY}$`));
+    expect(useFeedbackStore.getState().current).toBeNull();
   });
 });

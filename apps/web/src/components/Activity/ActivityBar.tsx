@@ -1,6 +1,7 @@
 import type { Activity } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { FileWriteError } from '../../native/platform.ts';
 import { openSheet } from '../../sheets/store.ts';
 import {
   useDeleteActivityMutation,
@@ -126,15 +127,20 @@ export function ActivityBar({
       url: publicLink(`/view-activity/${activityId}`),
     });
     if (outcome === 'copied') showSuccess(t('activity.view.linkCopied'));
-    if (outcome === 'failed') showError(new Error(t('activity.view.shareFailed')));
+    // Its own text: showError would put the generic message in place of an Error's.
+    if (outcome === 'failed')
+      showFeedback({ kind: 'error', title: t('errorTitle'), description: t('activity.view.shareFailed') });
   };
 
   const addToCalendar = async () => {
     try {
       const { fileName, ics } = await api('calendar/activity-ics', { activityId });
-      saveTextFile(fileName, ics, 'text/calendar');
+      // On the phone, the share sheet (closing it is no error) offers the calendar app.
+      await saveTextFile({ fileName, contents: ics, mimeType: 'text/calendar', title: activity.name });
     } catch (error) {
-      showError(error);
+      if (error instanceof FileWriteError) {
+        showFeedback({ kind: 'error', title: t('errorTitle'), description: t('activity.view.calendarFileFailed') });
+      } else showError(error);
     }
   };
 

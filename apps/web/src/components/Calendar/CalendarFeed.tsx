@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { confirm, showError, showSuccess } from '../feedback.ts';
+import { openInOtherApp } from '../Share/share.ts';
 import './CalendarFeed.css';
 
 type Feed = { kind: 'mine' } | { kind: 'group'; groupId: string };
@@ -33,6 +34,7 @@ export function CalendarFeed({ feed }: { feed: Feed }) {
   });
   const url = query.data;
   if (!url) return null;
+  const webcal = url.replace(/^https?:/, 'webcal:');
 
   const copy = async () => {
     try {
@@ -58,7 +60,11 @@ export function CalendarFeed({ feed }: { feed: Feed }) {
       <div className="calendar-feed-buttons">
         <a
           className="btn btn-blue"
-          href={url.replace(/^https?:/, 'webcal:')}
+          href={webcal}
+          // In the phone app the system opens it (the calendar app subscribes); a browser follows the link.
+          onClick={(e) => {
+            if (openInOtherApp(webcal)) e.preventDefault();
+          }}
           data-testid="calendar-feed-subscribe"
           data-feed-url={url}
         >

@@ -107,6 +107,8 @@ export const activity = {
     shareText: 'Join me: {{name}} on Cordata',
     linkCopied: 'Link copied: paste it wherever you like.',
     shareFailed: 'The link could not be shared or copied.',
+    calendarFileFailed:
+      'The calendar file could not be saved on your phone: check that there is free space and try again.',
     standing: {
       in: "You're in",
       requested: 'Request sent',

@@ -109,6 +109,8 @@ export const activity: typeof en = {
     shareText: 'Vieni anche tu: {{name}} su Cordata',
     linkCopied: 'Link copiato: incollalo dove vuoi.',
     shareFailed: 'Non è stato possibile condividere né copiare il link.',
+    calendarFileFailed:
+      'Non è stato possibile salvare il file del calendario sul telefono: controlla che ci sia spazio libero e riprova.',
     standing: {
       in: 'Partecipi',
       requested: 'Richiesta inviata',

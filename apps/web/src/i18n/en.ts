@@ -211,6 +211,10 @@ export const en = {
   },
   login: { noAccount: 'New to Cordata? Create an account', forgot: 'Forgot your password?' },
   calendar: { today: 'Today' },
+  nameRules: {
+    hint: '{{max}} characters at most, none of these: {{symbols}}',
+    count: '{{count}} of {{max}} characters',
+  },
   sheets: {
     swipeHint: 'Swipe right from the edge to close',
     account: {

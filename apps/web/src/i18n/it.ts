@@ -215,6 +215,10 @@ export const it: Resources = {
   },
   login: { noAccount: 'Nuovo su Cordata? Crea un account', forgot: 'Hai dimenticato la password?' },
   calendar: { today: 'Oggi' },
+  nameRules: {
+    hint: 'Al massimo {{max}} caratteri, nessuno di questi: {{symbols}}',
+    count: '{{count}} caratteri su {{max}}',
+  },
   sheets: {
     swipeHint: 'Scorri verso destra dal bordo per chiudere',
     account: {

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NameRules } from './NameRules.tsx';
 import type { Problem } from './validation.ts';
 import './forms.css';
 
@@ -12,6 +13,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   showProblem?: boolean;
   testId: string;
   hint?: ReactNode;
+  /** A name field (spec §5): its rule and a live character count, always shown. */
+  nameRules?: boolean;
 }
 
 /** A labelled input with its inline validation message. */
@@ -23,6 +26,7 @@ export function TextField({
   showProblem = false,
   testId,
   hint,
+  nameRules = false,
   type = 'text',
   ...rest
 }: FieldProps) {
@@ -30,6 +34,7 @@ export function TextField({
   const id = useId();
   const [touched, setTouched] = useState(false);
   const visible = problem && (touched || showProblem) ? problem : null;
+  const describedBy = [nameRules && `${id}-rules`, visible && `${id}-problem`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -39,12 +44,13 @@ export function TextField({
         value={value}
         data-testid={testId}
         aria-invalid={visible ? true : undefined}
-        aria-describedby={visible ? `${id}-problem` : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => onChange(e.target.value)}
         onBlur={() => setTouched(true)}
         {...rest}
       />
       {hint && !visible && <p className="field-hint">{hint}</p>}
+      {nameRules && <NameRules value={value} id={`${id}-rules`} testId={`${testId}-rules`} />}
       {visible && (
         <p id={`${id}-problem`} className="field-problem" role="alert" data-testid={`${testId}-problem`}>
           {t(`validation.${visible}`)}

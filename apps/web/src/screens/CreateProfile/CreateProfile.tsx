@@ -377,6 +377,7 @@ function PersonalStep({
         problem={problems.firstName}
         showProblem={sent}
         testId="profile-first-name"
+        nameRules
       />
       <TextField
         label={t('auth.profile.personal.lastName')}
@@ -386,6 +387,7 @@ function PersonalStep({
         problem={problems.lastName}
         showProblem={sent}
         testId="profile-last-name"
+        nameRules
       />
       <TextField
         label={t('auth.profile.personal.username')}

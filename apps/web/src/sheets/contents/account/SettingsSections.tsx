@@ -101,6 +101,7 @@ export function UserSection({ user }: { user: OwnUser }) {
     );
   const field = (key: keyof typeof problems, type = 'text') => (
     <TextField
+      nameRules={key === 'firstName' || key === 'lastName'}
       label={t(`people.settings.${key}`)}
       value={values[key]}
       onChange={set(key)}

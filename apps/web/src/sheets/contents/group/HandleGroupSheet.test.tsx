@@ -80,6 +80,23 @@ describe('handle-group sheet', () => {
     expect(calls.some((c) => c.path === 'group/create-new')).toBe(false);
   });
 
+  it('counts the name live against the 20 characters and names the forbidden symbols', () => {
+    stubApi();
+    renderSheet();
+    const count = () => screen.getByTestId('group-name-input-rules-count');
+    expect(count().textContent).toBe('0/200 of 20 characters');
+    expect(screen.getByTestId('group-name-input-rules').textContent).toContain('none of these: ± ! @ £ $');
+    fireEvent.change(screen.getByTestId('group-name-input'), { target: { value: '  Corsa del lunedì ' } });
+    expect(count().textContent).toBe('16/2016 of 20 characters');
+    expect(count().className).toBe('name-count');
+    fireEvent.change(screen.getByTestId('group-name-input'), { target: { value: 'Corsa del lunedì sera!' } });
+    expect(count().className).toBe('name-count over');
+    const input = screen.getByTestId('group-name-input');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')).toBe(
+      screen.getByTestId('group-name-input-rules'),
+    );
+  });
+
   it('creates a closed group with its sports, and says so', async () => {
     const calls = stubApi();
     renderSheet();

@@ -119,6 +119,7 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
           showProblem={submitted}
           testId="group-name-input"
           maxLength={40}
+          nameRules
         />
         <div className="field">
           <label htmlFor={`${ids}-description`}>{t('group.form.description')}</label>

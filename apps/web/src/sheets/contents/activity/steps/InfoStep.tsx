@@ -1,6 +1,7 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../../components/feedback.ts';
+import { NameRules } from '../../../../components/forms/NameRules.tsx';
 import { sportName } from '../../../../components/People/format.ts';
 import { ACCESS, VISIBILITIES } from '../../../../contract.ts';
 import { useGroupQuery } from '../../../../state/queries/group.ts';
@@ -45,7 +46,12 @@ export function InfoStep({ go }: StepProps) {
     >
       <RestoredBanner />
       {draft.groupId && <GroupRow groupId={draft.groupId} onRemove={() => update({ groupId: null })} />}
-      <WizardField label={t('activity.wizard.name')} problem={message('name')} problemTestId="error-name">
+      <WizardField
+        label={t('activity.wizard.name')}
+        problem={message('name')}
+        problemTestId="error-name"
+        after={<NameRules value={draft.name} testId="activity-name-rules" />}
+      >
         {(control) => (
           <input
             {...control}

@@ -24,20 +24,29 @@ export function WizardField({
   label,
   problem,
   problemTestId,
+  after,
   children,
 }: {
   label: string;
   /** The message to show, already translated. */
   problem?: string;
   problemTestId?: string;
+  /** Shown under the control, before the problem (a name's rules and count); described by `${id}-after`. */
+  after?: ReactNode;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const problemId = `${id}-problem`;
+  const describedBy = [after && `${id}-after`, problem && problemId].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children(problem ? { id, 'aria-invalid': true, 'aria-describedby': problemId } : { id })}
+      {children({
+        id,
+        ...(problem ? { 'aria-invalid': true } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
+      {after && <div id={`${id}-after`}>{after}</div>}
       <Problem id={problemId} message={problem} testId={problemTestId} />
     </div>
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { useAnalytics } from './analytics/useAnalytics.ts';
 import { FeedbackModal } from './components/FeedbackModal.tsx';
+import { ToastHost } from './components/ToastHost.tsx';
 import { config } from './config.ts';
 import { NativeBridge } from './native/NativeBridge.tsx';
 import type { Platform } from './native/platform.ts';
@@ -59,6 +60,7 @@ function Shell({ platform }: { platform: Platform }) {
       <NativeBridge platform={platform} />
       <AppRoutes />
       <Sheets />
+      <ToastHost />
       <FeedbackModal />
     </>
   );

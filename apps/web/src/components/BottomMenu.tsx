@@ -26,7 +26,7 @@ export function Badge({ count, testId }: { count: number; testId?: string }) {
 export function BottomMenu({ unreadChats = 0 }: { unreadChats?: number }) {
   const { t } = useTranslation();
   return (
-    <nav className="bottom-menu" aria-label={t('menu.label')} data-testid="bottom-menu">
+    <nav className="bottom-menu" aria-label={t('menu.label')} data-testid="bottom-menu" data-toast-floor>
       {items.map((item) => (
         <NavLink key={item.key} to={item.to} data-testid={`menu-${item.key}`}>
           <span className="icon-wrap">

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { isApiError } from '../api/client.ts';
 import i18n from '../i18n/index.ts';
+import { useToastStore } from './toast.ts';
 
 export type FeedbackKind = 'error' | 'success' | 'info';
 
@@ -32,7 +33,7 @@ export const useFeedbackStore = create<FeedbackState>()((set, get) => ({
   },
 }));
 
-/** The one way errors, successes and notices reach the user. */
+/** The one way errors, confirmations and notices reach the user; successes are toasts (showSuccess). */
 export const showFeedback = (feedback: Feedback) => useFeedbackStore.getState().show(feedback);
 
 /** Asks for a confirmation; resolves true when the user confirms. */
@@ -66,5 +67,9 @@ export function errorText(error: unknown): string {
 export const showError = (error: unknown, onClose?: () => void) =>
   showFeedback({ kind: 'error', title: i18n.t('errorTitle'), description: errorText(error), onClose });
 
-export const showSuccess = (description: string, onClose?: () => void) =>
-  showFeedback({ kind: 'success', title: i18n.t('successTitle'), description, onClose });
+/**
+ * A success: a toast with the same title and description the modal had, which blocks nothing and needs no
+ * tap (issue 19). Whatever follows the success (closing a sheet, navigating) happens at once, not on a tap.
+ */
+export const showSuccess = (description: string) =>
+  useToastStore.getState().show({ title: i18n.t('successTitle'), description });

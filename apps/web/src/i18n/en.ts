@@ -154,6 +154,7 @@ export const en = {
   },
   errorTitle: 'Something went wrong',
   successTitle: 'Done',
+  toast: { close: 'Close the message' },
   // Spec §8, beyond the server's codes.
   messages: {
     geolocationDisabled: 'Location is turned off. Activate it manually in the settings of your phone.',

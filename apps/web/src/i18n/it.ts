@@ -65,6 +65,7 @@ export const it: Resources = {
   },
   errorTitle: 'Qualcosa è andato storto',
   successTitle: 'Fatto',
+  toast: { close: 'Chiudi il messaggio' },
   messages: {
     geolocationDisabled: 'La localizzazione è disattivata. Attivala manualmente nelle impostazioni del telefono.',
     uploadPermission:

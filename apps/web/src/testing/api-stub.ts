@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useFeedbackStore } from '../components/feedback.ts';
+import { useToastStore } from '../components/toast.ts';
 import i18n from '../i18n/index.ts';
 import { useAuthStore } from '../state/auth.ts';
 
@@ -43,6 +44,7 @@ export function signedInInEnglish() {
   beforeEach(async () => {
     useAuthStore.setState({ jwt: 'token', completed: true });
     useFeedbackStore.setState({ current: null });
+    useToastStore.setState({ current: null });
     await i18n.changeLanguage('en');
   });
   afterEach(() => {

@@ -99,7 +99,10 @@ export function ActivityBar({
       });
       if (!sure) return;
       remove.mutate(activityId, {
-        onSuccess: () => showSuccess(t('activity.view.deleted'), onGone),
+        onSuccess: () => {
+          showSuccess(t('activity.view.deleted'));
+          onGone?.();
+        },
         onError: (e) => showError(e),
       });
     },
@@ -165,7 +168,7 @@ export function ActivityBar({
   ];
 
   return (
-    <div className="action-bar" data-testid="activity-actions">
+    <div className="action-bar" data-testid="activity-actions" data-toast-floor>
       <div className="action-bar-main">
         {plan.primary ? (
           <button

@@ -6,6 +6,7 @@ import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, type StubAnswer, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { useFeedbackStore } from '../feedback.ts';
+import { useToastStore } from '../toast.ts';
 import { Participants } from './Participants.tsx';
 
 const ME = '01900000-0000-7000-8000-0000000000a1';
@@ -90,8 +91,9 @@ describe('the participants list', () => {
     show(true);
     await ready();
     fireEvent.click(within(await row(BRUNO)).getByTestId('member-make-admin'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('success'));
-    expect(useFeedbackStore.getState().current?.description).toBe('Bruno Rossi is now an admin.');
+    await vi.waitFor(() => expect(useToastStore.getState().current?.description).toBe('Bruno Rossi is now an admin.'));
+    expect(useToastStore.getState().current?.title).toBe('Done');
+    expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'activity/make-admin')?.body).toEqual({ activityId: ACTIVITY, userId: BRUNO });
   });
 
@@ -109,8 +111,8 @@ describe('the participants list', () => {
 
     fireEvent.click(within(await row(BRUNO)).getByTestId('member-remove'));
     useFeedbackStore.getState().dismiss(true);
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('success'));
-    expect(useFeedbackStore.getState().current?.description).toBe('Bruno Rossi has been removed.');
+    await vi.waitFor(() => expect(useToastStore.getState().current?.description).toBe('Bruno Rossi has been removed.'));
+    expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'activity/remove-user')?.body).toEqual({ activityId: ACTIVITY, userId: BRUNO });
   });
 

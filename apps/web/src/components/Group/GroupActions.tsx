@@ -98,7 +98,10 @@ export function GroupActions({ group, onGone }: { group: Group; onGone?: () => v
       });
       if (!sure) return;
       remove.mutate(groupId, {
-        onSuccess: () => showSuccess(t('group.feedback.deleted'), onGone),
+        onSuccess: () => {
+          showSuccess(t('group.feedback.deleted'));
+          onGone?.();
+        },
         onError: (e) => showError(e),
       });
     },

@@ -24,7 +24,8 @@ export default function ChangePassword() {
     problemsOf(newPassword.problems),
     async () => {
       await api('auth/email/reset-password', { resetToken: resetToken ?? '', password: newPassword.password });
-      showSuccess(t('auth.change.success'), () => navigate('/login', { replace: true }));
+      showSuccess(t('auth.change.success'));
+      navigate('/login', { replace: true });
     },
     (error) => {
       if (isApiError(error) && error.code === 'RESET_TOKEN_INVALID') setExpired(true);

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useFeedbackStore } from '../../components/feedback.ts';
+import { useToastStore } from '../../components/toast.ts';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
@@ -39,8 +40,10 @@ describe('the signed-in password change', () => {
   it('says it succeeded and shows the emptied form without a single error', async () => {
     const calls = stubServer();
     fillAndSend();
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('success'));
-    expect(useFeedbackStore.getState().current?.description).toBe('Your password has been changed.');
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().current?.description).toBe('Your password has been changed.'),
+    );
+    expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'email/confirm-change-password')?.body).toEqual({
       currentPassword: 'Old#Peak41',
       password: 'Fresh#Peak42',
@@ -60,8 +63,8 @@ describe('the signed-in password change', () => {
     await i18n.changeLanguage('it');
     stubServer();
     fillAndSend();
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('success'));
-    expect(useFeedbackStore.getState().current?.description).toBe('La password è stata cambiata.');
+    await vi.waitFor(() => expect(useToastStore.getState().current?.description).toBe('La password è stata cambiata.'));
+    expect(useToastStore.getState().current?.title).toBe('Fatto');
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });
 
@@ -71,5 +74,6 @@ describe('the signed-in password change', () => {
     expect((await screen.findByTestId('form-error')).textContent).toBe('The current password is not correct');
     expect(input('security-new-password').value).toBe('Fresh#Peak42');
     expect(useFeedbackStore.getState().current).toBeNull();
+    expect(useToastStore.getState().current).toBeNull();
   });
 });

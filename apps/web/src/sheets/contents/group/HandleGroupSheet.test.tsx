@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFeedbackStore } from '../../../components/feedback.ts';
+import { useToastStore } from '../../../components/toast.ts';
 import i18n from '../../../i18n/index.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import { createQueryClient } from '../../../state/queryClient.ts';
@@ -61,6 +62,7 @@ function renderSheet(groupId?: string) {
 beforeEach(async () => {
   useAuthStore.setState({ jwt: 'token', completed: true });
   useFeedbackStore.setState({ current: null });
+  useToastStore.setState({ current: null });
   await i18n.changeLanguage('en');
 });
 afterEach(() => {
@@ -105,7 +107,8 @@ describe('handle-group sheet', () => {
     fireEvent.click(screen.getByTestId('group-type-CLOSED'));
     fireEvent.click(await screen.findByTestId('group-sport-running'));
     fireEvent.click(screen.getByTestId('group-save'));
-    await waitFor(() => expect(useFeedbackStore.getState().current?.description).toBe('The group has been created.'));
+    await waitFor(() => expect(useToastStore.getState().current?.description).toBe('The group has been created.'));
+    expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'group/create-new')?.body).toEqual({
       name: 'Lecco Hikers',
       description: 'Weekend hikes',
@@ -123,7 +126,8 @@ describe('handle-group sheet', () => {
     expect((name as HTMLInputElement).value).toBe('Lecco Hikers');
     fireEvent.change(screen.getByTestId('group-description-input'), { target: { value: 'Sunday hikes' } });
     fireEvent.click(screen.getByTestId('group-save'));
-    await waitFor(() => expect(useFeedbackStore.getState().current?.description).toBe('The group has been saved.'));
+    await waitFor(() => expect(useToastStore.getState().current?.description).toBe('The group has been saved.'));
+    expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'group/update-existing')?.body).toMatchObject({
       groupId: group.groupId,
       name: 'Lecco Hikers',

@@ -94,15 +94,21 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
     if (groupId) {
       update.mutate(
         { ...input, groupId },
-        { onSuccess: () => showSuccess(t('group.feedback.saved'), close), onError: (e) => showError(e) },
+        {
+          onSuccess: () => {
+            close();
+            showSuccess(t('group.feedback.saved'));
+          },
+          onError: (e) => showError(e),
+        },
       );
     } else {
       create.mutate(input, {
-        onSuccess: ({ group }) =>
-          showSuccess(t('group.feedback.created'), () => {
-            close();
-            navigate(`/view-group/${group.groupId}`);
-          }),
+        onSuccess: ({ group }) => {
+          close();
+          showSuccess(t('group.feedback.created'));
+          navigate(`/view-group/${group.groupId}`);
+        },
         onError: (e) => showError(e),
       });
     }

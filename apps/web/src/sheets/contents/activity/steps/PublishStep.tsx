@@ -28,7 +28,13 @@ export function PublishStep({ go, close }: StepProps) {
     if (draft.activityId) {
       save.mutate(
         { ...body, route, activityId: draft.activityId },
-        { onSuccess: () => showSuccess(t('activity.wizard.saved'), close), onError },
+        {
+          onSuccess: () => {
+            close();
+            showSuccess(t('activity.wizard.saved'));
+          },
+          onError,
+        },
       );
     } else if (route) {
       create.mutate(

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Locale, launchBrowser, locales, phoneContext, screenshot, testId } from '../support/browser.ts';
+import {
+  expectToast,
+  type Locale,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
 import { mailsTo as mailsToServer, type RunningServer, startServer } from '../support/server.ts';
 
 /**
@@ -220,9 +228,8 @@ describe.each(locales)('accounts (%s)', (locale) => {
     await screenshot(page, `auth-security-${locale}`);
     await page.fill(testId('security-current-password'), PASSWORD);
     await page.click(testId('security-submit'));
-    await page.waitForSelector(testId('feedback-modal'));
-    expect(await page.getAttribute(testId('feedback-modal'), 'data-kind')).toBe('success');
-    await page.click(testId('feedback-button'));
+    await expectToast(page, /Your password has been changed|La password è stata cambiata/);
+    expect(await page.locator(testId('feedback-modal')).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('cordata:auth'))).toContain('"completed":true');
   });
 
@@ -248,8 +255,7 @@ describe.each(locales)('accounts (%s)', (locale) => {
     await screenshot(page, `auth-change-password-${locale}`);
     await page.fill(testId('change-repeat'), NEW_PASSWORD);
     await page.click(testId('change-submit'));
-    await page.waitForSelector(testId('feedback-modal'));
-    await page.click(testId('feedback-button'));
+    await expectToast(page);
     await page.waitForSelector(testId('login-screen'));
     await page.fill(testId('login-email'), email);
     await page.fill(testId('login-password'), NEW_PASSWORD);

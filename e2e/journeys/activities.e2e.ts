@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import {
   contextsClosedAfterEach,
+  expectToast,
   type Locale,
   launchBrowser,
   locales,
@@ -93,11 +94,7 @@ async function finish(page: Page, locale: Locale, shot: boolean): Promise<string
     await page.click(testId('wizard-contacts-done'));
   }
   await page.click(testId('wizard-publish-button'));
-  const modal = await page.waitForSelector(testId('feedback-modal'));
-  expect(await modal.textContent()).toMatch(
-    /Invitation notifications will be sent|notifiche di invito saranno inviate/,
-  );
-  await page.click(testId('feedback-button'));
+  await expectToast(page, /Invitation notifications will be sent|notifiche di invito saranno inviate/);
   await page.waitForURL(/\/view-activity\//);
   return page.url().split('/view-activity/')[1]!;
 }
@@ -160,8 +157,19 @@ describe.each(locales)('activities (%s)', (locale) => {
     // Bruno joins the open one…
     const bobPage = await signedIn(bob, locale, `/view-activity/${gpxId}`);
     await bobPage.click(testId('activity-action-join'));
-    await bobPage.waitForSelector(testId('feedback-modal'));
-    await bobPage.click(testId('feedback-button'));
+    // A toast, not a modal (issue 19): nothing blocks the page, and it sits above the sticky action bar.
+    const toast = await bobPage.waitForSelector(testId('toast'));
+    expect(await bobPage.locator(testId('feedback-modal')).count()).toBe(0);
+    expect(await bobPage.getAttribute(`${testId('toast')} [role="status"]`, 'aria-live')).toBe('polite');
+    await bobPage.waitForTimeout(300); // its slide-in
+    const toastBox = (await toast.boundingBox())!;
+    const barBox = (await (await bobPage.waitForSelector(testId('activity-actions'))).boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+    expect((await (await bobPage.waitForSelector(testId('toast-close'))).boundingBox())!.height).toBeGreaterThanOrEqual(
+      44,
+    );
+    await screenshot(bobPage, `toast-joined-${locale}`);
+    await expectToast(bobPage, /You are taking part|Partecipi/);
     await bobPage.waitForSelector(testId('activity-standing-in'));
     expect(await bobPage.locator(`${testId('participants')} .person-row`).count()).toBe(2);
     // Bruno is not an admin: no admin buttons for him.
@@ -175,11 +183,7 @@ describe.each(locales)('activities (%s)', (locale) => {
     await page.waitForSelector(row(carla));
     expect(await page.locator(`${row(alice)} ${testId('member-make-admin')}`).count()).toBe(0);
     await page.click(`${row(bob)} ${testId('member-make-admin')}`);
-    const made = await page.waitForSelector(testId('feedback-modal'));
-    expect(await made.textContent()).toMatch(
-      /Bruno Verdi is now an admin|Bruno Verdi ora ha i diritti di amministratore/,
-    );
-    await page.click(testId('feedback-button'));
+    await expectToast(page, /Bruno Verdi is now an admin|Bruno Verdi ora ha i diritti di amministratore/);
     await page.waitForSelector(`${row(bob)} ${testId('member-remove-admin')}`);
     await page.click(`${row(carla)} ${testId('member-remove')}`);
     const sure = await page.waitForSelector(testId('feedback-modal'));
@@ -187,9 +191,7 @@ describe.each(locales)('activities (%s)', (locale) => {
     await page.waitForTimeout(400); // the modal's fade-in
     await screenshot(page, `activity-remove-confirm-${locale}`);
     await page.click(testId('feedback-button'));
-    const removed = await page.waitForSelector(`${testId('feedback-modal')}:has-text("Carla Neri")`);
-    expect(await removed.textContent()).toMatch(/Carla Neri has been removed|Hai rimosso Carla Neri/);
-    await page.click(testId('feedback-button'));
+    await expectToast(page, /Carla Neri has been removed|Hai rimosso Carla Neri/);
     await page.waitForSelector(row(carla), { state: 'detached' });
     await page.locator(testId('participants')).scrollIntoViewIfNeeded();
     await screenshot(page, `activity-participants-admin-${locale}`);
@@ -201,8 +203,7 @@ describe.each(locales)('activities (%s)', (locale) => {
     // …and asks to join the closed one.
     await bobPage.goto(`/view-activity/${closedId}`);
     await bobPage.click(testId('activity-action-request'));
-    await bobPage.waitForSelector(testId('feedback-modal'));
-    await bobPage.click(testId('feedback-button'));
+    await expectToast(bobPage);
     await bobPage.waitForSelector(testId('activity-requested'));
 
     // Alice rejects the request with a reason; an empty reason is refused first.
@@ -388,9 +389,7 @@ describe('the wizard, further', () => {
     expect(await page.isChecked(`${testId('choice-difficulty-MEDIUM')} input`)).toBe(true);
     await page.click(testId('wizard-next'));
     await page.click(testId('wizard-publish-button'));
-    const modal = await page.waitForSelector(testId('feedback-modal'));
-    expect(await modal.textContent()).toContain('Invitation notifications will be sent');
-    await page.click(testId('feedback-button'));
+    await expectToast(page, 'Invitation notifications will be sent');
     await page.waitForSelector(`${testId('activity-name')}:has-text("After the edit")`);
     expect(page.url()).toContain(activityId);
     expect(await page.textContent(testId('stat-distance'))).toBe(distance);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, newAccount, PASSWORD } from '../support/accounts.ts';
-import { contextsClosedAfterEach, locales, screenshot, testId } from '../support/browser.ts';
+import { contextsClosedAfterEach, expectToast, locales, screenshot, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
 
@@ -81,8 +81,7 @@ describe('the activity page: find, join, coordinate', () => {
       await screenshot(page, `coordination-1-activity-${locale}`);
 
       await join.click();
-      await page.waitForSelector(testId('feedback-modal'));
-      await page.click(testId('feedback-button'));
+      await expectToast(page);
       await page.waitForSelector(testId('activity-standing-in'));
       await screenshot(page, `coordination-2-joined-${locale}`);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import {
   contextsClosedAfterEach,
+  expectToast,
   type Locale,
   launchBrowser,
   locales,
@@ -79,7 +80,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     expect(await alicePage.textContent(testId('group-chosen-place'))).toMatch(/Lecco/);
     await screenshot(alicePage, `groups-2-create-${locale}`);
     await alicePage.click(testId('group-save'));
-    await closeFeedback(alicePage, /The group has been created|Il gruppo è stato creato/);
+    await expectToast(alicePage, /The group has been created|Il gruppo è stato creato/);
     await alicePage.waitForURL(/\/view-group\//);
     const groupId = alicePage.url().split('/view-group/')[1]!;
     await alicePage.waitForSelector(testId('group-admin-badge'));
@@ -104,7 +105,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     expect(await bobPage.locator(testId('group-member')).count()).toBe(0);
     await bobPage.waitForSelector(testId('group-activities-hidden'));
     await bobPage.click(testId('group-action-request'));
-    await closeFeedback(bobPage, /sent to the admins|inviata agli amministratori/);
+    await expectToast(bobPage, /sent to the admins|inviata agli amministratori/);
     await bobPage.waitForSelector(testId('group-requested'));
     await bobPage.waitForSelector(testId('group-action-withdraw'));
     await screenshot(bobPage, `groups-5b-requested-${locale}`);
@@ -145,8 +146,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await bobPage.click(testId('wizard-contacts-done'));
     await bobPage.waitForSelector(testId('wizard-publish'));
     await bobPage.click(testId('wizard-publish-button'));
-    await bobPage.waitForSelector(testId('feedback-modal'));
-    await bobPage.click(testId('feedback-button'));
+    await expectToast(bobPage);
     await bobPage.waitForURL(/\/view-activity\//);
 
     // The activity is in the group's next activities and on its calendar, for both members.
@@ -182,7 +182,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await alicePage.click(testId('group-action-invite'));
     await alicePage.click(testId(`invite-${carla.userId}`));
     await alicePage.click(testId('invite-submit'));
-    await closeFeedback(alicePage, /1 invitation sent|1 invito inviato/);
+    await expectToast(alicePage, /1 invitation sent|1 invito inviato/);
     const invited = await call(server.url, 'group/read-info', { groupId }, carla.jwt);
     expect(invited.group.status).toBe('INVITED');
     await alicePage.click(testId('group-action-chat'));
@@ -191,7 +191,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await alicePage.waitForSelector(testId('chat-sheet'), { state: 'detached' });
     const bobRow = `${testId('group-member')}[data-user-id="${bob.userId}"]`;
     await alicePage.click(`${bobRow} ${testId('member-make-admin')}`);
-    await closeFeedback(alicePage, /Bruno Verdi is now an admin|Bruno Verdi ora ha i diritti di amministratore/);
+    await expectToast(alicePage, /Bruno Verdi is now an admin|Bruno Verdi ora ha i diritti di amministratore/);
     await alicePage.waitForSelector(`${bobRow} ${testId('member-remove-admin')}`);
     await alicePage.locator(bobRow).scrollIntoViewIfNeeded();
     await screenshot(alicePage, `groups-7b-members-admin-${locale}`);
@@ -206,13 +206,13 @@ describe.each(locales)('groups (%s)', (locale) => {
     expect(await alicePage.inputValue(testId('group-name-input'))).toBe(groupName);
     await alicePage.fill(testId('group-description-input'), 'Sunday hikes.');
     await alicePage.click(testId('group-save'));
-    await closeFeedback(alicePage, /The group has been saved|Il gruppo è stato salvato/);
+    await expectToast(alicePage, /The group has been saved|Il gruppo è stato salvato/);
     await alicePage.waitForSelector(`${testId('group-description')}:has-text("Sunday hikes.")`);
     await alicePage.click(testId('group-action-delete'));
     const sure = await alicePage.waitForSelector(testId('feedback-modal'));
     expect(await sure.textContent()).toMatch(/Delete the group\?|Eliminare il gruppo\?/);
     await alicePage.click(testId('feedback-button'));
-    await closeFeedback(alicePage, /The group has been deleted|Il gruppo è stato eliminato/);
+    await expectToast(alicePage, /The group has been deleted|Il gruppo è stato eliminato/);
     await alicePage.waitForURL(/\/groups$/);
   });
   it('rejects a request with a reason that the requester reads, and joins an open group directly', async () => {
@@ -241,7 +241,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await darioPage.goto(`/view-group/${open.group.groupId}`);
     await darioPage.waitForSelector(`${testId('group-member')}[data-user-id="${alice.userId}"]`);
     await darioPage.click(testId('group-action-join'));
-    await closeFeedback(darioPage, /now a member|Ora sei un membro/);
+    await expectToast(darioPage, /now a member|Ora sei un membro/);
     await darioPage.waitForSelector(`${testId('group-member')}[data-user-id="${dario.userId}"]`);
     await darioPage.waitForSelector(testId('group-action-leave'));
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import {
   contextsClosedAfterEach,
+  expectToast,
   type Locale,
   launchBrowser,
   locales,
@@ -56,13 +57,6 @@ async function mailedCode(email: string): Promise<string> {
   throw new Error(`no code mailed to ${email}`);
 }
 
-async function closeFeedback(page: Page, expected: RegExp) {
-  const modal = await page.waitForSelector(testId('feedback-modal'));
-  expect(await modal.textContent()).toMatch(expected);
-  await page.click(testId('feedback-button'));
-  await page.waitForSelector(testId('feedback-modal'), { state: 'detached' });
-}
-
 const tomorrow = () => {
   const d = new Date(Date.now() + 24 * 3600 * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -91,8 +85,7 @@ async function createActivityFromGpx(page: Page, name: string, options: { closed
   await page.click(testId('wizard-next'));
   await page.waitForSelector(testId('wizard-publish'));
   await page.click(testId('wizard-publish-button'));
-  await page.waitForSelector(testId('feedback-modal'));
-  await page.click(testId('feedback-button'));
+  await expectToast(page);
   await page.waitForURL(/\/view-activity\//);
   return page.url().split('/view-activity/')[1]!;
 }
@@ -212,7 +205,7 @@ describe.each(locales)('journeys (%s)', (locale) => {
 
     const partnerPage = await phone(locale, `/view-activity/${activityId}`, partner);
     await partnerPage.click(testId('activity-action-request'));
-    await partnerPage.click(testId('feedback-button'));
+    await expectToast(partnerPage);
     await partnerPage.waitForSelector(testId('activity-requested'));
     await shot(partnerPage, '3-requested');
 
@@ -266,7 +259,7 @@ describe.each(locales)('journeys (%s)', (locale) => {
     await page.click(testId('group-place-option-0'));
     await shot(page, '5-create-group');
     await page.click(testId('group-save'));
-    await closeFeedback(page, /The group has been created|Il gruppo è stato creato/);
+    await expectToast(page, /The group has been created|Il gruppo è stato creato/);
     await page.waitForURL(/\/view-group\//);
     const groupId = page.url().split('/view-group/')[1]!;
 
@@ -276,7 +269,7 @@ describe.each(locales)('journeys (%s)', (locale) => {
     await partnerPage.click(`${testId('group-card')}[data-group-id="${groupId}"]`);
     await partnerPage.waitForSelector(testId('group-members-hidden'));
     await partnerPage.click(testId('group-action-request'));
-    await closeFeedback(partnerPage, /sent to the admins|inviata agli amministratori/);
+    await expectToast(partnerPage, /sent to the admins|inviata agli amministratori/);
     await partnerPage.waitForSelector(testId('group-requested'));
 
     await page.reload();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import {
   contextsClosedAfterEach,
+  expectToast,
   type Locale,
   launchBrowser,
   locales,
@@ -80,8 +81,7 @@ async function createFromKml(page: Page, name: string, locale: Locale): Promise<
   await page.click(testId('wizard-next'));
   await page.waitForSelector(testId('wizard-publish'));
   await page.click(testId('wizard-publish-button'));
-  await page.waitForSelector(testId('feedback-modal'));
-  await page.click(testId('feedback-button'));
+  await expectToast(page);
   await page.waitForURL(/\/view-activity\//);
   return page.url().split('/view-activity/')[1]!;
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { type Locale, launchBrowser, locales, screenshot, testId } from '../support/browser.ts';
+import { expectToast, type Locale, launchBrowser, locales, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
@@ -116,9 +116,7 @@ describe('own profile', () => {
     await page.click(testId('settings-user'));
     await page.fill(testId('settings-city'), 'Lecco');
     await page.click(testId('settings-user-save'));
-    await page.waitForSelector(testId('feedback-modal'));
-    expect(await page.textContent(testId('feedback-modal'))).toContain('Your profile has been saved.');
-    await page.click(testId('feedback-button'));
+    await expectToast(page, 'Your profile has been saved.');
     expect((await call(server.url, 'user/own-profile', undefined, ada.jwt)).user.city).toBe('Lecco');
 
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e7d32' } })
@@ -129,8 +127,7 @@ describe('own profile', () => {
       mimeType: 'image/jpeg',
       buffer: photo,
     });
-    await page.waitForSelector(testId('feedback-modal'));
-    await page.click(testId('feedback-button'));
+    await expectToast(page);
     const { user } = await call(server.url, 'user/own-profile', undefined, ada.jwt);
     expect(user.profilePicture).toMatch(/\/uploads\/pictures\//);
     const served = await fetch(user.profilePicture!);

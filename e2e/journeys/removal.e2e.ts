@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { contextsClosedAfterEach, type Locale, locales, screenshot, testId } from '../support/browser.ts';
+import { contextsClosedAfterEach, expectToast, type Locale, locales, screenshot, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
 
@@ -12,13 +12,6 @@ const contexts = contextsClosedAfterEach('removal');
 
 const signedIn = (account: Account, locale: Locale, path: string): Promise<Page> =>
   openPhone(suite.browser, suite.server.url, contexts, locale, path, account.jwt);
-
-async function closeFeedback(page: Page, expected: RegExp) {
-  const modal = await page.waitForSelector(testId('feedback-modal'));
-  expect(await modal.textContent()).toMatch(expected);
-  await page.click(testId('feedback-button'));
-  await page.waitForSelector(testId('feedback-modal'), { state: 'detached' });
-}
 
 describe.each(locales)('removal sticks (%s)', (locale) => {
   it('a removed member of an open group who taps Join sends a request instead', async () => {
@@ -35,7 +28,7 @@ describe.each(locales)('removal sticks (%s)', (locale) => {
 
     const page = await signedIn(dario, locale, `/view-group/${group.groupId}`);
     await page.click(testId('group-action-join'));
-    await closeFeedback(page, /sent to the admins|inviata agli amministratori/);
+    await expectToast(page, /sent to the admins|inviata agli amministratori/);
     await page.waitForSelector(testId('group-action-withdraw'));
     await screenshot(page, `removal-1-group-request-${locale}`);
     const requests = await call(

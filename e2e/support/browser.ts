@@ -80,3 +80,20 @@ export function contextsClosedAfterEach(name: string): BrowserContext[] {
   });
   return contexts;
 }
+
+/**
+ * Waits for the success toast (issue 19: successes are toasts, errors and confirmations the feedback modal),
+ * optionally one whose text matches, and returns its text. It then closes the toast with its close button if
+ * it has not gone by itself, so a later step neither waits behind it nor reads it again.
+ */
+export async function expectToast(page: Page, expected?: RegExp | string): Promise<string> {
+  const toast = page.locator(testId('toast')).filter(expected === undefined ? {} : { hasText: expected });
+  await toast.waitFor();
+  const text = (await toast.textContent()) ?? '';
+  await toast
+    .locator(testId('toast-close'))
+    .click({ timeout: 2_000 })
+    .catch(() => {}); // it went by itself meanwhile: nothing to close
+  await toast.waitFor({ state: 'detached' });
+  return text;
+}

@@ -1,4 +1,11 @@
-import type { CallInput, CallName, CallResponse } from '@cordata/contract';
+import type {
+  AdminCallInput,
+  AdminCallName,
+  AdminCallResponse,
+  CallInput,
+  CallName,
+  CallResponse,
+} from '@cordata/contract';
 import { config } from '../config.ts';
 import { type ErrorCode, errorCatalog } from '../contract.ts';
 import { useAuthStore } from '../state/auth.ts';
@@ -47,30 +54,37 @@ export const loadRegistry = () => {
 };
 
 type Args<K extends CallName> = CallInput<K> extends undefined ? [] : [body: CallInput<K>];
+export type AdminArgs<K extends AdminCallName> = AdminCallInput<K> extends undefined ? [] : [body: AdminCallInput<K>];
+
+/** Whose token a call carries, and what ends when the server answers that this session is over. */
+export interface Session {
+  jwt: () => string | null;
+  /** The server answered UNAUTHORIZED to a call that carried the token. */
+  ended: () => void;
+}
+
+/** The person signed in to the app; the admin area's operator has a session of their own (admin/session.ts). */
+export const appSession: Session = {
+  jwt: () => useAuthStore.getState().jwt,
+  ended: () => useAuthStore.getState().logout(),
+};
 
 /**
- * The one way the app talks to the API. No timeout on purpose (spec §9): slow mobile networks
- * must not fail a call that would still succeed.
+ * The one HTTP core of every call, the app's and the admin area's. No timeout on purpose (spec §9):
+ * slow mobile networks must not fail a call that would still succeed.
  */
-export async function api<K extends CallName>(call: K, ...args: Args<K>): Promise<CallResponse<K>> {
-  const body = args[0];
-  const { callHasBody, callPath, calls } = await loadRegistry();
-  // Spec §5: a call with a body fails before sending when the body is missing.
-  if (callHasBody(call) && (body === undefined || body === null)) {
-    throw new ApiError('BODY_REQUIRED', errorCatalog.BODY_REQUIRED.message, 0);
-  }
+async function post(path: string, body: unknown, hasBody: boolean, session: Session | null): Promise<unknown> {
   const headers: Record<string, string> = {};
-  if (callHasBody(call)) headers['Content-Type'] = 'application/json';
-  const { jwt, logout } = useAuthStore.getState();
-  const protectedCall = calls[call].auth !== false;
-  if (jwt && protectedCall) headers.Authorization = `Bearer ${jwt}`;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const jwt = session?.jwt() ?? null;
+  if (jwt) headers.Authorization = `Bearer ${jwt}`;
 
   let res: Response;
   try {
-    res = await fetch(`${config.publicUrl}${callPath(call, config.product)}`, {
+    res = await fetch(`${config.publicUrl}${path}`, {
       method: 'POST',
       headers,
-      body: callHasBody(call) ? JSON.stringify(body) : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
     });
   } catch {
     throw new ApiError('SERVICE_UNAVAILABLE', errorCatalog.SERVICE_UNAVAILABLE.message, 0);
@@ -78,8 +92,41 @@ export async function api<K extends CallName>(call: K, ...args: Args<K>): Promis
   if (!res.ok) {
     const error = await toApiError(res);
     // Only an ended session logs out: a wrong current password (INVALID_CREDENTIALS) is a 401 too.
-    if (error.code === 'UNAUTHORIZED' && protectedCall && jwt) logout();
+    if (error.code === 'UNAUTHORIZED' && session && jwt) session.ended();
     throw error;
   }
-  return (await res.json()) as CallResponse<K>;
+  return await res.json();
+}
+
+/** A call of the API as the person signed in to the app: the one way the app talks to the server. */
+export function api<K extends CallName>(call: K, ...args: Args<K>): Promise<CallResponse<K>> {
+  return apiAs(appSession, call, ...args);
+}
+
+/** A call of the API with another session's token (the admin area's sign-in and second factor). */
+export async function apiAs<K extends CallName>(session: Session, call: K, ...args: Args<K>): Promise<CallResponse<K>> {
+  const body = args[0];
+  const { callHasBody, callPath, calls } = await loadRegistry();
+  // Spec §5: a call with a body fails before sending when the body is missing.
+  if (callHasBody(call) && (body === undefined || body === null)) {
+    throw new ApiError('BODY_REQUIRED', errorCatalog.BODY_REQUIRED.message, 0);
+  }
+  const protectedCall = calls[call].auth !== false;
+  return (await post(
+    callPath(call, config.product),
+    body,
+    callHasBody(call),
+    protectedCall ? session : null,
+  )) as CallResponse<K>;
+}
+
+/** An admin call (`/api/space/{product}/admin/…`), always with the operator's session. */
+export async function adminApi<K extends AdminCallName>(
+  session: Session,
+  call: K,
+  ...args: AdminArgs<K>
+): Promise<AdminCallResponse<K>> {
+  const { adminCallPath, adminCalls } = await loadRegistry();
+  const hasBody = adminCalls[call].body !== null;
+  return (await post(adminCallPath(call, config.product), args[0] ?? {}, hasBody, session)) as AdminCallResponse<K>;
 }

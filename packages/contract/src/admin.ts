@@ -4,7 +4,14 @@ import { Visibility } from './calls/activity.ts';
 import { GroupType } from './calls/group.ts';
 import { ReportReason, ReportTargetType } from './calls/misc.ts';
 import { Day, Id, IntensityKind, IsoDateTime, Ok, Pagination, Role, SportId, UserSummary } from './common.ts';
-import { REASON_LENGTH, REPORT_ACTIONS, REPORT_FILTERS, REPORT_STATUSES, SPORT_DELETE_OUTCOMES } from './enums.ts';
+import {
+  REASON_LENGTH,
+  REPORT_ACTIONS,
+  REPORT_FILTERS,
+  REPORT_STATUSES,
+  SPORT_DELETE_OUTCOMES,
+  SPORT_NAME_LENGTH,
+} from './enums.ts';
 
 /** Who may make an admin call: moderators (and admins), or admins only. */
 export type AdminCallRole = 'MODERATOR' | 'ADMIN';
@@ -125,8 +132,9 @@ export const AdminSport = z.object({
 });
 export type AdminSport = z.infer<typeof AdminSport>;
 
+const SportName = z.string().trim().min(SPORT_NAME_LENGTH.min).max(SPORT_NAME_LENGTH.max);
 const SportFields = z.object({
-  names: z.object({ en: z.string().trim().min(2).max(40), it: z.string().trim().min(2).max(40) }),
+  names: z.object({ en: SportName, it: SportName }),
   icon: z.string().trim().min(1).max(40),
   intensityKinds: z.array(IntensityKind).min(1).max(4),
 });

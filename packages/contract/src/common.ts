@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
-import { ACTIVITY_EDIT_KINDS, GENDERS, INTENSITY_KINDS, LANGUAGES, NOTIFICATION_TYPES, ROLES } from './enums.ts';
+import {
+  ACTIVITY_EDIT_KINDS,
+  GENDERS,
+  INTENSITY_KINDS,
+  LANGUAGES,
+  NOTIFICATION_TYPES,
+  ROLES,
+  SPORT_ID_PATTERN,
+} from './enums.ts';
 
 /** Opaque ids are UUIDs (v7, made by the server). */
 export const Id = z.uuid();
-export const SportId = z.string().regex(/^[a-z0-9-]{2,40}$/, 'Not a sport id');
+export const SportId = z.string().regex(new RegExp(`^${SPORT_ID_PATTERN}$`), 'Not a sport id');
 export const IsoDateTime = z.iso.datetime({ offset: true });
 /** A calendar day, YYYY-MM-DD. */
 export const Day = z.iso.date();

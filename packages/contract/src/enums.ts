@@ -122,3 +122,7 @@ export const SPORT_DELETE_OUTCOMES = ['DELETED', 'RETIRED'] as const;
 export type SportDeleteOutcome = (typeof SPORT_DELETE_OUTCOMES)[number];
 /** The length of the reason every admin action requires (written to the audit log), after trimming. */
 export const REASON_LENGTH = { min: 3, max: 500 } as const;
+/** A sport's name in each language, after trimming. */
+export const SPORT_NAME_LENGTH = { min: 2, max: 40 } as const;
+/** A sport's id, as a pattern an HTML input can use too (SportId anchors it). */
+export const SPORT_ID_PATTERN = '[a-z0-9-]{2,40}';

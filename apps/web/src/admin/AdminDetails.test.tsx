@@ -1,12 +1,15 @@
 import type { AdminCallResponse, AdminUser } from '@cordata/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/index.ts';
-import { adminToken } from './adminApi.ts';
-import { ContentDetail, UserDetail } from './Details.tsx';
+import { createQueryClient } from '../state/queryClient.ts';
 import { ActionDialog } from './Dialog.tsx';
 import { ADMIN_NS } from './i18n.ts';
+import { ContentDetailPage } from './pages/ContentDetailPage.tsx';
+import { UserDetailPage } from './pages/UserDetailPage.tsx';
+import { useAdminSession } from './session.ts';
 import { MeContext } from './shared.tsx';
 
 const PERSON = '01900000-0000-7000-8000-0000000000a1';
@@ -75,25 +78,27 @@ function stubServer(answers: Record<string, (body: Record<string, unknown>) => [
 
 function renderDetail(role: AdminUser['role']) {
   return render(
-    <MeContext.Provider value={operator(role)}>
-      <MemoryRouter initialEntries={[`/admin/users/${PERSON}`]}>
-        <Routes>
-          <Route path="/admin/users/:id" element={<UserDetail />} />
-          <Route path="/admin/users" element={<p>the list</p>} />
-        </Routes>
-      </MemoryRouter>
-    </MeContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MeContext.Provider value={operator(role)}>
+        <MemoryRouter initialEntries={[`/admin/users/${PERSON}`]}>
+          <Routes>
+            <Route path="/admin/users/:id" element={<UserDetailPage />} />
+            <Route path="/admin/users" element={<p>the list</p>} />
+          </Routes>
+        </MemoryRouter>
+      </MeContext.Provider>
+    </QueryClientProvider>,
   );
 }
 
 beforeEach(async () => {
-  adminToken.set('token');
+  useAdminSession.getState().start('token');
   await i18n.changeLanguage('en');
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  adminToken.clear();
+  useAdminSession.getState().end();
 });
 
 describe('the action dialog', () => {
@@ -236,13 +241,15 @@ describe('the activity detail page', () => {
 
   function renderActivity(role: AdminUser['role']) {
     return render(
-      <MeContext.Provider value={operator(role)}>
-        <MemoryRouter initialEntries={[`/admin/activities/${ACTIVITY}`]}>
-          <Routes>
-            <Route path="/admin/activities/:id" element={<ContentDetail kind="activities" />} />
-          </Routes>
-        </MemoryRouter>
-      </MeContext.Provider>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MeContext.Provider value={operator(role)}>
+          <MemoryRouter initialEntries={[`/admin/activities/${ACTIVITY}`]}>
+            <Routes>
+              <Route path="/admin/activities/:id" element={<ContentDetailPage kind="activities" />} />
+            </Routes>
+          </MemoryRouter>
+        </MeContext.Provider>
+      </QueryClientProvider>,
     );
   }
 

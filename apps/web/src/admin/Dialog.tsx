@@ -1,11 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { day, useT } from './shared.tsx';
+import { REASON_LENGTH } from '../contract.ts';
+import { adminErrorText, day, useT } from './shared.tsx';
 
 /** The suspension periods offered, in days; a moderator sees those up to their limit. */
 export const SUSPENSION_PERIODS = [1, 3, 7, 14, 30, 90, 180, 365, 3650];
 const DAY_MS = 86_400_000;
-const REASON_MIN = 3;
-const REASON_MAX = 500;
 
 export type DialogField =
   /** Why: required, written to the audit log. */
@@ -92,7 +91,7 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
     for (const field of spec.fields) {
       const value = trimmed[nameOfField(field)] ?? '';
-      if (field.kind === 'reason' && value.length < REASON_MIN) return setError(t('dialog.reasonShort'));
+      if (field.kind === 'reason' && value.length < REASON_LENGTH.min) return setError(t('dialog.reasonShort'));
       if (field.kind === 'text' && value.length < (field.minLength ?? 1))
         return setError(t('dialog.required', { field: field.label }));
     }
@@ -101,7 +100,7 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
     try {
       await spec.onSubmit(trimmed);
     } catch (e) {
-      setError((e as Error).message || t('common.error'));
+      setError(adminErrorText(e));
       setBusy(false);
     }
   }
@@ -140,7 +139,7 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
                   <textarea
                     name={name}
                     rows={3}
-                    maxLength={REASON_MAX}
+                    maxLength={REASON_LENGTH.max}
                     required
                     value={values[name]}
                     onChange={(e) => set(name, e.target.value)}
@@ -231,10 +230,10 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
 }
 
 /**
- * Opens action dialogs; after a successful action the dialog closes, `done` sets the page's message
- * and the page reloads.
+ * Opens action dialogs; after a successful action the dialog closes and `done` sets the page's message.
+ * The action is an admin mutation: it refetches what it changed (queries.ts), so the page follows.
  */
-export function useActionDialog(reload: () => void) {
+export function useActionDialog() {
   const [spec, setSpec] = useState<DialogSpec | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   return {
@@ -253,8 +252,7 @@ export function useActionDialog(reload: () => void) {
           const result = await run(values);
           setSpec(null);
           setMessage(done ? done(result) : null);
-          if (after) after(result);
-          else reload();
+          after?.(result);
         },
       });
     },

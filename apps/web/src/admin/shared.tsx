@@ -1,6 +1,9 @@
 import type { AdminUser, UserSummary } from '@cordata/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../api/client.ts';
+import { errorText } from '../components/feedback.ts';
 import { formatDate, formatDateTime } from '../i18n/dates.ts';
 import i18n from '../i18n/index.ts';
 import { ADMIN_NS } from './i18n.ts';
@@ -14,33 +17,53 @@ export const dayTime = (iso: string | null | undefined) => (iso ? formatDateTime
 export const isSuspended = (u: Pick<AdminUser, 'suspendedUntil'>) =>
   Boolean(u.suspendedUntil && Date.parse(u.suspendedUntil) > Date.now());
 
+/**
+ * An error as the operator reads it: the app's one mapping from the API's code to translated text
+ * (errors.<code>), with the area's own wording where it has one (admin/i18n/en.ts and it.ts, errors).
+ */
+export function adminErrorText(error: unknown): string {
+  if (isApiError(error) && i18n.exists(`errors.${error.code}`, { ns: ADMIN_NS }))
+    return i18n.t(`errors.${error.code}`, { ns: ADMIN_NS });
+  return errorText(error);
+}
+
 /** The signed-in operator: what the area offers depends on the role (the server checks it again). */
 export const MeContext = createContext<AdminUser | null>(null);
 export const useMe = () => useContext(MeContext);
 
-/** Loads on mount and when reload() is called; errors show as text. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setError(null);
-      },
-      (e: Error) => {
-        if (live) setError(e.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [...deps, version]);
-  return { data, error, reload: useCallback(() => setVersion((v) => v + 1), []) };
+export function ErrorText({ error }: { error: unknown }) {
+  return error ? <p className="admin-error">{adminErrorText(error)}</p> : null;
+}
+
+/** What the last action did ("1 report closed"). */
+export function ActionMessage({ message }: { message: string | null }) {
+  return message ? (
+    <p className="admin-notice" role="status" data-testid="admin-action-message">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function SearchBox({ onSearch }: { onSearch: (query: string) => void }) {
+  const t = useT();
+  return (
+    <form
+      className="admin-toolbar"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(String(new FormData(e.currentTarget).get('q') ?? ''));
+      }}
+    >
+      <input name="q" type="search" placeholder={t('common.search')} data-testid="admin-search" />
+      <button type="submit" className="btn">
+        {t('common.search')}
+      </button>
+    </form>
+  );
+}
+
+export function UserLink({ user }: { user: UserSummary | null | undefined }) {
+  return user ? <Link to={`/admin/users/${user.userId}`}>{nameOf(user)}</Link> : <>—</>;
 }
 
 export function Table({ head, children }: { head: string[]; children: ReactNode }) {
@@ -56,5 +79,26 @@ export function Table({ head, children }: { head: string[]; children: ReactNode 
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="admin-facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Back({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="admin-back" data-testid="admin-back">
+      ← {label}
+    </Link>
   );
 }

@@ -99,6 +99,23 @@ describe('enums: one list per enum, and the schemas are built from it', () => {
     expect(reason.safeParse('x'.repeat(enums.REASON_LENGTH.max + 1)).success).toBe(false);
   });
 
+  it('a new sport takes SPORT_NAME_LENGTH and SPORT_ID_PATTERN', () => {
+    const { min, max } = enums.SPORT_NAME_LENGTH;
+    const sport = (sportId: string, name: string) =>
+      adminCalls['sports/create'].body.safeParse({
+        sportId,
+        names: { en: name, it: name },
+        icon: 'x',
+        intensityKinds: ['TIME'],
+      }).success;
+    expect(sport('trail-run', 'x'.repeat(min))).toBe(true);
+    expect(sport('trail-run', 'x'.repeat(max))).toBe(true);
+    expect(sport('trail-run', 'x'.repeat(min - 1))).toBe(false);
+    expect(sport('trail-run', 'x'.repeat(max + 1))).toBe(false);
+    expect(sport('Trail run', 'Trail')).toBe(false);
+    expect(new RegExp(`^${enums.SPORT_ID_PATTERN}$`).test('trail-run')).toBe(true);
+  });
+
   it('SUPPORTED_LANGUAGES is the Language list, and a group member is an activity participant', () => {
     expect(SUPPORTED_LANGUAGES).toBe(enums.LANGUAGES);
     expect(Member).toBe(Participant);

@@ -65,7 +65,7 @@ describe('the admin queries', () => {
     await waitFor(() => expect(result.current.error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 }));
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(String(url)).toMatch(/\/admin\/users\/get$/);
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer operator-token');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer operator-token');
     expect(useAdminSession.getState().token).toBeNull();
     expect(useAuthStore.getState().jwt).toBe('token');
   });

@@ -13,7 +13,8 @@ const BATCH = 1000;
  * (users.reminder_minutes, 0 = never) and still ahead. Once per person and start instant, whatever the
  * number of instances and restarts: the `activity_reminders` row is inserted in the same transaction as
  * the notification, and a pair that has one is never picked again. A new start time is a new key, so a
- * rescheduled activity is reminded again at its new time.
+ * rescheduled activity is reminded again at its new time. Rows of starts long gone are the hourly purge's
+ * (maintenance/purge.ts), not this every-minute job's.
  */
 export function createActivityReminders(deps: { changes: Changes; now: () => Date }) {
   async function run() {
@@ -52,8 +53,6 @@ export function createActivityReminders(deps: { changes: Changes; now: () => Dat
           targetName: row.name,
         });
       }
-      // Rows of starts long gone serve no purpose any more.
-      await tx.execute(sql`delete from activity_reminders where starts_at < ${nowAt}::timestamptz - interval '1 day'`);
       return due.reduce((sum, row) => sum + row.user_ids.length, 0);
     });
   }

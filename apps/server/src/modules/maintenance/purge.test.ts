@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newUser } from '../../../test/factories.ts';
-import { mailOutbox, otpCodes, pushOutbox, rateLimits, sessions } from '../../db/schema.ts';
+import { newActivity, newUser } from '../../../test/factories.ts';
+import { activityReminders, mailOutbox, otpCodes, pushOutbox, rateLimits, sessions } from '../../db/schema.ts';
 import { createPurge, RETENTION } from './purge.ts';
 
 let t: TestApp;
@@ -74,6 +74,25 @@ describe('the purge job (review M9)', () => {
     expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.id, push!.id))).toHaveLength(1);
     await createPurge({ db: t.db, now: () => new Date(start.getTime() + RETENTION.pushes + HOUR) })();
     expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.id, push!.id))).toEqual([]);
+  });
+});
+
+describe('the purge job and the activity reminders', () => {
+  it('drops a sent reminder’s row a day after the start it was for, and keeps it until then', async () => {
+    const me = await newUser(t);
+    const activity = await newActivity(t, me);
+    const startsAt = new Date(activity.startsAt);
+    await t.db.insert(activityReminders).values({ activityId: activity.activityId, userId: me.id, startsAt });
+    const rows = () =>
+      t.db.select().from(activityReminders).where(eq(activityReminders.activityId, activity.activityId));
+
+    // Just started, and nearly a day later: the row still keeps the job from reminding twice.
+    for (const after of [HOUR, RETENTION.reminders - HOUR]) {
+      await createPurge({ db: t.db, now: () => new Date(startsAt.getTime() + after) })();
+      expect(await rows()).toHaveLength(1);
+    }
+    await createPurge({ db: t.db, now: () => new Date(startsAt.getTime() + RETENTION.reminders + HOUR) })();
+    expect(await rows()).toEqual([]);
   });
 });
 

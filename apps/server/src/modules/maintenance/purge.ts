@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { mailOutbox, otpCodes, pushOutbox, rateLimits, sessions } from '../../db/schema.ts';
+import { activityReminders, mailOutbox, otpCodes, pushOutbox, rateLimits, sessions } from '../../db/schema.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -8,9 +8,10 @@ const DAY = 24 * HOUR;
 /**
  * How long what is no longer needed is kept (review M9): used or expired codes, ended sessions and
  * spent rate-limit windows go after a day (long enough to read an incident), the outbox's handled
- * mail after a day (the dev mailbox shows the last day) and handled pushes after a week.
+ * mail after a day (the dev mailbox shows the last day) and handled pushes after a week. A sent activity
+ * reminder's row only keeps the reminder job from sending it twice: it goes a day after the start it was for.
  */
-export const RETENTION = { codes: DAY, sessions: DAY, mail: DAY, pushes: 7 * DAY } as const;
+export const RETENTION = { codes: DAY, sessions: DAY, mail: DAY, pushes: 7 * DAY, reminders: DAY } as const;
 
 /**
  * Deletes what the retention allows. Each statement deletes rows nobody else needs, so instances
@@ -56,6 +57,10 @@ export function createPurge(deps: { db: DbOrTx; now: () => Date }) {
           ),
         )
         .returning({ id: pushOutbox.id }),
+      deps.db
+        .delete(activityReminders)
+        .where(lt(activityReminders.startsAt, before(RETENTION.reminders)))
+        .returning({ id: activityReminders.activityId }),
     ]);
     return removed.reduce((sum, rows) => sum + rows.length, 0);
   };

@@ -8,6 +8,7 @@ import {
   useRemoveActivityAdminMutation,
   useRemoveParticipantMutation,
 } from '../../state/queries/activity.ts';
+import { LoadMore } from '../LoadMore.tsx';
 import { type MemberAction, MemberList, type MemberManagement } from '../People/Members.tsx';
 
 /**
@@ -45,17 +46,7 @@ export function Participants({ activity }: { activity: Activity }) {
         </p>
       )}
       <MemberList members={participants} manage={manage} rowTestId="participant" />
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          data-testid="participants-more"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {t('activity.view.showMore')}
-        </button>
-      )}
+      <LoadMore list={query} label={t('activity.view.showMore')} testId="participants-more" />
     </section>
   );
 }

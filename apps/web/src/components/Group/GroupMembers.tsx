@@ -8,6 +8,7 @@ import {
   useRemoveGroupAdminMutation,
   useRemoveGroupMemberMutation,
 } from '../../state/queries/group.ts';
+import { LoadMore } from '../LoadMore.tsx';
 import { fullName } from '../People/format.ts';
 import { type MemberAction, MemberList, type MemberManagement } from '../People/Members.tsx';
 import { mayListMembers } from './actions.ts';
@@ -64,17 +65,7 @@ export function GroupMembers({ group }: { group: Group }) {
           {t('group.view.members')} ({group.membersCount})
         </h3>
         <MemberList members={members} manage={manage} rowTestId="group-member" />
-        {query.hasNextPage && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-block"
-            data-testid="group-members-more"
-            disabled={query.isFetchingNextPage}
-            onClick={() => query.fetchNextPage()}
-          >
-            {t('group.showMore')}
-          </button>
-        )}
+        <LoadMore list={query} label={t('group.showMore')} testId="group-members-more" />
       </section>
     </>
   );

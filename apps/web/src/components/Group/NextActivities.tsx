@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNextGroupActivitiesQuery } from '../../state/queries/group.ts';
 import { ActivityCard } from '../Activity/ActivityCard.tsx';
+import { LoadMore } from '../LoadMore.tsx';
 
 /** The group's upcoming activities, 10 a page. */
 export function NextActivities({ groupId }: { groupId: string }) {
@@ -20,15 +21,8 @@ export function NextActivities({ groupId }: { groupId: string }) {
           <ActivityCard key={a.activityId} activity={a} />
         ))}
       </ul>
-      {query.hasNextPage && activities.length > 0 && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {t('group.showMore')}
-        </button>
+      {activities.length > 0 && (
+        <LoadMore list={query} label={t('group.showMore')} testId="group-next-activities-more" />
       )}
     </section>
   );

@@ -2,8 +2,8 @@ import type { SkipReason } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import type { InviteCandidate } from '../../state/queries/invitable.ts';
 import { errorText } from '../feedback.ts';
+import { LoadMore, type PagedList } from '../LoadMore.tsx';
 import { fullName } from './format.ts';
-import { LoadMore, type PagedList } from './LoadMore.tsx';
 import { Avatar } from './People.tsx';
 
 export interface CandidatePages extends PagedList {
@@ -76,7 +76,7 @@ export function InviteCandidates({
           </li>
         ))}
       </ul>
-      <LoadMore list={list} testId="invite-more" />
+      <LoadMore list={list} label={t('people.loadMore')} testId="invite-more" />
     </>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { showError, showFeedback, showSuccess } from '../../components/feedback.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
-import { LoadMore } from '../../components/People/LoadMore.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
 import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -97,7 +97,7 @@ function ContactList({ query, onFindPeople }: { query: string; onFindPeople: () 
                 <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
               ))}
             </ul>
-            <LoadMore list={list} testId="contacts-more" />
+            <LoadMore list={list} label={t('people.loadMore')} testId="contacts-more" />
           </>
         )
       }
@@ -153,6 +153,7 @@ function RequestList({
   title: string;
   testId: string;
 }) {
+  const { t } = useTranslation();
   if (!list.data?.length) return null;
   return (
     <section className="people-section" data-testid={testId}>
@@ -167,7 +168,7 @@ function RequestList({
           />
         ))}
       </ul>
-      <LoadMore list={list} testId={`${testId}-more`} />
+      <LoadMore list={list} label={t('people.loadMore')} testId={`${testId}-more`} />
     </section>
   );
 }
@@ -267,7 +268,7 @@ function Explore({ query, onSearchByName }: { query: string; onSearchByName: () 
                   />
                 ))}
               </ul>
-              <LoadMore list={list} testId="explore-more" />
+              <LoadMore list={list} label={t('people.loadMore')} testId="explore-more" />
             </>
           )
         }

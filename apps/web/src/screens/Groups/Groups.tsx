@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { GroupCard } from '../../components/Group/GroupCard.tsx';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { useDebouncedValue } from '../../components/PlaceSearch/useDebouncedValue.ts';
 import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -83,16 +84,7 @@ function MyGroups({ onExplore }: { onExplore: () => void }) {
                 <GroupCard key={g.groupId} group={g} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-block"
-                disabled={query.isFetchingNextPage}
-                onClick={() => query.fetchNextPage()}
-              >
-                {t('group.showMore')}
-              </button>
-            )}
+            <LoadMore list={query} label={t('group.showMore')} testId="my-groups-more" />
           </>
         );
       }}
@@ -166,16 +158,7 @@ function Explore() {
           )
         }
       </QueryState>
-      {explore.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          disabled={explore.isFetchingNextPage}
-          onClick={() => explore.fetchNextPage()}
-        >
-          {t('group.showMore')}
-        </button>
-      )}
+      <LoadMore list={explore} label={t('group.showMore')} testId="explore-groups-more" />
     </>
   );
 }

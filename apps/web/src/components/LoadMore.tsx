@@ -8,10 +8,10 @@ export interface PagedList {
 }
 
 /**
- * The next page of a list of people, on demand (spec §9: 10 a page, a next page while the last one held 10):
- * "Load more" / "Carica altri", gone once the last page was short.
+ * The next page of a paged list, on demand (spec §9: 10 a page, a next page while the last one held 10), named by
+ * `label` ("Load more", "Show more"); "Loading…" while it comes, gone once the last page was short.
  */
-export function LoadMore({ list, testId }: { list: PagedList; testId: string }) {
+export function LoadMore({ list, label, testId }: { list: PagedList; label: string; testId?: string }) {
   const { t } = useTranslation();
   if (!list.hasNextPage) return null;
   return (
@@ -22,7 +22,7 @@ export function LoadMore({ list, testId }: { list: PagedList; testId: string }) 
       disabled={list.isFetchingNextPage}
       onClick={() => void list.fetchNextPage()}
     >
-      {list.isFetchingNextPage ? t('common.loading') : t('people.loadMore')}
+      {list.isFetchingNextPage ? t('common.loading') : label}
     </button>
   );
 }

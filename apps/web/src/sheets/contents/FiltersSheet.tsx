@@ -154,28 +154,18 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
               </div>
               {customDate && (
                 <div className="filters-dates">
-                  <div className="field">
-                    <label htmlFor="home-filters-from">{t('location.filters.from')}</label>
-                    <input
-                      id="home-filters-from"
-                      type="date"
-                      data-testid="filters-date-from"
-                      value={customDate.from ?? ''}
-                      max={customDate.to ?? undefined}
-                      onChange={(e) => setDate({ ...customDate, from: e.target.value || null })}
-                    />
-                  </div>
-                  <div className="field">
-                    <label htmlFor="home-filters-to">{t('location.filters.to')}</label>
-                    <input
-                      id="home-filters-to"
-                      type="date"
-                      data-testid="filters-date-to"
-                      value={customDate.to ?? ''}
-                      min={customDate.from ?? undefined}
-                      onChange={(e) => setDate({ ...customDate, to: e.target.value || null })}
-                    />
-                  </div>
+                  <DateField
+                    end="from"
+                    value={customDate.from}
+                    max={customDate.to}
+                    onChange={(from) => setDate({ ...customDate, from })}
+                  />
+                  <DateField
+                    end="to"
+                    value={customDate.to}
+                    min={customDate.from}
+                    onChange={(to) => setDate({ ...customDate, to })}
+                  />
                 </div>
               )}
             </section>
@@ -245,5 +235,36 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
         </button>
       </div>
     </>
+  );
+}
+
+/** One end of the custom date range: a labelled date input (`home-filters-{end}`, test id `filters-date-{end}`). */
+function DateField({
+  end,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  end: 'from' | 'to';
+  value: string | null;
+  min?: string | null;
+  max?: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor={`home-filters-${end}`}>{t(`location.filters.${end}`)}</label>
+      <input
+        id={`home-filters-${end}`}
+        type="date"
+        data-testid={`filters-date-${end}`}
+        value={value ?? ''}
+        min={min ?? undefined}
+        max={max ?? undefined}
+        onChange={(e) => onChange(e.target.value || null)}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setPlatform } from '../../native/index.ts';
 import { createFakePlatform, webPlatform } from '../../native/platform.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
@@ -20,7 +20,10 @@ const show = () => {
 };
 
 signedInInEnglish();
-afterEach(() => setPlatform(webPlatform));
+afterEach(() => {
+  setPlatform(webPlatform);
+  vi.unstubAllGlobals();
+});
 
 describe('the calendar subscription', () => {
   it('is a webcal: link in a browser, which the browser follows itself', async () => {
@@ -38,5 +41,13 @@ describe('the calendar subscription', () => {
     expect(fireEvent.click(subscribe)).toBe(false);
     expect(fake.calls.openedUrls).toEqual([FEED.replace('https:', 'webcal:')]);
     expect(screen.getByTestId('calendar-feed-copy')).toBeTruthy();
+  });
+
+  it('copies the address through the share helpers', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await show();
+    fireEvent.click(screen.getByTestId('calendar-feed-copy'));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(FEED));
   });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { confirm, showError, showSuccess } from '../feedback.ts';
-import { openInOtherApp } from '../Share/share.ts';
+import { copyText, openInOtherApp } from '../Share/share.ts';
 import './CalendarFeed.css';
 
 type Feed = { kind: 'mine' } | { kind: 'group'; groupId: string };
@@ -37,12 +37,8 @@ export function CalendarFeed({ feed }: { feed: Feed }) {
   const webcal = url.replace(/^https?:/, 'webcal:');
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showSuccess(t('calendarFeed.copied'));
-    } catch (error) {
-      showError(error);
-    }
+    if ((await copyText(url)) === 'copied') showSuccess(t('calendarFeed.copied'));
+    else showError(new Error(t('calendarFeed.copyFailed')));
   };
   const askReset = async () => {
     const sure = await confirm({

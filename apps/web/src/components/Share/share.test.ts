@@ -1,8 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakePlatform, FileWriteError } from '../../native/platform.ts';
-import { openInOtherApp, saveTextFile, shareLink } from './share.ts';
+import { copyText, openInOtherApp, saveTextFile, shareLink } from './share.ts';
 
 const content = { title: 'Morning run', url: 'https://cordata.example/view-activity/1' };
+
+describe('copyText', () => {
+  it('copies, and fails without a clipboard or when it is refused', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    expect(await copyText('https://x.example/a', { clipboard: { writeText } } as never)).toBe('copied');
+    expect(writeText).toHaveBeenCalledWith('https://x.example/a');
+    expect(await copyText('https://x.example/a', {} as never)).toBe('failed');
+    const refused = vi.fn().mockRejectedValue(new Error('denied'));
+    expect(await copyText('https://x.example/a', { clipboard: { writeText: refused } } as never)).toBe('failed');
+  });
+});
 
 describe('shareLink', () => {
   it('uses the share sheet where there is one', async () => {

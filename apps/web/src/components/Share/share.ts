@@ -34,9 +34,18 @@ export async function shareLink(
       if (error instanceof Error && error.name === 'AbortError') return 'cancelled';
     }
   }
+  return copyText(content.url, nav);
+}
+
+/** Copies a text (an address) to the clipboard: 'failed' where there is no clipboard or it is refused. */
+export async function copyText(
+  text: string,
+  nav: Pick<Navigator, 'clipboard'> | undefined = globalThis.navigator,
+): Promise<'copied' | 'failed'> {
+  if (!nav?.clipboard) return 'failed';
   try {
-    await nav?.clipboard.writeText(content.url);
-    return nav?.clipboard ? 'copied' : 'failed';
+    await nav.clipboard.writeText(text);
+    return 'copied';
   } catch {
     return 'failed';
   }

@@ -10,10 +10,9 @@ import { createActivitiesService } from './modules/activities/activities.service
 import { activityMembershipPolicy } from './modules/activities/activity-membership.ts';
 import { createActivityReminders } from './modules/activities/activity-reminders.ts';
 import { createRouteComputer } from './modules/activities/route-computer.ts';
-import { adminHandlers, withActiveDays } from './modules/admin/admin.handlers.ts';
-import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { withActiveDays } from './modules/admin/admin.handlers.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
 import { promoteToAdmin } from './modules/admin/admin-bootstrap.ts';
 import { authHandlers } from './modules/auth/auth.handlers.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -217,14 +216,14 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
-  const adminRepository = createAdminRepository(core.db);
-  const admin = createAdminService({
+  const admin = createAdminModule({
     db: core.db,
-    repo: adminRepository,
+    changes,
     tokens: core.tokens,
-    accounts,
+    deletion: accounts,
     chatMembership,
     realtime: core.realtime,
+    sports: sportsRepository,
     now: core.now,
   });
 
@@ -277,7 +276,7 @@ export function createModules(core: Core) {
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };
-  const handlersWithActiveDays = withActiveDays(handlers, adminRepository.recordActiveDay, core.now);
+  const handlersWithActiveDays = withActiveDays(handlers, admin.recordActiveDay);
 
   /** Work that runs once the database is migrated, before the server listens. */
   async function onStart() {
@@ -304,7 +303,7 @@ export function createModules(core: Core) {
 
   /** Routes outside the call contract. */
   function registerRoutes(app: FastifyInstance) {
-    registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), adminHandlers(admin), core.tokens, stepUp);
+    registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), admin.handlers, core.tokens, stepUp);
     if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
     exports.registerDownload(app);
     calendar.registerFeeds(app);

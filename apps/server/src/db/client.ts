@@ -6,7 +6,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, getTableName, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -98,6 +98,14 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A column named with its table (or alias), for the outer side of a correlated subquery: in a select from one
+ * table Drizzle writes columns bare (`"id"`), which inside `(select … from reports where target_id = "id")`
+ * would name the subquery's own column.
+ */
+export const qualified = (column: AnyColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /**
  * A list of ids as one uuid[] parameter, the same on PostgreSQL and PGlite: `= any(…)` and `unnest(…)` over it

@@ -1,49 +1,55 @@
 import type { Handlers } from '../../http/handlers.ts';
+import type { SportsAdmin } from '../sports/sports.admin.ts';
+import type { AccountsService } from './accounts.service.ts';
 import type { AdminHandlers } from './admin.routes.ts';
-import type { AdminService } from './admin.service.ts';
+import type { ContentService } from './content.service.ts';
+import type { FiguresService } from './figures.service.ts';
+import type { ModerationService } from './moderation.service.ts';
 
-export const adminHandlers = (admin: AdminService): AdminHandlers => ({
-  'me/get': ({ user }) => admin.me(user),
-  'reports/list': ({ body }) => admin.listReports(body),
-  'reports/resolve': ({ body, user }) => admin.resolve(user, body),
-  'users/search': ({ body }) => admin.searchUsers(body),
-  'users/get': ({ body }) => admin.getUser(body.userId),
-  'users/suspend': ({ body, user }) => admin.suspend(user, body),
-  'users/reinstate': ({ body, user }) => admin.reinstate(user, body.userId, body.reason),
-  'users/delete': ({ body, user }) => admin.deleteUser(user, body.userId, body.reason),
-  'users/set-role': ({ body, user }) => admin.setRole(user, body),
-  'activities/search': ({ body }) => admin.searchActivities(body),
-  'activities/get': ({ body }) => admin.getActivity(body.activityId),
-  'activities/remove': ({ body, user }) => admin.setActivityRemoved(user, body.activityId, true, body.reason),
-  'activities/restore': ({ body, user }) => admin.setActivityRemoved(user, body.activityId, false, body.reason),
-  'groups/search': ({ body }) => admin.searchGroups(body),
-  'groups/get': ({ body }) => admin.getGroup(body.groupId),
-  'groups/remove': ({ body, user }) => admin.setGroupRemoved(user, body.groupId, true, body.reason),
-  'groups/restore': ({ body, user }) => admin.setGroupRemoved(user, body.groupId, false, body.reason),
-  'sports/list': () => admin.listSports(),
-  'sports/create': ({ body, user }) => admin.createSport(user, body),
-  'sports/update': ({ body, user }) => admin.updateSport(user, body),
-  'sports/delete': ({ body, user }) => admin.deleteSport(user, body.sportId),
-  'figures/get': ({ body }) => admin.figures(body),
-  'audit/list': ({ body }) => admin.audit(body),
+export const adminHandlers = (s: {
+  accounts: AccountsService;
+  moderation: ModerationService;
+  content: ContentService;
+  figures: FiguresService;
+  sports: SportsAdmin;
+}): AdminHandlers => ({
+  'me/get': ({ user }) => s.accounts.me(user),
+  'reports/list': ({ body }) => s.moderation.listReports(body),
+  'reports/resolve': ({ body, user }) => s.moderation.resolve(user, body),
+  'users/search': ({ body }) => s.accounts.search(body),
+  'users/get': ({ body }) => s.accounts.getUser(body.userId),
+  'users/suspend': ({ body, user }) => s.accounts.suspend(user, body),
+  'users/reinstate': ({ body, user }) => s.accounts.reinstate(user, body),
+  'users/delete': ({ body, user }) => s.accounts.delete(user, body),
+  'users/set-role': ({ body, user }) => s.accounts.setRole(user, body),
+  'activities/search': ({ body }) => s.content.searchActivities(body),
+  'activities/get': ({ body }) => s.content.getActivity(body.activityId),
+  'activities/remove': ({ body, user }) => s.moderation.setActivityRemoved(user, body, true),
+  'activities/restore': ({ body, user }) => s.moderation.setActivityRemoved(user, body, false),
+  'groups/search': ({ body }) => s.content.searchGroups(body),
+  'groups/get': ({ body }) => s.content.getGroup(body.groupId),
+  'groups/remove': ({ body, user }) => s.moderation.setGroupRemoved(user, body, true),
+  'groups/restore': ({ body, user }) => s.moderation.setGroupRemoved(user, body, false),
+  'sports/list': () => s.sports.list(),
+  'sports/create': ({ body, user }) => s.sports.create(user, body),
+  'sports/update': ({ body, user }) => s.sports.update(user, body),
+  'sports/delete': ({ body, user }) => s.sports.delete(user, body.sportId),
+  'figures/get': ({ body }) => s.figures.figures(body),
+  'audit/list': ({ body }) => s.figures.audit(body),
 });
 
 /**
  * Counts a person active for the day when the app reports them online (every 5 minutes while open):
  * one upsert that does nothing after the first of the day, cheaper than a write in the bearer guard.
  */
-export function withActiveDays(
-  handlers: Handlers,
-  record: (userId: string, day: string) => Promise<void>,
-  now: () => Date,
-): Handlers {
+export function withActiveDays(handlers: Handlers, record: (userId: string) => Promise<void>): Handlers {
   const lastOnline = handlers['user/last-online-at'];
   if (!lastOnline) return handlers;
   return {
     ...handlers,
     'user/last-online-at': async (ctx) => {
       const answer = await lastOnline(ctx);
-      await record(ctx.user.userId, now().toISOString().slice(0, 10));
+      await record(ctx.user.userId);
       return answer;
     },
   };

@@ -1,171 +1,310 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
-import { type Row, summaryColumns } from './admin.mappers.ts';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNull,
+  like,
+  lt,
+  lte,
+  max,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type DbOrTx, qualified, queryRows } from '../../db/client.ts';
+import { type Page, paging } from '../../db/paging.ts';
+import {
+  activities,
+  activityMembers,
+  groupMembers,
+  groups,
+  messages,
+  reports,
+  userActiveDays,
+  users,
+} from '../../db/schema.ts';
+import { type MembershipKind, memberTables } from '../membership/membership.repository.ts';
+import { personColumns } from '../users/user-summary.ts';
 
-export type TargetType = 'USER' | 'ACTIVITY' | 'GROUP' | 'MESSAGE';
-export interface AuditInput {
-  actorId: string;
-  action: string;
-  targetType?: string;
-  targetId?: string;
-  reason?: string | null;
-  details?: Record<string, unknown>;
+export type TargetType = (typeof reports.$inferSelect)['targetType'];
+type Role = (typeof users.$inferSelect)['role'];
+/** What an operator removes and restores: an activity or a group. */
+export type ContentKind = MembershipKind;
+
+const creator = alias(users, 'creator');
+const reporter = alias(users, 'reporter');
+const sender = alias(users, 'sender');
+
+/** How many reports (of any status) name a row. */
+const reportCount = (targetType: TargetType, id: AnyColumn) =>
+  sql<number>`(select count(*) from ${reports} where ${reports.targetType} = ${targetType} and ${reports.targetId} = ${qualified(id)})`.mapWith(
+    Number,
+  );
+const participating = (members: typeof activityMembers | typeof groupMembers, objectId: AnyColumn, id: AnyColumn) =>
+  sql<number>`(select count(*) from ${members} where ${objectId} = ${qualified(id)} and ${members.state} = 'PARTICIPATING')`.mapWith(
+    Number,
+  );
+/** `%text%` for LIKE, its wildcards escaped; undefined without text. */
+const containing = (text: string | undefined) =>
+  text ? `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+
+const userColumns = {
+  ...personColumns(users),
+  email: users.email,
+  role: users.role,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
+  createdAt: users.createdAt,
+  city: users.city,
+  country: users.country,
+  language: users.language,
+  emailConfirmedAt: users.emailConfirmedAt,
+  completed: users.completed,
+  reportCount: reportCount('USER', users.id),
+};
+const activityColumns = {
+  activityId: activities.id,
+  name: activities.name,
+  description: activities.description,
+  sportId: activities.sportId,
+  startsAt: activities.startsAt,
+  visibility: activities.visibility,
+  deletedAt: activities.deletedAt,
+  createdAt: activities.createdAt,
+  creator: personColumns(creator),
+  participantCount: participating(activityMembers, activityMembers.activityId, activities.id),
+  reportCount: reportCount('ACTIVITY', activities.id),
+};
+const groupColumns = {
+  groupId: groups.id,
+  name: groups.name,
+  description: groups.description,
+  type: groups.type,
+  deletedAt: groups.deletedAt,
+  createdAt: groups.createdAt,
+  creator: personColumns(creator),
+  memberCount: participating(groupMembers, groupMembers.groupId, groups.id),
+  reportCount: reportCount('GROUP', groups.id),
+};
+const reportColumns = {
+  reportId: reports.id,
+  targetType: reports.targetType,
+  targetId: reports.targetId,
+  reason: reports.reason,
+  details: reports.details,
+  status: reports.status,
+  resolution: reports.resolution,
+  createdAt: reports.createdAt,
+  reporter: personColumns(reporter),
+};
+const messageColumns = {
+  messageId: messages.id,
+  chatId: messages.chatId,
+  text: messages.text,
+  createdAt: messages.createdAt,
+  removedAt: messages.removedAt,
+  sender: personColumns(sender),
+};
+
+/** The figures of one day, as the contract names them (the one query here that is raw SQL: it walks a calendar). */
+export interface FiguresDayRow {
+  date: string;
+  signUps: number;
+  activeUsers: number;
+  activitiesCreated: number;
+  messagesSent: number;
 }
-interface Page {
-  page: number;
-  limit: number;
-}
 
-const creator = sql.raw(summaryColumns('c', 'c_'));
-const reportCount = (type: TargetType, idColumn: string) =>
-  sql.raw(`(select count(*)::int from reports r where r.target_type = '${type}' and r.target_id = ${idColumn})`);
-const likeAny = (query: string | undefined) => (query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
-const offset = (p: Page) => (p.page - 1) * p.limit;
-
+/**
+ * What the admin area reads and writes of people, content and reports: typed Drizzle over the tables of other
+ * domains, for operators (who see everything: no visibility rule applies here). The transaction comes last.
+ */
 export function createAdminRepository(db: DbOrTx) {
-  const rows = (query: SQL, tx: DbOrTx = db) => queryRows<Row>(tx, query);
-
-  const userSelect = sql`select u.*, ${reportCount('USER', 'u.id')} as report_count from users u`;
-  const activitySelect = sql`
-    select a.*, ${creator}, ${reportCount('ACTIVITY', 'a.id')} as report_count,
-      (select count(*)::int from activity_members m where m.activity_id = a.id and m.state = 'PARTICIPATING') as participant_count
-    from activities a left join users c on c.id = a.created_by`;
-  const groupSelect = sql`
-    select g.*, ${creator}, ${reportCount('GROUP', 'g.id')} as report_count,
-      (select count(*)::int from group_members m where m.group_id = g.id and m.state = 'PARTICIPATING') as member_count
-    from groups g left join users c on c.id = g.created_by`;
-  const reportSelect = sql`
-    select r.*, ${sql.raw(summaryColumns('ru', 'r_'))} from reports r left join users ru on ru.id = r.reporter_id`;
-  const messageSelect = sql`
-    select m.id, m.chat_id, m.text, m.created_at, m.removed_at, ${sql.raw(summaryColumns('s', 's_'))}
-    from messages m left join users s on s.id = m.sender_id`;
+  const usersQuery = (tx: DbOrTx) => tx.select(userColumns).from(users);
+  const activitiesQuery = (tx: DbOrTx) =>
+    tx.select(activityColumns).from(activities).leftJoin(creator, eq(creator.id, activities.createdBy));
+  const groupsQuery = (tx: DbOrTx) =>
+    tx.select(groupColumns).from(groups).leftJoin(creator, eq(creator.id, groups.createdBy));
+  const reportsQuery = (tx: DbOrTx) =>
+    tx.select(reportColumns).from(reports).leftJoin(reporter, eq(reporter.id, reports.reporterId));
+  const textMessages = (where: SQL | undefined, tx: DbOrTx = db) =>
+    tx
+      .select(messageColumns)
+      .from(messages)
+      .leftJoin(sender, eq(sender.id, messages.senderId))
+      .where(and(eq(messages.kind, 'TEXT'), where));
+  async function message(messageId: string, tx: DbOrTx = db) {
+    const [row] = await textMessages(eq(messages.id, messageId), tx);
+    return row ?? null;
+  }
 
   return {
-    async audit(input: AuditInput, tx: DbOrTx = db) {
-      await tx.insert(auditLog).values({ ...input, reason: input.reason ?? null, details: input.details ?? null });
-    },
-
-    async auditEntries(filter: { actorId?: string; targetId?: string }, page: Page) {
-      return rows(sql`
-        select l.*, ${sql.raw(summaryColumns('a', 'a_'))} from audit_log l left join users a on a.id = l.actor_id
-        where (${filter.actorId ?? null}::uuid is null or l.actor_id = ${filter.actorId ?? null}::uuid)
-          and (${filter.targetId ?? null}::text is null or l.target_id = ${filter.targetId ?? null}::text)
-        order by l.created_at desc, l.id desc limit ${page.limit} offset ${offset(page)}`);
-    },
-
     async user(userId: string, tx: DbOrTx = db) {
-      const [row] = await rows(sql`${userSelect} where u.id = ${userId}`, tx);
+      const [row] = await usersQuery(tx).where(eq(users.id, userId));
       return row ?? null;
     },
-    async userByEmail(email: string, tx: DbOrTx = db) {
-      const [row] = await rows(sql`${userSelect} where u.email = ${email.trim().toLowerCase()}`, tx);
-      return row ?? null;
+    searchUsers(filter: { query?: string; role?: Role; suspended?: boolean }, page: Page) {
+      const pattern = containing(filter.query);
+      const { limit, offset } = paging(page);
+      return usersQuery(db)
+        .where(
+          and(
+            isNull(users.deletedAt),
+            pattern ? or(like(users.searchName, pattern), like(sql`lower(${users.email})`, pattern)) : undefined,
+            filter.role ? eq(users.role, filter.role) : undefined,
+            filter.suspended === undefined
+              ? undefined
+              : filter.suspended
+                ? gt(users.suspendedUntil, sql`now()`)
+                : or(isNull(users.suspendedUntil), lte(users.suspendedUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset);
     },
-    async searchUsers(filter: { query?: string; role?: string; suspended?: boolean }, page: Page) {
-      const like = likeAny(filter.query?.toLowerCase());
-      return rows(sql`${userSelect}
-        where u.deleted_at is null
-          and (${like}::text is null or u.search_name like ${like} or lower(u.email) like ${like})
-          and (${filter.role ?? null}::text is null or u.role = ${filter.role ?? null})
-          and (${filter.suspended ?? null}::boolean is null
-               or (u.suspended_until is not null and u.suspended_until > now()) = ${filter.suspended ?? null}::boolean)
-        order by u.created_at desc, u.id desc limit ${page.limit} offset ${offset(page)}`);
-    },
+    /** What a person created, joined and wrote. */
     async userCounts(userId: string) {
-      const [row] = await rows(sql`select
-        (select count(*)::int from activities where created_by = ${userId} and deleted_at is null) as activities_created,
-        (select count(*)::int from activity_members where user_id = ${userId} and state = 'PARTICIPATING') as activities_joined,
-        (select count(*)::int from group_members where user_id = ${userId} and state = 'PARTICIPATING') as groups,
-        (select count(*)::int from messages where sender_id = ${userId} and kind = 'TEXT') as messages`);
-      return {
-        activitiesCreated: Number(row?.activities_created ?? 0),
-        activitiesJoined: Number(row?.activities_joined ?? 0),
-        groups: Number(row?.groups ?? 0),
-        messages: Number(row?.messages ?? 0),
-      };
-    },
-    /** The reports a person made, newest first. */
-    async reportsBy(userId: string) {
-      return rows(sql`${reportSelect} where r.reporter_id = ${userId} order by r.created_at desc limit 100`);
-    },
-    /** The live admins of an activity or group (creator first). */
-    async adminsOf(kind: 'activity' | 'group', id: string) {
-      const [table, column, owner] =
-        kind === 'activity'
-          ? ['activity_members', 'activity_id', 'activities']
-          : ['group_members', 'group_id', 'groups'];
-      return rows(sql`
-        select ${sql.raw(summaryColumns('u', ''))} from ${sql.raw(table)} m join users u on u.id = m.user_id
-        where m.${sql.raw(column)} = ${id} and m.is_admin and m.state = 'PARTICIPATING' and u.deleted_at is null
-        order by u.id = (select o.created_by from ${sql.raw(owner)} o where o.id = ${id}) desc, m.joined_at, u.id`);
+      const [activitiesCreated, activitiesJoined, groupsJoined, sent] = await Promise.all([
+        db.$count(activities, and(eq(activities.createdBy, userId), isNull(activities.deletedAt))),
+        db.$count(activityMembers, and(eq(activityMembers.userId, userId), eq(activityMembers.state, 'PARTICIPATING'))),
+        db.$count(groupMembers, and(eq(groupMembers.userId, userId), eq(groupMembers.state, 'PARTICIPATING'))),
+        db.$count(messages, and(eq(messages.senderId, userId), eq(messages.kind, 'TEXT'))),
+      ]);
+      return { activitiesCreated, activitiesJoined, groups: groupsJoined, messages: sent };
     },
     async setSuspension(userId: string, until: Date | null, reason: string | null, tx: DbOrTx = db) {
-      await tx.execute(
-        sql`update users set suspended_until = ${until}, suspension_reason = ${reason}, updated_at = now() where id = ${userId}`,
-      );
+      await tx
+        .update(users)
+        .set({ suspendedUntil: until, suspensionReason: reason, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
     },
-    async setRole(userId: string, role: string, tx: DbOrTx = db) {
-      await tx.execute(sql`update users set role = ${role}, updated_at = now() where id = ${userId}`);
+    async setRole(userId: string, role: Role, tx: DbOrTx = db) {
+      await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
     },
 
     async activity(activityId: string, tx: DbOrTx = db) {
-      const [row] = await rows(sql`${activitySelect} where a.id = ${activityId}`, tx);
+      const [row] = await activitiesQuery(tx).where(eq(activities.id, activityId));
       return row ?? null;
     },
-    async searchActivities(query: string | undefined, page: Page) {
-      const like = likeAny(query?.toLowerCase());
-      return rows(sql`${activitySelect} where (${like}::text is null or lower(a.name) like ${like})
-        order by a.created_at desc, a.id desc limit ${page.limit} offset ${offset(page)}`);
+    searchActivities(query: string | undefined, page: Page) {
+      const pattern = containing(query);
+      const { limit, offset } = paging(page);
+      return activitiesQuery(db)
+        .where(pattern ? like(sql`lower(${activities.name})`, pattern) : undefined)
+        .orderBy(desc(activities.createdAt), desc(activities.id))
+        .limit(limit)
+        .offset(offset);
     },
     async group(groupId: string, tx: DbOrTx = db) {
-      const [row] = await rows(sql`${groupSelect} where g.id = ${groupId}`, tx);
+      const [row] = await groupsQuery(tx).where(eq(groups.id, groupId));
       return row ?? null;
     },
-    async searchGroups(query: string | undefined, page: Page) {
-      const like = likeAny(query?.toLowerCase());
-      return rows(sql`${groupSelect} where (${like}::text is null or lower(g.name) like ${like})
-        order by g.created_at desc, g.id desc limit ${page.limit} offset ${offset(page)}`);
+    searchGroups(query: string | undefined, page: Page) {
+      const pattern = containing(query);
+      const { limit, offset } = paging(page);
+      return groupsQuery(db)
+        .where(pattern ? like(sql`lower(${groups.name})`, pattern) : undefined)
+        .orderBy(desc(groups.createdAt), desc(groups.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    /** Whether an activity or group exists and when it was removed, its row held for the transaction. */
+    async lockContent(kind: ContentKind, id: string, tx: DbOrTx = db) {
+      const table = memberTables[kind].objects;
+      const [row] = await tx.select({ deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).for('update');
+      return row ?? null;
     },
     /** Soft-deletes (at a time) or restores (null) an activity or group. */
-    async setDeleted(kind: 'activity' | 'group', id: string, at: Date | null, tx: DbOrTx = db) {
-      const table = sql.raw(kind === 'activity' ? 'activities' : 'groups');
-      await tx.execute(sql`update ${table} set deleted_at = ${at}, updated_at = now() where id = ${id}`);
+    async setDeleted(kind: ContentKind, id: string, at: Date | null, tx: DbOrTx = db) {
+      const table = memberTables[kind].objects;
+      await tx.update(table).set({ deletedAt: at, updatedAt: sql`now()` }).where(eq(table.id, id));
+    },
+    /** The live admins of an activity or group, the creator first, then by arrival. */
+    adminsOf(kind: ContentKind, id: string) {
+      const { members, objectId, objects } = memberTables[kind];
+      return db
+        .select(personColumns(users))
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .innerJoin(objects, eq(objects.id, objectId))
+        .where(
+          and(eq(objectId, id), eq(members.isAdmin, true), eq(members.state, 'PARTICIPATING'), isNull(users.deletedAt)),
+        )
+        .orderBy(desc(sql`${users.id} = ${objects.createdBy}`), asc(members.joinedAt), asc(users.id));
+    },
+    /** Whose a reported target is: the person a suspension or deletion applies to (null when there is none). */
+    async ownerOf(targetType: TargetType, targetId: string, tx: DbOrTx = db): Promise<string | null> {
+      if (targetType === 'USER') return targetId;
+      if (targetType === 'MESSAGE') return (await message(targetId, tx))?.sender?.userId ?? null;
+      const { objects } = memberTables[targetType === 'ACTIVITY' ? 'activity' : 'group'];
+      const [row] = await tx.select({ owner: objects.createdBy }).from(objects).where(eq(objects.id, targetId));
+      return row?.owner ?? null;
     },
 
-    async message(messageId: string, tx: DbOrTx = db) {
-      const [row] = await rows(sql`${messageSelect} where m.id = ${messageId} and m.kind = 'TEXT'`, tx);
-      return row ?? null;
-    },
+    message,
     /** The text messages just before and after one, in chat order (ids are UUID v7). */
     async messagesAround(chatId: string, messageId: string, count: number) {
       const [before, after] = await Promise.all([
-        rows(sql`${messageSelect} where m.chat_id = ${chatId} and m.kind = 'TEXT' and m.id < ${messageId}
-          order by m.id desc limit ${count}`),
-        rows(sql`${messageSelect} where m.chat_id = ${chatId} and m.kind = 'TEXT' and m.id > ${messageId}
-          order by m.id limit ${count}`),
+        textMessages(and(eq(messages.chatId, chatId), lt(messages.id, messageId)))
+          .orderBy(desc(messages.id))
+          .limit(count),
+        textMessages(and(eq(messages.chatId, chatId), gt(messages.id, messageId)))
+          .orderBy(asc(messages.id))
+          .limit(count),
       ]);
       return { before: before.reverse(), after };
     },
     async removeMessage(messageId: string, at: Date, tx: DbOrTx = db) {
-      await tx.execute(sql`update messages set removed_at = ${at} where id = ${messageId} and removed_at is null`);
+      await tx
+        .update(messages)
+        .set({ removedAt: at })
+        .where(and(eq(messages.id, messageId), isNull(messages.removedAt)));
     },
 
     /** Reported targets, the most open reports first (then the latest), a page at a time. */
-    async reportedTargets(open: boolean, page: Page) {
-      return rows(sql`
-        select target_type, target_id, count(*) filter (where status = 'OPEN')::int as open_count,
-          count(*)::int as report_count, max(created_at) as last_reported_at
-        from reports group by target_type, target_id
-        having (count(*) filter (where status = 'OPEN') > 0) = ${open}
-        order by open_count desc, last_reported_at desc, target_id
-        limit ${page.limit} offset ${offset(page)}`);
+    reportedTargets(open: boolean, page: Page) {
+      const openCount = sql<number>`count(*) filter (where ${reports.status} = 'OPEN')`.mapWith(Number);
+      const lastReportedAt = max(reports.createdAt);
+      const { limit, offset } = paging(page);
+      return db
+        .select({
+          targetType: reports.targetType,
+          targetId: reports.targetId,
+          openCount,
+          reportCount: count(),
+          lastReportedAt,
+        })
+        .from(reports)
+        .groupBy(reports.targetType, reports.targetId)
+        .having(open ? sql`${openCount} > 0` : sql`${openCount} = 0`)
+        .orderBy(desc(openCount), desc(lastReportedAt), asc(reports.targetId))
+        .limit(limit)
+        .offset(offset);
     },
-    async reportsOn(targetType: TargetType, targetId: string, tx: DbOrTx = db) {
-      return rows(
-        sql`${reportSelect} where r.target_type = ${targetType} and r.target_id = ${targetId}
-          order by r.status = 'OPEN' desc, r.created_at desc limit 100`,
-        tx,
+    /** The reports on a target, the open ones first, then the newest. */
+    reportsOn(targetType: TargetType, targetId: string, tx: DbOrTx = db) {
+      return reportsQuery(tx)
+        .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId)))
+        .orderBy(desc(sql`${reports.status} = 'OPEN'`), desc(reports.createdAt))
+        .limit(100);
+    },
+    /** The reports a person made, newest first. */
+    reportsBy(userId: string) {
+      return reportsQuery(db).where(eq(reports.reporterId, userId)).orderBy(desc(reports.createdAt)).limit(100);
+    },
+    openReports(target?: { targetType: TargetType; targetId: string }, tx: DbOrTx = db) {
+      return tx.$count(
+        reports,
+        and(
+          eq(reports.status, 'OPEN'),
+          target && and(eq(reports.targetType, target.targetType), eq(reports.targetId, target.targetId)),
+        ),
       );
     },
     /** Closes every open report on a target; the number closed. */
@@ -174,44 +313,44 @@ export function createAdminRepository(db: DbOrTx) {
       close: { status: 'RESOLVED' | 'DISMISSED'; resolution: string; by: string; at: Date },
       tx: DbOrTx = db,
     ) {
-      const closed = await rows(
-        sql`update reports set status = ${close.status}, resolution = ${close.resolution},
-          resolved_by = ${close.by}, resolved_at = ${close.at}
-        where target_type = ${target.targetType} and target_id = ${target.targetId} and status = 'OPEN'
-        returning id`,
-        tx,
-      );
+      const closed = await tx
+        .update(reports)
+        .set({ status: close.status, resolution: close.resolution, resolvedBy: close.by, resolvedAt: close.at })
+        .where(
+          and(
+            eq(reports.targetType, target.targetType),
+            eq(reports.targetId, target.targetId),
+            eq(reports.status, 'OPEN'),
+          ),
+        )
+        .returning({ id: reports.id });
       return closed.length;
     },
 
-    async sports() {
-      return rows(sql`select s.*,
-        (select count(*)::int from user_sports us where us.sport_id = s.id) as user_count,
-        (select count(*)::int from activities a where a.sport_id = s.id) as activity_count
-        from sports s order by s.retired_at is not null, s.sort_order, s.id`);
-    },
-
-    async figures(from: string, to: string) {
-      return rows(sql`
+    /** Per day from `from` to `to` (YYYY-MM-DD): sign-ups, active people, activities created, text messages sent. */
+    figures(from: string, to: string) {
+      const onDay = (column: AnyColumn) => sql`${column} >= d.day::date and ${column} < d.day::date + 1`;
+      return queryRows<FiguresDayRow>(
+        db,
+        sql`
         with days as (select to_char(d, 'YYYY-MM-DD') as day from generate_series(${from}::date, ${to}::date, '1 day') d)
-        select d.day,
-          (select count(*)::int from users u where u.created_at >= d.day::date and u.created_at < d.day::date + 1) as sign_ups,
-          (select count(*)::int from user_active_days x where x.day = d.day) as active_users,
-          (select count(*)::int from activities a where a.created_at >= d.day::date and a.created_at < d.day::date + 1) as activities_created,
-          (select count(*)::int from messages m where m.kind = 'TEXT' and m.created_at >= d.day::date and m.created_at < d.day::date + 1) as messages_sent
-        from days d order by d.day`);
-    },
-    async openReportCount() {
-      const [row] = await rows(sql`select count(*)::int as n from reports where status = 'OPEN'`);
-      return Number(row?.n ?? 0);
-    },
-
-    async recordActiveDay(userId: string, day: string) {
-      await db.execute(
-        sql`insert into user_active_days (user_id, day) values (${userId}, ${day}) on conflict do nothing`,
+        select d.day as "date",
+          (select count(*)::int from ${users} where ${onDay(users.createdAt)}) as "signUps",
+          (select count(*)::int from ${userActiveDays} where ${userActiveDays.day} = d.day) as "activeUsers",
+          (select count(*)::int from ${activities} where ${onDay(activities.createdAt)}) as "activitiesCreated",
+          (select count(*)::int from ${messages} where ${messages.kind} = 'TEXT' and ${onDay(messages.createdAt)}) as "messagesSent"
+        from days d order by d.day`,
       );
+    },
+    async recordActiveDay(userId: string, day: string) {
+      await db.insert(userActiveDays).values({ userId, day }).onConflictDoNothing();
     },
   };
 }
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
+export type UserRow = NonNullable<Awaited<ReturnType<AdminRepository['user']>>>;
+export type ActivityRow = NonNullable<Awaited<ReturnType<AdminRepository['activity']>>>;
+export type GroupRow = NonNullable<Awaited<ReturnType<AdminRepository['group']>>>;
+export type MessageRow = NonNullable<Awaited<ReturnType<AdminRepository['message']>>>;
+export type ReportRow = Awaited<ReturnType<AdminRepository['reportsOn']>>[number];

@@ -117,16 +117,16 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
   }
 
   /** A session that ends takes its device's push token with it. */
-  async function forgetPushTokens(sessionIds: string[]) {
-    if (sessionIds.length) await deps.db.delete(pushTokens).where(inArray(pushTokens.sessionId, sessionIds));
+  async function forgetPushTokens(sessionIds: string[], tx: DbOrTx = deps.db) {
+    if (sessionIds.length) await tx.delete(pushTokens).where(inArray(pushTokens.sessionId, sessionIds));
   }
 
   /**
    * Ends every session of a user, but the one kept (the caller's own, on a password change), and
-   * removes the push tokens those sessions registered.
+   * removes the push tokens those sessions registered; in the caller's transaction when given one.
    */
-  async function revokeAll(userId: string, keepSessionId?: string) {
-    const ended = await deps.db
+  async function revokeAll(userId: string, keepSessionId?: string, tx: DbOrTx = deps.db) {
+    const ended = await tx
       .update(sessions)
       .set({ revokedAt: now() })
       .where(
@@ -137,7 +137,10 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
         ),
       )
       .returning({ id: sessions.id });
-    await forgetPushTokens(ended.map((s) => s.id));
+    await forgetPushTokens(
+      ended.map((s) => s.id),
+      tx,
+    );
   }
 
   async function revoke(sessionId: string) {

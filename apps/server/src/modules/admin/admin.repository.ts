@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, qualified, queryRows } from '../../db/client.ts';
 import { type Page, paging } from '../../db/paging.ts';
 import {
@@ -52,6 +52,16 @@ const participating = (members: typeof activityMembers | typeof groupMembers, ob
 /** `%text%` for LIKE, its wildcards escaped; undefined without text. */
 const containing = (text: string | undefined) =>
   text ? `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+/** The name holds the text, whatever the case; no condition without text. */
+const nameContains = (name: AnyColumn, text: string | undefined) => {
+  const pattern = containing(text);
+  return pattern ? like(sql`lower(${name})`, pattern) : undefined;
+};
+/** A directory's page: the newest first. */
+const newestFirst = <Q extends PgSelect>(query: Q, table: { createdAt: AnyColumn; id: AnyColumn }, page: Page) => {
+  const { limit, offset } = paging(page);
+  return query.orderBy(desc(table.createdAt), desc(table.id)).limit(limit).offset(offset);
+};
 
 const userColumns = {
   ...personColumns(users),
@@ -150,23 +160,20 @@ export function createAdminRepository(db: DbOrTx) {
     },
     searchUsers(filter: { query?: string; role?: Role; suspended?: boolean }, page: Page) {
       const pattern = containing(filter.query);
-      const { limit, offset } = paging(page);
-      return usersQuery(db)
-        .where(
-          and(
-            isNull(users.deletedAt),
-            pattern ? or(like(users.searchName, pattern), like(sql`lower(${users.email})`, pattern)) : undefined,
-            filter.role ? eq(users.role, filter.role) : undefined,
-            filter.suspended === undefined
-              ? undefined
-              : filter.suspended
-                ? gt(users.suspendedUntil, sql`now()`)
-                : or(isNull(users.suspendedUntil), lte(users.suspendedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit)
-        .offset(offset);
+      const suspended = gt(users.suspendedUntil, sql`now()`);
+      const query = usersQuery(db).where(
+        and(
+          isNull(users.deletedAt),
+          pattern ? or(like(users.searchName, pattern), like(sql`lower(${users.email})`, pattern)) : undefined,
+          filter.role ? eq(users.role, filter.role) : undefined,
+          filter.suspended === undefined
+            ? undefined
+            : filter.suspended
+              ? suspended
+              : sql`not coalesce(${suspended}, false)`,
+        ),
+      );
+      return newestFirst(query.$dynamic(), users, page);
     },
     /** What a person created, joined and wrote. */
     async userCounts(userId: string) {
@@ -192,28 +199,14 @@ export function createAdminRepository(db: DbOrTx) {
       const [row] = await activitiesQuery(tx).where(eq(activities.id, activityId));
       return row ?? null;
     },
-    searchActivities(query: string | undefined, page: Page) {
-      const pattern = containing(query);
-      const { limit, offset } = paging(page);
-      return activitiesQuery(db)
-        .where(pattern ? like(sql`lower(${activities.name})`, pattern) : undefined)
-        .orderBy(desc(activities.createdAt), desc(activities.id))
-        .limit(limit)
-        .offset(offset);
-    },
+    searchActivities: (query: string | undefined, page: Page) =>
+      newestFirst(activitiesQuery(db).where(nameContains(activities.name, query)).$dynamic(), activities, page),
     async group(groupId: string, tx: DbOrTx = db) {
       const [row] = await groupsQuery(tx).where(eq(groups.id, groupId));
       return row ?? null;
     },
-    searchGroups(query: string | undefined, page: Page) {
-      const pattern = containing(query);
-      const { limit, offset } = paging(page);
-      return groupsQuery(db)
-        .where(pattern ? like(sql`lower(${groups.name})`, pattern) : undefined)
-        .orderBy(desc(groups.createdAt), desc(groups.id))
-        .limit(limit)
-        .offset(offset);
-    },
+    searchGroups: (query: string | undefined, page: Page) =>
+      newestFirst(groupsQuery(db).where(nameContains(groups.name, query)).$dynamic(), groups, page),
     /** Whether an activity or group exists and when it was removed, its row held for the transaction. */
     async lockContent(kind: ContentKind, id: string, tx: DbOrTx = db) {
       const table = memberTables[kind].objects;

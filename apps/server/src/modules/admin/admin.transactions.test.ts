@@ -51,6 +51,12 @@ const userRow = async (id: string) => (await t.db.select().from(users).where(eq(
 const reportStatuses = async (targetId: string) =>
   (await t.db.select().from(reports).where(eq(reports.targetId, targetId))).map((r) => r.status);
 const auditOf = (targetId: string) => t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
+/** The person still signs in with their session, their report is still open, and no entry names them. */
+async function expectUntouched(person: { id: string; token: string }) {
+  expect((await t.call('user/own-profile', undefined, person.token)).status).toBe(200);
+  expect(await reportStatuses(person.id)).toEqual(['OPEN']);
+  expect(await auditOf(person.id)).toEqual([]);
+}
 
 describe('an action, its audit entry and the closing of its reports commit together or not at all', () => {
   it('keeps the account when the audit entry of its deletion cannot be written', async () => {
@@ -63,9 +69,7 @@ describe('an action, its audit entry and the closing of its reports commit toget
     expect(status).toBe(500);
     const row = await userRow(target.id);
     expect([row.deletedAt, row.email]).toEqual([null, target.email]);
-    expect((await t.call('user/own-profile', undefined, target.token)).status).toBe(200);
-    expect(await reportStatuses(target.id)).toEqual(['OPEN']);
-    expect(await auditOf(target.id)).toEqual([]);
+    await expectUntouched(target);
     // Nothing that follows a commit went out.
     expect(disconnect).not.toHaveBeenCalled();
   });
@@ -86,8 +90,7 @@ describe('an action, its audit entry and the closing of its reports commit toget
       expect(await whileRefusing('REPORT_CLOSE', call)).toBe(500);
       expect((await userRow(target.id)).deletedAt).toBeNull();
     }
-    expect(await auditOf(target.id)).toEqual([]);
-    expect((await t.call('user/own-profile', undefined, target.token)).status).toBe(200);
+    await expectUntouched(target);
   });
 
   it('does not suspend when the reports cannot be closed, nor when the audit entry cannot be written', async () => {
@@ -109,9 +112,7 @@ describe('an action, its audit entry and the closing of its reports commit toget
     const row = await userRow(target.id);
     expect([row.suspendedUntil, row.suspensionReason]).toEqual([null, null]);
     // The sessions were not ended either: they are revoked in the same transaction.
-    expect((await t.call('user/own-profile', undefined, target.token)).status).toBe(200);
-    expect(await reportStatuses(target.id)).toEqual(['OPEN']);
-    expect(await auditOf(target.id)).toEqual([]);
+    await expectUntouched(target);
     expect(disconnect).not.toHaveBeenCalled();
   });
 

@@ -10,6 +10,11 @@ export function createContentService(deps: {
 }) {
   const { repo } = deps;
 
+  const found = <T>(row: T | null, code: 'ACTIVITY_NOT_FOUND' | 'GROUP_NOT_FOUND') => {
+    if (!row) throw new ApiError(code);
+    return row;
+  };
+
   /** The live admins (the creator first) and the reports on an activity or group. */
   async function around(kind: ContentKind, id: string) {
     const [admins, reports] = await Promise.all([
@@ -23,19 +28,17 @@ export function createContentService(deps: {
     searchActivities: async (body: AdminCallBody<'activities/search'>) => ({
       activities: (await repo.searchActivities(body.query, body.pagination)).map(toAdminActivity),
     }),
-    async getActivity(activityId: string) {
-      const row = await repo.activity(activityId);
-      if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
-      return { activity: toAdminActivity(row), ...(await around('activity', activityId)) };
-    },
+    getActivity: async (activityId: string) => ({
+      activity: toAdminActivity(found(await repo.activity(activityId), 'ACTIVITY_NOT_FOUND')),
+      ...(await around('activity', activityId)),
+    }),
     searchGroups: async (body: AdminCallBody<'groups/search'>) => ({
       groups: (await repo.searchGroups(body.query, body.pagination)).map(toAdminGroup),
     }),
-    async getGroup(groupId: string) {
-      const row = await repo.group(groupId);
-      if (!row) throw new ApiError('GROUP_NOT_FOUND');
-      return { group: toAdminGroup(row), ...(await around('group', groupId)) };
-    },
+    getGroup: async (groupId: string) => ({
+      group: toAdminGroup(found(await repo.group(groupId), 'GROUP_NOT_FOUND')),
+      ...(await around('group', groupId)),
+    }),
   };
 }
 

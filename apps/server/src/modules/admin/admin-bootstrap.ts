@@ -1,6 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, qualified } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema.ts';
+
+/** The bootstrap promoted this account before (its audit entry says so). */
+const promotedBefore = sql<boolean>`exists (select 1 from ${auditLog}
+  where ${auditLog.targetId} = ${qualified(users.id)}::text and ${auditLog.action} = 'USER_SET_ROLE'
+    and ${auditLog.details} ->> 'by' = 'bootstrap')`;
 
 /**
  * Makes the account with this e-mail an admin (the first admin: from the command line or ADMIN_EMAIL,
@@ -14,19 +19,16 @@ export async function promoteToAdmin(
   options: { once?: boolean } = {},
 ): Promise<'PROMOTED' | 'ALREADY_ADMIN' | 'NOT_FOUND' | 'NOT_CONFIRMED' | 'ALREADY_DONE'> {
   const address = email.trim().toLowerCase();
-  const [user] = await queryRows<{ id: string; role: string; confirmed: boolean; bootstrapped: boolean }>(
-    db,
-    sql`select id, role, email_confirmed_at is not null as confirmed,
-          exists (select 1 from audit_log a where a.target_id = users.id::text and a.action = 'USER_SET_ROLE'
-                  and a.details ->> 'by' = 'bootstrap') as bootstrapped
-        from users where email = ${address} and deleted_at is null`,
-  );
+  const [user] = await db
+    .select({ id: users.id, role: users.role, confirmedAt: users.emailConfirmedAt, bootstrapped: promotedBefore })
+    .from(users)
+    .where(and(eq(users.email, address), isNull(users.deletedAt)));
   if (!user) return 'NOT_FOUND';
   if (user.role === 'ADMIN') return 'ALREADY_ADMIN';
-  if (!user.confirmed) return 'NOT_CONFIRMED';
+  if (!user.confirmedAt) return 'NOT_CONFIRMED';
   if (options.once && user.bootstrapped) return 'ALREADY_DONE';
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update users set role = 'ADMIN', updated_at = now() where id = ${user.id}`);
+    await tx.update(users).set({ role: 'ADMIN', updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await tx.insert(auditLog).values({
       actorId: null,
       action: 'USER_SET_ROLE',

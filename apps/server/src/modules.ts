@@ -81,7 +81,9 @@ export function createModules(core: Core) {
   const chatMembership = createChatMembership({ db: core.db, realtime: core.realtime });
   const changes = createChanges({ db: core.db, notifier, chatMembership, log: core.log });
 
-  const chat = createChatModule(core, { changes, chatMembership });
+  const access = createAccess(core.db);
+  const usersRepository = createUsersRepository(core.db);
+  const chat = createChatModule(core, { changes, chatMembership, access, users: usersRepository });
 
   const sportsRepository = createSportsRepository(core.db);
   const sports = createSportsService(sportsRepository);
@@ -125,7 +127,6 @@ export function createModules(core: Core) {
     pictures: uploads,
     now: core.now,
   });
-  const usersRepository = createUsersRepository(core.db);
   const connectionsRepository = createConnectionsRepository(core.db);
   const blocks = createBlocksService({
     changes,
@@ -178,7 +179,6 @@ export function createModules(core: Core) {
   });
 
   // Membership of activities and groups: one engine, a policy each.
-  const access = createAccess(core.db);
   const memberships = createMembershipRepository(core.db);
   const membershipDeps = { repo: memberships, changes, chatMembership, now: core.now };
 

@@ -76,7 +76,7 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 /** OPEN: anyone joins at once; CLOSED: an admin accepts requests, and only members see inside. */
 export const GROUP_TYPES = ['OPEN', 'CLOSED'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
-export const CHAT_KINDS = ['ACTIVITY', 'GROUP'] as const;
+export const CHAT_KINDS = ['ACTIVITY', 'GROUP', 'DIRECT'] as const;
 export type ChatKind = (typeof CHAT_KINDS)[number];
 export const MESSAGE_KINDS = ['TEXT', 'JOINED', 'LEFT', 'CREATED', 'CLOSED'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -60,6 +60,7 @@ export const errorCatalog = {
   ACTIVITY_TOO_SOON: { status: 400, message: 'An activity must start at least 30 minutes from now' },
   END_BEFORE_START: { status: 400, message: '* The end time must be after the start time' },
   CHAT_CLOSED: { status: 409, message: 'The activity has ended: this chat is closed' },
+  NOT_A_CONTACT: { status: 403, message: 'You can send direct messages only to your contacts' },
   GPX_INVALID: { status: 400, message: 'The GPX file could not be loaded' },
   ROUTE_FILES_QUOTA: {
     status: 409,

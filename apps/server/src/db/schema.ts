@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -298,13 +299,21 @@ export const chats = pgTable(
   'chats',
   {
     id: id(),
-    kind: text('kind').$type<'ACTIVITY' | 'GROUP'>().notNull(),
+    kind: text('kind').$type<'ACTIVITY' | 'GROUP' | 'DIRECT'>().notNull(),
     activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /** A DIRECT chat's two people, the smaller id first: one chat per pair (chats_direct_key). */
+    userLowId: uuid('user_low_id').references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: uuid('user_high_id').references(() => users.id, { onDelete: 'cascade' }),
     closedAt: at('closed_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('chats_activity_key').on(t.activityId), uniqueIndex('chats_group_key').on(t.groupId)],
+  (t) => [
+    uniqueIndex('chats_activity_key').on(t.activityId),
+    uniqueIndex('chats_group_key').on(t.groupId),
+    uniqueIndex('chats_direct_key').on(t.userLowId, t.userHighId),
+    check('chats_direct_pair_ordered', sql`${t.userLowId} < ${t.userHighId}`),
+  ],
 );
 
 export const chatMembers = pgTable(

@@ -176,6 +176,7 @@ function bodyFor(name: CallName, w: World): unknown {
 /** A fingerprint of everything these calls could change. */
 async function snapshot() {
   const tables = [
+    'chats',
     'activities',
     'activity_members',
     'groups',
@@ -225,5 +226,81 @@ describe('the authorization matrix', () => {
         break;
     }
     if (refused) expect(await snapshot()).toBe(before);
+  });
+});
+
+/**
+ * Direct chats (issue 19): the admin and the participant are contacts with a direct chat; `blocked` is a
+ * contact of the admin whom the admin blocked (the contact row put back, so only the block refuses);
+ * the outsider is nobody's contact. Opening is with the admin (the admin opens with the participant);
+ * the other calls are on the admin's and the participant's direct chat.
+ */
+describe('the authorization matrix of direct chats', () => {
+  const CALLS = [
+    'chat/open-direct',
+    'chat/list-messages',
+    'chat/get-info',
+    'chat/send-message',
+    'chat/set-as-read',
+  ] as const satisfies CallName[];
+
+  async function newDirectWorld() {
+    const [admin, participant, outsider, suspended, blocked] = [
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+    ];
+    for (const other of [participant, blocked]) {
+      await t.ok('user/request-connection', { userId: other.id }, admin.token);
+      await t.ok('user/accept-connection', { userId: admin.id }, other.token);
+    }
+    await t.ok('user/block', { userId: blocked.id }, admin.token);
+    await t.db.execute(
+      sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${admin.id}, ${blocked.id}, 'ACCEPTED', now())`,
+    );
+    const { chat } = await t.ok('chat/open-direct', { userId: participant.id }, admin.token);
+    await t.ok('chat/send-message', { chatId: chat.chatId, text: 'hi', clientMessageId: 'first' }, admin.token);
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'test' })
+      .where(sql`${users.id} = ${suspended.id}`);
+    return {
+      tokens: {
+        'no token': null,
+        outsider: outsider.token,
+        blocked: blocked.token,
+        participant: participant.token,
+        admin: admin.token,
+        suspended: suspended.token,
+      } as Record<Role, string | null>,
+      adminId: admin.id,
+      participantId: participant.id,
+      chatId: chat.chatId,
+    };
+  }
+
+  const directWorlds = new Map<string, ReturnType<typeof newDirectWorld>>();
+  const cells = CALLS.flatMap((name) => ROLES.map((role) => [name, role] as const));
+
+  it.each(cells)('%s as %s', async (name, role) => {
+    if (!directWorlds.has(name)) directWorlds.set(name, newDirectWorld());
+    const w = await directWorlds.get(name)!;
+    const body =
+      name === 'chat/open-direct'
+        ? { userId: role === 'admin' ? w.participantId : w.adminId }
+        : name === 'chat/send-message'
+          ? { chatId: w.chatId, text: 'hello', clientMessageId: `m-${role}` }
+          : name === 'chat/list-messages'
+            ? { chatId: w.chatId, limit: 30 }
+            : { chatId: w.chatId };
+    const before = await snapshot();
+    const res = await t.call(name, body as never, w.tokens[role] ?? undefined);
+    if (role === 'no token' || role === 'suspended') expect(res.status).toBe(401);
+    else if (role === 'outsider' || role === 'blocked') {
+      expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
+      expect(await snapshot()).toBe(before);
+    } else expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });

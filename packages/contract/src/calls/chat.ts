@@ -4,6 +4,7 @@ import { Id, IsoDateTime, Ok, OptionalPagination, UserSummary } from '../common.
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants.ts';
 import { CHAT_KINDS, MESSAGE_KINDS } from '../enums.ts';
 
+/** ACTIVITY and GROUP chats follow their participants; a DIRECT chat is between two contacts. */
 export const ChatKind = z.enum(CHAT_KINDS);
 export const MessageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof MessageKind>;
@@ -23,12 +24,22 @@ export type Message = z.infer<typeof Message>;
 export const ChatSummary = z.object({
   chatId: Id,
   kind: ChatKind,
+  /** The activity, the group, or (DIRECT) the other person. */
   targetId: Id,
+  /** The activity's or group's name; for a DIRECT chat the other person's name ('' for a deleted account). */
   name: z.string(),
+  /** The group's picture; for a DIRECT chat the other person's profile picture. */
   picture: z.string().nullable(),
+  /** DIRECT only: the other person (null for a deleted account, and for activity and group chats). */
+  person: UserSummary.nullable(),
   lastMessage: Message.nullable(),
   unreadCount: z.int(),
   closedAt: IsoDateTime.nullable(),
+  /**
+   * Whether I may send now: false once the chat is closed, and in a DIRECT chat once the two are no
+   * longer contacts or either has blocked the other (sending answers NOT_A_CONTACT).
+   */
+  canSend: z.boolean(),
 });
 export type ChatSummary = z.infer<typeof ChatSummary>;
 
@@ -52,9 +63,17 @@ export const chatCalls = {
     response: z.object({ messages: z.array(Message), hasMore: z.boolean() }),
     errors: ['CHAT_NOT_FOUND'],
   }),
+  'chat/open-direct': defineCall({
+    auth: true,
+    summary:
+      'The direct chat with a contact, created the first time: one per pair, for accepted contacts who have not blocked each other',
+    body: z.object({ userId: Id }),
+    response: z.object({ chat: ChatSummary }),
+    errors: ['USER_NOT_FOUND', 'NOT_A_CONTACT'],
+  }),
   'chat/list-user-chats': defineCall({
     auth: true,
-    summary: 'My chats with the last message and unread count',
+    summary: 'My chats with the last message and unread count (a direct chat shows once it has a message)',
     body: z.object({ pagination: OptionalPagination }).default({ pagination: { page: 1, limit: 10 } }),
     response: z.object({ chats: z.array(ChatSummary) }),
   }),
@@ -79,7 +98,7 @@ export const chatCalls = {
       clientMessageId: z.string().min(1).max(64),
     }),
     response: z.object({ message: Message }),
-    errors: ['CHAT_NOT_FOUND', 'CHAT_CLOSED', 'RATE_LIMITED'],
+    errors: ['CHAT_NOT_FOUND', 'CHAT_CLOSED', 'NOT_A_CONTACT', 'RATE_LIMITED'],
   }),
   'chat/set-as-read': defineCall({
     auth: true,

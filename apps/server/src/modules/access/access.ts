@@ -1,13 +1,15 @@
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import {
   activities,
   activityMembers,
   chatMembers,
   chats,
+  connections,
   groupMembers,
   groups,
   type MemberState,
+  userBlocks,
 } from '../../db/schema.ts';
 
 /**
@@ -65,6 +67,22 @@ export const groupRules = {
   membersVisible: (f: GroupFacts) => f.type === 'OPEN' || f.myState === 'PARTICIPATING',
 };
 
+export interface DirectFacts {
+  /** The two are contacts: an accepted connection. */
+  contacts: boolean;
+  /** Either has blocked the other. */
+  blocked: boolean;
+}
+
+export const directRules = {
+  /**
+   * Two people may open a direct chat and send in it while they are contacts and neither has blocked
+   * the other. A chat that exists stays readable to both when that ends; only sending is refused
+   * (NOT_A_CONTACT, which never tells who blocked whom).
+   */
+  mayMessage: (f: DirectFacts) => f.contacts && !f.blocked,
+};
+
 // ---- SQL faces -------------------------------------------------------------------------------------------
 
 /** The viewer takes part in the group `groupId` (a column or a value). */
@@ -102,10 +120,33 @@ export const chatMemberSql = (chatId: Viewer, viewer: Viewer) =>
     where access_cm.chat_id = ${chatId} and access_cm.user_id = ${viewer} and access_cm.left_at is null
       and access_a.deleted_at is null and access_g.deleted_at is null)`;
 
+/** directRules.mayMessage between two people (ids or columns). */
+export const mayMessageSql = (a: Viewer, b: Viewer) =>
+  sql`(exists (select 1 from ${connections} access_cn where access_cn.status = 'ACCEPTED'
+      and ((access_cn.requester_id = ${a} and access_cn.addressee_id = ${b})
+        or (access_cn.requester_id = ${b} and access_cn.addressee_id = ${a})))
+    and not exists (select 1 from ${userBlocks} access_ub
+      where (access_ub.blocker_id = ${a} and access_ub.blocked_id = ${b})
+        or (access_ub.blocker_id = ${b} and access_ub.blocked_id = ${a})))`;
+
+/**
+ * Whether a member may send in the chat `chatId` now: it is open, and a DIRECT chat's two people may still
+ * message each other (mayMessageSql). Membership itself is chatMemberSql.
+ */
+export const chatSendableSql = (chatId: Viewer) =>
+  sql`exists (select 1 from ${chats} access_sc where access_sc.id = ${chatId} and access_sc.closed_at is null
+    and (access_sc.kind <> 'DIRECT' or ${mayMessageSql(sql`access_sc.user_low_id`, sql`access_sc.user_high_id`)}))`;
+
 // ---- Guards ----------------------------------------------------------------------------------------------
 
 export function createAccess(db: Db) {
   return {
+    /** Whether two people may message each other directly now (directRules.mayMessage). */
+    async mayMessage(a: string, b: string, tx: DbOrTx = db) {
+      const [row] = await queryRows<{ ok: boolean }>(tx, sql`select ${mayMessageSql(a, b)} as ok`);
+      return !!row?.ok;
+    },
+
     /**
      * A live activity with the viewer's membership and whether they may see it (by the SQL face, so
      * guards and listings cannot drift). `lock` holds the activity row for the transaction, so that

@@ -1,6 +1,8 @@
 import type { Core } from '../../core.ts';
 import type { Job } from '../../jobs.ts';
+import type { Access } from '../access/access.ts';
 import type { Changes } from '../shared/changes.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import { chatHandlers } from './chat.handlers.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { createChatClosing, createChatService } from './chat.service.ts';
@@ -10,12 +12,19 @@ import type { ChatMembership } from './chat-membership.ts';
 /** The chat calls, the chat side of every socket, and the job that closes ended activities' chats. */
 export function createChatModule(
   core: Pick<Core, 'config' | 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
-  shared: { changes: Changes; chatMembership: ChatMembership },
+  shared: {
+    changes: Changes;
+    chatMembership: ChatMembership;
+    access: Pick<Access, 'mayMessage'>;
+    users: Pick<UsersRepository, 'findPublic'>;
+  },
 ) {
   const repo = createChatRepository(core.db);
   const service = createChatService({
     db: core.db,
     repo,
+    access: shared.access,
+    users: shared.users,
     changes: shared.changes,
     realtime: core.realtime,
     rateLimiter: core.rateLimiter,

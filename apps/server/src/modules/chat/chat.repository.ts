@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-o
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
-import { chatMemberSql } from '../access/access.ts';
+import { chatMemberSql, chatSendableSql } from '../access/access.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 import { selectMessagesWithSender } from './chat.mapper.ts';
 
@@ -58,17 +58,30 @@ export async function appendMessage(message: NewMessage, tx: DbOrTx) {
 /** A chat as its list shows it, from the point of view of one member. */
 export interface ChatSummaryRow {
   chat_id: string;
-  kind: 'ACTIVITY' | 'GROUP';
+  kind: 'ACTIVITY' | 'GROUP' | 'DIRECT';
   target_id: string;
   name: string;
   picture: string | null;
   closed_at: Date | string | null;
   last_message_id: string | null;
   unread_count: number;
+  can_send: boolean;
+  /** DIRECT: the other person, all null when their account is deleted. */
+  person_id: string | null;
+  person_username: string | null;
+  person_first_name: string | null;
+  person_last_name: string | null;
+  person_picture: string | null;
+  person_last_online_at: Date | string | null;
 }
 
 /** What sending needs to know, read with the chat locked: one round trip. */
 export interface SendContext {
+  kind: 'ACTIVITY' | 'GROUP' | 'DIRECT';
+  /** The sender is a member (access: chatMemberSql). */
+  is_member: boolean;
+  /** The sender may send now (access: chatSendableSql): open, and a DIRECT chat's two still contacts. */
+  sendable: boolean;
   closed_at: Date | string | null;
   last_id: string | null;
   name: string | null;
@@ -89,7 +102,8 @@ export function createChatRepository(db: Db) {
     const [row] = await queryRows<SendContext>(
       tx,
       sql`
-      select c.closed_at,
+      select c.kind, c.closed_at, ${chatMemberSql(sql`c.id`, senderId)} as is_member,
+        ${chatSendableSql(sql`c.id`)} as sendable,
         (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id,
         coalesce(a.name, g.name) as name,
         (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
@@ -121,9 +135,10 @@ export function createChatRepository(db: Db) {
   }
 
   /**
-   * The chats a user is a current member of, newest activity first, with the unread count: text
-   * messages of others after the read marker, since the user joined. Chats of deleted activities
-   * and groups are gone.
+   * The chats a user is a current member of (access: chatMemberSql), newest activity first, with the
+   * unread count: text messages of others after the read marker, since the user joined. Chats of deleted
+   * activities and groups are gone. A DIRECT chat is listed once it has a message (opening one is not
+   * news for the other person), but `chatIds` finds it from the start.
    */
   async function summaries(userId: string, options: { chatIds?: string[]; limit: number; offset: number }) {
     const only = options.chatIds
@@ -135,8 +150,13 @@ export function createChatRepository(db: Db) {
     return queryRows<ChatSummaryRow>(
       db,
       sql`
-      select c.id as chat_id, c.kind, coalesce(c.activity_id, c.group_id) as target_id,
-        coalesce(a.name, g.name, '') as name, g.picture as picture, c.closed_at,
+      select c.id as chat_id, c.kind, coalesce(c.activity_id, c.group_id, other.id) as target_id,
+        coalesce(a.name, g.name, trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') as name,
+        coalesce(g.picture, o.profile_picture) as picture, c.closed_at,
+        ${chatSendableSql(sql`c.id`)} as can_send,
+        o.id as person_id, o.username as person_username, o.first_name as person_first_name,
+        o.last_name as person_last_name, o.profile_picture as person_picture,
+        o.last_online_at as person_last_online_at,
         last.id as last_message_id,
         (select count(*)::int from messages u
           where u.chat_id = c.id and u.kind = 'TEXT' and u.removed_at is null
@@ -147,9 +167,12 @@ export function createChatRepository(db: Db) {
       join chats c on c.id = cm.chat_id
       left join activities a on a.id = c.activity_id
       left join groups g on g.id = c.group_id
+      left join lateral (select case when c.user_low_id = cm.user_id then c.user_high_id else c.user_low_id end as id)
+        other on c.kind = 'DIRECT'
+      left join users o on o.id = other.id and o.deleted_at is null
       left join lateral (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) last on true
-      where cm.user_id = ${userId} and cm.left_at is null
-        and a.deleted_at is null and g.deleted_at is null ${only}
+      where cm.user_id = ${userId} and ${chatMemberSql(sql`c.id`, userId)} ${only}
+        ${options.chatIds ? sql`` : sql`and (c.kind <> 'DIRECT' or last.id is not null)`}
       order by last.id desc nulls last, c.id desc
       limit ${options.limit} offset ${options.offset}`,
     );
@@ -340,8 +363,34 @@ export function createChatRepository(db: Db) {
     return row?.name ?? null;
   }
 
+  /**
+   * The direct chat of two people, created with both as members the first time. The unique pair
+   * (chats_direct_key) makes a concurrent open wait for the first one's commit and then find its chat.
+   */
+  async function openDirect(a: string, b: string, tx: DbOrTx = db) {
+    const [low, high] = a < b ? [a, b] : [b, a];
+    const [created] = await tx
+      .insert(chats)
+      .values({ kind: 'DIRECT', userLowId: low, userHighId: high })
+      .onConflictDoNothing()
+      .returning({ id: chats.id });
+    if (created) {
+      await tx.insert(chatMembers).values([
+        { chatId: created.id, userId: low },
+        { chatId: created.id, userId: high },
+      ]);
+      return { chatId: created.id, created: true };
+    }
+    const [existing] = await tx
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.userLowId, low), eq(chats.userHighId, high)));
+    return { chatId: existing!.id, created: false };
+  }
+
   return {
     db,
+    openDirect,
     lockForSend,
     insertText,
     summaries,

@@ -3,8 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
+import type { Access } from '../access/access.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Changes } from '../shared/changes.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import { splitMessageRow, toMessage } from './chat.mapper.ts';
 import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
 import type { ChatMembership } from './chat-membership.ts';
@@ -19,6 +21,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export function createChatService(deps: {
   db: Db;
   repo: ChatRepository;
+  access: Pick<Access, 'mayMessage'>;
+  users: Pick<UsersRepository, 'findPublic'>;
   changes: Changes;
   realtime: Pick<Realtime, 'toChat'>;
   rateLimiter: Pick<RateLimiter, 'hit'>;
@@ -39,9 +43,20 @@ export function createChatService(deps: {
       targetId: row.target_id,
       name: row.name,
       picture: row.picture,
+      person: row.person_id
+        ? {
+            userId: row.person_id,
+            username: row.person_username,
+            firstName: row.person_first_name,
+            lastName: row.person_last_name,
+            profilePicture: row.person_picture,
+            lastOnlineAt: iso(row.person_last_online_at),
+          }
+        : null,
       lastMessage: (row.last_message_id && last.get(row.last_message_id)) || null,
       unreadCount: Number(row.unread_count),
       closedAt: iso(row.closed_at),
+      canSend: row.can_send,
     }));
   }
 
@@ -59,6 +74,30 @@ export function createChatService(deps: {
   }
 
   return {
+    /**
+     * The direct chat with a contact, created the first time (no message: the other person sees it
+     * once something is said). Both join its room after the commit, so the first message arrives live.
+     */
+    async openDirect(user: AuthUser, otherId: string): Promise<{ chat: ChatSummary }> {
+      if (otherId === user.userId) throw new ApiError('NOT_A_CONTACT');
+      if (!(await deps.users.findPublic(otherId))) throw new ApiError('USER_NOT_FOUND');
+      const { chatId } = await deps.changes.run(async (tx, fx) => {
+        if (!(await deps.access.mayMessage(user.userId, otherId, tx))) throw new ApiError('NOT_A_CONTACT');
+        const opened = await repo.openDirect(user.userId, otherId, tx);
+        if (opened.created) {
+          fx.chat.joined.push(
+            { chatId: opened.chatId, userId: user.userId },
+            { chatId: opened.chatId, userId: otherId },
+          );
+        }
+        return opened;
+      });
+      const row = await repo.findForMember(chatId, user.userId);
+      if (!row) throw new ApiError('CHAT_NOT_FOUND');
+      const [chat] = await toSummaries([row]);
+      return { chat: chat! };
+    },
+
     async listUserChats(user: AuthUser, body: CallBody<'chat/list-user-chats'>) {
       const { page, limit } = body.pagination;
       const rows = await repo.summaries(user.userId, { limit, offset: (page - 1) * limit });
@@ -97,8 +136,8 @@ export function createChatService(deps: {
       await deps.rateLimiter.hit(`chat-send:${user.userId}`, SEND_RATE);
       const outcome = await deps.changes.run(async (tx, fx) => {
         const chat = await repo.lockForSend(chatId, user.userId, tx);
-        const memberIds = chat?.member_ids ?? [];
-        if (!chat || !memberIds.includes(user.userId)) throw new ApiError('CHAT_NOT_FOUND');
+        if (!chat?.is_member) throw new ApiError('CHAT_NOT_FOUND');
+        const memberIds = chat.member_ids;
         const retried = async () => {
           const id = await repo.findByClientId(chatId, user.userId, clientMessageId, tx);
           return id ? { retriedId: id } : null;
@@ -109,6 +148,12 @@ export function createChatService(deps: {
           if (stored) return stored;
           throw new ApiError('CHAT_CLOSED');
         }
+        if (!chat.sendable) {
+          // A direct chat whose two are no longer contacts, or one blocked the other: readable, not writable.
+          const stored = await retried();
+          if (stored) return stored;
+          throw new ApiError('NOT_A_CONTACT');
+        }
         const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, chat.last_id, tx);
         if (!row) return (await retried())!;
         await repo.moveReadMarker(chatId, user.userId, row.id, tx);
@@ -118,6 +163,8 @@ export function createChatService(deps: {
           targetId: chatId,
           actorId: user.userId,
           targetName: chat.name,
+          // A direct chat has no name of its own: its notification says who wrote.
+          reason: chat.kind === 'DIRECT' ? 'DIRECT' : null,
         });
         const message = toMessage(row, {
           userId: user.userId,

@@ -4,7 +4,7 @@ type Vars = { actor: string; target: string; reason: string };
 type Texts = Record<NotificationType, (v: Vars) => string>;
 /**
  * GEAR_UNCLAIMED carries the missing items as a comma-separated list, ACTIVITY_EDIT what changed
- * (ActivityEditKind) and ACTIVITY_REMINDER the local start time.
+ * (ActivityEditKind), ACTIVITY_REMINDER the local start time and SEND_MESSAGE 'DIRECT' for a direct chat.
  */
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 
@@ -27,7 +27,7 @@ const en: Texts = {
   GROUP_ACCEPT: (v) => `Your request for the group ${v.target} was accepted`,
   GROUP_REJECT: (v) => `Your request for the group ${v.target} was declined: ${v.reason}`,
   GROUP_REQUEST: (v) => `${v.actor} asks to join the group ${v.target}`,
-  SEND_MESSAGE: (v) => `New messages in ${v.target}`,
+  SEND_MESSAGE: (v) => (v.reason === 'DIRECT' ? `New messages from ${v.actor}` : `New messages in ${v.target}`),
   GEAR_UNCLAIMED: (v) => `${v.target} starts within 24 h: nobody brings ${count(v.reason)} required item(s) yet`,
   CARPOOL_REQUEST: (v) => `${v.actor} asks for a seat in your car to ${v.target}`,
   CARPOOL_ACCEPTED: (v) => `${v.actor} takes you to ${v.target}: see the pickup point`,
@@ -53,7 +53,7 @@ const it: Texts = {
   GROUP_ACCEPT: (v) => `La tua richiesta per il gruppo ${v.target} è stata accettata`,
   GROUP_REJECT: (v) => `La tua richiesta per il gruppo ${v.target} è stata rifiutata: ${v.reason}`,
   GROUP_REQUEST: (v) => `${v.actor} chiede di entrare nel gruppo ${v.target}`,
-  SEND_MESSAGE: (v) => `Nuovi messaggi in ${v.target}`,
+  SEND_MESSAGE: (v) => (v.reason === 'DIRECT' ? `Nuovi messaggi da ${v.actor}` : `Nuovi messaggi in ${v.target}`),
   GEAR_UNCLAIMED: (v) =>
     `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
   CARPOOL_REQUEST: (v) => `${v.actor} chiede un posto nella tua auto per ${v.target}`,

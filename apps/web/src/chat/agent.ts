@@ -241,7 +241,10 @@ export class ChatAgent {
       this.receive([message]);
     } catch (error) {
       this.updatePending(pending.clientMessageId, 'failed');
-      if ((error as { code?: string }).code === 'CHAT_CLOSED') this.set({ closed: true });
+      const code = (error as { code?: string }).code;
+      if (code === 'CHAT_CLOSED') this.set({ closed: true });
+      // A direct chat whose two are no longer contacts: the composer says why instead.
+      if (code === 'NOT_A_CONTACT' && this.state.info) this.set({ info: { ...this.state.info, canSend: false } });
     }
   }
 

@@ -69,6 +69,12 @@ describe('notification texts', () => {
     );
   });
 
+  it('says who wrote for a direct chat', () => {
+    const direct = make('SEND_MESSAGE', { targetName: null, reason: 'DIRECT' });
+    expect(plain(direct, 'en')).toBe('New messages from Anna Bianchi');
+    expect(plain(direct, 'it')).toBe('Nuovi messaggi da Anna Bianchi');
+  });
+
   it('keeps markup in names as text', () => {
     const parts = notificationText(make('SEND_MESSAGE', { targetName: '<b>x</b>' }), i18n.getFixedT('en'));
     expect(parts).toEqual([

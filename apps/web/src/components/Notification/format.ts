@@ -67,6 +67,7 @@ function templateKey(n: Notification): string {
   if (n.type === 'ACTIVITY_EDIT' && n.reason && ActivityEditKind.safeParse(n.reason).success)
     return `notification.edits.${n.reason}`;
   if (n.type === 'ACTIVITY_REMINDER' && !n.reason) return 'notification.reminderSoon';
+  if (n.type === 'SEND_MESSAGE' && n.reason === 'DIRECT') return 'notification.directMessage';
   return `notification.types.${n.type}`;
 }
 

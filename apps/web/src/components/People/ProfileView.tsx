@@ -8,6 +8,7 @@ import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { ReportButton } from '../Report/ReportButton.tsx';
 import { BlockButton } from './BlockButton.tsx';
 import { fullName } from './format.ts';
+import { MessageButton } from './MessageButton.tsx';
 import { ConnectionActions, PersonAvatarLarge, SportChips } from './People.tsx';
 
 /** A person's profile: who they are, their sports, what you can share with them, and the connection. */
@@ -38,6 +39,7 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
         {about && <p className="muted">{about}</p>}
         {!isMe && (
           <div className="profile-actions" data-testid="profile-connection" data-connection={connection}>
+            {connection === 'CONTACT' && !blocked && <MessageButton person={user} />}
             <ConnectionActions person={user} connection={connection} />
           </div>
         )}

@@ -29,6 +29,8 @@ export const notification = {
     ACTIVITY_REMINDER: '<b>{{target}}</b> starts at {{time}}',
   },
   reminderSoon: '<b>{{target}}</b> starts soon',
+  /** SEND_MESSAGE of a direct chat (reason DIRECT). */
+  directMessage: 'New messages from <b>{{actor}}</b>',
   edits: {
     TIME: '<b>{{target}}</b> has a new time: check when it starts',
     PLACE: '<b>{{target}}</b> has a new start point: check where to meet',

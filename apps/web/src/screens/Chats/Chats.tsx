@@ -13,12 +13,28 @@ import { useUserChatsQuery } from '../../state/queries/chat.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import './Chats.css';
 
+/** A person's initials (two letters). */
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
 function ChatRow({ chat, myId }: { chat: ChatSummary; myId: string | undefined }) {
   const { t, i18n } = useTranslation();
   const last = chat.lastMessage;
+  const direct = chat.kind === 'DIRECT';
+  const name = chat.name || (direct ? t('chat.deletedAccount') : '');
+  // In a direct chat the other person's messages need no name before them.
   const preview = last
     ? last.kind === 'TEXT'
-      ? `${last.sender?.userId === myId ? t('chat.you') : personName(last.sender, t)}: ${last.text}`
+      ? last.sender?.userId === myId
+        ? `${t('chat.you')}: ${last.text}`
+        : direct
+          ? last.text
+          : `${personName(last.sender, t)}: ${last.text}`
       : messageText(last, t)
     : '';
   return (
@@ -27,14 +43,17 @@ function ChatRow({ chat, myId }: { chat: ChatSummary; myId: string | undefined }
         type="button"
         className={chat.unreadCount > 0 ? 'chat-row unread' : 'chat-row'}
         data-testid={`chat-row-${chat.chatId}`}
+        data-kind={chat.kind}
         onClick={() => openSheet({ type: 'chat', params: { id: chat.chatId } })}
       >
-        <span className="chat-avatar" aria-hidden="true">
-          {chat.picture ? <img src={chat.picture} alt="" /> : chat.name.slice(0, 1).toUpperCase()}
+        <span className={direct ? 'chat-avatar chat-avatar-person' : 'chat-avatar'} aria-hidden="true">
+          {chat.picture ? <img src={chat.picture} alt="" /> : direct ? initials(name) : name.slice(0, 1).toUpperCase()}
         </span>
         <span className="chat-row-main">
           <span className="chat-row-top">
-            <span className="chat-row-name">{chat.name}</span>
+            <span className="chat-row-name" data-testid="chat-row-name">
+              {name}
+            </span>
             {last && <time dateTime={last.createdAt}>{shortWhen(new Date(last.createdAt), i18n.language)}</time>}
           </span>
           <span className="chat-row-bottom">
@@ -50,7 +69,7 @@ function ChatRow({ chat, myId }: { chat: ChatSummary; myId: string | undefined }
   );
 }
 
-/** /chats: my activity and group chats, newest activity first, with what I have not read. */
+/** /chats: my activity, group and direct chats, newest activity first, with what I have not read. */
 export default function Chats() {
   const { t } = useTranslation();
   const chats = useUserChatsQuery();

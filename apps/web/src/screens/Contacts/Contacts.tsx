@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { showError, showFeedback, showSuccess } from '../../components/feedback.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
+import { MessageButton } from '../../components/People/MessageButton.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
 import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -94,7 +95,12 @@ function ContactList({ query, onFindPeople }: { query: string; onFindPeople: () 
           <>
             <ul className="people-list" data-testid="contacts-list">
               {data.map((c) => (
-                <PersonRow key={c.userId} person={c} onOpen={() => openProfile(c.userId)} />
+                <PersonRow
+                  key={c.userId}
+                  person={c}
+                  onOpen={() => openProfile(c.userId)}
+                  actions={<MessageButton person={c} compact />}
+                />
               ))}
             </ul>
             <LoadMore list={list} label={t('people.loadMore')} testId="contacts-more" />

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
 import { realtimeLink } from '../../chat/realtime.ts';
+import { openSheet } from '../../sheets/store.ts';
 import { useAuthStore } from '../auth.ts';
 import { BADGE_REFRESH_MS } from './notification.ts';
 
@@ -51,4 +52,16 @@ export function useUnreadChatsCount(): number {
     select: (d) => d.chats.filter((chat) => chat.unreadCount > 0).length,
   });
   return data ?? 0;
+}
+
+/** Opens the direct chat with a contact (made the first time) and shows it in the chat sheet. */
+export function useOpenDirectChatMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api('chat/open-direct', { userId }),
+    onSuccess: ({ chat }) => {
+      openSheet({ type: 'chat', params: { id: chat.chatId } });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    },
+  });
 }

@@ -33,7 +33,12 @@ const msg = (n: number, over: Partial<Message>): Message => ({
   ...over,
 });
 
-function stubApi(options: { closed: boolean; sendFails?: boolean }) {
+function stubApi(options: {
+  closed: boolean;
+  sendFails?: boolean;
+  /** A direct chat with Bea: whether one may still write, and whether the server refuses a send. */
+  direct?: { canSend: boolean; refuseSend?: boolean };
+}) {
   const messages = [
     msg(1, { kind: 'CREATED' }),
     msg(2, { kind: 'JOINED', sender: bea }),
@@ -49,13 +54,15 @@ function stubApi(options: { closed: boolean; sendFails?: boolean }) {
         'chat/get-info': {
           chat: {
             chatId,
-            kind: 'ACTIVITY',
-            targetId: chatId,
-            name: 'Giro del lago',
+            kind: options.direct ? 'DIRECT' : 'ACTIVITY',
+            targetId: options.direct ? bea.userId : chatId,
+            name: options.direct ? 'Bea Rossi' : 'Giro del lago',
             picture: null,
+            person: options.direct ? bea : null,
             lastMessage: null,
             unreadCount: 0,
             closedAt: options.closed ? new Date().toISOString() : null,
+            canSend: options.direct ? options.direct.canSend : !options.closed,
             participants: [ada, bea],
             participantsCount: 2,
           },
@@ -63,6 +70,11 @@ function stubApi(options: { closed: boolean; sendFails?: boolean }) {
         'chat/list-messages': { messages: [...messages].reverse(), hasMore: false },
         'chat/set-as-read': { ok: true },
       };
+      if (path === 'chat/send-message' && options.direct?.refuseSend) {
+        return new Response(JSON.stringify({ error: { code: 'NOT_A_CONTACT', message: 'not a contact' } }), {
+          status: 403,
+        });
+      }
       if (path === 'chat/send-message' && options.sendFails) {
         return new Response(JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }), {
           status: 503,
@@ -122,5 +134,40 @@ describe('the chat sheet', () => {
     const notice = await screen.findByTestId('chat-ended', {}, slow);
     expect(notice.textContent).toBe('L’attività è terminata: questa chat è chiusa');
     expect(screen.queryByTestId('chat-input')).toBeNull();
+  });
+
+  it('shows the other person in the header of a direct chat', async () => {
+    stubApi({ closed: false, direct: { canSend: true } });
+    renderSheet();
+    const person = await screen.findByTestId('chat-person', {}, slow);
+    expect(person.textContent).toContain('Bea Rossi');
+    expect(person.getAttribute('aria-label')).toBe('See the profile of Bea Rossi');
+    expect(screen.getByText('Direct message')).toBeTruthy();
+    expect(await screen.findByText('This is the beginning of your conversation with Bea Rossi')).toBeTruthy();
+    expect(screen.queryByText(/participants/)).toBeNull();
+    expect(screen.getByTestId('chat-input')).toBeTruthy();
+  });
+
+  it('says why one can no longer write once the two are not contacts, in Italian too', async () => {
+    stubApi({ closed: false, direct: { canSend: false } });
+    await i18n.changeLanguage('it');
+    renderSheet();
+    const notice = await screen.findByTestId('chat-not-contact', {}, slow);
+    expect(notice.textContent).toBe('Non puoi più scrivere a Bea Rossi: non siete più in contatto.');
+    expect(screen.queryByTestId('chat-input')).toBeNull();
+    // The history stays readable.
+    expect(screen.getByText('See you <b>there</b>')).toBeTruthy();
+  });
+
+  it('replaces the composer with the reason when a send is refused with NOT_A_CONTACT', async () => {
+    stubApi({ closed: false, direct: { canSend: true, refuseSend: true } });
+    renderSheet();
+    const input = await screen.findByTestId('chat-input');
+    await waitFor(() => expect((input as HTMLTextAreaElement).disabled).toBe(false), slow);
+    fireEvent.change(input, { target: { value: 'Still there?' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    const notice = await screen.findByTestId('chat-not-contact', {}, slow);
+    expect(notice.textContent).toBe('You can no longer write to Bea Rossi: you are not contacts any more.');
+    expect(screen.getByText('Not sent. Tap to retry')).toBeTruthy();
   });
 });

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PendingMessage } from '../../../chat/agent.ts';
 import { dayLabel, groupByDay, messageText, personName, typingLine } from '../../../chat/format.ts';
 import { useChat } from '../../../chat/useChat.ts';
+import { openProfile } from '../../../components/People/Members.tsx';
+import { Avatar } from '../../../components/People/People.tsx';
 import { ReportButton } from '../../../components/Report/ReportButton.tsx';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contract.ts';
 import { formatTime } from '../../../i18n/dates.ts';
@@ -17,7 +19,10 @@ type Row =
 /** Within this distance of the bottom, new messages keep the view at the bottom. */
 const STICK_TO_BOTTOM_PX = 120;
 
-/** The chat sheet: messages by day, my pending ones, typing, events, and the notice once the activity ended. */
+/**
+ * The chat sheet: messages by day, my pending ones, typing, events, and the notice once the activity ended.
+ * A direct chat shows the other person in its header, and why one can no longer write once they are not contacts.
+ */
 export function ChatContent({ chatId }: { chatId: string }) {
   const { t, i18n } = useTranslation();
   const { agent, state } = useChat(chatId);
@@ -87,19 +92,44 @@ export function ChatContent({ chatId }: { chatId: string }) {
 
   const typingNames = state.typing.filter((id) => id !== myId).map((id) => names.get(id) ?? t('chat.someone'));
   const info = state.info;
+  const person = info?.kind === 'DIRECT' ? info.person : null;
+  const title = info?.kind === 'DIRECT' ? info.name || t('chat.deletedAccount') : (info?.name ?? '');
+  // A direct chat whose two are no longer contacts (or one blocked the other) is readable, not writable.
+  const refused = info?.kind === 'DIRECT' && !info.canSend;
 
   return (
     <div className="chat-sheet" data-testid="chat-sheet">
-      {info && (
-        <div className="chat-head">
-          <strong data-testid="chat-name">{info.name}</strong>
-          <span>{t('chat.participants', { count: info.participantsCount })}</span>
-        </div>
-      )}
+      {info &&
+        (info.kind === 'DIRECT' ? (
+          <div className="chat-head chat-head-direct">
+            {person ? (
+              <button
+                type="button"
+                className="chat-person"
+                aria-label={t('chat.openProfile', { name: title })}
+                data-testid="chat-person"
+                onClick={() => openProfile(person.userId)}
+              >
+                <Avatar person={person} size={36} />
+                <strong data-testid="chat-name">{title}</strong>
+              </button>
+            ) : (
+              <strong data-testid="chat-name">{title}</strong>
+            )}
+            <span>{t('chat.direct')}</span>
+          </div>
+        ) : (
+          <div className="chat-head">
+            <strong data-testid="chat-name">{info.name}</strong>
+            <span>{t('chat.participants', { count: info.participantsCount })}</span>
+          </div>
+        ))}
       <div className="chat-scroller" ref={scroller} data-testid="chat-messages">
         <div ref={topSentinel} className="chat-top">
           {state.loadingOlder && <span>{t('chat.loadingOlder')}</span>}
-          {state.status === 'ready' && !state.hasOlder && <span>{t('chat.beginning')}</span>}
+          {state.status === 'ready' && !state.hasOlder && (
+            <span>{person ? t('chat.directBeginning', { name: title }) : t('chat.beginning')}</span>
+          )}
         </div>
         {state.status === 'error' && (
           <div className="chat-error" role="alert">
@@ -189,6 +219,10 @@ export function ChatContent({ chatId }: { chatId: string }) {
       {state.closed ? (
         <p className="chat-ended" role="status" data-testid="chat-ended">
           {t('chat.ended')}
+        </p>
+      ) : refused ? (
+        <p className="chat-ended" role="status" data-testid="chat-not-contact">
+          {t('chat.notContact', { name: title })}
         </p>
       ) : (
         <form className="chat-composer" onSubmit={submit}>

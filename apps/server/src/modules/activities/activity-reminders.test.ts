@@ -198,14 +198,27 @@ describe('changes of time and place', () => {
       organiser.token,
     );
     await t.ok('activity/update-existing', edit(activity, { startTime: '07:30', name: 'Dawn run' }), organiser.token);
+    // Only the end moves: it does not say "a new time: check when it starts".
+    await t.ok('activity/update-existing', edit(activity, { startTime: '07:30', endTime: '11:30' }), organiser.token);
+    await t.ok(
+      'activity/update-existing',
+      edit(activity, { startTime: '07:30', endTime: '12:00', route: route(45.49) }),
+      organiser.token,
+    );
 
     const rows = await notificationsOf(ann.id, 'ACTIVITY_EDIT', id);
-    expect(rows.map((r) => r.reason)).toEqual(['TIME', 'PLACE', 'TIME_PLACE', null]);
+    expect(rows.map((r) => r.reason)).toEqual(['TIME', 'PLACE', 'TIME_PLACE', null, 'END', 'END_PLACE']);
     expect(await notificationsOf(organiser.id, 'ACTIVITY_EDIT', id)).toEqual([]);
 
     const pushes = await t.db.select().from(pushOutbox).where(eq(pushOutbox.token, 'ann-tablet'));
     expect(pushes.map((p) => (p.payload as { reason: string | null }).reason).sort()).toEqual(
-      ['PLACE', 'TIME', 'TIME_PLACE', null].sort(),
+      ['PLACE', 'TIME', 'TIME_PLACE', null, 'END', 'END_PLACE'].sort(),
+    );
+    expect(pushText('en', 'ACTIVITY_EDIT', { target: 'Morning run', reason: 'END' }).body).toBe(
+      'Morning run now ends at a different time: check when it finishes',
+    );
+    expect(pushText('it', 'ACTIVITY_EDIT', { target: 'Morning run', reason: 'END' }).body).toBe(
+      'Morning run ora finisce a un altro orario: guarda quando termina',
     );
     expect(pushText('en', 'ACTIVITY_EDIT', { target: 'Morning run', reason: 'TIME' }).body).toBe(
       'Morning run has a new time: check when it starts',

@@ -13,11 +13,15 @@ const en: Texts = {
   ACTIVITY_EDIT: (v) =>
     v.reason === 'TIME'
       ? `${v.target} has a new time: check when it starts`
-      : v.reason === 'PLACE'
-        ? `${v.target} has a new start point: check where to meet`
-        : v.reason === 'TIME_PLACE'
-          ? `${v.target} has a new time and start point: check the new details`
-          : `${v.target} has changed: check the new details`,
+      : v.reason === 'END'
+        ? `${v.target} now ends at a different time: check when it finishes`
+        : v.reason === 'PLACE'
+          ? `${v.target} has a new start point: check where to meet`
+          : v.reason === 'TIME_PLACE'
+            ? `${v.target} has a new time and start point: check the new details`
+            : v.reason === 'END_PLACE'
+              ? `${v.target} has a new start point and end time: check the new details`
+              : `${v.target} has changed: check the new details`,
   ACTIVITY_ACCEPT: (v) => `Your request for ${v.target} was accepted`,
   ACTIVITY_REJECT: (v) => `Your request for ${v.target} was declined: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} asks to join ${v.target}`,
@@ -39,11 +43,15 @@ const it: Texts = {
   ACTIVITY_EDIT: (v) =>
     v.reason === 'TIME'
       ? `${v.target} ha un nuovo orario: guarda quando inizia`
-      : v.reason === 'PLACE'
-        ? `${v.target} ha un nuovo punto di partenza: guarda dove ci si trova`
-        : v.reason === 'TIME_PLACE'
-          ? `${v.target} ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli`
-          : `${v.target} è cambiata: guarda i nuovi dettagli`,
+      : v.reason === 'END'
+        ? `${v.target} ora finisce a un altro orario: guarda quando termina`
+        : v.reason === 'PLACE'
+          ? `${v.target} ha un nuovo punto di partenza: guarda dove ci si trova`
+          : v.reason === 'TIME_PLACE'
+            ? `${v.target} ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli`
+            : v.reason === 'END_PLACE'
+              ? `${v.target} ha un nuovo punto di partenza e un nuovo orario di fine: guarda i nuovi dettagli`
+              : `${v.target} è cambiata: guarda i nuovi dettagli`,
   ACTIVITY_ACCEPT: (v) => `La tua richiesta per ${v.target} è stata accettata`,
   ACTIVITY_REJECT: (v) => `La tua richiesta per ${v.target} è stata rifiutata: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} chiede di partecipare a ${v.target}`,

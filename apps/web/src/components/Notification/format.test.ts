@@ -55,6 +55,13 @@ describe('notification texts', () => {
       'Monte Rosa ha un nuovo punto di partenza: guarda dove ci si trova',
     );
     expect(plain(make('ACTIVITY_EDIT', { reason: 'TIME_PLACE' }), 'en')).toContain('new time and start point');
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'END' }), 'en')).toBe(
+      'Monte Rosa now ends at a different time: check when it finishes',
+    );
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'END' }), 'it')).toBe(
+      'Monte Rosa ora finisce a un altro orario: guarda quando termina',
+    );
+    expect(plain(make('ACTIVITY_EDIT', { reason: 'END_PLACE' }), 'it')).toContain('nuovo orario di fine');
     expect(plain(make('ACTIVITY_EDIT', { reason: 'something else' }), 'en')).toBe(
       'Monte Rosa has changed: check the new details',
     );

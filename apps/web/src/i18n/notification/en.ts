@@ -33,7 +33,9 @@ export const notification = {
   directMessage: 'New messages from <b>{{actor}}</b>',
   edits: {
     TIME: '<b>{{target}}</b> has a new time: check when it starts',
+    END: '<b>{{target}}</b> now ends at a different time: check when it finishes',
     PLACE: '<b>{{target}}</b> has a new start point: check where to meet',
     TIME_PLACE: '<b>{{target}}</b> has a new time and start point: check the new details',
+    END_PLACE: '<b>{{target}}</b> has a new start point and end time: check the new details',
   },
 };

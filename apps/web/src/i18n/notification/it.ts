@@ -34,7 +34,9 @@ export const notification: typeof en = {
   directMessage: 'Nuovi messaggi da <b>{{actor}}</b>',
   edits: {
     TIME: '<b>{{target}}</b> ha un nuovo orario: guarda quando inizia',
+    END: '<b>{{target}}</b> ora finisce a un altro orario: guarda quando termina',
     PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza: guarda dove ci si trova',
     TIME_PLACE: '<b>{{target}}</b> ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli',
+    END_PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza e un nuovo orario di fine: guarda i nuovi dettagli',
   },
 };

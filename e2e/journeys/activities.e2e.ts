@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
 import {
   contextsClosedAfterEach,
   expectToast,
@@ -169,6 +170,7 @@ describe.each(locales)('activities (%s)', (locale) => {
       44,
     );
     await screenshot(bobPage, `toast-joined-${locale}`);
+    expect(await seriousA11yViolations(bobPage)).toEqual([]);
     await expectToast(bobPage, /You are taking part|Partecipi/);
     await bobPage.waitForSelector(testId('activity-standing-in'));
     expect(await bobPage.locator(`${testId('participants')} .person-row`).count()).toBe(2);

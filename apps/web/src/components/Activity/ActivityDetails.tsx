@@ -150,24 +150,31 @@ function RouteFigures({ activity }: { activity: Activity }) {
   const hasElevation = activity.route.elevationProfile.length > 1 || activity.totalElevationGain > 0;
   const smoothedDiffers =
     hasElevation && Math.round(activity.smoothedElevationGain) !== Math.round(activity.totalElevationGain);
+  // The note sits after the list: a <dl> may hold only dt/dd groups (axe: definition-list).
   return (
-    <dl className="activity-stats" data-testid="activity-stats">
-      <div>
-        <dt>{t('activity.view.distance')}</dt>
-        <dd data-testid="stat-distance">{formatDistance(activity.totalDistance, i18n.language)}</dd>
-      </div>
-      <div>
-        <dt>{t('activity.view.gain')}</dt>
-        <dd data-testid="stat-gain">{hasElevation ? formatMetres(activity.totalElevationGain, i18n.language) : '—'}</dd>
-      </div>
-      <div>
-        <dt>{t('activity.view.requiredTime')}</dt>
-        <dd data-testid="stat-required-time">{activity.requiredTime ? formatDuration(activity.requiredTime) : '—'}</dd>
-      </div>
-      <div>
-        <dt>{t('activity.view.participants')}</dt>
-        <dd data-testid="stat-participants">{activity.participantsCount}</dd>
-      </div>
+    <>
+      <dl className="activity-stats" data-testid="activity-stats">
+        <div>
+          <dt>{t('activity.view.distance')}</dt>
+          <dd data-testid="stat-distance">{formatDistance(activity.totalDistance, i18n.language)}</dd>
+        </div>
+        <div>
+          <dt>{t('activity.view.gain')}</dt>
+          <dd data-testid="stat-gain">
+            {hasElevation ? formatMetres(activity.totalElevationGain, i18n.language) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('activity.view.requiredTime')}</dt>
+          <dd data-testid="stat-required-time">
+            {activity.requiredTime ? formatDuration(activity.requiredTime) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('activity.view.participants')}</dt>
+          <dd data-testid="stat-participants">{activity.participantsCount}</dd>
+        </div>
+      </dl>
       {smoothedDiffers && (
         <p className="activity-stats-note" data-testid="stat-smoothed-gain">
           {t('activity.view.smoothedGainNote', {
@@ -175,7 +182,7 @@ function RouteFigures({ activity }: { activity: Activity }) {
           })}
         </p>
       )}
-    </dl>
+    </>
   );
 }
 

@@ -314,7 +314,7 @@ export const en = {
     openProfile: 'See the profile of {{name}}',
     deletedAccount: 'Deleted account',
     directBeginning: 'This is the beginning of your conversation with {{name}}',
-    notContact: 'You can no longer write to {{name}}: you are not contacts any more.',
+    notContact: 'You and {{name}} are no longer contacts: you cannot write in this chat any more.',
   },
   languages: { en: 'English', it: 'Italiano' },
   logoutConfirm: { title: 'Log out?', description: 'You will need your e-mail and password to sign in again.' },

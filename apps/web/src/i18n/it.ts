@@ -321,7 +321,7 @@ export const it: Resources = {
     openProfile: 'Vedi il profilo di {{name}}',
     deletedAccount: 'Account eliminato',
     directBeginning: 'Questo è l’inizio della conversazione con {{name}}',
-    notContact: 'Non puoi più scrivere a {{name}}: non siete più in contatto.',
+    notContact: 'Tu e {{name}} non siete più in contatto: non puoi più scrivere in questa chat.',
   },
   languages: { en: 'English', it: 'Italiano' },
   logoutConfirm: { title: 'Vuoi uscire?', description: 'Per accedere di nuovo ti serviranno e-mail e password.' },

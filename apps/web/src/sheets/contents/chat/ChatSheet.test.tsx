@@ -153,7 +153,7 @@ describe('the chat sheet', () => {
     await i18n.changeLanguage('it');
     renderSheet();
     const notice = await screen.findByTestId('chat-not-contact', {}, slow);
-    expect(notice.textContent).toBe('Non puoi più scrivere a Bea Rossi: non siete più in contatto.');
+    expect(notice.textContent).toBe('Tu e Bea Rossi non siete più in contatto: non puoi più scrivere in questa chat.');
     expect(screen.queryByTestId('chat-input')).toBeNull();
     // The history stays readable.
     expect(screen.getByText('See you <b>there</b>')).toBeTruthy();
@@ -167,7 +167,9 @@ describe('the chat sheet', () => {
     fireEvent.change(input, { target: { value: 'Still there?' } });
     fireEvent.click(screen.getByTestId('chat-send'));
     const notice = await screen.findByTestId('chat-not-contact', {}, slow);
-    expect(notice.textContent).toBe('You can no longer write to Bea Rossi: you are not contacts any more.');
+    expect(notice.textContent).toBe(
+      'You and Bea Rossi are no longer contacts: you cannot write in this chat any more.',
+    );
     expect(screen.getByText('Not sent. Tap to retry')).toBeTruthy();
   });
 });

@@ -116,7 +116,7 @@ export function ChatContent({ chatId }: { chatId: string }) {
             ) : (
               <strong data-testid="chat-name">{title}</strong>
             )}
-            <span>{t('chat.direct')}</span>
+            <span data-testid="chat-head-kind">{t('chat.direct')}</span>
           </div>
         ) : (
           <div className="chat-head">
@@ -184,7 +184,10 @@ export function ChatContent({ chatId }: { chatId: string }) {
                 prev.message.sender?.userId === message.sender?.userId;
               return (
                 <div key={message.messageId} className={mine ? 'chat-msg mine' : 'chat-msg'} data-testid="chat-message">
-                  {!mine && !sameSender && <span className="chat-sender">{personName(message.sender, t)}</span>}
+                  {/* In a direct chat the header already names the only other person. */}
+                  {!mine && !sameSender && info?.kind !== 'DIRECT' && (
+                    <span className="chat-sender">{personName(message.sender, t)}</span>
+                  )}
                   <p
                     className="chat-bubble"
                     onContextMenu={(event) => {

@@ -125,7 +125,15 @@ describe('activity reminders', () => {
     expect(await run()).toBe(0);
     clock = at(activity, 23 * 60);
     expect(await run()).toBe(1);
-    expect(await notificationsOf(early.id, 'ACTIVITY_REMINDER', id)).toHaveLength(1);
+    // A day ahead, the texts say "tomorrow at 09:00".
+    const reminders = await notificationsOf(early.id, 'ACTIVITY_REMINDER', id);
+    expect(reminders.map((r) => r.reason)).toEqual(['TOMORROW 09:00']);
+    expect(pushText('en', 'ACTIVITY_REMINDER', { target: 'Morning run', reason: 'TOMORROW 09:00' }).body).toBe(
+      'Morning run starts tomorrow at 09:00',
+    );
+    expect(pushText('it', 'ACTIVITY_REMINDER', { target: 'Morning run', reason: 'TOMORROW 09:00' }).body).toBe(
+      'Morning run inizia domani alle 09:00',
+    );
     clock = at(activity, 10);
     expect(await run()).toBe(0);
     expect(await notificationsOf(off.id, 'ACTIVITY_REMINDER', id)).toEqual([]);

@@ -38,9 +38,12 @@ export function createActivityReminders(deps: { changes: Changes; now: () => Dat
               limit ${BATCH}
               on conflict do nothing
               returning activity_id, user_id)
-            select a.id as activity_id, a.name, a.start_time, array_agg(due.user_id)::text[] as user_ids
+            select a.id as activity_id, a.name,
+              case when a.date > to_char(${nowAt}::timestamptz at time zone a.time_zone, 'YYYY-MM-DD')
+                then 'TOMORROW ' || a.start_time else a.start_time end as start_time,
+              array_agg(due.user_id)::text[] as user_ids
             from due join activities a on a.id = due.activity_id
-            group by a.id, a.name, a.start_time`,
+            group by a.id, a.name, a.start_time, a.date, a.time_zone`,
       );
       for (const row of due) {
         await fx.notify({
@@ -48,7 +51,8 @@ export function createActivityReminders(deps: { changes: Changes; now: () => Dat
           type: 'ACTIVITY_REMINDER',
           targetId: row.activity_id,
           actorId: null,
-          // The local start time as entered (HH:mm, in the activity's time zone): the texts say "starts at 09:00".
+          // The local start time as entered (HH:mm, in the activity's time zone), "TOMORROW HH:mm" when the
+          // activity's day is after today there (a 1-day lead): "starts at 09:00", "starts tomorrow at 09:00".
           reason: row.start_time,
           targetName: row.name,
         });

@@ -4,9 +4,12 @@ type Vars = { actor: string; target: string; reason: string };
 type Texts = Record<NotificationType, (v: Vars) => string>;
 /**
  * GEAR_UNCLAIMED carries the missing items as a comma-separated list, ACTIVITY_EDIT what changed
- * (ActivityEditKind), ACTIVITY_REMINDER the local start time and SEND_MESSAGE 'DIRECT' for a direct chat.
+ * (ActivityEditKind), ACTIVITY_REMINDER the local start time ("09:00", or "TOMORROW 09:00" the day before)
+ * and SEND_MESSAGE 'DIRECT' for a direct chat.
  */
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
+/** The time of a reminder for tomorrow ("TOMORROW 09:00" → "09:00"); null for one today. */
+const tomorrow = (reason: string) => /^TOMORROW (\d{2}:\d{2})$/.exec(reason)?.[1] ?? null;
 
 const en: Texts = {
   ACTIVITY_INVITE: (v) => `${v.actor} invited you to ${v.target}`,
@@ -35,7 +38,12 @@ const en: Texts = {
   GEAR_UNCLAIMED: (v) => `${v.target} starts within 24 h: nobody brings ${count(v.reason)} required item(s) yet`,
   CARPOOL_REQUEST: (v) => `${v.actor} asks for a seat in your car to ${v.target}`,
   CARPOOL_ACCEPTED: (v) => `${v.actor} takes you to ${v.target}: see the pickup point`,
-  ACTIVITY_REMINDER: (v) => (v.reason ? `${v.target} starts at ${v.reason}` : `${v.target} starts soon`),
+  ACTIVITY_REMINDER: (v) =>
+    tomorrow(v.reason)
+      ? `${v.target} starts tomorrow at ${tomorrow(v.reason)}`
+      : v.reason
+        ? `${v.target} starts at ${v.reason}`
+        : `${v.target} starts soon`,
 };
 
 const it: Texts = {
@@ -66,7 +74,12 @@ const it: Texts = {
     `${v.target} inizia entro 24 ore: ancora nessuno porta ${count(v.reason)} attrezzature obbligatorie`,
   CARPOOL_REQUEST: (v) => `${v.actor} chiede un posto nella tua auto per ${v.target}`,
   CARPOOL_ACCEPTED: (v) => `${v.actor} ti porta a ${v.target}: guarda il punto di ritrovo`,
-  ACTIVITY_REMINDER: (v) => (v.reason ? `${v.target} inizia alle ${v.reason}` : `${v.target} inizia a breve`),
+  ACTIVITY_REMINDER: (v) =>
+    tomorrow(v.reason)
+      ? `${v.target} inizia domani alle ${tomorrow(v.reason)}`
+      : v.reason
+        ? `${v.target} inizia alle ${v.reason}`
+        : `${v.target} inizia a breve`,
 };
 
 const fallbacks = {

@@ -48,6 +48,12 @@ describe('notification texts', () => {
     expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: '09:00' }), 'it')).toBe(
       'Monte Rosa inizia alle 09:00',
     );
+    expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: 'TOMORROW 09:00' }), 'en')).toBe(
+      'Monte Rosa starts tomorrow at 09:00',
+    );
+    expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: 'TOMORROW 09:00' }), 'it')).toBe(
+      'Monte Rosa inizia domani alle 09:00',
+    );
     expect(plain(make('ACTIVITY_EDIT', { reason: 'TIME' }), 'en')).toBe(
       'Monte Rosa has a new time: check when it starts',
     );

@@ -59,7 +59,7 @@ export function notificationText(n: Notification, t: TFunction): TextPart[] {
     : t('notification.someone');
   const target = n.targetName || t(fallbackTarget[notificationLook[n.type].topic]);
   const template = t(templateKey(n), { skipInterpolation: true });
-  return fillTemplate(template, { actor, target, time: n.reason ?? '' });
+  return fillTemplate(template, { actor, target, time: reminderTomorrow(n) ?? n.reason ?? '' });
 }
 
 /** An edit that moved the time or the start point says so (its reason is an ActivityEditKind). */
@@ -67,8 +67,15 @@ function templateKey(n: Notification): string {
   if (n.type === 'ACTIVITY_EDIT' && n.reason && ActivityEditKind.safeParse(n.reason).success)
     return `notification.edits.${n.reason}`;
   if (n.type === 'ACTIVITY_REMINDER' && !n.reason) return 'notification.reminderSoon';
+  if (reminderTomorrow(n)) return 'notification.reminderTomorrow';
   if (n.type === 'SEND_MESSAGE' && n.reason === 'DIRECT') return 'notification.directMessage';
   return `notification.types.${n.type}`;
+}
+
+/** The start time of a reminder sent the day before ("TOMORROW 09:00" → "09:00"); null otherwise. */
+function reminderTomorrow(n: Notification): string | null {
+  if (n.type !== 'ACTIVITY_REMINDER' || !n.reason) return null;
+  return /^TOMORROW (\d{2}:\d{2})$/.exec(n.reason)?.[1] ?? null;
 }
 
 /** The reason shown under a rejection, if any. */

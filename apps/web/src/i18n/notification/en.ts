@@ -29,6 +29,7 @@ export const notification = {
     ACTIVITY_REMINDER: '<b>{{target}}</b> starts at {{time}}',
   },
   reminderSoon: '<b>{{target}}</b> starts soon',
+  reminderTomorrow: '<b>{{target}}</b> starts tomorrow at {{time}}',
   /** SEND_MESSAGE of a direct chat (reason DIRECT). */
   directMessage: 'New messages from <b>{{actor}}</b>',
   edits: {

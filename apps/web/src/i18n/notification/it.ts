@@ -31,6 +31,7 @@ export const notification: typeof en = {
     ACTIVITY_REMINDER: '<b>{{target}}</b> inizia alle {{time}}',
   },
   reminderSoon: '<b>{{target}}</b> inizia a breve',
+  reminderTomorrow: '<b>{{target}}</b> inizia domani alle {{time}}',
   directMessage: 'Nuovi messaggi da <b>{{actor}}</b>',
   edits: {
     TIME: '<b>{{target}}</b> ha un nuovo orario: guarda quando inizia',

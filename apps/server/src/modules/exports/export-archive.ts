@@ -165,7 +165,12 @@ export async function buildExportFiles(db: DbOrTx, userId: string, now: Date): P
         .filter(({ message }) => !message.removedAt)
         .map(({ message, chat }) => ({
           messageId: message.id,
-          chat: chat.kind === 'ACTIVITY' ? { activityId: chat.activityId } : { groupId: chat.groupId },
+          chat:
+            chat.kind === 'ACTIVITY'
+              ? { activityId: chat.activityId }
+              : chat.kind === 'DIRECT'
+                ? { directWith: chat.userLowId === userId ? chat.userHighId : chat.userLowId }
+                : { groupId: chat.groupId },
           text: message.text,
           sentAt: message.createdAt.toISOString(),
         })),

@@ -31,6 +31,12 @@ describe('data export', () => {
       me.token,
     );
     await t.ok('gear/add-item', { activityId: activity.activityId, name: 'Thermos', personal: true }, me.token);
+    // A direct message to a contact is exported with whom it was.
+    const pal = await newUser(t);
+    await t.ok('user/request-connection', { userId: me.id }, pal.token);
+    await t.ok('user/accept-connection', { userId: pal.id }, me.token);
+    const { chat: direct } = await t.ok('chat/open-direct', { userId: pal.id }, me.token);
+    await t.ok('chat/send-message', { chatId: direct.chatId, text: 'Ciao', clientMessageId: 'm2' }, me.token);
 
     const { export: asked } = await t.ok('export/request', undefined, me.token);
     expect(asked).toMatchObject({ status: 'PENDING', downloadUrl: null });
@@ -68,11 +74,17 @@ describe('data export', () => {
       ]),
     );
     expect(JSON.parse(read('profile.json'))).toMatchObject({ userId: me.id, email: me.email });
-    expect(JSON.parse(read('contacts.json'))).toMatchObject([
-      { person: { userId: friend.id }, status: 'REQUEST_SENT' },
-    ]);
+    expect(JSON.parse(read('contacts.json'))).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ person: expect.objectContaining({ userId: friend.id }), status: 'REQUEST_SENT' }),
+        expect.objectContaining({ person: expect.objectContaining({ userId: pal.id }), status: 'CONTACT' }),
+      ]),
+    );
     expect(JSON.parse(read('activities.json'))).toMatchObject([{ name: 'Grigna ridge', createdByMe: true }]);
-    expect(JSON.parse(read('messages.json'))).toMatchObject([{ text: 'See you at 8' }]);
+    expect(JSON.parse(read('messages.json'))).toMatchObject([
+      { text: 'See you at 8', chat: { activityId: activity.activityId } },
+      { text: 'Ciao', chat: { directWith: pal.id } },
+    ]);
     expect(JSON.parse(read('gear.json'))).toMatchObject([{ name: 'Thermos', kind: 'MY_CHECKLIST' }]);
     expect(read(`activities/${activity.activityId}.gpx`)).toContain('<gpx');
     expect(read('calendar.ics')).toContain('SUMMARY:Grigna ridge');

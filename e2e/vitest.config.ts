@@ -8,17 +8,29 @@ if (!hasChromium) {
   console.warn(`Chromium not found at ${chromium}: the end-to-end journeys are skipped (apt-get install chromium).`);
 }
 
-// Journeys start a real server and a real Chromium: one file at a time, generous timeouts.
+/**
+ * Journeys that measure time on the main thread (the 100 000-point GPX budget, Lighthouse): they run
+ * alone, after the others, so that no other journey's browser shares the cores while they measure.
+ */
+export const timedJourneys = ['journeys/activities.e2e.ts', 'journeys/lighthouse.e2e.ts'];
+
+// Each journey file starts its own server (free port, own data directory, own PostgreSQL database) and
+// Chromium, so files are independent. `npm test -w e2e` runs two phases: E2E_PHASE=shared runs the
+// untimed files E2E_WORKERS at a time (2), then E2E_PHASE=timed runs the timed ones alone. Without a
+// phase (a single file run by hand), every file runs, one at a time.
+const phase = process.env.E2E_PHASE;
+const workers = phase === 'shared' ? Number(process.env.E2E_WORKERS ?? 2) : 1;
+
 export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
-    include: hasChromium ? ['**/*.e2e.ts'] : [],
-    passWithNoTests: !hasChromium,
-    exclude: ['**/node_modules/**'],
+    include: hasChromium ? (phase === 'timed' ? timedJourneys : ['**/*.e2e.ts']) : [],
+    exclude: ['**/node_modules/**', ...(phase === 'shared' ? timedJourneys : [])],
+    passWithNoTests: true,
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
   },
 });

@@ -11,15 +11,15 @@ type Listener<E extends keyof ServerToClientEvents> = ServerToClientEvents[E];
 export interface RealtimeLink {
   on<E extends keyof ServerToClientEvents>(event: E, listener: Listener<E>): () => void;
   emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): void;
-  /** Called after every reconnection the server could not fully recover: time to resync. */
+  /** Called after every connection the server could not recover (the first one too): time to resync. */
   onResync(listener: () => void): () => void;
   connected(): boolean;
 }
 
 /**
  * The one Socket.IO connection of the app, opened with the login token and closed at logout.
- * Socket.IO reconnects on its own; a reconnection the server could not recover (more than two
- * minutes away, another instance without the session) asks the chats to resync.
+ * Socket.IO reconnects on its own; a connection the server could not recover (the first one, more
+ * than two minutes away, another instance without the session) asks the badge and the chats to resync.
  */
 function createRealtimeLink(): RealtimeLink {
   let socket: RealtimeSocket | null = null;
@@ -38,10 +38,10 @@ function createRealtimeLink(): RealtimeLink {
       transports: ['websocket'],
       auth: { token: jwt },
     });
-    let connectedBefore = false;
+    // Every connection the server did not recover resyncs, the first one too: what the app read before the
+    // socket was up (the badge, a chat) would otherwise miss the events sent in between.
     next.on('connect', () => {
-      if (connectedBefore && !next.recovered) for (const listener of resyncListeners) listener();
-      connectedBefore = true;
+      if (!next.recovered) for (const listener of resyncListeners) listener();
     });
     // The server drops a socket itself only when its session has ended (a suspension, a deleted account,
     // a revoked token): one protected call confirms it, and its 401 logs out at once.

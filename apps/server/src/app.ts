@@ -18,7 +18,8 @@ import { createLinkBase } from './http/link-base.ts';
 import { safeError } from './http/log-safety.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
-import { createTokens } from './modules/auth/tokens.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
+import { createTokens, type SessionRow } from './modules/auth/tokens.ts';
 import { registerReleases } from './modules/releases/releases.routes.ts';
 import { createModules } from './modules.ts';
 import { createRealtimeServer } from './realtime/realtime.ts';
@@ -134,7 +135,11 @@ export async function buildApp(options: AppOptions) {
   if (!config.isProduction) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const now = options.now ?? (() => new Date());
-  const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now });
+  const sessionCache = config.SESSION_CACHE_MS
+    ? createSessionCache<SessionRow>({ now: () => now().getTime(), ttlMs: config.SESSION_CACHE_MS })
+    : undefined;
+  const stopFollowingSessions = (await sessionCache?.follow(database)) ?? (() => {});
+  const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now, cache: sessionCache });
   const {
     io,
     realtime,
@@ -180,6 +185,7 @@ export async function buildApp(options: AppOptions) {
   await registerWeb(app, config, { nonces: tagManager, sharePreview: createSharePreview(database.db) });
 
   app.addHook('onClose', async () => {
+    stopFollowingSessions();
     await closeRealtime();
     await modules.close();
   });

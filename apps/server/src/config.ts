@@ -90,6 +90,8 @@ export const EnvSchema = z.object({
     .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team id')
     .optional(),
   JOBS: bool.default(true),
+  /** How long a checked session is trusted without a database lookup (issue 17); 0 looks it up on every call. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
   CARPOOL_MAX_DETOUR_METRES: z.coerce.number().int().min(100).max(100_000).default(3000),
   LOGISTICS_JOBS_EVERY_MS: z.coerce.number().int().min(100).default(60_000),

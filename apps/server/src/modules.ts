@@ -113,6 +113,7 @@ export function createModules(core: Core) {
     passwords,
     rateLimiter: core.rateLimiter,
     serverSecret: core.config.jwtSecret,
+    sessionsChanged: core.tokens.sessionsChanged,
     now: core.now,
   });
   const auth = createAuthService({
@@ -174,6 +175,7 @@ export function createModules(core: Core) {
     chatMembership,
     realtime: core.realtime,
     removeFiles: uploads.removeFiles,
+    sessionsChanged: core.tokens.sessionsChanged,
     erasers: [exports.removeAllOf, (userId) => logistics.erasePersonalData(userId)],
     now: core.now,
   });

@@ -72,17 +72,24 @@ export async function startInstance(databaseUrl: string) {
   const database = await openDatabase({ url: databaseUrl, poolSize: 5 });
   const built = await buildApp({ config, database, logger: false });
   await built.modules.onStart();
-  async function ok<K extends CallName>(name: K, body: CallInput<K>, token: string): Promise<CallResponse<K>> {
+  async function call<K extends CallName>(name: K, body: CallInput<K>, token: string) {
     const res = await built.app.inject({
       method: 'POST',
       url: callPath(name, config.PRODUCT_SLUG),
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    if (res.statusCode !== 200) throw new Error(`${name} answered ${res.statusCode}: ${res.body}`);
-    return res.json();
+    return { status: res.statusCode, body: res.json() as CallResponse<K> };
   }
-  const instance = { ...built, db: database.db, config, ok } as unknown as TestApp;
+  async function ok<K extends CallName>(name: K, body: CallInput<K>, token: string): Promise<CallResponse<K>> {
+    const res = await call(name, body, token);
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+  const instance = { ...built, db: database.db, config, call, ok } as unknown as TestApp;
   const url = await listen(instance);
   return {
     t: instance,

@@ -23,6 +23,16 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Hears every NOTIFY on `channel`, from every instance, once its transaction commits. `onListening(false)`
+   * says the listening connection dropped (notifications may be lost until it is back); `onListening(true)`
+   * says it listens (again). Resolves once listening; the function it returns stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening?: (listening: boolean) => void,
+  ): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -64,10 +74,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const listeners = new Set<() => void>();
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      async listen(channel, onMessage, onListening) {
+        const stop = await listenOnPostgres(options.url!, channel, onMessage, onListening);
+        listeners.add(stop);
+        return () => {
+          listeners.delete(stop);
+          stop();
+        };
+      },
+      async close() {
+        for (const stop of listeners) stop();
+        await pool.end();
+      },
     };
   }
   const dataDir = options.dataDir ? join(options.dataDir, 'pgdata') : undefined;
@@ -85,7 +107,72 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    // In-process: the connection cannot drop, and PGlite calls back before the committing statement returns.
+    async listen(channel, onMessage, onListening) {
+      const unlisten = await client.listen(channel, onMessage);
+      onListening?.(true);
+      return () => void unlisten().catch(() => {});
+    },
     close: () => client.close(),
+  };
+}
+
+const RELISTEN_DELAYS_MS = [200, 500, 1000, 2000];
+
+/** LISTEN on a connection of its own (a pooled one would be handed back), reconnecting while it is wanted. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening?: (listening: boolean) => void,
+): Promise<() => void> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      next.removeAllListeners('notification');
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (stopped) return;
+      onListening?.(false);
+      const delay = RELISTEN_DELAYS_MS[Math.min(attempt++, RELISTEN_DELAYS_MS.length - 1)];
+      retry = setTimeout(() => void connect().catch(() => {}), delay);
+      retry.unref();
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+    onListening?.(true);
+  }
+
+  await connect().catch(() => {});
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    client?.end().catch(() => {});
+    client = null;
   };
 }
 

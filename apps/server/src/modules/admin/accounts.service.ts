@@ -26,7 +26,7 @@ export function createAccountsService(deps: {
   >;
   audit: Pick<AuditLog, 'write' | 'lastSuspensionBy'>;
   closeReportsIn: CloseReportsIn;
-  tokens: Pick<Tokens, 'revokeAll'>;
+  tokens: Pick<Tokens, 'revokeAll' | 'sessionsChanged'>;
   deletion: Pick<AccountDeletionService, 'deleteIn'>;
   /** Drops a suspended or deleted person's open sockets at once, on every instance. */
   realtime: Pick<Realtime, 'disconnectUser'>;
@@ -80,6 +80,7 @@ export function createAccountsService(deps: {
     );
     // The guard refuses suspended accounts at once; their open sockets are dropped after the commit, on every
     // instance (the periodic session check would also catch them, up to 30 s later).
+    fx.afterCommit(() => deps.tokens.sessionsChanged(userId));
     fx.afterCommit(() => deps.realtime.disconnectUser(userId));
   }
 
@@ -192,8 +193,10 @@ export function createAccountsService(deps: {
         return { ok: true as const };
       }),
     setRole: (actor: AuthUser, body: AdminCallBody<'users/set-role'>) =>
-      deps.changes.run(async (tx) => {
+      deps.changes.run(async (tx, fx) => {
         await setRoleIn(tx, actor, body);
+        // What the person may do changed: this instance forgets their sessions now, the others at the commit's notice.
+        fx.afterCommit(() => deps.tokens.sessionsChanged(body.userId));
         return answer(body.userId, tx);
       }),
   };

@@ -24,7 +24,7 @@ import { createReportClosing } from './report-closing.ts';
 export function createAdminModule(deps: {
   db: Db;
   changes: Pick<Changes, 'run'>;
-  tokens: Pick<Tokens, 'revokeAll'>;
+  tokens: Pick<Tokens, 'revokeAll' | 'sessionsChanged'>;
   deletion: Pick<AccountDeletionService, 'deleteIn'>;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
   realtime: Pick<Realtime, 'disconnectUser'>;

@@ -44,7 +44,7 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   otp: OtpCodes;
   passwords: Passwords;
-  tokens: Pick<Tokens, 'issue' | 'verify' | 'revokeAll'>;
+  tokens: Pick<Tokens, 'issue' | 'verify' | 'revokeAll' | 'sessionsChanged'>;
   mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
   rateLimiter: Pick<RateLimiter, 'hitAll' | 'assertUnder' | 'record'>;
   sports: Pick<SportsService, 'assertValidUserSports'>;
@@ -304,6 +304,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           );
           return { row, sports: await repo.listSports(caller.userId, tx) };
         });
+        // The session now belongs to a completed profile: its next call must not be refused as incomplete.
+        tokens.sessionsChanged(caller.userId);
         return { user: toOwnUser(row, sports) };
       } catch (err) {
         // Two people claiming the same name at once: the index decides.

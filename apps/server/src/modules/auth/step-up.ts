@@ -23,12 +23,16 @@ export function createStepUp(deps: {
   passwords: Pick<Passwords, 'verify'>;
   rateLimiter: Pick<RateLimiter, 'hit'>;
   serverSecret: Uint8Array;
+  /** The session cache forgets a session whose marks change (tokens.sessionsChanged). */
+  sessionsChanged: (userId: string) => void;
   now: () => Date;
 }) {
   const { db, now } = deps;
   const box = createSecretBox(deps.serverSecret);
-  const markSession = (sessionId: string, mark: Partial<typeof sessions.$inferInsert>) =>
-    db.update(sessions).set(mark).where(eq(sessions.id, sessionId));
+  const markSession = async (user: AuthUser, mark: Partial<typeof sessions.$inferInsert>) => {
+    await db.update(sessions).set(mark).where(eq(sessions.id, user.sessionId));
+    deps.sessionsChanged(user.userId);
+  };
   const account = async (userId: string) =>
     (
       await db
@@ -60,7 +64,7 @@ export function createStepUp(deps: {
       await deps.rateLimiter.hit(`reauth:user:${user.userId}`, TRIES);
       const row = await account(user.userId);
       if (!(await deps.passwords.verify(row?.passwordHash, password))) throw new ApiError('INVALID_CREDENTIALS');
-      await markSession(user.sessionId, { reauthenticatedAt: now() });
+      await markSession(user, { reauthenticatedAt: now() });
     },
 
     assertRecentlyReauthenticated(user: AuthUser) {
@@ -87,14 +91,14 @@ export function createStepUp(deps: {
       if (!row || row.totpEnabledAt) throw new ApiError('TOTP_ALREADY_ENABLED');
       await acceptCode(user.userId, row.totpSecret, code);
       await db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.userId));
-      await markSession(user.sessionId, { secondFactorAt: now() });
+      await markSession(user, { secondFactorAt: now() });
     },
 
     async verifyTotp(user: AuthUser, code: string) {
       const row = await account(user.userId);
       if (!row?.totpEnabledAt) throw new ApiError('TOTP_NOT_ENABLED');
       await acceptCode(user.userId, row.totpSecret, code);
-      await markSession(user.sessionId, { secondFactorAt: now() });
+      await markSession(user, { secondFactorAt: now() });
     },
 
     /** The admin calls' gate: staff with a session that passed the second factor. */

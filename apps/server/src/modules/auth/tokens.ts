@@ -4,6 +4,7 @@ import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushTokens, sessions, users } from '../../db/schema.ts';
 import { isUuid } from '../../http/ids.ts';
+import type { SessionCache } from './session-cache.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,10 +24,17 @@ export interface AuthUser {
 
 /**
  * Signed HS256 tokens backed by the sessions table, so that revoking a row ends the token at
- * once on every instance.
+ * once on every instance. With a session cache, a checked session is not looked up again until a
+ * change to it or its account (on any instance) or the cache's TTL forgets it.
  */
-export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () => Date }) {
+export function createTokens(deps: {
+  db: DbOrTx;
+  secret: Uint8Array;
+  now?: () => Date;
+  cache?: SessionCache<SessionRow>;
+}) {
   const now = deps.now ?? (() => new Date());
+  const cache = deps.cache;
 
   async function issue(userId: string, kind: 'ACCESS' | 'RESET' = 'ACCESS', ttlMs = SESSION_TTL_DAYS * DAY_MS) {
     const expiresAt = new Date(now().getTime() + ttlMs);
@@ -76,6 +84,7 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
       totpEnabledAt: users.totpEnabledAt,
       reauthenticatedAt: sessions.reauthenticatedAt,
       secondFactorAt: sessions.secondFactorAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,18 +101,22 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
     .limit(1)
     .prepare('session_lookup');
 
+  async function sessionRow(sessionId: string, userId: string, kind: 'ACCESS' | 'RESET') {
+    const cached = kind === 'ACCESS' ? cache?.get(sessionId) : undefined;
+    if (cached) return cached.userId === userId ? cached : undefined;
+    const readAt = cache?.epoch() ?? 0;
+    const [row] = await sessionLookup.execute({ sessionId, userId, kind, now: now().toISOString() });
+    if (row && kind === 'ACCESS') cache?.set(sessionId, userId, row, readAt);
+    return row;
+  }
+
   /** The signed-in user behind a token, or null when it is forged, expired, revoked or the account is gone. */
   async function verify(token: string, kind: 'ACCESS' | 'RESET' = 'ACCESS'): Promise<AuthUser | null> {
     const claims = await claimsOf(token);
     if (!claims) return null;
     if (!claims.sub || !claims.jti || claims.kind !== kind || !isUuid(claims.jti) || !isUuid(claims.sub)) return null;
-    const [row] = await sessionLookup.execute({
-      sessionId: claims.jti,
-      userId: claims.sub,
-      kind,
-      now: now().toISOString(),
-    });
-    if (!row) return null;
+    const row = await sessionRow(claims.jti, claims.sub, kind);
+    if (!row || row.expiresAt <= now()) return null;
     if (row.suspendedUntil && row.suspendedUntil > now()) return null;
     return {
       userId: row.userId,
@@ -137,6 +150,8 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
         ),
       )
       .returning({ id: sessions.id });
+    // In a transaction this forgets before the commit; the trigger's notice at commit forgets again after it.
+    sessionsChanged(userId);
     await forgetPushTokens(
       ended.map((s) => s.id),
       tx,
@@ -144,11 +159,35 @@ export function createTokens(deps: { db: DbOrTx; secret: Uint8Array; now?: () =>
   }
 
   async function revoke(sessionId: string) {
-    await deps.db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+    const ended = await deps.db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(eq(sessions.id, sessionId))
+      .returning({ userId: sessions.userId });
+    for (const { userId } of ended) sessionsChanged(userId);
     await forgetPushTokens([sessionId]);
   }
 
-  return { issue, verify, revokeAll, revoke };
+  /**
+   * Forgets, on this instance at once, what it knows of a person's sessions: for changes to a session or its
+   * account (revoked, suspended, role, second factor...). Other instances hear of it from the database trigger.
+   */
+  function sessionsChanged(userId: string) {
+    cache?.forgetUser(userId);
+  }
+
+  return { issue, verify, revokeAll, revoke, sessionsChanged };
 }
 
 export type Tokens = ReturnType<typeof createTokens>;
+/** What a session check reads: the session and its account. */
+export interface SessionRow {
+  userId: string;
+  role: AuthUser['role'];
+  completed: boolean;
+  suspendedUntil: Date | null;
+  totpEnabledAt: Date | null;
+  reauthenticatedAt: Date | null;
+  secondFactorAt: Date | null;
+  expiresAt: Date;
+}

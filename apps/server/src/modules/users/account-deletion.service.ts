@@ -16,6 +16,8 @@ export function createAccountDeletionService(deps: {
   account: AccountRepository;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'leave' | 'close'>;
   realtime: Pick<Realtime, 'disconnectUser'>;
+  /** The session cache forgets the person's sessions (tokens.sessionsChanged). */
+  sessionsChanged?: (userId: string) => void;
   /** Removes stored files (profile pictures) once the deletion is committed. */
   removeFiles: (storageKeys: string[]) => Promise<void>;
   /** What other domains erase of the person once the deletion is committed (data exports, carpool points, checklists). */
@@ -52,6 +54,7 @@ export function createAccountDeletionService(deps: {
     const pictureKeys = await account.profilePictureKeys(userId, tx);
     await account.erasePersonalData(userId, at, tx);
     // The sessions ended with the transaction; the open sockets go once it commits, on every instance.
+    fx.afterCommit(() => deps.sessionsChanged?.(userId));
     fx.afterCommit(() => deps.realtime.disconnectUser(userId));
     fx.afterCommit(() => deps.removeFiles(pictureKeys));
     for (const erase of deps.erasers ?? []) fx.afterCommit(() => erase(userId));

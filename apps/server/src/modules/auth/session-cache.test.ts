@@ -7,7 +7,12 @@ import { sessions, users } from '../../db/schema.ts';
 import { createSessionCache } from './session-cache.ts';
 
 describe('the session cache', () => {
-  const listening = { listen: async (_: string, __: unknown, on?: (l: boolean) => void) => (on?.(true), () => {}) };
+  const listening = {
+    listen: async (_channel: string, _onMessage: unknown, onListening?: (listening: boolean) => void) => {
+      onListening?.(true);
+      return () => {};
+    },
+  };
 
   it('keeps a session for its TTL, forgets a person at once, and never stores what a forget overtook', async () => {
     let now = 0;
@@ -35,7 +40,13 @@ describe('the session cache', () => {
     expect(cache.epoch()).toBe(0);
     cache.set('s1', 'u1', 'row', cache.epoch());
     expect(cache.get('s1')).toBeUndefined(); // not listening yet
-    await cache.follow({ listen: async (_c, _m, on) => ((report = on!), on!(true), () => {}) });
+    await cache.follow({
+      listen: async (_channel, _onMessage, onListening) => {
+        report = onListening!;
+        report(true);
+        return () => {};
+      },
+    });
     cache.set('s1', 'u1', 'row', cache.epoch());
     expect(cache.get('s1')).toBe('row');
     report(false);

@@ -67,6 +67,22 @@ describe('connecting', () => {
 });
 
 describe('delivery', () => {
+  it('reaches the other person of a direct chat opened while both are connected, and nobody else', async () => {
+    const [ann, ben] = [await newUser(t), await newUser(t)];
+    await t.ok('user/request-connection', { userId: ben.id }, ann.token);
+    await t.ok('user/accept-connection', { userId: ann.id }, ben.token);
+    const [a, b, o] = await Promise.all([socketOf(ann), socketOf(ben), socketOf(outsider)]);
+    const [atB, atO] = [collect(b, 'message'), collect(o, 'message')];
+    // Both sockets were connected before the chat existed: opening it puts them in its room.
+    const { chat } = await t.ok('chat/open-direct', { userId: ben.id }, ann.token);
+    const { message } = await send(ann, chat.chatId, 'Ciao!');
+    await until(() => atB.length === 1, 3000, 'the first direct message at the other person');
+    expect(atB[0]).toEqual(message);
+    await sleep(100);
+    expect(atO).toHaveLength(0);
+    expect(a.connected).toBe(true);
+  });
+
   it('reaches the participants of a chat and nobody else', async () => {
     const { chatId } = await newActivityChat(t, ada, [bea]);
     const [a, b, o] = await Promise.all([socketOf(ada), socketOf(bea), socketOf(outsider)]);

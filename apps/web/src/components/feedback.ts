@@ -64,8 +64,11 @@ export function errorText(error: unknown): string {
   return i18n.t('errors.INTERNAL');
 }
 
-export const showError = (error: unknown, onClose?: () => void) =>
-  showFeedback({ kind: 'error', title: i18n.t('errorTitle'), description: errorText(error), onClose });
+export const showError = (error: unknown, onClose?: () => void) => showErrorText(errorText(error), onClose);
+
+/** An error the app words itself (a refused share, a file it cannot read), in the error modal. */
+export const showErrorText = (description: string, onClose?: () => void) =>
+  showFeedback({ kind: 'error', title: i18n.t('errorTitle'), description, onClose });
 
 /**
  * A success: a toast with the same title and description the modal had, which blocks nothing and needs no

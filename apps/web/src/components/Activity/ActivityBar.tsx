@@ -10,7 +10,7 @@ import {
   useParticipateMutation,
   useRequestAccessMutation,
 } from '../../state/queries/activity.ts';
-import { confirm, showError, showFeedback, showSuccess } from '../feedback.ts';
+import { confirm, showError, showErrorText, showFeedback, showSuccess } from '../feedback.ts';
 import { Icon } from '../Icon.tsx';
 import { Menu, type MenuItem } from '../Menu.tsx';
 import { publicLink, saveTextFile, shareLink } from '../Share/share.ts';
@@ -130,9 +130,7 @@ export function ActivityBar({
       url: publicLink(`/view-activity/${activityId}`),
     });
     if (outcome === 'copied') showSuccess(t('activity.view.linkCopied'));
-    // Its own text: showError would put the generic message in place of an Error's.
-    if (outcome === 'failed')
-      showFeedback({ kind: 'error', title: t('errorTitle'), description: t('activity.view.shareFailed') });
+    if (outcome === 'failed') showErrorText(t('activity.view.shareFailed'));
   };
 
   const addToCalendar = async () => {
@@ -142,7 +140,7 @@ export function ActivityBar({
       await saveTextFile({ fileName, contents: ics, mimeType: 'text/calendar', title: activity.name });
     } catch (error) {
       if (error instanceof FileWriteError) {
-        showFeedback({ kind: 'error', title: t('errorTitle'), description: t('activity.view.calendarFileFailed') });
+        showErrorText(t('activity.view.calendarFileFailed'));
       } else showError(error);
     }
   };

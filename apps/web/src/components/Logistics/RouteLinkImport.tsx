@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { importRouteLink } from '../../state/queries/logistics.ts';
-import { showFeedback } from '../feedback.ts';
+import { showErrorText } from '../feedback.ts';
 import './logistics.css';
 
 const HOW_TO_SOURCES = ['komoot', 'strava', 'wikiloc', 'ridewithgps', 'waymarkedtrails', 'alltrails'];
@@ -31,7 +31,7 @@ export function RouteLinkImport({ onFile, disabled }: { onFile: (file: File) => 
       const source = isApiError(error) ? String(error.details.source ?? 'other') : 'other';
       const howTo = t(`logistics.import.howTo.${HOW_TO_SOURCES.includes(source) ? source : 'other'}`);
       const reason = isApiError(error) && t(`errors.${error.code}`, { defaultValue: '' });
-      showFeedback({ kind: 'error', title: t('errorTitle'), description: reason ? `${reason}\n\n${howTo}` : howTo });
+      showErrorText(reason ? `${reason}\n\n${howTo}` : howTo);
     } finally {
       setBusy(false);
     }

@@ -2,10 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFeedbackStore } from '../../components/feedback.ts';
 import i18n from '../../i18n/index.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import Contacts from './Contacts.tsx';
+
+// Neither a share sheet nor a clipboard: "Invite friends" cannot hand the link over.
+vi.mock('../../components/Share/share.ts', async (actual) => ({
+  ...(await actual<typeof import('../../components/Share/share.ts')>()),
+  shareLink: async () => 'failed',
+}));
 
 const person = (n: number, connection = 'CONTACT') => ({
   userId: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
@@ -102,5 +109,24 @@ describe('the contacts screen pages its lists', () => {
       page: 2,
       limit: 10,
     });
+  });
+});
+
+describe('inviting friends from an empty list', () => {
+  it('says in its own words when the link can be neither shared nor copied, in Italian too', async () => {
+    for (const [language, text] of [
+      ['en', i18n.getFixedT('en')('states.inviteFailed')],
+      ['it', i18n.getFixedT('it')('states.inviteFailed')],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      stubApi();
+      renderScreen();
+      fireEvent.click(screen.getByTestId('contacts-tab-requests'));
+      fireEvent.click(await screen.findByTestId('requests-invite'));
+      await vi.waitFor(() => expect(useFeedbackStore.getState().current?.description).toBe(text));
+      expect(text).not.toBe(i18n.t('errors.INTERNAL'));
+      useFeedbackStore.setState({ current: null });
+      cleanup();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { showError, showFeedback, showSuccess } from '../../components/feedback.ts';
+import { showError, showErrorText, showSuccess } from '../../components/feedback.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
 import { MessageButton } from '../../components/People/MessageButton.tsx';
@@ -30,7 +30,7 @@ function useInviteFriends() {
   return async () => {
     const outcome = await shareLink({ title: 'Cordata', text: t('states.inviteText'), url: publicLink('/') });
     if (outcome === 'copied') showSuccess(t('states.inviteCopied'));
-    if (outcome === 'failed') showError(new Error(t('states.inviteFailed')));
+    if (outcome === 'failed') showErrorText(t('states.inviteFailed'));
   };
 }
 
@@ -195,7 +195,7 @@ function Explore({ query, onSearchByName }: { query: string; onSearchByName: () 
     if (!on) return setNear(null);
     const result = await location.current();
     if (result.ok) setNear(result.position);
-    else showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.geolocationDisabled') });
+    else showErrorText(t('messages.geolocationDisabled'));
   };
   const line = (u: ExploredUser) =>
     [

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { uploadFile } from '../../api/upload.ts';
-import { errorText, showError, showFeedback } from '../../components/feedback.ts';
+import { errorText, showError, showErrorText } from '../../components/feedback.ts';
 import { FormError, TextField } from '../../components/forms/Field.tsx';
 import { showPicturePermissionError, takeOrChoosePicture } from '../../components/forms/picture.ts';
 import {
@@ -226,7 +226,7 @@ function PictureStep({
   const choose = (chosen: File | null | undefined) => {
     if (!chosen) return;
     if (!isImageType(chosen.type)) {
-      showFeedback({ kind: 'error', title: t('errorTitle'), description: t('errors.UPLOAD_INVALID') });
+      showErrorText(t('errors.UPLOAD_INVALID'));
       return;
     }
     setFile(chosen);

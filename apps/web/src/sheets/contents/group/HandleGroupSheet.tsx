@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { uploadFile } from '../../../api/upload.ts';
-import { showError, showFeedback, showSuccess } from '../../../components/feedback.ts';
+import { showError, showErrorText, showSuccess } from '../../../components/feedback.ts';
 import { Chip, SportChips } from '../../../components/forms/Chips.tsx';
 import { TextField } from '../../../components/forms/Field.tsx';
 import { nameProblem, problemsOf } from '../../../components/forms/validation.ts';
@@ -72,7 +72,7 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
       set('picture', await uploadFile(file, 'GROUP_PICTURE', setProgress));
     } catch {
       // Spec §8: upload errors speak of permissions, the usual cause on a phone.
-      showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.uploadPermission') });
+      showErrorText(t('messages.uploadPermission'));
     } finally {
       setProgress(null);
     }

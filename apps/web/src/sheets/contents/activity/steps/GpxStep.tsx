@@ -1,7 +1,7 @@
 import { type ChangeEvent, memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../components/Activity/format.ts';
-import { showFeedback } from '../../../../components/feedback.ts';
+import { showErrorText } from '../../../../components/feedback.ts';
 import { RouteLinkImport } from '../../../../components/Logistics/RouteLinkImport.tsx';
 import { type Draft, useDraftStore } from '../draft.ts';
 import { GpxReader } from '../gpx-client.ts';
@@ -47,7 +47,7 @@ export function GpxStep({ go }: StepProps) {
         ...(answer.preview.elapsedMinutes ? suggestedTime(answer.preview.elapsedMinutes) : {}),
       });
     } else {
-      showFeedback({ kind: 'error', title: t('errorTitle'), description: t('messages.gpxError') });
+      showErrorText(t('messages.gpxError'));
     }
   };
 

@@ -210,6 +210,30 @@ describe('typing', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
+  it('stops carrying a blocked person’s typing in a direct chat, from the next session check', async () => {
+    const [ann, ben] = [await newUser(t), await newUser(t)];
+    await t.ok('user/request-connection', { userId: ben.id }, ann.token);
+    await t.ok('user/accept-connection', { userId: ann.id }, ben.token);
+    const { chat } = await t.ok('chat/open-direct', { userId: ben.id }, ann.token);
+    const [a, b] = await Promise.all([socketOf(ann), socketOf(ben)]);
+    const atA = collect(a, 'typing');
+    b.emit('typing', { chatId: chat.chatId, typing: true });
+    await until(() => atA.length === 1, 3000, 'typing before the block');
+    b.emit('typing', { chatId: chat.chatId, typing: false });
+    await until(() => atA.length === 2, 3000, 'typing stopped');
+    await t.ok('user/block', { userId: ben.id }, ann.token);
+    await (t.core.realtime as RealtimeHost).checkSessions();
+    await sleep(2100);
+    b.emit('typing', { chatId: chat.chatId, typing: true });
+    await sleep(300);
+    expect(atA).toHaveLength(2);
+    // Reconnecting does not put it back either.
+    const b2 = await socketOf(ben);
+    b2.emit('typing', { chatId: chat.chatId, typing: true });
+    await sleep(300);
+    expect(atA).toHaveLength(2);
+  }, 15_000);
+
   it('ignores typing from someone outside the chat, and malformed events', async () => {
     const { chatId } = await newActivityChat(t, ada, [bea]);
     const [b, o] = await Promise.all([socketOf(bea), socketOf(outsider)]);

@@ -206,12 +206,19 @@ export function createChatRepository(db: Db) {
     return rows.map((r) => r.userId);
   }
 
+  /**
+   * A socket's rooms leave out direct chats nobody may write in any more (a removed contact, a block), so
+   * a blocked person's typing never reaches the blocker; the chat stays readable through the calls.
+   */
+  const roomWorthy = sql`(${chats.kind} <> 'DIRECT' or ${chatSendableSql(chats.id)})`;
+
   /** Ids of the chats a user is in now: the rooms a socket joins. */
   async function chatIdsOf(userId: string) {
     const rows = await db
       .select({ chatId: chatMembers.chatId })
       .from(chatMembers)
-      .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)));
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt), roomWorthy));
     return rows.map((r) => r.chatId);
   }
 
@@ -222,7 +229,8 @@ export function createChatRepository(db: Db) {
     const rows = await db
       .select({ userId: chatMembers.userId, chatId: chatMembers.chatId })
       .from(chatMembers)
-      .where(and(inArray(chatMembers.userId, userIds), isNull(chatMembers.leftAt)));
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      .where(and(inArray(chatMembers.userId, userIds), isNull(chatMembers.leftAt), roomWorthy));
     for (const row of rows) byUser.get(row.userId)?.push(row.chatId);
     return byUser;
   }

@@ -76,7 +76,8 @@ export function createChatService(deps: {
   return {
     /**
      * The direct chat with a contact, created the first time (no message: the other person sees it
-     * once something is said). Both join its room after the commit, so the first message arrives live.
+     * once something is said). Both join its room after the commit, so the first message arrives live
+     * (socket rooms leave out direct chats nobody may write in: see chatIdsOf).
      */
     async openDirect(user: AuthUser, otherId: string): Promise<{ chat: ChatSummary }> {
       if (otherId === user.userId) throw new ApiError('NOT_A_CONTACT');
@@ -84,12 +85,8 @@ export function createChatService(deps: {
       const { chatId } = await deps.changes.run(async (tx, fx) => {
         if (!(await deps.access.mayMessage(user.userId, otherId, tx))) throw new ApiError('NOT_A_CONTACT');
         const opened = await repo.openDirect(user.userId, otherId, tx);
-        if (opened.created) {
-          fx.chat.joined.push(
-            { chatId: opened.chatId, userId: user.userId },
-            { chatId: opened.chatId, userId: otherId },
-          );
-        }
+        // Both sockets into the room: a new chat, or one written in again after the two became contacts again.
+        fx.chat.joined.push({ chatId: opened.chatId, userId: user.userId }, { chatId: opened.chatId, userId: otherId });
         return opened;
       });
       const row = await repo.findForMember(chatId, user.userId);

@@ -15,6 +15,7 @@ import type { Core } from './core.ts';
 import { type Database, ping } from './db/client.ts';
 import { ApiError, handleError } from './http/errors.ts';
 import { createLinkBase } from './http/link-base.ts';
+import { errorBodyComponent, genericErrorsNote, withDeclaredErrors } from './http/openapi-errors.ts';
 import { safeError } from './http/log-safety.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
@@ -124,11 +125,14 @@ export async function buildApp(options: AppOptions) {
       info: {
         title: 'Cordata API',
         version: APP_VERSION,
-        description: 'Every product call is a POST with a JSON body.',
+        description: `Every product call is a POST with a JSON body. An error answers an ErrorBody. ${genericErrorsNote}`,
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { ErrorBody: errorBodyComponent },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: withDeclaredErrors(jsonSchemaTransform),
     hideUntagged: true,
   });
   // The API browser shows every call, the admin ones included: not in production (review L6).

@@ -1,12 +1,32 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CallInput, type CallName, type CallResponse, callPath, type ErrorBody } from '@cordata/contract';
+import {
+  type CallInput,
+  type CallName,
+  type CallResponse,
+  callPath,
+  calls,
+  declaresError,
+  type ErrorBody,
+} from '@cordata/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A call's `errors` are its promise to clients: every test that drives the API through `call` fails when a call
+ * answers a code it does not declare (generic codes aside, see GENERIC_ERRORS), so the list cannot drift from what
+ * the services throw. Fix it in the contract (declare the code) or in the service (throw the declared one).
+ */
+export function assertDeclared(name: CallName, answer: Partial<ErrorBody>) {
+  const code = answer.error?.code;
+  if (code && !declaresError(calls[name].errors, code)) {
+    throw new Error(`${name} answered ${code}, which its contract does not declare (errors: ${calls[name].errors})`);
+  }
+}
 
 /**
  * The whole app on a fresh database, driven through HTTP injection. One per test file: opening a
@@ -45,11 +65,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       },
       payload: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    return {
-      status: response.statusCode,
-      body: response.json() as CallResponse<K> & Partial<ErrorBody>,
-      headers: response.headers,
-    };
+    const answer = response.json() as CallResponse<K> & Partial<ErrorBody>;
+    assertDeclared(name, answer);
+    return { status: response.statusCode, body: answer, headers: response.headers };
   }
 
   /** Like call, but fails the test unless the answer is a 200. */

@@ -95,6 +95,28 @@ export type ErrorCode = keyof typeof errorCatalog;
 
 export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
 
+/**
+ * The codes any call may answer, whatever its `errors` declare: the HTTP layer's (a body that does not validate,
+ * is missing, too large or not JSON; a missing token or an unfinished profile; a rate limit) and the server's own
+ * failures. Every other code a call can answer is in its `errors` (the server's tests check it).
+ */
+export const GENERIC_ERRORS = [
+  'VALIDATION_ERROR',
+  'BODY_REQUIRED',
+  'UNAUTHORIZED',
+  'PROFILE_INCOMPLETE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'NOT_IMPLEMENTED',
+  'SERVICE_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/** Whether a call that declares `declared` may answer `code`. */
+export const declaresError = (declared: readonly ErrorCode[] | undefined, code: ErrorCode): boolean =>
+  (GENERIC_ERRORS as readonly ErrorCode[]).includes(code) || (declared ?? []).includes(code);
+
 /** The JSON body of every error answer. */
 export interface ErrorBody {
   error: {

@@ -1,4 +1,4 @@
-import { type CallName, callNames, calls } from '@cordata/contract';
+import { type CallName, callNames, calls, declaresError, type ErrorBody } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { newUser } from '../factories.ts';
@@ -12,6 +12,8 @@ import { HOSTILE_BODIES, HOSTILE_VALUES, jsonSchemaOf, sample } from './samples.
 let t: TestApp;
 let tried = 0;
 const failures: string[] = [];
+/** Codes a call answered without declaring them (its contract's `errors`). */
+const undeclared: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,8 +48,18 @@ async function send(name: CallName, payload: string, token: string, extraHeaders
       `${name} ${payload.slice(0, 120)} → ${res.statusCode} in ${Math.round(ms)} ms: ${res.body.slice(0, 200)}`,
     );
   }
+  const code = res.statusCode < 500 ? (safeJson(res.body) as Partial<ErrorBody> | null)?.error?.code : undefined;
+  if (code && !declaresError(calls[name].errors, code)) undeclared.push(`${name} → ${code}`);
   return res;
 }
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
 
 /** Every field path of an object sample, so each can be replaced in turn. */
 function fieldPaths(value: unknown, prefix: string[] = []): string[][] {
@@ -86,6 +98,7 @@ describe('hostile input', () => {
       );
     }
     expect(failures.filter((f) => f.startsWith(`${name} `))).toEqual([]);
+    expect([...new Set(undeclared.filter((f) => f.startsWith(`${name} `)))]).toEqual([]);
   });
 
   it('leaves the server healthy', async () => {

@@ -173,6 +173,6 @@ export const authCalls = {
     summary: 'Complete the profile after sign-up',
     body: ProfileFields.extend({ sports: z.array(UserSport).min(1, 'Choose at least one sport').max(30) }),
     response: z.object({ user: OwnUser }),
-    errors: ['USERNAME_TAKEN', 'SPORT_NOT_FOUND'],
+    errors: ['USERNAME_TAKEN', 'SPORT_NOT_FOUND', 'UPLOAD_INVALID', 'UPLOAD_NOT_FOUND'],
   }),
 };

@@ -70,7 +70,7 @@ export const groupCalls = {
     summary: "How many of the group's activities fall in a range",
     body: z.object({ groupId: Id, startDate: IsoDateTime.optional(), endDate: IsoDateTime.optional() }),
     response: z.object({ count: z.int() }),
-    errors: ['GROUP_NOT_FOUND'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
   }),
   'group/count-hidden-participants': defineCall({
     auth: true,
@@ -84,6 +84,7 @@ export const groupCalls = {
     summary: 'Create a group; the creator is its admin',
     body: GroupInput,
     response: groupAnswer,
+    errors: ['UPLOAD_INVALID', 'UPLOAD_NOT_FOUND'],
   }),
   'group/delete': defineCall({
     auth: true,
@@ -97,7 +98,7 @@ export const groupCalls = {
     summary: 'Leave a group (or withdraw a request)',
     body: byGroup,
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'LAST_ADMIN'],
+    errors: ['GROUP_NOT_FOUND', 'LAST_ADMIN', 'NOT_FOUND'],
   }),
   'group/explore-groups': defineCall({
     auth: true,
@@ -131,7 +132,7 @@ export const groupCalls = {
     summary: "The group's activities between two instants",
     body: z.object({ groupId: Id, startDate: IsoDateTime, endDate: IsoDateTime, pagination: OptionalPagination }),
     response: z.object({ activities: z.array(ActivitySummary) }),
-    errors: ['GROUP_NOT_FOUND'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
   }),
   'group/list-participants': defineCall({
     auth: true,
@@ -159,14 +160,14 @@ export const groupCalls = {
     summary: "The group's upcoming activities",
     body: z.object({ groupId: Id, pagination: OptionalPagination }),
     response: z.object({ activities: z.array(ActivitySummary) }),
-    errors: ['GROUP_NOT_FOUND'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
   }),
   'group/make-admin': defineCall({
     auth: true,
     summary: 'Admin: make a member an admin',
     body: byGroupUser,
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'USER_NOT_FOUND'],
   }),
   'group/participate': defineCall({
     auth: true,
@@ -187,14 +188,14 @@ export const groupCalls = {
     summary: 'Admin: take admin rights away',
     body: byGroupUser,
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'LAST_ADMIN'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'LAST_ADMIN', 'USER_NOT_FOUND'],
   }),
   'group/remove-user': defineCall({
     auth: true,
     summary: 'Admin: remove a member',
     body: byGroupUser,
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'USER_NOT_FOUND'],
   }),
   'group/request-access': defineCall({
     auth: true,
@@ -208,6 +209,6 @@ export const groupCalls = {
     summary: 'Admin: change a group',
     body: GroupInput.extend({ groupId: Id }),
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'UPLOAD_INVALID', 'UPLOAD_NOT_FOUND'],
   }),
 };

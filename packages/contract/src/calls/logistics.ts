@@ -72,7 +72,7 @@ export const carpoolCalls = {
     summary: 'Withdraw my seat offer; its accepted riders are asking again',
     body: z.object({ offerId: Id }),
     response: Ok,
-    errors: ['OFFER_NOT_FOUND'],
+    errors: ['OFFER_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'carpool/request-ride': defineCall({
     auth: true,
@@ -86,21 +86,28 @@ export const carpoolCalls = {
     summary: 'Cancel my ride request (frees the seat if it was accepted)',
     body: z.object({ requestId: Id }),
     response: Ok,
-    errors: ['RIDE_REQUEST_NOT_FOUND'],
+    errors: ['RIDE_REQUEST_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'carpool/accept-request': defineCall({
     auth: true,
     summary: 'As a driver, take a rider: the exact pickup point is then shown to both',
     body: z.object({ requestId: Id, offerId: Id }),
     response: z.object({ request: RideRequest }),
-    errors: ['RIDE_REQUEST_NOT_FOUND', 'OFFER_NOT_FOUND', 'NO_SEATS_LEFT', 'DETOUR_TOO_LONG'],
+    errors: [
+      'RIDE_REQUEST_NOT_FOUND',
+      'OFFER_NOT_FOUND',
+      'NO_SEATS_LEFT',
+      'DETOUR_TOO_LONG',
+      'ACTIVITY_NOT_FOUND',
+      'FORBIDDEN',
+    ],
   }),
   'carpool/decline-request': defineCall({
     auth: true,
     summary: 'As a driver, decline a request made to my offer',
     body: z.object({ requestId: Id }),
     response: Ok,
-    errors: ['RIDE_REQUEST_NOT_FOUND'],
+    errors: ['RIDE_REQUEST_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
 };
 
@@ -153,21 +160,21 @@ export const gearCalls = {
     summary: '"I bring it": claim a group item, or let it go again',
     body: z.object({ itemId: Id, claimed: z.boolean() }),
     response: z.object({ item: GearItem }),
-    errors: ['GEAR_NOT_FOUND', 'GEAR_ALREADY_CLAIMED'],
+    errors: ['GEAR_NOT_FOUND', 'GEAR_ALREADY_CLAIMED', 'ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'gear/check': defineCall({
     auth: true,
     summary: 'Tick off an item of my private checklist',
     body: z.object({ itemId: Id, checked: z.boolean() }),
     response: z.object({ item: GearItem }),
-    errors: ['GEAR_NOT_FOUND'],
+    errors: ['GEAR_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'gear/remove-item': defineCall({
     auth: true,
     summary: 'Remove a group item (its author or an admin) or an item of my checklist',
     body: z.object({ itemId: Id }),
     response: Ok,
-    errors: ['GEAR_NOT_FOUND', 'FORBIDDEN'],
+    errors: ['GEAR_NOT_FOUND', 'FORBIDDEN', 'ACTIVITY_NOT_FOUND'],
   }),
 };
 

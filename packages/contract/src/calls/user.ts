@@ -90,13 +90,14 @@ export const userCalls = {
     summary: 'Accept a contact request',
     body: byUser,
     response: z.object({ connection: ConnectionStatus }),
-    errors: ['CONNECTION_NOT_FOUND'],
+    errors: ['CONNECTION_NOT_FOUND', 'FORBIDDEN'],
   }),
   'user/delete-connection': defineCall({
     auth: true,
     summary: 'Remove a contact, cancel a sent request or decline a received one (no notification)',
     body: byUser,
     response: z.object({ connection: ConnectionStatus }),
+    errors: ['CONNECTION_NOT_FOUND'],
   }),
   'user/explore-contacts': defineCall({
     auth: true,
@@ -148,7 +149,7 @@ export const userCalls = {
     summary: 'Send a contact request',
     body: byUser,
     response: z.object({ connection: ConnectionStatus }),
-    errors: ['USER_NOT_FOUND', 'CONNECTION_EXISTS'],
+    errors: ['USER_NOT_FOUND', 'CONNECTION_EXISTS', 'FORBIDDEN'],
   }),
   'user/update-notification-preferences': defineCall({
     auth: true,
@@ -174,7 +175,7 @@ export const userCalls = {
       home: Place.nullable().optional(),
     }),
     response: z.object({ user: OwnUser }),
-    errors: ['USERNAME_TAKEN'],
+    errors: ['USERNAME_TAKEN', 'UPLOAD_INVALID', 'UPLOAD_NOT_FOUND'],
   }),
   'user/update-sports': defineCall({
     auth: true,

@@ -159,7 +159,9 @@ export const Activity = ActivitySummary.extend({
 export type Activity = z.infer<typeof Activity>;
 
 export const Participant = UserSummary.extend({ isAdmin: z.boolean(), joinedAt: IsoDateTime });
+export type Participant = z.infer<typeof Participant>;
 export const AccessRequest = UserSummary.extend({ requestedAt: IsoDateTime });
+export type AccessRequest = z.infer<typeof AccessRequest>;
 export const InvitableContact = UserSummary.extend({ invitable: z.boolean(), reason: SkipReason.nullable() });
 
 const byActivity = z.object({ activityId: Id });

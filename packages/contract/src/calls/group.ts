@@ -52,6 +52,7 @@ export type Group = z.infer<typeof Group>;
 
 /** A group member is an activity participant: the same person, the same admin flag, the same joining time. */
 export const Member = Participant;
+export type Member = Participant;
 
 const byGroup = z.object({ groupId: Id });
 const byGroupUser = z.object({ groupId: Id, userId: Id });

@@ -1,8 +1,17 @@
+import type { Sport } from '@cordata/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 
 export const sportsQueryKey = ['sport', 'list-all'] as const;
 
 export function useSportsQuery() {
   return useQuery({ queryKey: sportsQueryKey, queryFn: () => api('sport/list-all'), staleTime: 60 * 60 * 1000 });
+}
+
+/** A sport's name in the app's language. */
+export function useSportName() {
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'it' ? 'it' : 'en';
+  return (sport: Sport) => sport.names[language] ?? sport.name;
 }

@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRegistry } from '../../api/client.ts';
+import { createQueryClient } from '../../state/queryClient.ts';
+import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { anOwnUser, aSport } from '../../testing/fixtures.ts';
+import CreateProfile from './CreateProfile.tsx';
+
+// The call registry (zod and every schema) is slow to transform on a busy machine: not what is tested.
+beforeAll(() => loadRegistry(), 30_000);
+signedInInEnglish();
+
+const stubServer = (createProfile: () => ReturnType<Parameters<typeof stubApi>[0]>) =>
+  stubApi((path) => {
+    if (path === 'auth/username-exists') return { json: { exists: false } };
+    if (path === 'sport/list-all') return { json: { sports: [aSport()] } };
+    if (path === 'auth/create-profile') return createProfile();
+    return refusal('NOT_FOUND', 404);
+  });
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const next = () => fireEvent.click(screen.getByTestId('profile-next'));
+
+async function fillUpToIntensity() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <CreateProfile />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  expect(screen.getByTestId('profile-step-intro')).toBeTruthy();
+  next();
+  expect(await screen.findByTestId('profile-step-picture')).toBeTruthy();
+  next(); // skips the picture
+  await screen.findByTestId('profile-step-personal');
+  type('profile-first-name', 'Anna');
+  type('profile-last-name', 'Bianchi');
+  type('profile-username', 'annab90');
+  type('profile-birth-date', '1990-05-01');
+  fireEvent.change(screen.getByTestId('profile-gender'), { target: { value: 'FEMALE' } });
+  type('profile-country', 'Italia');
+  type('profile-city', 'Milano');
+  next();
+  fireEvent.click(await screen.findByTestId('sport-running'));
+  next();
+  await screen.findByTestId('profile-step-intensity');
+  type('intensity-value-running', '10');
+  fireEvent.click(screen.getByTestId('profile-submit'));
+}
+
+describe('the profile wizard', () => {
+  it('walks the six steps and sends the profile once', async () => {
+    const calls = stubServer(() => ({ json: { user: anOwnUser({ firstName: 'Anna' }) } }));
+    await fillUpToIntensity();
+    expect(await screen.findByTestId('profile-step-done')).toBeTruthy();
+    expect(screen.getByTestId('profile-done')).toBeTruthy();
+    const sent = calls.filter((c) => c.path === 'auth/create-profile');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      firstName: 'Anna',
+      lastName: 'Bianchi',
+      username: 'annab90',
+      birthDate: '1990-05-01',
+      gender: 'FEMALE',
+      country: 'Italia',
+      city: 'Milano',
+      sports: [{ sportId: 'running', intensity: { kind: 'DISTANCE', value: 10_000 } }],
+    });
+  });
+
+  it('goes back to the personal step when the username was taken meanwhile', async () => {
+    stubServer(() => refusal('USERNAME_TAKEN', 409));
+    await fillUpToIntensity();
+    expect(await screen.findByTestId('profile-step-personal')).toBeTruthy();
+    expect(screen.getByTestId('profile-username-problem')).toBeTruthy();
+  });
+});

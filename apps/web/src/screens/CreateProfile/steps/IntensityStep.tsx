@@ -1,0 +1,100 @@
+import type { IntensityKind, Sport, UserSport } from '@cordata/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../components/feedback.ts';
+import { FormError } from '../../../components/forms/Field.tsx';
+import { useSportName, useSportsQuery } from '../../../state/queries/sports.ts';
+import { toIntensity } from '../intensity.ts';
+import { StepActions } from './StepActions.tsx';
+
+/** Step 5: how much of each sport, in a unit the sport allows; submitting it creates the profile. */
+export function IntensityStep({
+  sportIds,
+  onBack,
+  submit,
+}: {
+  sportIds: string[];
+  onBack: () => void;
+  submit: (sports: UserSport[]) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const sports = useSportsQuery();
+  const nameOf = useSportName();
+  const chosen = (sports.data?.sports ?? []).filter((s) => sportIds.includes(s.sportId));
+  const [kinds, setKinds] = useState<Record<string, IntensityKind>>({});
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const kindOf = (sport: Sport) => kinds[sport.sportId] ?? sport.intensityKinds[0]!;
+  const problemOf = (sport: Sport): string | null => {
+    const typed = values[sport.sportId] ?? '';
+    if (!typed.trim()) return t('validation.required');
+    return toIntensity(kindOf(sport), typed) ? null : t('auth.profile.intensity.invalid');
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSent(true);
+    setFailure(null);
+    if (chosen.some((s) => problemOf(s))) return;
+    setBusy(true);
+    try {
+      await submit(
+        chosen.map((s) => ({ sportId: s.sportId, intensity: toIntensity(kindOf(s), values[s.sportId] ?? '')! })),
+      );
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
+      <h2>{t('auth.profile.intensity.title')}</h2>
+      <p className="auth-intro">{t('auth.profile.intensity.text')}</p>
+      {chosen.map((sport) => {
+        const kind = kindOf(sport);
+        const problem = sent ? problemOf(sport) : null;
+        return (
+          <fieldset key={sport.sportId} className="intensity-row" data-testid={`intensity-${sport.sportId}`}>
+            <legend>{nameOf(sport)}</legend>
+            <div className="intensity-inputs">
+              <select
+                aria-label={t('auth.profile.intensity.kind')}
+                value={kind}
+                data-testid={`intensity-kind-${sport.sportId}`}
+                onChange={(e) => setKinds({ ...kinds, [sport.sportId]: e.target.value as IntensityKind })}
+              >
+                {sport.intensityKinds.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`auth.profile.intensity.kinds.${k}`)}
+                  </option>
+                ))}
+              </select>
+              <input
+                aria-label={t('auth.profile.intensity.value')}
+                inputMode={kind === 'PACE' ? 'text' : 'decimal'}
+                placeholder={kind === 'PACE' ? t('auth.profile.intensity.pacePlaceholder') : ''}
+                value={values[sport.sportId] ?? ''}
+                aria-invalid={problem ? true : undefined}
+                data-testid={`intensity-value-${sport.sportId}`}
+                onChange={(e) => setValues({ ...values, [sport.sportId]: e.target.value })}
+              />
+              <span className="intensity-unit">{t(`auth.profile.intensity.units.${kind}`)}</span>
+            </div>
+            {problem && (
+              <p className="field-problem" role="alert">
+                {problem}
+              </p>
+            )}
+          </fieldset>
+        );
+      })}
+      <FormError text={failure} />
+      <StepActions onBack={onBack} nextLabel={t('auth.profile.intensity.submit')} busy={busy} testId="profile-submit" />
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import type {
+  AccessRequest,
+  Activity,
+  ActivitySummary,
+  ChatSummary,
+  Group,
+  Message,
+  Notification,
+  OwnUser,
+  Participant,
+  Sport,
+  UserSummary,
+} from '@cordata/contract';
+
+/**
+ * The one place tests build API objects: each is complete and typed by the contract, so a new or renamed field
+ * breaks the tests at compile time instead of leaving them on a shape the server no longer sends. Pass only what
+ * the test is about: `anActivity({ access: 'CLOSED', isAdmin: true })`.
+ */
+
+/** A UUID v7-looking id that reads as its number in test output: `id(7)` → `01900000-…-000000000007`. */
+export const id = (n: number) => `01900000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+
+const WHEN = '2026-11-29T08:00:00.000Z';
+
+export const aUser = (over: Partial<UserSummary> = {}): UserSummary => ({
+  userId: id(1),
+  username: 'anna',
+  firstName: 'Anna',
+  lastName: 'Bianchi',
+  profilePicture: null,
+  lastOnlineAt: null,
+  ...over,
+});
+
+export const anOwnUser = (over: Partial<OwnUser> = {}): OwnUser => ({
+  ...aUser(),
+  email: 'anna@example.com',
+  country: 'Italia',
+  city: 'Milano',
+  birthDate: '1990-05-01',
+  phone: null,
+  gender: 'FEMALE',
+  sports: [],
+  language: 'en',
+  role: 'USER',
+  completed: true,
+  createdAt: WHEN,
+  ...over,
+});
+
+export const aParticipant = (over: Partial<Participant> = {}): Participant => ({
+  ...aUser(),
+  isAdmin: false,
+  joinedAt: WHEN,
+  ...over,
+});
+
+export const aRequest = (over: Partial<AccessRequest> = {}): AccessRequest => ({
+  ...aUser(),
+  requestedAt: WHEN,
+  ...over,
+});
+
+export const aSport = (over: Partial<Sport> = {}): Sport => ({
+  sportId: 'running',
+  name: 'Running',
+  names: { en: 'Running', it: 'Corsa' },
+  icon: 'running',
+  intensityKinds: ['DISTANCE', 'PACE'],
+  ...over,
+});
+
+export const anActivitySummary = (over: Partial<ActivitySummary> = {}): ActivitySummary => ({
+  activityId: id(100),
+  name: 'Morning run',
+  sportId: 'running',
+  date: '2026-11-29',
+  startTime: '09:00',
+  endTime: '11:00',
+  timeZone: 'Europe/Rome',
+  startsAt: WHEN,
+  endsAt: '2026-11-29T10:00:00.000Z',
+  access: 'OPEN',
+  visibility: 'PUBLIC',
+  difficulty: 'EASY',
+  totalDistance: 10_000,
+  totalElevationGain: 100,
+  requiredTime: null,
+  start: { latitude: 45.46, longitude: 9.19 },
+  group: null,
+  participantsCount: 1,
+  createdBy: aUser(),
+  status: 'NONE',
+  isAdmin: false,
+  ...over,
+});
+
+export const anActivity = (over: Partial<Activity> = {}): Activity => ({
+  ...anActivitySummary(),
+  description: null,
+  contact: null,
+  route: {
+    mode: 'POINTS',
+    start: { latitude: 45.46, longitude: 9.19 },
+    destination: { latitude: 45.47, longitude: 9.2 },
+    routeSteps: [
+      { latitude: 45.46, longitude: 9.19 },
+      { latitude: 45.47, longitude: 9.2 },
+    ],
+    waypoints: [],
+    elevationProfile: [],
+  },
+  smoothedElevationGain: 90,
+  rejectionReason: null,
+  pendingRequestsCount: 0,
+  isOnlyAdmin: false,
+  blockedParticipantsCount: 0,
+  chatId: null,
+  closedAt: null,
+  createdAt: WHEN,
+  updatedAt: WHEN,
+  ...over,
+});
+
+export const aGroup = (over: Partial<Group> = {}): Group => ({
+  groupId: id(200),
+  name: 'Trail friends',
+  description: '',
+  type: 'OPEN',
+  sportIds: ['running'],
+  location: null,
+  picture: null,
+  membersCount: 1,
+  status: 'NONE',
+  isAdmin: false,
+  rejectionReason: null,
+  pendingRequestsCount: 0,
+  isOnlyAdmin: false,
+  chatId: null,
+  createdAt: WHEN,
+  ...over,
+});
+
+export const aMessage = (over: Partial<Message> = {}): Message => ({
+  messageId: id(300),
+  chatId: id(400),
+  sender: aUser(),
+  kind: 'TEXT',
+  text: 'Ciao!',
+  clientMessageId: null,
+  createdAt: WHEN,
+  ...over,
+});
+
+export const aChat = (over: Partial<ChatSummary> = {}): ChatSummary => ({
+  chatId: id(400),
+  kind: 'ACTIVITY',
+  targetId: id(100),
+  name: 'Morning run',
+  picture: null,
+  lastMessage: null,
+  unreadCount: 0,
+  closedAt: null,
+  ...over,
+});
+
+export const aNotification = (over: Partial<Notification> = {}): Notification => ({
+  notificationId: id(500),
+  type: 'ACTIVITY_INVITE',
+  targetId: id(100),
+  actor: aUser(),
+  targetName: 'Morning run',
+  reason: null,
+  read: false,
+  createdAt: WHEN,
+  ...over,
+});

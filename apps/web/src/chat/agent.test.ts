@@ -1,23 +1,22 @@
 import type { Message, ServerToClientEvents } from '@cordata/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aMessage, aUser, id } from '../testing/fixtures.ts';
 import { ChatAgent, type ChatAgentDeps } from './agent.ts';
 import type { RealtimeLink } from './realtime.ts';
 
 const chatId = '01900000-0000-7000-8000-0000000000c1';
-const me = { userId: 'me', username: 'me', firstName: 'Me', lastName: 'X', profilePicture: null, lastOnlineAt: null };
+const me = aUser({ userId: 'me', username: 'me', firstName: 'Me', lastName: 'X' });
 let seq = 0;
 const message = (over: Partial<Message> = {}): Message => {
   seq += 1;
-  return {
-    messageId: `01900000-0000-7000-8000-${String(seq).padStart(12, '0')}`,
+  return aMessage({
+    messageId: id(seq),
     chatId,
     sender: me,
-    kind: 'TEXT',
     text: `m${seq}`,
-    clientMessageId: null,
     createdAt: new Date(2026, 0, 1, 10, seq).toISOString(),
     ...over,
-  };
+  });
 };
 
 function fakeLink() {

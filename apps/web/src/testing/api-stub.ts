@@ -1,3 +1,4 @@
+import type { CallInput, CallName, CallResponse } from '@cordata/contract';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useFeedbackStore } from '../components/feedback.ts';
@@ -33,11 +34,34 @@ export function stubApi(answer: (path: string, body: unknown) => StubAnswer): St
   return calls;
 }
 
+/** Per call, an answer typed by the contract (its response, or a refusal); a call not listed answers 404. */
+export type CallAnswers = {
+  [K in CallName]?: (body: CallInput<K>) => CallResponse<K> | Refusal;
+};
+
+/**
+ * Like stubApi, with each answer typed by its call: a contract change that the stubs no longer match fails to compile.
+ * `stubCalls({ 'sport/list-all': () => ({ sports: [aSport()] }), 'auth/create-profile': () => refusal('USERNAME_TAKEN', 409) })`
+ */
+export function stubCalls(answers: CallAnswers): StubbedCall[] {
+  return stubApi((path, body) => {
+    const answer = (answers as Record<string, ((body: unknown) => unknown) | undefined>)[path];
+    if (!answer) return refusal('NOT_FOUND', 404);
+    const json = answer(body);
+    return json instanceof Refusal ? json : { json };
+  });
+}
+
+class Refusal implements StubAnswer {
+  constructor(
+    readonly status: number,
+    readonly json: unknown,
+  ) {}
+}
+
 /** An error answer as the server gives it. */
-export const refusal = (code: string, status: number): StubAnswer => ({
-  status,
-  json: { error: { code, message: code } },
-});
+export const refusal = (code: string, status: number): Refusal =>
+  new Refusal(status, { error: { code, message: code } });
 
 /** Each test starts signed in, in English, with no feedback shown; fetch stubs and the DOM are undone after. */
 export function signedInInEnglish() {

@@ -7,6 +7,7 @@ import { setPlatform } from '../../native/index.ts';
 import { createFakePlatform, FileWriteError, type NativeShareOutcome, webPlatform } from '../../native/platform.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { anActivity } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { ActivityBar } from './ActivityBar.tsx';
 
@@ -14,7 +15,7 @@ const ACTIVITY = '01900000-0000-7000-8000-0000000000ff';
 const inTwoDays = (hours: number) => new Date(Date.now() + 48 * 3_600_000 + hours * 3_600_000).toISOString();
 
 const activity = (over: Partial<Activity>) =>
-  ({
+  anActivity({
     activityId: ACTIVITY,
     name: 'Morning run',
     status: 'NONE',
@@ -28,7 +29,7 @@ const activity = (over: Partial<Activity>) =>
     blockedParticipantsCount: 0,
     group: null,
     ...over,
-  }) as Activity;
+  });
 
 const show = (a: Activity, onReport?: () => void) =>
   render(

@@ -1,10 +1,10 @@
-import type { Activity } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, type StubAnswer, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { anActivity, anOwnUser, aParticipant } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { useToastStore } from '../toast.ts';
 import { Participants } from './Participants.tsx';
@@ -14,24 +14,16 @@ const BRUNO = '01900000-0000-7000-8000-0000000000b2';
 const CARLA = '01900000-0000-7000-8000-0000000000c3';
 const ACTIVITY = '01900000-0000-7000-8000-0000000000ff';
 
-const person = (userId: string, firstName: string, isAdmin: boolean) => ({
-  userId,
-  username: firstName.toLowerCase(),
-  firstName,
-  lastName: 'Rossi',
-  profilePicture: null,
-  lastOnlineAt: null,
-  isAdmin,
-  joinedAt: '2026-01-01T00:00:00.000Z',
-});
+const person = (userId: string, firstName: string, isAdmin: boolean) =>
+  aParticipant({ userId, username: firstName.toLowerCase(), firstName, lastName: 'Rossi', isAdmin });
 
 const activity = (isAdmin: boolean) =>
-  ({ activityId: ACTIVITY, isAdmin, participantsCount: 3, access: 'OPEN' }) as unknown as Activity;
+  anActivity({ activityId: ACTIVITY, isAdmin, participantsCount: 3, access: 'OPEN' });
 
 /** The server: the participants list, the caller's profile, and the three admin calls (answered or refused). */
 const stubServer = (refuse?: StubAnswer) =>
   stubApi((path) => {
-    if (path === 'user/own-profile') return { json: { user: { userId: ME } } };
+    if (path === 'user/own-profile') return { json: { user: anOwnUser({ userId: ME }) } };
     if (path === 'activity/list-participants') {
       return {
         json: {

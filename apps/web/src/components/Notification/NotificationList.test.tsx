@@ -7,6 +7,7 @@ import '../../i18n/index.ts';
 import { useSheetStore } from '../../sheets/store.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
+import { aNotification, aUser } from '../../testing/fixtures.ts';
 import { MarkAllRead, NotificationList } from './NotificationList.tsx';
 
 // The app's one socket, faked: the test fires `notification` events on it.
@@ -23,25 +24,16 @@ vi.mock('../../chat/realtime.ts', () => ({
   }),
 }));
 
-const anna = {
-  userId: 'u1',
-  username: 'annab',
-  firstName: 'Anna',
-  lastName: 'Bianchi',
-  profilePicture: null,
-  lastOnlineAt: null,
-};
-const note = (id: string, extra: Partial<Notification>): Notification => ({
-  notificationId: id,
-  type: 'ACTIVITY_INVITE',
-  targetId: 'a1',
-  actor: anna,
-  targetName: 'Monte Rosa',
-  reason: null,
-  read: false,
-  createdAt: '2026-11-21T10:00:00.000Z',
-  ...extra,
-});
+const anna = aUser({ userId: 'u1', username: 'annab' });
+const note = (id: string, extra: Partial<Notification>): Notification =>
+  aNotification({
+    notificationId: id,
+    targetId: 'a1',
+    actor: anna,
+    targetName: 'Monte Rosa',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    ...extra,
+  });
 
 let server: Notification[];
 const calls: { path: string; body: unknown }[] = [];

@@ -1,27 +1,20 @@
 import { type Notification, NotificationType } from '@cordata/contract';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { aNotification, aUser } from '../../testing/fixtures.ts';
 import { fillTemplate, notificationText, rejectionReason } from './format.ts';
 
-const actor = {
-  userId: 'u1',
-  username: 'annab',
-  firstName: 'Anna',
-  lastName: 'Bianchi',
-  profilePicture: null,
-  lastOnlineAt: null,
-};
-const make = (type: NotificationType, extra: Partial<Notification> = {}): Notification => ({
-  notificationId: 'n1',
-  type,
-  targetId: 't1',
-  actor,
-  targetName: 'Monte Rosa',
-  reason: null,
-  read: false,
-  createdAt: '2026-11-21T10:00:00.000Z',
-  ...extra,
-});
+const actor = aUser({ userId: 'u1', username: 'annab' });
+const make = (type: NotificationType, extra: Partial<Notification> = {}): Notification =>
+  aNotification({
+    notificationId: 'n1',
+    type,
+    targetId: 't1',
+    actor,
+    targetName: 'Monte Rosa',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    ...extra,
+  });
 const plain = (n: Notification, lng: 'en' | 'it') =>
   notificationText(n, i18n.getFixedT(lng))
     .map((p) => p.text)

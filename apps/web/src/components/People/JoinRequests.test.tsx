@@ -1,10 +1,10 @@
-import type { Activity, Group } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { aGroup, anActivity, aRequest } from '../../testing/fixtures.ts';
 import { Requests } from '../Activity/Requests.tsx';
 import { useFeedbackStore } from '../feedback.ts';
 import { GroupRequests } from '../Group/GroupRequests.tsx';
@@ -12,20 +12,17 @@ import { GroupRequests } from '../Group/GroupRequests.tsx';
 const DARIO = '01900000-0000-7000-8000-0000000000d4';
 const OWNER = '01900000-0000-7000-8000-0000000000ee';
 
-const dario = {
-  userId: DARIO,
-  username: 'dario',
-  firstName: 'Dario',
-  lastName: 'Russo',
-  profilePicture: null,
-  lastOnlineAt: null,
-};
+const dario = aRequest({ userId: DARIO, username: 'dario', firstName: 'Dario', lastName: 'Russo' });
 
 const stubServer = (refuse = false) =>
   stubApi((path) => {
     if (path.endsWith('/list-requests')) return { json: { requests: [dario] } };
     if (refuse) return refusal('FORBIDDEN', 403);
-    return { json: path.startsWith('group/') ? { group: { groupId: OWNER } } : { activity: { activityId: OWNER } } };
+    return {
+      json: path.startsWith('group/')
+        ? { group: aGroup({ groupId: OWNER }) }
+        : { activity: anActivity({ activityId: OWNER }) },
+    };
   });
 
 const wrap = (node: React.ReactNode) =>
@@ -36,7 +33,7 @@ signedInInEnglish();
 describe('the requests of an activity and of a group, one list', () => {
   it('rejects a group request only with a reason, which it sends', async () => {
     const calls = stubServer();
-    wrap(<GroupRequests group={{ groupId: OWNER, isAdmin: true, type: 'CLOSED' } as unknown as Group} />);
+    wrap(<GroupRequests group={aGroup({ groupId: OWNER, isAdmin: true, type: 'CLOSED' })} />);
     const row = await screen.findByTestId('group-request');
     expect(row.getAttribute('data-user-id')).toBe(DARIO);
     expect(screen.getByTestId('group-requests').id).toBe(`group-requests-${OWNER}`);
@@ -57,7 +54,7 @@ describe('the requests of an activity and of a group, one list', () => {
 
   it("accepts an activity request, and shows the server's refusal", async () => {
     const calls = stubServer(true);
-    wrap(<Requests activity={{ activityId: OWNER, isAdmin: true, access: 'CLOSED' } as unknown as Activity} />);
+    wrap(<Requests activity={anActivity({ activityId: OWNER, isAdmin: true, access: 'CLOSED' })} />);
     const row = await screen.findByTestId('request');
     expect(screen.getByTestId('requests').id).toBe(`requests-${OWNER}`);
     expect(screen.getByTestId('requests').querySelectorAll('.person-row')).toHaveLength(1);
@@ -72,7 +69,7 @@ describe('the requests of an activity and of a group, one list', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ requests: [] }), { status: 200 })),
     );
-    wrap(<Requests activity={{ activityId: OWNER, isAdmin: true, access: 'OPEN' } as unknown as Activity} />);
+    wrap(<Requests activity={anActivity({ activityId: OWNER, isAdmin: true, access: 'OPEN' })} />);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('requests')).toBeNull();
   });

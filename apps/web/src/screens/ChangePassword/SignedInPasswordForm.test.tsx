@@ -5,12 +5,12 @@ import { useFeedbackStore } from '../../components/feedback.ts';
 import { useToastStore } from '../../components/toast.ts';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
-import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { refusal, type StubAnswer, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { SignedInPasswordForm } from './SignedInPasswordForm.tsx';
 
 signedInInEnglish();
 
-const stubServer = (change: () => ReturnType<typeof refusal> = () => ({ json: {} })) =>
+const stubServer = (change: () => StubAnswer = () => ({ json: {} })) =>
   stubApi((path) => {
     if (path === 'user/own-profile') return { json: { user: { userId: 'me', email: 'alice@example.com' } } };
     return change();

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../api/client.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
-import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { type CallAnswers, refusal, signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
 import { anOwnUser, aSport } from '../../testing/fixtures.ts';
 import CreateProfile from './CreateProfile.tsx';
 
@@ -12,12 +12,11 @@ import CreateProfile from './CreateProfile.tsx';
 beforeAll(() => loadRegistry(), 30_000);
 signedInInEnglish();
 
-const stubServer = (createProfile: () => ReturnType<Parameters<typeof stubApi>[0]>) =>
-  stubApi((path) => {
-    if (path === 'auth/username-exists') return { json: { exists: false } };
-    if (path === 'sport/list-all') return { json: { sports: [aSport()] } };
-    if (path === 'auth/create-profile') return createProfile();
-    return refusal('NOT_FOUND', 404);
+const stubServer = (createProfile: CallAnswers['auth/create-profile']) =>
+  stubCalls({
+    'auth/username-exists': () => ({ exists: false }),
+    'sport/list-all': () => ({ sports: [aSport()] }),
+    'auth/create-profile': createProfile,
   });
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -53,7 +52,7 @@ async function fillUpToIntensity() {
 
 describe('the profile wizard', () => {
   it('walks the six steps and sends the profile once', async () => {
-    const calls = stubServer(() => ({ json: { user: anOwnUser({ firstName: 'Anna' }) } }));
+    const calls = stubServer(() => ({ user: anOwnUser({ firstName: 'Anna' }) }));
     await fillUpToIntensity();
     expect(await screen.findByTestId('profile-step-done')).toBeTruthy();
     expect(screen.getByTestId('profile-done')).toBeTruthy();

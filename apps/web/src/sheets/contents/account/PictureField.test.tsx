@@ -4,6 +4,7 @@ import { useFeedbackStore } from '../../../components/feedback.ts';
 import i18n from '../../../i18n/index.ts';
 import { getPlatform, initPlatform } from '../../../native/index.ts';
 import { useAuthStore } from '../../../state/auth.ts';
+import { aUser } from '../../../testing/fixtures.ts';
 import { PictureField } from './PictureField.tsx';
 
 // The phone app: Capacitor says native, and the camera plugin is driven by the test.
@@ -21,14 +22,7 @@ vi.mock('@capacitor/camera', () => ({
   CameraSource: { Prompt: 'PROMPT' },
 }));
 
-const person = {
-  userId: '01900000-0000-7000-8000-000000000001',
-  username: 'anna',
-  firstName: 'Anna',
-  lastName: 'Rossi',
-  profilePicture: null,
-  lastOnlineAt: null,
-};
+const person = aUser({ userId: '01900000-0000-7000-8000-000000000001', username: 'anna', lastName: 'Rossi' });
 const FILE_URL = 'https://cordata.test/files/profile/p1.jpg';
 
 /** The API and the photo's local URL; answers get-upload-url and records what was asked. */

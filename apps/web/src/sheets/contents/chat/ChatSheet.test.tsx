@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import { createQueryClient } from '../../../state/queryClient.ts';
+import { aMessage, aUser, id } from '../../../testing/fixtures.ts';
 import { ChatContent } from './ChatSheet.tsx';
 
 vi.mock('../../../chat/realtime.ts', () => ({
@@ -13,25 +14,17 @@ vi.mock('../../../chat/realtime.ts', () => ({
 
 const slow = { timeout: 5000 };
 const chatId = '01900000-0000-7000-8000-0000000000c1';
-const ada = {
-  userId: 'u-ada',
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: 'Rossi',
-  profilePicture: null,
-  lastOnlineAt: null,
-};
+const ada = aUser({ userId: 'u-ada', username: 'ada', firstName: 'Ada', lastName: 'Rossi' });
 const bea = { ...ada, userId: 'u-bea', username: 'bea', firstName: 'Bea' };
-const msg = (n: number, over: Partial<Message>): Message => ({
-  messageId: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
-  chatId,
-  sender: ada,
-  kind: 'TEXT',
-  text: '',
-  clientMessageId: null,
-  createdAt: new Date(2026, 0, 1, 10, n).toISOString(),
-  ...over,
-});
+const msg = (n: number, over: Partial<Message>): Message =>
+  aMessage({
+    messageId: id(n),
+    chatId,
+    sender: ada,
+    text: '',
+    createdAt: new Date(2026, 0, 1, 10, n).toISOString(),
+    ...over,
+  });
 
 function stubApi(options: {
   closed: boolean;

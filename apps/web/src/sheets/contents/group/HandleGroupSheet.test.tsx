@@ -7,27 +7,19 @@ import { useToastStore } from '../../../components/toast.ts';
 import i18n from '../../../i18n/index.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import { createQueryClient } from '../../../state/queryClient.ts';
+import { aGroup, aSport } from '../../../testing/fixtures.ts';
 import { HandleGroupContent } from './HandleGroupSheet.tsx';
 
-const sports = [
-  { sportId: 'running', name: 'Running', names: { en: 'Running', it: 'Corsa' }, icon: 'run', intensityKinds: [] },
-];
-const group = {
+const sports = [aSport({ icon: 'run', intensityKinds: [] })];
+const group = aGroup({
   groupId: '01900000-0000-7000-8000-0000000000g1',
   name: 'Lecco Hikers',
   description: 'Weekend hikes',
-  type: 'OPEN',
   sportIds: ['running'],
-  location: null,
-  picture: null,
-  membersCount: 1,
   status: 'PARTICIPATING',
   isAdmin: true,
-  rejectionReason: null,
-  pendingRequestsCount: 0,
-  chatId: null,
   createdAt: '2026-11-01T10:00:00.000Z',
-};
+});
 
 function stubApi() {
   const calls: { path: string; body: unknown }[] = [];

@@ -1,21 +1,20 @@
-import type { Message, MessageKind } from '@cordata/contract';
+import type { Message, MessageKind, UserSummary } from '@cordata/contract';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages, users } from '../../db/schema.ts';
-import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+import { toPersonOrNull, userSummaryColumns } from '../users/user-summary.ts';
 
 /** The sender of a message: their summary, and whether the account was deleted. */
 export const senderColumns = { ...userSummaryColumns, deletedAt: users.deletedAt };
 
 type MessageRow = typeof messages.$inferSelect;
-export type SenderRow = { [K in keyof typeof senderColumns]: (typeof senderColumns)[K]['_']['data'] | null };
 
-/** A stored message as the API shows it; a deleted account shows as no sender. */
-export function toMessage(row: MessageRow, sender: SenderRow | null): Message {
+/** A stored message as the API shows it, with its sender's summary (null: a system event or a deleted account). */
+export function toMessage(row: MessageRow, sender: UserSummary | null): Message {
   return {
     messageId: row.id,
     chatId: row.chatId,
-    sender: sender?.userId && !sender.deletedAt ? toUserSummary({ ...sender, userId: sender.userId }) : null,
+    sender,
     kind: row.kind as MessageKind,
     text: row.removedAt ? '' : row.text,
     clientMessageId: row.clientMessageId,
@@ -33,4 +32,5 @@ export const selectMessagesWithSender = (db: DbOrTx) =>
 export const splitMessageRow = ({
   sender,
   ...row
-}: Awaited<ReturnType<ReturnType<typeof selectMessagesWithSender>['execute']>>[number]) => toMessage(row, sender);
+}: Awaited<ReturnType<ReturnType<typeof selectMessagesWithSender>['execute']>>[number]) =>
+  toMessage(row, toPersonOrNull(sender));

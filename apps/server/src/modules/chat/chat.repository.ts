@@ -1,9 +1,10 @@
+import type { UserSummary } from '@cordata/contract';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
-import { userSummaryColumns } from '../users/user-summary.ts';
+import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 import { selectMessagesWithSender } from './chat.mapper.ts';
 
 /**
@@ -86,20 +87,21 @@ export interface SendContext {
   last_id: string | null;
   name: string | null;
   member_ids: string[];
-  sender_username: string | null;
-  sender_first_name: string | null;
-  sender_last_name: string | null;
-  sender_picture: string | null;
-  sender_last_online_at: Date | string | null;
+  /** The sender, as every message shows them. */
+  sender: UserSummary;
 }
+
+/** The sender's columns come aliased as in `userSummaryColumns`. */
+type SendRow = Omit<SendContext, 'sender'> &
+  Omit<SummaryRow, 'userId' | 'lastOnlineAt'> & { lastOnlineAt: Date | string | null };
 
 export function createChatRepository(db: Db) {
   /**
    * Locks a chat for a new message and reads, in the same query, whether it is closed, its last
    * message id, its name, its current members and the sender's summary. Null when it does not exist.
    */
-  async function lockForSend(chatId: string, senderId: string, tx: DbOrTx = db) {
-    const [row] = await queryRows<SendContext>(
+  async function lockForSend(chatId: string, senderId: string, tx: DbOrTx = db): Promise<SendContext | null> {
+    const [row] = await queryRows<SendRow>(
       tx,
       sql`
       select c.kind, c.closed_at, ${chatMemberSql(sql`c.id`, senderId)} as is_member,
@@ -108,8 +110,8 @@ export function createChatRepository(db: Db) {
         coalesce(a.name, g.name) as name,
         (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
           where cm.chat_id = c.id and cm.left_at is null) as member_ids,
-        u.username as sender_username, u.first_name as sender_first_name, u.last_name as sender_last_name,
-        u.profile_picture as sender_picture, u.last_online_at as sender_last_online_at
+        u.username as "username", u.first_name as "firstName", u.last_name as "lastName",
+        u.profile_picture as "profilePicture", u.last_online_at as "lastOnlineAt"
       from chats c
       left join activities a on a.id = c.activity_id
       left join groups g on g.id = c.group_id
@@ -117,7 +119,13 @@ export function createChatRepository(db: Db) {
       where c.id = ${chatId}
       for no key update of c`,
     );
-    return row ?? null;
+    if (!row) return null;
+    const { username, firstName, lastName, profilePicture, lastOnlineAt, ...context } = row;
+    const at = lastOnlineAt === null ? null : new Date(lastOnlineAt);
+    return {
+      ...context,
+      sender: toUserSummary({ userId: senderId, username, firstName, lastName, profilePicture, lastOnlineAt: at }),
+    };
   }
 
   /** Inserts a text message after lockForSend; null when this client id was already used. */

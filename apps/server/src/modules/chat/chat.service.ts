@@ -6,6 +6,7 @@ import type { Realtime } from '../../realtime/realtime.ts';
 import type { Access } from '../access/access.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Changes } from '../shared/changes.ts';
+import { toUserSummary } from '../users/user-summary.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { splitMessageRow, toMessage } from './chat.mapper.ts';
 import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
@@ -44,14 +45,14 @@ export function createChatService(deps: {
       name: row.name,
       picture: row.picture,
       person: row.person_id
-        ? {
+        ? toUserSummary({
             userId: row.person_id,
             username: row.person_username,
             firstName: row.person_first_name,
             lastName: row.person_last_name,
             profilePicture: row.person_picture,
-            lastOnlineAt: iso(row.person_last_online_at),
-          }
+            lastOnlineAt: row.person_last_online_at === null ? null : new Date(row.person_last_online_at),
+          })
         : null,
       lastMessage: (row.last_message_id && last.get(row.last_message_id)) || null,
       unreadCount: Number(row.unread_count),
@@ -111,7 +112,7 @@ export function createChatService(deps: {
       return {
         chat: {
           ...summary!,
-          participants: participants.map((p) => ({ ...p, lastOnlineAt: iso(p.lastOnlineAt) })),
+          participants: participants.map(toUserSummary),
           participantsCount,
         },
       };
@@ -163,15 +164,7 @@ export function createChatService(deps: {
           // A direct chat has no name of its own: its notification says who wrote.
           reason: chat.kind === 'DIRECT' ? 'DIRECT' : null,
         });
-        const message = toMessage(row, {
-          userId: user.userId,
-          username: chat.sender_username,
-          firstName: chat.sender_first_name,
-          lastName: chat.sender_last_name,
-          profilePicture: chat.sender_picture,
-          lastOnlineAt: chat.sender_last_online_at === null ? null : new Date(chat.sender_last_online_at),
-          deletedAt: null,
-        });
+        const message = toMessage(row, chat.sender);
         fx.afterCommit(() => deps.realtime.toChat(chatId, 'message', message));
         return { message };
       });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { activities, chats, groups, notifications, users } from '../../db/schema.ts';
-import { userSummaryColumns } from '../users/user-summary.ts';
+import { personColumns } from '../users/user-summary.ts';
 
 const chatActivities = alias(activities, 'chat_activities');
 const chatGroups = alias(groups, 'chat_groups');
@@ -14,8 +14,7 @@ export function createNotificationsRepository(db: DbOrTx) {
       return db
         .select({
           notification: notifications,
-          actor: userSummaryColumns,
-          actorDeletedAt: users.deletedAt,
+          actor: personColumns(users),
           targetName: sql<
             string | null
           >`coalesce(${activities.name}, ${groups.name}, ${chatActivities.name}, ${chatGroups.name})`,

@@ -1,27 +1,19 @@
-import type { Notification, NotificationType } from '@cordata/contract';
 import type { Handlers } from '../../http/handlers.ts';
-import { toUserSummary } from '../users/user-summary.ts';
+import { toPersonOrNull } from '../users/user-summary.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
+import { toNotification } from './notifier.ts';
 
 type Row = Awaited<ReturnType<NotificationsRepository['listByUser']>>[number];
 
-const toNotification = ({ notification: n, actor, actorDeletedAt, targetName }: Row): Notification => ({
-  notificationId: n.id,
-  type: n.type as NotificationType,
-  targetId: n.targetId,
-  actor: actor?.userId && !actorDeletedAt ? toUserSummary(actor) : null,
-  targetName,
-  reason: n.reason,
-  read: n.readAt !== null,
-  createdAt: n.createdAt.toISOString(),
-});
+const fromRow = ({ notification, actor, targetName }: Row) =>
+  toNotification(notification, toPersonOrNull(actor), targetName);
 
 export function notificationsHandlers(deps: { repository: NotificationsRepository; now: () => Date }): Handlers {
   const { repository, now } = deps;
   return {
     'notification/check-new': async ({ user }) => ({ count: await repository.countUnread(user.userId) }),
     'notification/list-by-user': async ({ user, body }) => ({
-      notifications: (await repository.listByUser(user.userId, body.pagination)).map(toNotification),
+      notifications: (await repository.listByUser(user.userId, body.pagination)).map(fromRow),
     }),
     'notification/mark-all-as-read': async ({ user }) => {
       await repository.markAllRead(user.userId, now());

@@ -1,10 +1,26 @@
-import type { Notification, NotificationType } from '@cordata/contract';
+import type { Notification, NotificationType, UserSummary } from '@cordata/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type DbOrTx, uuidArray } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+
+/** A stored notification as the API shows it, live or listed. */
+export const toNotification = (
+  row: typeof notifications.$inferSelect,
+  actor: UserSummary | null,
+  targetName: string | null,
+): Notification => ({
+  notificationId: row.id,
+  type: row.type as NotificationType,
+  targetId: row.targetId,
+  actor,
+  targetName,
+  reason: row.reason,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export interface NotifyInput {
   /** Who receives it; the actor never notifies themself. */
@@ -107,16 +123,7 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
     const byId = new Map(actors.map((a) => [a.userId, a]));
     for (const { row, targetName } of stored) {
       const actor = row.actorId ? byId.get(row.actorId) : undefined;
-      const notification: Notification = {
-        notificationId: row.id,
-        type: row.type as NotificationType,
-        targetId: row.targetId,
-        actor: actor ? toUserSummary(actor) : null,
-        targetName,
-        reason: row.reason,
-        read: false,
-        createdAt: row.createdAt.toISOString(),
-      };
+      const notification = toNotification(row, actor ? toUserSummary(actor) : null, targetName);
       deps.realtime.toUser(row.userId, 'notification', notification);
     }
   }

@@ -38,7 +38,7 @@ export const personColumns = <T extends Record<PersonColumn, AnyColumn>>(
   deletedAt: u.deletedAt,
 });
 
-interface SummaryRow {
+export interface SummaryRow {
   userId: string;
   username: string | null;
   firstName: string | null;

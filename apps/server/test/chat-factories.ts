@@ -1,11 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cordata/contract';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { activities } from '../src/db/schema.ts';
+import { activities, chatMembers } from '../src/db/schema.ts';
 import { noChatEvents } from '../src/modules/chat/chat-membership.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;
+
+/** Whether the person is in the chat now (a member who has not left). */
+export async function isInChat(t: Pick<TestApp, 'db'>, chatId: string, userId: string) {
+  const [row] = await t.db
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+  return !!row && !row.leftAt;
+}
 
 /**
  * An activity row with its chat, the creator and the given members in it. Rows are inserted

@@ -33,16 +33,18 @@ export interface ExploreQuery {
 }
 
 export function createGroupsRepository(db: Db) {
+  /** A group with its member count and the caller's membership (joined as `mine`). */
+  const summaryColumns = {
+    group: groups,
+    membersCount,
+    myState: mine.state,
+    myIsAdmin: mine.isAdmin,
+    myRejectionReason: mine.rejectionReason,
+    myRemovedAt: mine.removedAt,
+  };
   const summaries = (userId: string, tx: DbOrTx = db) =>
     tx
-      .select({
-        group: groups,
-        membersCount,
-        myState: mine.state,
-        myIsAdmin: mine.isAdmin,
-        myRejectionReason: mine.rejectionReason,
-        myRemovedAt: mine.removedAt,
-      })
+      .select(summaryColumns)
       .from(groups)
       .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, userId)))
       .$dynamic();
@@ -84,14 +86,7 @@ export function createGroupsRepository(db: Db) {
           : undefined,
       );
       return db
-        .select({
-          group: groups,
-          membersCount,
-          myState: mine.state,
-          myIsAdmin: mine.isAdmin,
-          myRejectionReason: mine.rejectionReason,
-          distance,
-        })
+        .select({ ...summaryColumns, distance })
         .from(groups)
         .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, userId)))
         .where(conditions)

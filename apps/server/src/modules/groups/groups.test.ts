@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { isInChat } from '../../../test/chat-factories.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { activities, chatMembers, connections, groupMembers, notifications } from '../../db/schema.ts';
+import { activities, connections, groupMembers, notifications } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,13 +27,7 @@ const notified = async (userId: string, type: string, targetId: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type), eq(notifications.targetId, targetId)));
-const inChat = async (chatId: string, userId: string) => {
-  const [row] = await t.db
-    .select()
-    .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
-  return !!row && !row.leftAt;
-};
+const inChat = (chatId: string, userId: string) => isInChat(t, chatId, userId);
 
 describe('creating and reading', () => {
   it('makes the creator its admin and a member of its chat', async () => {

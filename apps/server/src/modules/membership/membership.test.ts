@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { isInChat } from '../../../test/chat-factories.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { chatMembers, connections, notifications } from '../../db/schema.ts';
+import { connections, notifications } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,13 +14,7 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof newUser>>;
 const newGroup = async (admin: User, type: 'OPEN' | 'CLOSED' = 'OPEN') =>
   (await t.ok('group/create-new', { name: 'Trail club', type }, admin.token)).group;
-const inChat = async (chatId: string, userId: string) => {
-  const [row] = await t.db
-    .select()
-    .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
-  return !!row && !row.leftAt;
-};
+const inChat = (chatId: string, userId: string) => isInChat(t, chatId, userId);
 const notificationsOf = (userId: string, type: string, targetId: string) =>
   t.db
     .select()

@@ -43,7 +43,7 @@ JSON files are UTF-8; times are ISO 8601 in UTC; distances in metres.
  * the routes and ICS for the calendar. Read with the person's id only, so nobody else's private data
  * (another person's checklist, an e-mail address) can slip in.
  */
-export async function buildExportFiles(db: DbOrTx, userId: string, now: Date): Promise<Record<string, Uint8Array>> {
+export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): Promise<Record<string, Uint8Array>> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error('export of a missing user');
   const sports = await db.select().from(userSports).where(eq(userSports.userId, userId));

@@ -128,7 +128,7 @@ export function createExportsService(deps: {
       return;
     }
     const now = deps.now();
-    const archive = await zipFiles(await buildExportFiles(db, row.userId, now));
+    const archive = await zipFiles(await buildExportFiles(row.userId, now, db));
     const key = `exports/${row.id}.zip`;
     await deps.storage.put(key, archive, 'application/zip');
     const expiresAt = new Date(now.getTime() + deps.retentionDays * DAY_MS);

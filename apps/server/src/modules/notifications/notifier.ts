@@ -40,7 +40,7 @@ export interface NotifyInput {
 
 export interface PushQueue {
   /** Queues pushes for stored notifications; sending happens off the request path. */
-  enqueue(db: DbOrTx, stored: { id: string; userId: string; type: string }[]): Promise<void>;
+  enqueue(stored: { id: string; userId: string; type: string }[], tx: DbOrTx): Promise<void>;
   /** The queued pushes are committed: a sender may pick them up now (inside the transaction it would see none). */
   committed(): void;
 }
@@ -99,7 +99,7 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
             from unnest(${uuidArray(recipients.map(() => uuidv7()))}, ${uuidArray(recipients)}) as r(id, user_id)`,
       )
       .returning();
-    await deps.push?.enqueue(db, rows);
+    await deps.push?.enqueue(rows, db);
     return rows.map((row) => ({ row, targetName: input.targetName ?? null }));
   }
 

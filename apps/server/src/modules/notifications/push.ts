@@ -45,10 +45,10 @@ export interface PushChannel {
  */
 export function createPushQueue(deps: { onEnqueued?: () => void }): PushQueue {
   return {
-    async enqueue(db, stored) {
+    async enqueue(stored, tx) {
       if (!stored.length) return;
       const ids = stored.map((s) => s.id);
-      await db.execute(sql`
+      await tx.execute(sql`
         insert into push_outbox (id, notification_id, user_id, token, payload)
         select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
           'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,

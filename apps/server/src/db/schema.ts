@@ -1,3 +1,4 @@
+import type { Access, Difficulty, Gender, GroupType, MessageKind, Role, Visibility } from '@cordata/contract/enums';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -44,12 +45,12 @@ export const users = pgTable(
     city: text('city'),
     birthDate: text('birth_date'),
     phone: text('phone'),
-    gender: text('gender').$type<'MALE' | 'FEMALE' | 'UNSPECIFIED'>(),
+    gender: text('gender').$type<Gender>(),
     profilePicture: text('profile_picture'),
     homeLatitude: doublePrecision('home_latitude'),
     homeLongitude: doublePrecision('home_longitude'),
     language: text('language').$type<'en' | 'it'>().notNull().default('en'),
-    role: text('role').$type<'USER' | 'MODERATOR' | 'ADMIN'>().notNull().default('USER'),
+    role: text('role').$type<Role>().notNull().default('USER'),
     completed: boolean('completed').notNull().default(false),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
     /** How long before an activity's start the person is reminded of it; 0 means never. */
@@ -156,7 +157,7 @@ export const groups = pgTable(
     name: text('name').notNull(),
     searchName: text('search_name').notNull().default(''),
     description: text('description').notNull().default(''),
-    type: text('type').$type<'OPEN' | 'CLOSED'>().notNull(),
+    type: text('type').$type<GroupType>().notNull(),
     sportIds: text('sport_ids').array().notNull().default(sql`'{}'::text[]`),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -219,9 +220,9 @@ export const activities = pgTable(
     timeZone: text('time_zone').notNull(),
     description: text('description'),
     contact: text('contact'),
-    access: text('access').$type<'OPEN' | 'CLOSED'>().notNull(),
-    visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
-    difficulty: text('difficulty').$type<'EASY' | 'MEDIUM' | 'HARD' | 'EXPERT'>().notNull(),
+    access: text('access').$type<Access>().notNull(),
+    visibility: text('visibility').$type<Visibility>().notNull(),
+    difficulty: text('difficulty').$type<Difficulty>().notNull(),
     requiredTime: integer('required_time'),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     routeMode: text('route_mode').$type<'POINTS' | 'GPX'>().notNull(),
@@ -343,7 +344,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'TEXT' | 'JOINED' | 'LEFT' | 'CREATED' | 'CLOSED'>().notNull(),
+    kind: text('kind').$type<MessageKind>().notNull(),
     text: text('text').notNull().default(''),
     clientMessageId: text('client_message_id'),
     removedAt: at('removed_at'),

@@ -1,3 +1,4 @@
+import type { GroupType, Visibility } from '@cordata/contract/enums';
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import {
@@ -34,7 +35,7 @@ export const isMember = (m: Membership | null | undefined): boolean => m?.state 
 export const isAdmin = (m: Membership | null | undefined): boolean => isMember(m) && m!.isAdmin;
 
 export interface ActivityFacts {
-  visibility: 'PUBLIC' | 'PRIVATE';
+  visibility: Visibility;
   /** The viewer's membership state in the activity, null without a row. */
   myState: MemberState | null;
   /** Whether the viewer is a member of the activity's group (false without a group). */
@@ -56,7 +57,7 @@ export const activityRules = {
 };
 
 export interface GroupFacts {
-  type: 'OPEN' | 'CLOSED';
+  type: GroupType;
   myState: MemberState | null;
 }
 

@@ -1,3 +1,4 @@
+import type { Gender } from '@cordata/contract/enums';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userSports, users } from '../../db/schema.ts';
@@ -9,7 +10,7 @@ export interface ProfileValues {
   lastName: string;
   username: string;
   birthDate: string;
-  gender: 'MALE' | 'FEMALE' | 'UNSPECIFIED';
+  gender: Gender;
   country: string;
   city: string;
   phone: string | null;

@@ -1,4 +1,5 @@
 import { SESSION_TTL_DAYS } from '@cordata/contract';
+import type { Role } from '@cordata/contract/enums';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,7 +14,7 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 export interface AuthUser {
   userId: string;
   sessionId: string;
-  role: 'USER' | 'MODERATOR' | 'ADMIN';
+  role: Role;
   completed: boolean;
   /** When this session last entered the password again (see step-up.ts). */
   reauthenticatedAt: Date | null;

@@ -1,4 +1,5 @@
 import type { Message } from '@cordata/contract';
+import type { MessageKind } from '@cordata/contract/enums';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema.ts';
@@ -26,7 +27,7 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
   async function event(
     db: DbOrTx,
     chatId: string,
-    kind: 'JOINED' | 'LEFT' | 'CREATED' | 'CLOSED',
+    kind: Exclude<MessageKind, 'TEXT'>,
     userId: string | null,
     out: ChatEvents,
   ) {

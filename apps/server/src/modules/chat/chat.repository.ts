@@ -1,4 +1,5 @@
 import type { UserSummary } from '@cordata/contract';
+import type { MessageKind } from '@cordata/contract/enums';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
@@ -20,7 +21,7 @@ export function nextMessageId(lastId: string | null, fresh: string = uuidv7()): 
 
 export interface NewMessage {
   chatId: string;
-  kind: 'TEXT' | 'JOINED' | 'LEFT' | 'CREATED' | 'CLOSED';
+  kind: MessageKind;
   senderId: string | null;
   text?: string;
   clientMessageId?: string | null;

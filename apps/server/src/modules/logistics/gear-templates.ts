@@ -1,6 +1,5 @@
 import type { GearSuggestion } from '@cordata/contract';
-
-type Difficulty = 'EASY' | 'MEDIUM' | 'HARD' | 'EXPERT';
+import type { Difficulty } from '@cordata/contract/enums';
 
 interface TemplateInput {
   sportId: string;

@@ -1,3 +1,4 @@
+import type { Gender } from '@cordata/contract/enums';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
@@ -30,7 +31,7 @@ export type PublicUserRow = {
   country: string | null;
   city: string | null;
   birthDate: string | null;
-  gender: 'MALE' | 'FEMALE' | 'UNSPECIFIED' | null;
+  gender: Gender | null;
 };
 
 export interface ExploreFilter {

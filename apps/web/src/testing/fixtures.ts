@@ -159,9 +159,11 @@ export const aChat = (over: Partial<ChatSummary> = {}): ChatSummary => ({
   targetId: id(100),
   name: 'Morning run',
   picture: null,
+  person: null,
   lastMessage: null,
   unreadCount: 0,
   closedAt: null,
+  canSend: true,
   ...over,
 });
 

@@ -20,6 +20,8 @@ const openapi = execFileSync(
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
+    // The document is past the 1 MiB default of spawnSync (ENOBUFS): every call with its declared errors.
+    maxBuffer: 64 * 1024 * 1024,
   },
 );
 if (openapi !== readFileSync(join(root, 'docs/openapi.json'), 'utf8')) {

@@ -1,3 +1,4 @@
+import type { OwnUser } from '@cordata/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type Locale, phoneContext } from './browser.ts';
 
@@ -35,7 +36,7 @@ const ownUser = {
   completed: true,
   lastOnlineAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-};
+} satisfies OwnUser;
 
 /**
  * Answers the few calls the shell makes as a signed-in user whose profile is complete, so the

@@ -46,6 +46,8 @@ export const OTP_RESEND_SECONDS = 60;
 export const SESSION_TTL_DAYS = 30;
 
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/** Messages per page of chat/list-messages (its default limit; the app asks for as many). */
+export const CHAT_PAGE_SIZE = 30;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Review M5: about 50 000 points with times and elevation; larger recordings are simplified first. */

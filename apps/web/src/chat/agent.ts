@@ -2,6 +2,7 @@ import type { CallInput, CallName, CallResponse, Message } from '@cordata/contra
 
 type ChatInfo = CallResponse<'chat/get-info'>['chat'];
 
+import { CHAT_PAGE_SIZE } from '../contract.ts';
 import type { RealtimeLink } from './realtime.ts';
 
 /** A message of mine on its way: shown at once, then replaced by the stored one, or marked failed. */
@@ -38,7 +39,8 @@ export interface ChatAgentDeps {
   isVisible?: () => boolean;
 }
 
-export const PAGE_SIZE = 30;
+/** The contract's page of messages: the app asks for as many as the server's default. */
+export const PAGE_SIZE = CHAT_PAGE_SIZE;
 /** Send `typing: true` again at most this often while the person keeps typing (the server throttles too). */
 export const TYPING_RENEW_MS = 2000;
 /** Someone else's typing indicator disappears after this long without news (the server sends false after 5 s). */

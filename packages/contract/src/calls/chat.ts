@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, Ok, OptionalPagination, UserSummary } from '../common.ts';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../constants.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PAGE_SIZE } from '../constants.ts';
 import { CHAT_KINDS, MESSAGE_KINDS } from '../enums.ts';
 
 /** ACTIVITY and GROUP chats follow their participants; a DIRECT chat is between two contacts. */
@@ -57,7 +57,7 @@ export const chatCalls = {
         chatId: Id,
         before: Id.optional(),
         after: Id.optional(),
-        limit: z.int().min(1).max(100).default(30),
+        limit: z.int().min(1).max(100).default(CHAT_PAGE_SIZE),
       })
       .refine((b) => !(b.before && b.after), { message: 'Give before or after, not both', path: ['after'] }),
     response: z.object({ messages: z.array(Message), hasMore: z.boolean() }),

@@ -7,14 +7,14 @@ import type {
 } from '@cordata/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { FIRST_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../contract.ts';
+import { type ContactFilter, FIRST_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../contract.ts';
 import { nextParticipantsPage } from './pages.ts';
 import { ownProfileQueryKey } from './profile.ts';
 
 /** Everything about other people and the caller's connections: invalidated together when a connection changes. */
 export const peopleKeys = {
   all: ['people'] as const,
-  contacts: (status: 'CONTACT' | 'RECEIVED' | 'SENT', query: string) => ['people', 'contacts', status, query] as const,
+  contacts: (status: ContactFilter, query: string) => ['people', 'contacts', status, query] as const,
   explore: (filters: Omit<CallInput<'user/explore-contacts'>, 'pagination'>) => ['people', 'explore', filters] as const,
   profile: (userId: string) => ['people', 'profile', userId] as const,
   activities: (userId: string) => ['people', 'activities', userId] as const,
@@ -27,7 +27,7 @@ export const preferencesKey = ['user', 'notification-preferences'] as const;
  * The contacts screen's lists (and the contacts a new activity may invite), 10 a page (spec §9); a next page
  * exists while the last one was full.
  */
-export function useContactPagesQuery(status: 'CONTACT' | 'RECEIVED' | 'SENT', query = '', enabled = true) {
+export function useContactPagesQuery(status: ContactFilter, query = '', enabled = true) {
   return useInfiniteQuery({
     enabled,
     queryKey: [...peopleKeys.contacts(status, query), 'pages'],

@@ -42,8 +42,9 @@ export default function Home() {
   const device = useDevicePosition(filters.near === null);
   const position = device.data?.ok ? device.data.position : null;
   const centre = filters.near ?? position ?? DEFAULT_MAP_CENTER;
+  const waitingForPosition = filters.near === null && device.isPending;
   const query = useNearbyActivitiesQuery(
-    filters.near === null && device.isPending
+    waitingForPosition
       ? null
       : {
           latitude: centre.latitude,
@@ -120,6 +121,8 @@ export default function Home() {
           {filtered ? t('states.homeEmptyFiltered') : t('states.mapEmpty')}
         </p>
       )}
+      {/* While the position is asked (a moment), no skeleton yet: it comes with the notice above it, so the
+          notice does not push it down (layout shift). */}
       {view === 'map' ? (
         <RouteMap
           label={t('activity.home.mapLabel')}
@@ -129,7 +132,7 @@ export default function Home() {
           className="home-map"
           testId="home-map"
         />
-      ) : (
+      ) : waitingForPosition ? null : (
         <QueryState query={query} testPrefix="home" skeleton="card">
           {(list) =>
             list.length === 0 ? (

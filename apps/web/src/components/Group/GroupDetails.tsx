@@ -1,7 +1,7 @@
 import type { Group } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { useGroupQuery } from '../../state/queries/group.ts';
-import { useSportsQuery } from '../../state/queries/sports.ts';
+import { useSportName, useSportsQuery } from '../../state/queries/sports.ts';
 import { CalendarFeed } from '../Calendar/CalendarFeed.tsx';
 import { QueryState } from '../QueryState.tsx';
 import { GroupActions } from './GroupActions.tsx';
@@ -107,8 +107,10 @@ function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
 
 /** The sports' names in the current language, in the group's order. */
 function useSportNames(sportIds: string[]): string[] {
-  const { i18n } = useTranslation();
   const { data } = useSportsQuery();
-  const language = i18n.language === 'it' ? 'it' : 'en';
-  return sportIds.map((id) => data?.sports.find((s) => s.sportId === id)?.names[language] ?? id);
+  const nameOf = useSportName();
+  return sportIds.map((id) => {
+    const sport = data?.sports.find((s) => s.sportId === id);
+    return sport ? nameOf(sport) : id;
+  });
 }

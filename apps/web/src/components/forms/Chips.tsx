@@ -1,7 +1,5 @@
-import type { Language } from '@cordata/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSportsQuery } from '../../state/queries/sports.ts';
+import { useSportName, useSportsQuery } from '../../state/queries/sports.ts';
 import './Chips.css';
 
 /** A choice shown as a chip: its checkbox (or, given a radio group's name, radio) is hidden inside the label. */
@@ -28,8 +26,7 @@ export function Chip(props: {
 
 /** Every sport of the list as a chip to toggle, named in the app's language; test ids `<testIdPrefix>-<sportId>`. */
 export function SportChips(props: { selected: string[]; onToggle: (sportId: string) => void; testIdPrefix: string }) {
-  const { i18n } = useTranslation();
-  const language: Language = i18n.language === 'it' ? 'it' : 'en';
+  const nameOf = useSportName();
   const sports = useSportsQuery();
   return (
     <div className="filters-chips">
@@ -40,7 +37,7 @@ export function SportChips(props: { selected: string[]; onToggle: (sportId: stri
           onChange={() => props.onToggle(sport.sportId)}
           testId={`${props.testIdPrefix}-${sport.sportId}`}
         >
-          {sport.names[language]}
+          {nameOf(sport)}
         </Chip>
       ))}
     </div>

@@ -10,6 +10,10 @@ const benchmarks = {
     about: 'nearby-activities and list-daily on 1M activities (PostgreSQL)',
   },
   'auth-sign-in': { run: tsx('bench/auth-sign-in.ts'), about: 'sign-in latency with argon2id' },
+  'big-answers': {
+    run: tsx('bench/big-answers.ts'),
+    about: 'first pages of a 100 000-message chat, a 10 000-member group, 5 000 contacts',
+  },
   chat: { run: tsx('bench/chat.ts'), about: 'two instances + Redis, 1 000 sockets, send-to-receive latency' },
   'cold-start': { run: ['bench/cold-start.mjs'], about: 'PGlite first start and restart (after npm run build)' },
   geo: { run: tsx('bench/geo.bench.ts'), about: 'GPX parsing against other parsers' },

@@ -171,7 +171,8 @@ export function createChatRepository(db: Db) {
           where u.chat_id = c.id and u.kind = 'TEXT' and u.removed_at is null
             and u.sender_id is distinct from cm.user_id
             and u.created_at >= cm.created_at
-            and (cm.last_read_message_id is null or u.id > cm.last_read_message_id)) as unread_count
+            -- One range on messages_chat_idx (an OR here would count the whole chat: 100 000 messages).
+            and u.id > coalesce(cm.last_read_message_id, '00000000-0000-0000-0000-000000000000'::uuid)) as unread_count
       from chat_members cm
       join chats c on c.id = cm.chat_id
       left join activities a on a.id = c.activity_id

@@ -1,0 +1,1 @@
+CREATE INDEX "group_members_list_idx" ON "group_members" USING btree ("group_id","state","is_admin" desc,coalesce("joined_at", "created_at"),"user_id");

@@ -187,6 +187,32 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * A hand-written statement prepared once under `name`, its values given as `sql.placeholder`s and filled on each
+ * execute: it is built once, and on PostgreSQL parsed and planned once per connection (PGlite ignores the name).
+ * Rows come back as queryRows gives them. Each name must always stand for the same SQL text.
+ */
+export function preparedRows<T>(db: Db, name: string, query: SQL) {
+  // Drizzle's own path for db.execute, with a name: its session and dialect are not in its public types.
+  const { session, dialect } = db as unknown as {
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(values: Record<string, unknown>): Promise<unknown> };
+    };
+    dialect: { sqlToQuery(query: SQL): unknown };
+  };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return {
+    async execute(values: Record<string, unknown>): Promise<T[]> {
+      return ((await prepared.execute(values)) as { rows: T[] }).rows;
+    },
+  };
+}
+
+/**
  * A column named with its table (or alias), for the outer side of a correlated subquery: in a select from one
  * table Drizzle writes columns bare (`"id"`), which inside `(select … from reports where target_id = "id")`
  * would name the subquery's own column.

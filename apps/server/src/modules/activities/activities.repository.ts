@@ -88,12 +88,11 @@ export type SummaryRow = Awaited<ReturnType<ActivitiesRepository['daily']>>[numb
 export type DetailRow = Awaited<ReturnType<ActivitiesRepository['readDetail']>>;
 
 const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
-/**
+/*
  * The hot reads run as named statements, one name per shape of SQL text (drizzle leaves out `offset 0`, and a
- * list of n sports is n parameters), so PostgreSQL parses and plans each shape once per connection instead of
- * on every call: planning cost more than running them. PGlite ignores the names.
+ * list of n sports is n parameters), built once with placeholders, so PostgreSQL parses and plans each shape once
+ * per connection instead of on every call: planning cost more than running them. PGlite ignores the names.
  */
-const shape = (page: { page: number }) => (page.page > 1 ? 'page' : 'first');
 
 export interface NearbyQuery {
   latitude: number;
@@ -145,7 +144,10 @@ export function createActivitiesRepository(db: Db) {
    * Activities of a calendar: the ones I take part in, or (onlyOwn) the ones I created. Written as a semi-join
    * so that both sides can come from narrow indexes (activities_day_idx, activity_members_user_idx) alone.
    */
-  const dailyCondition = (userId: string, q: DailyQuery) =>
+  const dailyCondition = (
+    userId: string | Placeholder,
+    q: { onlyOwn: boolean; from: Date | Placeholder; to: Date | Placeholder },
+  ) =>
     and(
       isNull(activities.deletedAt),
       gte(activities.startsAt, q.from),
@@ -256,8 +258,12 @@ export function createActivitiesRepository(db: Db) {
   };
 
   /** The page of ids first, then only its rows are read and joined. */
-  const dailyQuery = (userId: string, q: DailyQuery & { page: { page: number; limit: number } }) => {
-    const { limit, offset } = paging(q.page);
+  const dailySelect = (
+    userId: string | Placeholder,
+    q: { onlyOwn: boolean; from: Date | Placeholder; to: Date | Placeholder },
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) => {
     const page = db
       .select({ id: activities.id, startsAt: activities.startsAt })
       .from(activities)
@@ -275,6 +281,44 @@ export function createActivitiesRepository(db: Db) {
       .leftJoin(groups, eq(groups.id, activities.groupId))
       .orderBy(asc(page.startsAt), asc(page.id));
   };
+  const dailyQuery = (userId: string, q: DailyQuery & { page: { page: number; limit: number } }) => {
+    const { limit, offset } = paging(q.page);
+    return dailySelect(userId, q, limit, offset);
+  };
+
+  /**
+   * The calendar's two reads, each built and prepared once per shape (onlyOwn or not; the first page, which
+   * drizzle writes without `offset`, or a later one) and executed with the request's values.
+   */
+  const placeholders = { from: sql.placeholder('from'), to: sql.placeholder('to') };
+  const dailyStatements = new Map<string, ReturnType<typeof prepareDaily>>();
+  const prepareDaily = (name: string, onlyOwn: boolean, next: boolean) =>
+    dailySelect(
+      sql.placeholder('userId'),
+      { onlyOwn, ...placeholders },
+      sql.placeholder('limit'),
+      next ? sql.placeholder('offset') : 0,
+    ).prepare(name);
+  const dailyStatement = (onlyOwn: boolean, next: boolean) => {
+    const name = `daily_${next ? 'page' : 'first'}${onlyOwn ? '_own' : ''}`;
+    let statement = dailyStatements.get(name);
+    if (!statement) {
+      statement = prepareDaily(name, onlyOwn, next);
+      dailyStatements.set(name, statement);
+    }
+    return statement;
+  };
+  const day = sql<string>`to_char(${activities.startsAt} at time zone ${sql.placeholder('timeZone')}, 'YYYY-MM-DD')`;
+  const countDailyStatements = [false, true].map((onlyOwn) =>
+    db
+      .select({ date: day, count: count() })
+      .from(activities)
+      .where(dailyCondition(sql.placeholder('userId'), { onlyOwn, ...placeholders }))
+      // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .prepare(`count_daily${onlyOwn ? '_own' : ''}`),
+  );
 
   return {
     /** A live (not deleted) activity; `lock` holds it for the transaction so membership changes queue up. */
@@ -441,23 +485,24 @@ export function createActivitiesRepository(db: Db) {
 
     dailyQuery,
     async daily(userId: string, q: DailyQuery & { page: { page: number; limit: number } }) {
-      return dailyQuery(userId, q)
-        .prepare(`daily_${shape(q.page)}${q.onlyOwn ? '_own' : ''}`)
-        .execute();
+      const { limit, offset } = paging(q.page);
+      return dailyStatement(q.onlyOwn, offset > 0).execute({
+        userId,
+        from: q.from.toISOString(),
+        to: q.to.toISOString(),
+        limit,
+        offset,
+      });
     },
 
     /** Per local day in `timeZone` (a canonical IANA name), how many activities start. */
     async countDaily(userId: string, q: DailyQuery & { timeZone: string }) {
-      const day = sql<string>`to_char(${activities.startsAt} at time zone ${q.timeZone}, 'YYYY-MM-DD')`;
-      return (
-        db
-          .select({ date: day, count: count() })
-          .from(activities)
-          .where(dailyCondition(userId, q))
-          // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
-          .groupBy(sql`1`)
-          .orderBy(sql`1`)
-      );
+      return countDailyStatements[q.onlyOwn ? 1 : 0]!.execute({
+        userId,
+        from: q.from.toISOString(),
+        to: q.to.toISOString(),
+        timeZone: q.timeZone,
+      });
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
 import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
@@ -149,16 +149,9 @@ export function createChatRepository(db: Db) {
    * activities and groups are gone. A DIRECT chat is listed once it has a message (opening one is not
    * news for the other person), but `chatIds` finds it from the start.
    */
-  async function summaries(userId: string, options: { chatIds?: string[]; limit: number; offset: number }) {
-    const only = options.chatIds
-      ? sql`and c.id in (${sql.join(
-          options.chatIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-    return queryRows<ChatSummaryRow>(
-      db,
-      sql`
+  const summariesQuery = (one: boolean) => {
+    const userId = sql.placeholder('userId');
+    return sql`
       select c.id as chat_id, c.kind, coalesce(c.activity_id, c.group_id, other.id) as target_id,
         coalesce(a.name, g.name, trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') as name,
         coalesce(g.picture, o.profile_picture) as picture, c.closed_at,
@@ -181,16 +174,28 @@ export function createChatRepository(db: Db) {
         other on c.kind = 'DIRECT'
       left join users o on o.id = other.id and o.deleted_at is null
       left join lateral (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) last on true
-      where cm.user_id = ${userId} and ${chatMemberSql(sql`c.id`, userId)} ${only}
-        ${options.chatIds ? sql`` : sql`and (c.kind <> 'DIRECT' or last.id is not null)`}
+      where cm.user_id = ${userId} and ${chatMemberSql(sql`c.id`, userId)}
+        ${one ? sql`and c.id = ${sql.placeholder('chatId')}::uuid` : sql`and (c.kind <> 'DIRECT' or last.id is not null)`}
       order by last.id desc nulls last, c.id desc
-      limit ${options.limit} offset ${options.offset}`,
-    );
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  };
+  // Built once, and prepared once per connection: the chat list is one of the hottest reads.
+  const summariesStatement = preparedRows<ChatSummaryRow>(db, 'chat_summaries', summariesQuery(false));
+  const summaryStatement = preparedRows<ChatSummaryRow>(db, 'chat_summary', summariesQuery(true));
+
+  /**
+   * The chats a user is a current member of (access: chatMemberSql), newest activity first, with the
+   * unread count: text messages of others after the read marker, since the user joined. Chats of deleted
+   * activities and groups are gone. A DIRECT chat is listed once it has a message (opening one is not
+   * news for the other person), but findForMember finds it from the start.
+   */
+  async function summaries(userId: string, options: { limit: number; offset: number }) {
+    return summariesStatement.execute({ userId, limit: options.limit, offset: options.offset });
   }
 
   /** The chat if the user is a current member of it, else null: outsiders learn nothing. */
   async function findForMember(chatId: string, userId: string) {
-    const [row] = await summaries(userId, { chatIds: [chatId], limit: 1, offset: 0 });
+    const [row] = await summaryStatement.execute({ userId, chatId, limit: 1, offset: 0 });
     return row ?? null;
   }
 
@@ -198,13 +203,21 @@ export function createChatRepository(db: Db) {
    * A current member of a chat whose activity or group is live (access: chatMemberSql), with the time their
    * history starts (null: all of it); null for anyone else.
    */
-  async function membership(chatId: string, userId: string, tx: DbOrTx = db) {
-    const [row] = await tx
+  const membershipQuery = (chatId: string | Placeholder, userId: string | Placeholder, tx: DbOrTx) =>
+    tx
       .select({ historyFrom: chatMembers.historyFrom })
       .from(chatMembers)
       .where(
         and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), chatMemberSql(chatMembers.chatId, userId)),
       );
+  // Every list-messages checks it first: prepared once.
+  const membershipStatement = membershipQuery(sql.placeholder('chatId'), sql.placeholder('userId'), db).prepare(
+    'chat_membership',
+  );
+  async function membership(chatId: string, userId: string, tx: DbOrTx = db) {
+    const [row] = await (tx === db
+      ? membershipStatement.execute({ chatId, userId })
+      : membershipQuery(chatId, userId, tx));
     return row ?? null;
   }
 
@@ -268,31 +281,69 @@ export function createChatRepository(db: Db) {
    * One page of a chat, newest first. `before` pages back into history; `after` reads forward
    * from the last message a client has (the page right after it). One extra row tells hasMore.
    */
+  /**
+   * A page's statement, one per shape (no cursor, before or after; with or without a history start), built and
+   * prepared the first time it is asked for.
+   */
+  type PageShape = { cursor: 'latest' | 'before' | 'after'; history: boolean };
+  const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+  const preparePage = (name: string, shape: PageShape) =>
+    selectMessagesWithSender(db)
+      .where(
+        and(
+          eq(messages.chatId, sql.placeholder('chatId')),
+          shape.history ? gte(messages.createdAt, sql.placeholder('historyFrom')) : undefined,
+          shape.cursor === 'before' ? lt(messages.id, sql.placeholder('cursor')) : undefined,
+          shape.cursor === 'after' ? gt(messages.id, sql.placeholder('cursor')) : undefined,
+        ),
+      )
+      .orderBy(shape.cursor === 'after' ? asc(messages.id) : desc(messages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const pageStatement = (shape: PageShape) => {
+    const name = `chat_page_${shape.cursor}${shape.history ? '_history' : ''}`;
+    let statement = pageStatements.get(name);
+    if (!statement) {
+      statement = preparePage(name, shape);
+      pageStatements.set(name, statement);
+    }
+    return statement;
+  };
+
+  /**
+   * One page of a chat, newest first. `before` pages back into history; `after` reads forward
+   * from the last message a client has (the page right after it). One extra row tells hasMore.
+   */
   async function page(
     chatId: string,
     cursor: { before?: string; after?: string },
     limit: number,
     historyFrom: Date | null = null,
   ) {
-    const where = and(
-      eq(messages.chatId, chatId),
-      historyFrom ? gte(messages.createdAt, historyFrom) : undefined,
-      cursor.before ? lt(messages.id, cursor.before) : undefined,
-      cursor.after ? gt(messages.id, cursor.after) : undefined,
-    );
-    const rows = await selectMessagesWithSender(db)
-      .where(where)
-      .orderBy(cursor.after ? asc(messages.id) : desc(messages.id))
-      .limit(limit + 1);
+    const shape: PageShape = {
+      cursor: cursor.before ? 'before' : cursor.after ? 'after' : 'latest',
+      history: historyFrom !== null,
+    };
+    const rows = await pageStatement(shape).execute({
+      chatId,
+      historyFrom: historyFrom?.toISOString(),
+      cursor: cursor.before ?? cursor.after,
+      limit: limit + 1,
+    });
     const hasMore = rows.length > limit;
     const pageRows = rows.slice(0, limit);
     if (cursor.after) pageRows.reverse();
     return { rows: pageRows, hasMore };
   }
 
+  // The chat list's last messages: one uuid[] parameter, so one statement for any number of ids.
+  const messagesByIdsStatement = selectMessagesWithSender(db)
+    .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('chat_messages_by_ids');
   async function messagesByIds(ids: string[], tx: DbOrTx = db) {
     if (!ids.length) return [];
-    return selectMessagesWithSender(tx).where(inArray(messages.id, ids));
+    if (tx !== db) return selectMessagesWithSender(tx).where(inArray(messages.id, ids));
+    return messagesByIdsStatement.execute({ ids: `{${ids.join(',')}}` });
   }
 
   async function findByClientId(chatId: string, senderId: string, clientMessageId: string, tx: DbOrTx = db) {

@@ -1,6 +1,7 @@
 import { type ErrorBody, type ErrorCode, errorCatalog } from '@cordata/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { SerializerMismatchError } from './serialize.ts';
 
 /** A failure a person can understand: services throw it, the error handler answers it. */
 export class ApiError extends Error {
@@ -84,6 +85,8 @@ export function handleError(err: FastifyError | Error, request: FastifyRequest, 
   }
   if (isResponseSerializationError(err)) {
     request.log.error({ err: err.cause.issues }, 'response does not match the contract');
+  } else if (err instanceof SerializerMismatchError) {
+    request.log.error({ err }, 'the JSON schema serializer disagrees with the contract');
   } else {
     request.log.error({ err }, 'unexpected error');
   }

@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default in run mode is one worker fewer than the cores: one, on the 2-core machines we run
+    // on. Test files are independent (a database each), and a PGlite file waits on its WebAssembly engine,
+    // so two at a time use both cores.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'geo', include: ['packages/geo/src/**/*.test.ts'] } },

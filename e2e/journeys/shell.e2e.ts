@@ -77,6 +77,11 @@ describe.each(locales)('app shell (%s)', (locale) => {
     await page.waitForURL('**/welcome');
     await page.waitForSelector(testId('welcome-slide-1'));
     await screenshot(page, `welcome-1-${locale}`);
+    // The slides follow a finger: a swipe to the left shows the next one, to the right the previous one.
+    await touchSwipe(page, { x: 320, y: 400 }, 80);
+    await page.waitForSelector(testId('welcome-slide-2'));
+    await touchSwipe(page, { x: 80, y: 400 }, 320);
+    await page.waitForSelector(testId('welcome-slide-1'));
     await page.click(testId('welcome-next'));
     await page.click(testId('welcome-next'));
     await page.waitForSelector(testId('welcome-slide-3'));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
@@ -8,6 +8,8 @@ import { GroupArt, PartnersArt, PlanArt } from './illustrations.tsx';
 import './Welcome.css';
 
 const arts = [PartnersArt, PlanArt, GroupArt];
+/** How far a finger must travel sideways for a swipe; less is a tap. */
+const SWIPE_MIN_PX = 40;
 
 export default function Welcome() {
   const { t } = useTranslation();
@@ -18,6 +20,20 @@ export default function Welcome() {
   const slide = slides[index]!;
   const Art = arts[index]!;
   const last = index === arts.length - 1;
+
+  // A horizontal swipe over the slide moves to the next or the previous one, as in every phone carousel.
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (e: PointerEvent) => {
+    swipeStart.current = { x: e.clientX, y: e.clientY };
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start) return;
+    const dx = e.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(e.clientY - start.y)) return;
+    setIndex((i) => Math.min(arts.length - 1, Math.max(0, i + (dx < 0 ? 1 : -1))));
+  };
 
   const finish = (to: string) => {
     setHasSeenWelcome(true);
@@ -30,7 +46,16 @@ export default function Welcome() {
         <Logo size={40} />
         <LanguageSelect />
       </div>
-      <section className="welcome-slide" aria-live="polite" data-testid={`welcome-slide-${index + 1}`}>
+      <section
+        className="welcome-slide"
+        aria-live="polite"
+        data-testid={`welcome-slide-${index + 1}`}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
         <div className="welcome-art">
           <Art />
         </div>

@@ -151,9 +151,10 @@ export function createAccess(db: Db) {
     /**
      * A live activity with the viewer's membership and whether they may see it (by the SQL face, so
      * guards and listings cannot drift). `lock` holds the activity row for the transaction, so that
-     * membership changes of one activity queue up.
+     * membership changes of one activity queue up; `'share'` lets people's own joins and exits run side by
+     * side while edits and admins' changes still queue behind them.
      */
-    async activity(activityId: string, viewerId: string, tx: DbOrTx = db, options: { lock?: boolean } = {}) {
+    async activity(activityId: string, viewerId: string, tx: DbOrTx = db, options: { lock?: boolean | 'share' } = {}) {
       const query = tx
         .select({
           activity: activities,
@@ -166,7 +167,9 @@ export function createAccess(db: Db) {
           and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, viewerId)),
         )
         .where(and(eq(activities.id, activityId), isNull(activities.deletedAt)));
-      const [row] = options.lock ? await query.for('update', { of: activities }) : await query;
+      const [row] = options.lock
+        ? await query.for(options.lock === 'share' ? 'share' : 'update', { of: activities })
+        : await query;
       return row ?? null;
     },
 

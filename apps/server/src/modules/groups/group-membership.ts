@@ -19,7 +19,7 @@ export function groupMembershipPolicy(deps: {
     notifications: { request: 'GROUP_REQUEST', accept: 'GROUP_ACCEPT', reject: 'GROUP_REJECT', invite: 'GROUP_INVITE' },
 
     async load(tx, groupId, userId, lock) {
-      if (lock) await repo.lock(groupId, tx);
+      if (lock) await repo.lock(groupId, tx, lock === 'share' ? 'share' : 'update');
       const row = await repo.find(groupId, userId, tx);
       if (!row) throw new ApiError('GROUP_NOT_FOUND');
       const member: Member | null = row.myState

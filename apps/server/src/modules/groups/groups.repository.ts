@@ -56,8 +56,10 @@ export function createGroupsRepository(db: Db) {
       return row ?? null;
     },
 
-    async lock(groupId: string, tx: DbOrTx = db) {
-      await tx.execute(sql`select id from ${groups} where id = ${groupId} for update`);
+    async lock(groupId: string, tx: DbOrTx = db, mode: 'update' | 'share' = 'update') {
+      await tx.execute(
+        sql`select id from ${groups} where id = ${groupId} for ${sql.raw(mode === 'share' ? 'share' : 'update')}`,
+      );
     },
 
     async insert(values: typeof groups.$inferInsert, tx: DbOrTx = db) {

@@ -40,6 +40,16 @@ export function createMembershipRepository(db: Db) {
       await tx.select({ id: k.objects.id }).from(k.objects).where(eq(k.objects.id, objectId)).for('update');
     },
 
+    /**
+     * Holds one person's membership of one object for the transaction (an advisory lock on a hash of the
+     * three: a collision only makes two unrelated changes queue).
+     */
+    async lockPerson(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${objectId}:${userId}`}::text, 0))`,
+      );
+    },
+
     async member(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db): Promise<Member | null> {
       const k = memberTables[kind];
       const [row] = await tx
@@ -114,11 +124,11 @@ export function createMembershipRepository(db: Db) {
     async memberIds(
       kind: MembershipKind,
       objectId: string,
-      filter: { state: MemberState; admins?: boolean },
+      filter: { state: MemberState; admins?: boolean; lock?: boolean },
       tx: DbOrTx = db,
     ) {
       const k = memberTables[kind];
-      const rows = await tx
+      const query = tx
         .select({ userId: k.members.userId })
         .from(k.members)
         .where(
@@ -127,7 +137,10 @@ export function createMembershipRepository(db: Db) {
             eq(k.members.state, filter.state),
             filter.admins ? eq(k.members.isAdmin, true) : undefined,
           ),
-        );
+        )
+        .orderBy(asc(k.members.userId));
+      // In one order, so that two transactions locking them never deadlock.
+      const rows = filter.lock ? await query.for('update') : await query;
       return rows.map((r) => r.userId);
     },
 

@@ -22,6 +22,9 @@ export interface Membershipable {
 
 export type Entry = 'JOIN' | 'REQUEST';
 
+/** How a change holds the activity or group row: not at all, alone (`true`), or shared with other joins and exits. */
+export type LockMode = boolean | 'share';
+
 /**
  * What differs between activity and group membership; everything else is the engine's. Each function may
  * throw the domain's error.
@@ -35,8 +38,12 @@ export interface MembershipPolicy<O extends Membershipable> {
     reject: NotificationType;
     invite: NotificationType;
   };
-  /** The object if the caller may see it, with their membership; throws the domain's not-found error. */
-  load(tx: DbOrTx, objectId: string, userId: string, lock: boolean): Promise<{ object: O; member: Member | null }>;
+  /**
+   * The object if the caller may see it, with their membership; throws the domain's not-found error. `lock`
+   * holds its row for the transaction: `true` alone (an admin's change), `'share'` alongside other people's
+   * own joins and exits, still excluding admins' changes and edits of the object.
+   */
+  load(tx: DbOrTx, objectId: string, userId: string, lock: LockMode): Promise<{ object: O; member: Member | null }>;
   /** How someone without a place may come in: straight in, or by a request an admin decides (or an error). */
   entry(tx: DbOrTx, object: O, userId: string, member: Member | null): Promise<Entry>;
   /** Whether this member may invite people. */
@@ -154,9 +161,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     if (chat) await deps.chatMembership.leave(tx, chat, member.userId, fx.chat);
   }
 
+  /**
+   * Locks the admins' rows (an exit holds the object's row only shared, so two admins leaving at once must
+   * queue here): the second one re-reads them after the first commits and sees one admin fewer.
+   */
   async function assertNotLastAdmin(tx: DbOrTx, objectId: string, member: Member) {
     if (!isAdmin(member)) return;
-    const admins = await repo.memberIds(kind, objectId, { state: 'PARTICIPATING', admins: true }, tx);
+    const admins = await repo.memberIds(kind, objectId, { state: 'PARTICIPATING', admins: true, lock: true }, tx);
     if (admins.length <= 1) throw new ApiError('LAST_ADMIN');
   }
 
@@ -241,13 +252,26 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
 
   const run = deps.changes.run;
 
+  /**
+   * What a person's own join, request or exit holds (issue 17): the object's row shared, so that many people
+   * join and leave one activity at once instead of queueing on its row, while an admin's change or an edit
+   * (which take it alone) still waits for them and they for it. Their own membership is what they change, so
+   * one change per person and object runs at a time (a transaction-scoped advisory lock, taken first, so the
+   * membership read below is current). The chat event they append is the last write, so the chat's own lock
+   * (message order) is held only until the commit.
+   */
+  async function loadOwn(tx: DbOrTx, objectId: string, userId: string) {
+    await repo.lockPerson(kind, objectId, userId, tx);
+    return policy.load(tx, objectId, userId, 'share');
+  }
+
   return {
     invite,
 
     /** Join, accept an invitation; someone an admin removed files a request instead (security review M6). */
     participate: (userId: string, objectId: string) =>
       run(async (tx, fx) => {
-        const { object, member } = await policy.load(tx, objectId, userId, true);
+        const { object, member } = await loadOwn(tx, objectId, userId);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         const entry = await policy.entry(tx, object, userId, member);
         if (standsRemoved(member)) return request(tx, fx, object, userId);
@@ -259,7 +283,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     /** Ask the admins; whoever may come in directly just joins. */
     requestAccess: (userId: string, objectId: string) =>
       run(async (tx, fx) => {
-        const { object, member } = await policy.load(tx, objectId, userId, true);
+        const { object, member } = await loadOwn(tx, objectId, userId);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
@@ -271,7 +295,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     /** Leave, decline an invitation, withdraw a request or dismiss a rejection. The last admin may not leave. */
     exit: (userId: string, objectId: string) =>
       run(async (tx, fx) => {
-        const { object, member } = await policy.load(tx, objectId, userId, true);
+        const { object, member } = await loadOwn(tx, objectId, userId);
         if (!member || member.state === 'REMOVED') {
           if (policy.exitWithoutMembership) throw policy.exitWithoutMembership();
           return;
@@ -398,7 +422,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     },
 
     /** The object if the caller may see it, with their membership (the policy's load). */
-    load: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock = false) =>
+    load: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock: LockMode = false) =>
       policy.load(tx, objectId, userId, lock),
     /** The same, for an admin of it only (FORBIDDEN otherwise). */
     loadAsAdmin: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock = false) =>

@@ -24,6 +24,8 @@ const paths = {
   chevron: 'M9 5l7 7-7 7',
   language: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM3 12h18M12 3c2.5 2.5 2.5 15.5 0 18M12 3c-2.5 2.5-2.5 15.5 0 18',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  // From a start to a finish along a winding way: "draw a route".
+  route: 'M5 16a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM19 4a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM7 18h8a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h8',
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
   check: 'M4 12.5 9.5 18 20 6',
   reject: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM5.6 5.6l12.8 12.8',

@@ -67,7 +67,7 @@ export function PathStep({ go }: StepProps) {
           aria-pressed={route.mode === 'POINTS'}
           onClick={() => choose('POINTS')}
         >
-          <Icon name="chart" size={32} />
+          <Icon name="route" size={32} />
           <strong>{t('activity.wizard.routeOption')}</strong>
           <small className="muted">{t('activity.wizard.routeOptionHint')}</small>
         </button>

@@ -117,8 +117,11 @@ export function collect<E extends keyof ServerToClientEvents>(socket: TestSocket
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until a condition holds, or fails after a while. */
-export async function until(condition: () => boolean, timeoutMs = 3000, what = 'the condition') {
+/**
+ * Waits for `condition`, checking every 10 ms. The timeout only bounds a failure: a passing test returns as soon
+ * as the condition holds, and the whole suite shares two cores with other test files.
+ */
+export async function until(condition: () => boolean, timeoutMs = 10_000, what = 'the condition') {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

@@ -1,20 +1,4 @@
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  isNull,
-  like,
-  lt,
-  lte,
-  max,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gt, isNull, like, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, qualified, queryRows } from '../../db/client.ts';
 import { type Page, paging } from '../../db/paging.ts';

@@ -76,7 +76,7 @@ describe('delivery', () => {
     // Both sockets were connected before the chat existed: opening it puts them in its room.
     const { chat } = await t.ok('chat/open-direct', { userId: ben.id }, ann.token);
     const { message } = await send(ann, chat.chatId, 'Ciao!');
-    await until(() => atB.length === 1, 3000, 'the first direct message at the other person');
+    await until(() => atB.length === 1, 10_000, 'the first direct message at the other person');
     expect(atB[0]).toEqual(message);
     await sleep(100);
     expect(atO).toHaveLength(0);
@@ -88,7 +88,7 @@ describe('delivery', () => {
     const [a, b, o] = await Promise.all([socketOf(ada), socketOf(bea), socketOf(outsider)]);
     const [atA, atB, atO] = [collect(a, 'message'), collect(b, 'message'), collect(o, 'message')];
     const { message } = await send(ada, chatId, 'Meet at the bridge');
-    await until(() => atA.length === 1 && atB.length === 1, 3000, 'the message at both members');
+    await until(() => atA.length === 1 && atB.length === 1, 10_000, 'the message at both members');
     expect(atB[0]).toEqual(message);
     await sleep(100);
     expect(atO).toHaveLength(0);
@@ -100,11 +100,11 @@ describe('delivery', () => {
     const atB = collect(b, 'message');
     await send(ada, chatId, 'Before Bea');
     await changeMembership(t, 'join', chatId, bea.id);
-    await until(() => atB.some((m) => m.kind === 'JOINED'), 3000, 'the JOINED event');
+    await until(() => atB.some((m) => m.kind === 'JOINED'), 10_000, 'the JOINED event');
     await send(ada, chatId, 'Welcome Bea');
-    await until(() => atB.some((m) => m.text === 'Welcome Bea'), 3000, 'the welcome');
+    await until(() => atB.some((m) => m.text === 'Welcome Bea'), 10_000, 'the welcome');
     await changeMembership(t, 'leave', chatId, bea.id);
-    await until(() => atB.some((m) => m.kind === 'LEFT'), 3000, 'the LEFT event');
+    await until(() => atB.some((m) => m.kind === 'LEFT'), 10_000, 'the LEFT event');
     await send(ada, chatId, 'After Bea');
     await sleep(150);
     expect(atB.map((m) => m.text)).not.toContain('Before Bea');
@@ -116,7 +116,7 @@ describe('delivery', () => {
     const b = await socketOf(bea);
     const atB = collect(b, 'message');
     await send(ada, chatId, 'Hello late joiner');
-    await until(() => atB.length === 1, 3000, 'the message');
+    await until(() => atB.length === 1, 10_000, 'the message');
   });
 
   it('sends chat:closed when the chat of an ended activity closes', async () => {
@@ -125,7 +125,7 @@ describe('delivery', () => {
     const closed = collect(b, 'chat:closed');
     const atB = collect(b, 'message');
     await t.modules.services.chat.closeEndedActivityChats();
-    await until(() => closed.length === 1, 3000, 'chat:closed');
+    await until(() => closed.length === 1, 10_000, 'chat:closed');
     expect(closed[0]).toEqual({ chatId });
     expect(atB.map((m: Message) => m.kind)).toContain('CLOSED');
   });
@@ -138,9 +138,9 @@ describe('delivery', () => {
     b.io.reconnectionDelay(50);
     const atB = collect(b, 'message');
     await send(ada, chatId, 'Before the drop');
-    await until(() => atB.length === 1, 3000, 'the first message');
+    await until(() => atB.length === 1, 10_000, 'the first message');
     b.io.engine.close(); // the network drops, not a deliberate disconnect
-    await until(() => !b.connected, 3000, 'the disconnect');
+    await until(() => !b.connected, 10_000, 'the disconnect');
     await send(ada, chatId, 'While away');
     await until(() => b.connected, 5000, 'the reconnection');
     expect(b.recovered).toBeFalsy();
@@ -153,7 +153,7 @@ describe('delivery', () => {
     const b = await socketOf(bea);
     const atB = collect(b, 'message');
     await send(ada, chatId, 'Still a member');
-    await until(() => atB.length === 1, 3000, 'the first message');
+    await until(() => atB.length === 1, 10_000, 'the first message');
     // Bea leaves the chat in the database, but the live leave is lost (as in a Redis outage).
     await t.db
       .update(chatMembers)
@@ -175,7 +175,7 @@ describe('delivery', () => {
     const atB = collect(b, 'message');
     const refused = new Promise<string>((resolve) => b.on('connect_error', (e) => resolve(e.message)));
     b.io.engine.close();
-    await until(() => !b.connected, 3000, 'the disconnect');
+    await until(() => !b.connected, 10_000, 'the disconnect');
     await t.core.tokens.revoke(sessionId);
     await send(ada, chatId, 'Secret after the revocation');
     expect(await refused).toBe('UNAUTHORIZED');
@@ -193,7 +193,7 @@ describe('typing', () => {
     a.emit('typing', { chatId, typing: true });
     a.emit('typing', { chatId, typing: true });
     a.emit('typing', { chatId, typing: true });
-    await until(() => atB.length === 1, 3000, 'typing at Bea');
+    await until(() => atB.length === 1, 10_000, 'typing at Bea');
     expect(atB[0]).toEqual({ chatId, userId: ada.id, typing: true });
     // Not renewed: it ends by itself.
     await until(() => atB.length === 2, 7000, 'the expiry');
@@ -218,9 +218,9 @@ describe('typing', () => {
     const [a, b] = await Promise.all([socketOf(ann), socketOf(ben)]);
     const atA = collect(a, 'typing');
     b.emit('typing', { chatId: chat.chatId, typing: true });
-    await until(() => atA.length === 1, 3000, 'typing before the block');
+    await until(() => atA.length === 1, 10_000, 'typing before the block');
     b.emit('typing', { chatId: chat.chatId, typing: false });
-    await until(() => atA.length === 2, 3000, 'typing stopped');
+    await until(() => atA.length === 2, 10_000, 'typing stopped');
     await t.ok('user/block', { userId: ben.id }, ann.token);
     await (t.core.realtime as RealtimeHost).checkSessions();
     await sleep(2100);
@@ -251,14 +251,14 @@ describe('typing', () => {
     const [a, b] = await Promise.all([socketOf(ada), socketOf(bea)]);
     const atB = collect(b, 'typing');
     a.emit('typing', { chatId, typing: true });
-    await until(() => atB.length === 1, 3000, 'typing');
+    await until(() => atB.length === 1, 10_000, 'typing');
     a.emit('typing', { chatId, typing: false });
-    await until(() => atB.length === 2 && atB[1]!.typing === false, 3000, 'typing false');
+    await until(() => atB.length === 2 && atB[1]!.typing === false, 10_000, 'typing false');
     // Typing again is broadcast once the throttle window has passed (a quicker true is dropped: review L2).
     await new Promise((r) => setTimeout(r, TYPING_THROTTLE_MS));
     a.emit('typing', { chatId, typing: true });
-    await until(() => atB.length === 3, 3000, 'typing again');
+    await until(() => atB.length === 3, 10_000, 'typing again');
     a.close();
-    await until(() => atB.length === 4 && atB[3]!.typing === false, 3000, 'typing false on disconnect');
+    await until(() => atB.length === 4 && atB[3]!.typing === false, 10_000, 'typing false on disconnect');
   });
 });

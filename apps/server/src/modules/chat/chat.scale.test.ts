@@ -31,7 +31,7 @@ describe.skipIf(skipReason !== '')(`two instances sharing PostgreSQL and Redis${
       { chatId, text: 'Across', clientMessageId: 'x1' },
       ada.token,
     );
-    await until(() => atB.length === 1, 3000, 'the message on the other instance');
+    await until(() => atB.length === 1, 10_000, 'the message on the other instance');
     expect(atB[0]).toEqual(message);
     await sleep(100);
     expect(atO).toHaveLength(0);
@@ -46,9 +46,9 @@ describe.skipIf(skipReason !== '')(`two instances sharing PostgreSQL and Redis${
     cluster.sockets.push(a, b);
     const [atB, typingAtB] = [collect(b, 'message'), collect(b, 'typing')];
     await changeMembership(cluster.one.t, 'join', chatId, bea.id);
-    await until(() => atB.some((m) => m.kind === 'JOINED'), 3000, 'the JOINED event');
+    await until(() => atB.some((m) => m.kind === 'JOINED'), 10_000, 'the JOINED event');
     a.emit('typing', { chatId, typing: true });
-    await until(() => typingAtB.length === 1, 3000, 'typing across instances');
+    await until(() => typingAtB.length === 1, 10_000, 'typing across instances');
     expect(typingAtB[0]).toEqual({ chatId, userId: ada.id, typing: true });
   });
 });
@@ -69,7 +69,7 @@ describe('without Redis', () => {
     const b = await openSocket(url, bea.token);
     const atB = collect(b, 'message');
     await t.ok('chat/send-message', { chatId, text: 'Still here', clientMessageId: 'r1' }, ada.token);
-    await until(() => atB.length === 1, 3000, 'local delivery');
+    await until(() => atB.length === 1, 10_000, 'local delivery');
     b.close();
   });
 });

@@ -37,7 +37,7 @@ describe('live seats', () => {
     const { offer } = await t.ok('carpool/offer-seats', { activityId, seats: 2, origin }, organiser.token);
     const { request } = await t.ok('carpool/request-ride', { activityId, pickup, offerId: offer.offerId }, rider.token);
     await t.ok('carpool/accept-request', { requestId: request.requestId, offerId: offer.offerId }, organiser.token);
-    await until(() => toRider.length >= 3 && toOrganiser.length >= 3, 3000, 'three carpool events');
+    await until(() => toRider.length >= 3 && toOrganiser.length >= 3, 10_000, 'three carpool events');
     expect(toRider.at(-1)).toEqual({
       activityId,
       kind: 'carpool',
@@ -49,7 +49,7 @@ describe('live seats', () => {
 
     const { item } = await t.ok('gear/add-item', { activityId, name: 'Rope' }, organiser.token);
     await t.ok('gear/claim', { itemId: item.itemId, claimed: true }, rider.token);
-    await until(() => toOrganiser.filter((e) => e.kind === 'gear').length === 2, 3000, 'two gear events');
+    await until(() => toOrganiser.filter((e) => e.kind === 'gear').length === 2, 10_000, 'two gear events');
     // A private checklist item tells nobody.
     const before = toOrganiser.length;
     await t.ok('gear/add-item', { activityId, name: 'Socks', personal: true }, rider.token);

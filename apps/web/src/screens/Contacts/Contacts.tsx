@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { showError, showErrorText, showSuccess } from '../../components/feedback.ts';
+import { showErrorText, showSuccess } from '../../components/feedback.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
 import { MessageButton } from '../../components/People/MessageButton.tsx';

@@ -5,11 +5,13 @@ import {
   type ActivitySummary,
   type ActivityUpdate,
   type CallBody,
+  type Language,
   ROUTE_FILES_QUOTA_BYTES,
 } from '@cordata/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import { localizedPlace, readerLanguage } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -90,11 +92,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
   /** The full activity as the caller sees it: admins see the pending count, participants the chat. */
   async function view(activityId: string, userId: string): Promise<Activity> {
-    const row = await repo.readDetail(activityId, userId);
+    const [row, language] = await Promise.all([repo.readDetail(activityId, userId), readerLanguage(deps.db, userId)]);
     if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
-    return toActivity(row, {
+    return toActivity(row, language, {
       pendingRequestsCount: isAdmin ? await deps.memberships.count('activity', activityId, 'REQUESTED') : 0,
       isOnlyAdmin: isAdmin && (await deps.memberships.adminsCount('activity', activityId)) === 1,
       blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
@@ -191,6 +193,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async nearby(userId: string, body: CallBody<'activity/nearby-activities'>) {
       const now = deps.now();
       const requestedFrom = body.fromDate ? new Date(body.fromDate) : now;
+      const language = await readerLanguage(deps.db, userId);
       const rows = await repo.nearby(userId, {
         latitude: body.latitude,
         longitude: body.longitude,
@@ -204,17 +207,18 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         to: body.toDate ? new Date(body.toDate) : undefined,
         page: body.pagination,
       });
-      return { activities: rows.map(toSummary) };
+      return { activities: rows.map((row) => toSummary(row, language)) };
     },
 
     async listDaily(userId: string, body: CallBody<'activity/list-daily'>) {
       const range = dayRange(body.startDate, body.endDate);
+      const language = await readerLanguage(deps.db, userId);
       const rows = await repo.daily(userId, {
         onlyOwn: body.onlyOwn,
         ...range,
         page: { page: body.page, limit: body.limit },
       });
-      return rows.map(toSummary);
+      return rows.map((row) => toSummary(row, language));
     },
 
     async countDaily(userId: string, body: CallBody<'activity/count-daily'>) {
@@ -270,10 +274,12 @@ export function editKind(
   return null;
 }
 
-const place = (latitude: number, longitude: number, address: string | null) =>
-  address ? { latitude, longitude, address } : { latitude, longitude };
+/** A stored place, its label in the reader's language when it is the gazetteer's (localized-place.ts). */
+const place = (latitude: number, longitude: number, address: string | null, language: Language) =>
+  address ? localizedPlace({ latitude, longitude, address }, language) : { latitude, longitude };
 
-export function toSummary(row: SummaryRow): ActivitySummary {
+/** An activity as a reader speaking `language` sees it. */
+export function toSummary(row: SummaryRow, language: Language): ActivitySummary {
   return {
     activityId: row.id,
     name: row.name,
@@ -290,7 +296,7 @@ export function toSummary(row: SummaryRow): ActivitySummary {
     totalDistance: row.totalDistance,
     totalElevationGain: row.totalElevationGain,
     requiredTime: row.requiredTime,
-    start: place(row.startLatitude, row.startLongitude, row.startAddress),
+    start: place(row.startLatitude, row.startLongitude, row.startAddress, language),
     group: row.groupId && row.groupName ? { groupId: row.groupId, name: row.groupName } : null,
     participantsCount: Number(row.participantsCount),
     createdBy: row.creatorId
@@ -311,6 +317,7 @@ export function toSummary(row: SummaryRow): ActivitySummary {
 
 function toActivity(
   row: NonNullable<DetailRow>,
+  language: Language,
   extra: {
     pendingRequestsCount: number;
     isOnlyAdmin: boolean;
@@ -319,15 +326,15 @@ function toActivity(
   },
 ): Activity {
   return {
-    ...toSummary(row),
+    ...toSummary(row, language),
     description: row.description,
     contact: row.contact,
     route: {
       mode: row.routeMode,
-      start: place(row.startLatitude, row.startLongitude, row.startAddress),
+      start: place(row.startLatitude, row.startLongitude, row.startAddress, language),
       destination:
         row.destinationLatitude !== null && row.destinationLongitude !== null
-          ? place(row.destinationLatitude, row.destinationLongitude, row.destinationAddress)
+          ? place(row.destinationLatitude, row.destinationLongitude, row.destinationAddress, language)
           : null,
       routeSteps: row.routeSteps,
       waypoints: row.waypoints as Activity['route']['waypoints'],

@@ -21,11 +21,11 @@ export function groupsHandlers(deps: {
   const audience = groups.assertCalendarVisible;
 
   async function summaries(userId: string, ids: string[]): Promise<ActivitySummary[]> {
-    const rows = await deps.activities.summaries(userId, ids);
+    const [rows, language] = await Promise.all([deps.activities.summaries(userId, ids), groups.readerLanguage(userId)]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toSummary(row)] : [];
+      return row ? [toSummary(row, language)] : [];
     });
   }
 

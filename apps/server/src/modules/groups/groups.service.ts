@@ -1,10 +1,11 @@
-import type { CallBody, Group, GroupSummary } from '@cordata/contract';
+import type { CallBody, Group, GroupSummary, Language } from '@cordata/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import * as access from '../access/access.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import { localizedPlace, readerLanguage } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { statusOf } from '../membership/membership.service.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -25,13 +26,17 @@ export interface GroupsDeps {
 
 type Found = NonNullable<Awaited<ReturnType<GroupsRepository['find']>>>;
 
-export function toGroupSummary(row: {
-  group: GroupRow;
-  membersCount: number;
-  myState: MemberState | null;
-  myIsAdmin: boolean | null;
-  distance?: number | null;
-}): GroupSummary {
+/** A group as a reader speaking `language` sees it (the place's label in their language). */
+export function toGroupSummary(
+  row: {
+    group: GroupRow;
+    membersCount: number;
+    myState: MemberState | null;
+    myIsAdmin: boolean | null;
+    distance?: number | null;
+  },
+  language: Language,
+): GroupSummary {
   const g = row.group;
   return {
     groupId: g.id,
@@ -41,7 +46,10 @@ export function toGroupSummary(row: {
     sportIds: g.sportIds,
     location:
       g.latitude !== null && g.longitude !== null
-        ? { latitude: g.latitude, longitude: g.longitude, ...(g.address ? { address: g.address } : {}) }
+        ? localizedPlace(
+            { latitude: g.latitude, longitude: g.longitude, ...(g.address ? { address: g.address } : {}) },
+            language,
+          )
         : null,
     picture: g.picture,
     membersCount: Number(row.membersCount),
@@ -76,7 +84,7 @@ export function createGroupsService(deps: GroupsDeps) {
     const row = await found(groupId, userId, tx);
     const admin = isAdmin(row);
     return {
-      ...toGroupSummary(row),
+      ...toGroupSummary(row, await readerLanguage(tx ?? deps.db, userId)),
       rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
       pendingRequestsCount: admin ? await deps.memberships.count('group', groupId, 'REQUESTED') : 0,
       isOnlyAdmin: admin && (await deps.memberships.adminsCount('group', groupId, tx)) === 1,
@@ -179,6 +187,7 @@ export function createGroupsService(deps: GroupsDeps) {
     if ((body.latitude === undefined) !== (body.longitude === undefined)) {
       throw new ApiError('VALIDATION_ERROR', { message: 'Give both latitude and longitude' });
     }
+    const language = await readerLanguage(deps.db, userId);
     const rows = await repo.explore(userId, {
       text: body.query ? searchable(body.query) : undefined,
       sportIds: body.sportIds,
@@ -187,11 +196,13 @@ export function createGroupsService(deps: GroupsDeps) {
         : undefined,
       page: body.pagination,
     });
-    return rows.map(toGroupSummary);
+    return rows.map((row) => toGroupSummary(row, language));
   }
 
   return {
     read,
+    /** The caller's language, for the answers that localize places (location/localized-place.ts). */
+    readerLanguage: (userId: string) => readerLanguage(deps.db, userId),
     create,
     update,
     remove,

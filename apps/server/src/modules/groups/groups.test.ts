@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { isInChat } from '../../../test/chat-factories.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
 import { activities, connections, groupMembers, notifications } from '../../db/schema.ts';
+import { sharedGazetteer } from '../location/gazetteer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +64,33 @@ describe('creating and reading', () => {
       name: 'Renamed',
       type: 'CLOSED',
     });
+  });
+});
+
+describe("the place's label", () => {
+  it("is answered in the reader's language when it is the gazetteer's, and as typed otherwise", async () => {
+    const g = sharedGazetteer();
+    const milan = g.search('Milano', { limit: 1, language: 'it' })[0]!.index;
+    const [italian, english] = [g.label(milan, 'it'), g.label(milan, 'en')];
+    expect(italian).toBe('Milano, Lombardia, Italia');
+    expect(english).not.toBe(italian);
+    const creator = await newUser(t, { language: 'it' });
+    const reader = await newUser(t, { language: 'en' });
+    const picked = await newGroup(creator, { location: { ...g.point(milan), address: italian } });
+    const typed = await newGroup(creator, { location: { ...g.point(milan), address: 'Via Dante 1, Milano' } });
+    const address = async (groupId: string, token: string) =>
+      (await t.ok('group/read-info', { groupId }, token)).group.location?.address;
+
+    expect(picked.location?.address).toBe(italian);
+    expect(await address(picked.groupId, reader.token)).toBe(english);
+    expect(await address(picked.groupId, creator.token)).toBe(italian);
+    expect(await address(typed.groupId, reader.token)).toBe('Via Dante 1, Milano');
+    const explored = await t.ok(
+      'group/explore-groups',
+      { ...g.point(milan), radiusKm: 1, pagination: { page: 1, limit: 50 } },
+      reader.token,
+    );
+    expect(explored.groups.find((x) => x.groupId === picked.groupId)?.location?.address).toBe(english);
   });
 });
 

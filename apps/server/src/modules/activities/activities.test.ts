@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityRoutes, chats } from '../../db/schema.ts';
+import { sharedGazetteer } from '../location/gazetteer.ts';
 import { connect, inChat, newGroup, notificationsOf } from './activities.test-helpers.ts';
 
 let t: TestApp;
@@ -219,6 +220,30 @@ describe('create-new', () => {
   it('answers 401 without a token', async () => {
     const res = await t.call('activity/create-new', input());
     expect(res.status).toBe(401);
+  });
+});
+
+describe("the places' labels", () => {
+  it("answer a gazetteer label in the reader's language and a typed address as typed", async () => {
+    const g = sharedGazetteer();
+    const milan = g.search('Milano', { limit: 1, language: 'it' })[0]!.index;
+    const creator = await newUser(t, { language: 'it' });
+    const reader = await newUser(t, { language: 'en' });
+    const created = await newActivity(t, creator, {
+      route: {
+        mode: 'POINTS',
+        start: { ...g.point(milan), address: g.label(milan, 'it') },
+        destination: { latitude: 45.4728, longitude: 9.1797, address: 'Arco della Pace' },
+        routeSteps: [],
+      },
+    });
+    const read = async (token: string) =>
+      (await t.ok('activity/read-info', { activityId: created.activityId }, token)).activity;
+    const seen = await read(reader.token);
+    expect(seen.start.address).toBe(g.label(milan, 'en'));
+    expect(seen.route.start?.address).toBe(g.label(milan, 'en'));
+    expect(seen.route.destination?.address).toBe('Arco della Pace');
+    expect((await read(creator.token)).start.address).toBe(g.label(milan, 'it'));
   });
 });
 

@@ -1,10 +1,10 @@
 import { APP_VERSION, BODY_LIMIT_BYTES } from '@cordata/contract';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
 import { type Database, ping } from './db/client.ts';
@@ -94,7 +94,9 @@ export async function buildApp(options: AppOptions) {
     maxAge: 600,
   });
   const tagManager = Boolean(config.TAG_MANAGER_ANDROID_ID || config.TAG_MANAGER_IOS_ID);
-  await app.register(helmet, {
+  // The security headers are computed once: @fastify/helmet built the middleware, and so parsed every CSP
+  // directive, on each request (2.4 % of the server's busy CPU in issue 17's profile).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -115,6 +117,9 @@ export async function buildApp(options: AppOptions) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   await app.register(swagger, {

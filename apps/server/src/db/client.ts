@@ -186,28 +186,67 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Drizzle's session, whose prepareQuery makes a prepared statement on the session's own connection. */
+interface DrizzleSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: unknown,
+    name: string,
+    arrayMode: boolean,
+    customResultMapper?: unknown,
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
+}
+const sessionOf = (db: DbOrTx) => (db as unknown as { session: DrizzleSession }).session;
+
 /**
  * A hand-written statement prepared once under `name`, its values given as `sql.placeholder`s and filled on each
  * execute: it is built once, and on PostgreSQL parsed and planned once per connection (PGlite ignores the name).
  * Rows come back as queryRows gives them. Each name must always stand for the same SQL text.
+ * `execute(values, tx)` runs it on a transaction's connection: the built text is reused, only drizzle's small
+ * wrapper around the connection is made anew (see preparedOn).
  */
 export function preparedRows<T>(db: Db, name: string, query: SQL) {
   // Drizzle's own path for db.execute, with a name: its session and dialect are not in its public types.
-  const { session, dialect } = db as unknown as {
-    session: {
-      prepareQuery(
-        query: unknown,
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ): { execute(values: Record<string, unknown>): Promise<unknown> };
-    };
-    dialect: { sqlToQuery(query: SQL): unknown };
-  };
-  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const { dialect } = db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } };
+  const built = dialect.sqlToQuery(query);
+  const prepared = sessionOf(db).prepareQuery(built, undefined, name, false);
   return {
-    async execute(values: Record<string, unknown>): Promise<T[]> {
-      return ((await prepared.execute(values)) as { rows: T[] }).rows;
+    async execute(values: Record<string, unknown>, tx: DbOrTx = db): Promise<T[]> {
+      const statement = tx === db ? prepared : sessionOf(tx).prepareQuery(built, undefined, name, false);
+      return ((await statement.execute(values)) as { rows: T[] }).rows;
+    },
+  };
+}
+
+/** What preparedOn reads of a drizzle prepared query (the same on node-postgres and PGlite). */
+interface DrizzlePrepared {
+  queryString: string;
+  params: unknown[];
+  fields?: unknown;
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: unknown;
+  isResponseInArrayMode(): boolean;
+}
+
+/**
+ * A query builder's statement prepared once under `name` (`.prepare(name)`, values as `sql.placeholder`s), to run
+ * on the database or on a transaction: `on(tx)` gives it bound to the transaction's connection. A statement
+ * prepared on the pool would run on any pooled connection, outside the transaction; so for a transaction the
+ * built SQL text, its parameters and its result mapping are reused and only drizzle's small wrapper is made
+ * anew around the transaction's connection, under the same name (PostgreSQL parses and plans it once per
+ * connection, PGlite ignores the name).
+ */
+export function preparedOn<P extends object>(db: Db, name: string, builder: { prepare(name: string): P }) {
+  const prepared = builder.prepare(name);
+  const p = prepared as unknown as DrizzlePrepared;
+  const query = { sql: p.queryString, params: p.params };
+  const arrayMode = p.isResponseInArrayMode();
+  return {
+    on(tx: DbOrTx): P {
+      if (tx === db) return prepared;
+      const bound = sessionOf(tx).prepareQuery(query, p.fields, name, arrayMode, p.customResultMapper);
+      (bound as unknown as DrizzlePrepared).joinsNotNullableMap = p.joinsNotNullableMap;
+      return bound as unknown as P;
     },
   };
 }

@@ -2,7 +2,7 @@ import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Db, type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
 import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
@@ -100,10 +100,14 @@ export function createChatRepository(db: Db) {
   /**
    * Locks a chat for a new message and reads, in the same query, whether it is closed, its last
    * message id, its name, its current members and the sender's summary. Null when it does not exist.
+   * Every send runs it: built once, prepared once per connection, run on the send's transaction.
    */
-  async function lockForSend(chatId: string, senderId: string, tx: DbOrTx = db): Promise<SendContext | null> {
-    const [row] = await queryRows<SendRow>(
-      tx,
+  const lockForSendStatement = (() => {
+    const chatId = sql.placeholder('chatId');
+    const senderId = sql.placeholder('senderId');
+    return preparedRows<SendRow>(
+      db,
+      'chat_lock_for_send',
       sql`
       select c.kind, c.closed_at, ${chatMemberSql(sql`c.id`, senderId)} as is_member,
         ${chatSendableSql(sql`c.id`)} as sendable,
@@ -120,6 +124,9 @@ export function createChatRepository(db: Db) {
       where c.id = ${chatId}
       for no key update of c`,
     );
+  })();
+  async function lockForSend(chatId: string, senderId: string, tx: DbOrTx = db): Promise<SendContext | null> {
+    const [row] = await lockForSendStatement.execute({ chatId, senderId }, tx);
     if (!row) return null;
     const { username, firstName, lastName, profilePicture, lastOnlineAt, ...context } = row;
     const at = lastOnlineAt === null ? null : new Date(lastOnlineAt);
@@ -129,17 +136,30 @@ export function createChatRepository(db: Db) {
     };
   }
 
+  // Every send inserts its message: prepared once, run on the send's transaction.
+  const insertTextStatement = preparedOn(
+    db,
+    'chat_insert_text',
+    db
+      .insert(messages)
+      .values({
+        id: sql.placeholder('id'),
+        chatId: sql.placeholder('chatId'),
+        senderId: sql.placeholder('senderId'),
+        kind: 'TEXT',
+        text: sql.placeholder('text'),
+        clientMessageId: sql.placeholder('clientMessageId'),
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
   /** Inserts a text message after lockForSend; null when this client id was already used. */
   async function insertText(
     message: { chatId: string; senderId: string; text: string; clientMessageId: string },
     lastId: string | null,
     tx: DbOrTx = db,
   ) {
-    const [row] = await tx
-      .insert(messages)
-      .values({ ...message, kind: 'TEXT', id: nextMessageId(lastId) })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await insertTextStatement.on(tx).execute({ ...message, id: nextMessageId(lastId) });
     return row ?? null;
   }
 
@@ -360,43 +380,59 @@ export function createChatRepository(db: Db) {
     return row?.id ?? null;
   }
 
-  /** Moves a member's read marker forward to a message (never back). */
-  async function moveReadMarker(chatId: string, userId: string, messageId: string, tx: DbOrTx = db) {
-    await tx
+  // Sending and set-as-read move the read marker: prepared once, run on their transaction.
+  const moveReadMarkerStatement = preparedOn(
+    db,
+    'chat_move_read_marker',
+    db
       .update(chatMembers)
-      .set({ lastReadMessageId: messageId })
+      .set({ lastReadMessageId: sql`${sql.placeholder('messageId')}::uuid` })
       .where(
         and(
-          eq(chatMembers.chatId, chatId),
-          eq(chatMembers.userId, userId),
-          sql`(${chatMembers.lastReadMessageId} is null or ${chatMembers.lastReadMessageId} < ${messageId})`,
+          eq(chatMembers.chatId, sql.placeholder('chatId')),
+          eq(chatMembers.userId, sql.placeholder('userId')),
+          sql`(${chatMembers.lastReadMessageId} is null or ${chatMembers.lastReadMessageId} < ${sql.placeholder('messageId')})`,
         ),
-      );
+      ),
+  );
+  /** Moves a member's read marker forward to a message (never back). */
+  async function moveReadMarker(chatId: string, userId: string, messageId: string, tx: DbOrTx = db) {
+    await moveReadMarkerStatement.on(tx).execute({ chatId, userId, messageId });
   }
 
-  async function lastMessageId(chatId: string, tx: DbOrTx = db) {
-    const [row] = await tx
+  const lastMessageIdStatement = preparedOn(
+    db,
+    'chat_last_message_id',
+    db
       .select({ id: messages.id })
       .from(messages)
-      .where(eq(messages.chatId, chatId))
+      .where(eq(messages.chatId, sql.placeholder('chatId')))
       .orderBy(desc(messages.id))
-      .limit(1);
+      .limit(1),
+  );
+  async function lastMessageId(chatId: string, tx: DbOrTx = db) {
+    const [row] = await lastMessageIdStatement.on(tx).execute({ chatId });
     return row?.id ?? null;
   }
 
-  /** Reading a chat also reads its message notification, so the next message notifies again. */
-  async function readMessageNotifications(chatId: string, userId: string, now: Date, tx: DbOrTx = db) {
-    await tx
+  const readMessageNotificationsStatement = preparedOn(
+    db,
+    'chat_read_message_notifications',
+    db
       .update(notifications)
-      .set({ readAt: now })
+      .set({ readAt: sql`${sql.placeholder('now')}::timestamptz` })
       .where(
         and(
-          eq(notifications.userId, userId),
+          eq(notifications.userId, sql.placeholder('userId')),
           eq(notifications.type, 'SEND_MESSAGE'),
-          eq(notifications.targetId, chatId),
+          eq(notifications.targetId, sql.placeholder('chatId')),
           isNull(notifications.readAt),
         ),
-      );
+      ),
+  );
+  /** Reading a chat also reads its message notification, so the next message notifies again. */
+  async function readMessageNotifications(chatId: string, userId: string, now: Date, tx: DbOrTx = db) {
+    await readMessageNotificationsStatement.on(tx).execute({ chatId, userId, now: now.toISOString() });
   }
 
   /**

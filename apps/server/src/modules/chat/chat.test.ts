@@ -1,11 +1,12 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@cordata/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { changeMembership, newActivityChat } from '../../../test/chat-factories.ts';
 import { newUser } from '../../../test/factories.ts';
-import { activities, chats, messages, notifications } from '../../db/schema.ts';
-import { nextMessageId } from './chat.repository.ts';
+import { queryRows } from '../../db/client.ts';
+import { activities, chatMembers, chats, messages, notifications } from '../../db/schema.ts';
+import { createChatRepository, nextMessageId } from './chat.repository.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -149,6 +150,58 @@ describe('sending', () => {
       .where(and(eq(notifications.targetId, chatId), eq(notifications.userId, carl.id)));
     expect(carls).toHaveLength(2);
     expect(carls.filter((n) => n.readAt === null)).toHaveLength(1);
+  });
+});
+
+describe('the prepared write statements', () => {
+  it('run on the transaction they are given, and roll back with it', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const repo = createChatRepository(t.db);
+    const readMarker = async () =>
+      (
+        await t.db
+          .select({ id: chatMembers.lastReadMessageId })
+          .from(chatMembers)
+          .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, bea.id)))
+      )[0]?.id ?? null;
+    const before = await readMarker();
+    let named: string[] = [];
+    await expect(
+      t.db.transaction(async (tx) => {
+        const chat = await repo.lockForSend(chatId, bea.id, tx);
+        expect(chat).toMatchObject({ is_member: true, sendable: true, sender: { userId: bea.id } });
+        const row = await repo.insertText(
+          { chatId, senderId: bea.id, text: 'undone', clientMessageId: 'tx-1' },
+          chat!.last_id,
+          tx,
+        );
+        expect(row).toMatchObject({ chatId, kind: 'TEXT', text: 'undone', clientMessageId: 'tx-1' });
+        expect(row!.createdAt).toBeInstanceOf(Date);
+        await repo.moveReadMarker(chatId, bea.id, row!.id, tx);
+        expect(await repo.lastMessageId(chatId, tx)).toBe(row!.id);
+        await repo.readMessageNotifications(chatId, bea.id, new Date(), tx);
+        if (t.database.kind === 'postgres') {
+          // Named statements live per connection: these ran on the transaction's.
+          const rows = await queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements`);
+          named = rows.map((r) => r.name);
+        }
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await readMarker()).toBe(before);
+    const stored = await t.db.select({ id: messages.id }).from(messages).where(eq(messages.clientMessageId, 'tx-1'));
+    expect(stored).toEqual([]);
+    if (t.database.kind === 'postgres') {
+      expect(named).toEqual(
+        expect.arrayContaining([
+          'chat_lock_for_send',
+          'chat_insert_text',
+          'chat_move_read_marker',
+          'chat_last_message_id',
+          'chat_read_message_notifications',
+        ]),
+      );
+    }
   });
 });
 

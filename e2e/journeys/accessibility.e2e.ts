@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, newAccount } from '../support/accounts.ts';
+import { inDays } from '../support/activities.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { contextsClosedAfterEach, locales, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
@@ -12,8 +13,6 @@ import { journeySuite } from '../support/suite.ts';
  */
 const suite = journeySuite();
 const contexts = contextsClosedAfterEach('accessibility');
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every screen is checked before the test fails, so one run lists all that is wrong. */
 function checker(page: Page) {

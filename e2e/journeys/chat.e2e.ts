@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
+import { pointsActivity } from '../support/activities.ts';
 import { contextsClosedAfterEach, type Locale, launchBrowser, screenshot, testId } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
@@ -12,38 +13,12 @@ let bruno: Account;
 let chatId: string;
 const contexts = contextsClosedAfterEach('chat');
 
-const inDays = (days: number) => {
-  const d = new Date(Date.now() + days * 24 * 3600 * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-
 beforeAll(async () => {
   server = await startServer({ webMode: 'app' });
   browser = await launchBrowser();
   alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
   bruno = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Verdi' });
-  const { activity } = await call(
-    server.url,
-    'activity/create-new',
-    {
-      name: 'Giro del lago',
-      sportId: 'running',
-      date: inDays(2),
-      startTime: '09:00',
-      endTime: '11:00',
-      access: 'OPEN',
-      visibility: 'PUBLIC',
-      difficulty: 'MEDIUM',
-      route: {
-        mode: 'POINTS',
-        start: { latitude: 45.85, longitude: 9.39 },
-        destination: { latitude: 45.86, longitude: 9.4 },
-        routeSteps: [],
-      },
-    },
-    alice.jwt,
-  );
+  const { activity } = await call(server.url, 'activity/create-new', pointsActivity(), alice.jwt);
   await call(server.url, 'activity/participate', { activityId: activity.activityId }, bruno.jwt);
   const { chats } = await call(server.url, 'chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, bruno.jwt);
   chatId = chats[0]!.chatId;

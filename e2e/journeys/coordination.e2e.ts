@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, newAccount, PASSWORD } from '../support/accounts.ts';
+import { inDays } from '../support/activities.ts';
 import { contextsClosedAfterEach, expectToast, locales, screenshot, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
@@ -14,12 +15,6 @@ import { journeySuite } from '../support/suite.ts';
  */
 const suite = journeySuite();
 const contexts = contextsClosedAfterEach('coordination');
-
-const inDays = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 
 /** The share sheet, recorded: headless Chromium has none of its own. */
 async function recordShares(page: Page) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
+import { inDays } from '../support/activities.ts';
 import {
   contextsClosedAfterEach,
   type Locale,
@@ -27,12 +28,6 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const contexts = contextsClosedAfterEach('journey-4');
-
-const inDays = (days: number) => {
-  const d = new Date(Date.now() + days * 24 * 3600 * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 
 describe.skipIf(!hasPostgres)('journey 4: the activity ends and the chat closes', () => {
   beforeAll(async () => {

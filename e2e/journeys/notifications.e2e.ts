@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
+import { inDays, pointsActivity } from '../support/activities.ts';
 import {
   contextsClosedAfterEach,
   type Locale,
@@ -15,8 +16,6 @@ import { openPhone } from '../support/session.ts';
 let server: RunningServer;
 let browser: Browser;
 const contexts = contextsClosedAfterEach('notifications');
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const texts = {
   en: {
@@ -48,22 +47,7 @@ async function rejectedRequest(anna: Account, bruno: Account) {
   const { activity } = await call(
     server.url,
     'activity/create-new',
-    {
-      name: 'Giro del lago',
-      sportId: 'running',
-      date: inDays(3),
-      startTime: '09:00',
-      endTime: '11:00',
-      access: 'CLOSED',
-      visibility: 'PUBLIC',
-      difficulty: 'MEDIUM',
-      route: {
-        mode: 'POINTS',
-        start: { latitude: 45.85, longitude: 9.39 },
-        destination: { latitude: 45.86, longitude: 9.4 },
-        routeSteps: [],
-      },
-    },
+    pointsActivity({ date: inDays(3), access: 'CLOSED' }),
     bruno.jwt,
   );
   await call(server.url, 'activity/request-access', { activityId: activity.activityId }, anna.jwt);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
+import { pointsActivity } from '../support/activities.ts';
 import {
   backgroundOf,
   contextsClosedAfterEach,
@@ -27,34 +28,12 @@ let groupId: string;
 let chatId: string;
 const contexts = contextsClosedAfterEach('states');
 
-const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-
 beforeAll(async () => {
   server = await startServer({ webMode: 'app' });
   browser = await launchBrowser();
   alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
   bruno = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Verdi' });
-  const { activity } = await call(
-    server.url,
-    'activity/create-new',
-    {
-      name: 'Giro del lago',
-      sportId: 'running',
-      date: inTwoDays(),
-      startTime: '09:00',
-      endTime: '11:00',
-      access: 'OPEN',
-      visibility: 'PUBLIC',
-      difficulty: 'MEDIUM',
-      route: {
-        mode: 'POINTS',
-        start: { latitude: 45.85, longitude: 9.39 },
-        destination: { latitude: 45.86, longitude: 9.4 },
-        routeSteps: [],
-      },
-    },
-    alice.jwt,
-  );
+  const { activity } = await call(server.url, 'activity/create-new', pointsActivity(), alice.jwt);
   activityId = activity.activityId;
   await call(server.url, 'activity/participate', { activityId }, bruno.jwt);
   const { chats } = await call(server.url, 'chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, bruno.jwt);

@@ -1,26 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
-import {
-  backgroundOf,
-  contextsClosedAfterEach,
-  type Locale,
-  launchBrowser,
-  locales,
-  screenshot,
-  testId,
-} from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { backgroundOf, contextsClosedAfterEach, type Locale, locales, screenshot, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
+import { journeySuite } from '../support/suite.ts';
 
 /**
  * Issue 19's loading, offline and empty states on a phone, in English and Italian: the activity and group
  * pages load as skeletons, the offline banner shows inside a sheet, empty lists offer an action, name fields
  * count towards the spec's 20 characters, and the chat's day label is a band messages scroll under.
  */
-let server: RunningServer;
-let browser: Browser;
+const suite = journeySuite();
 let alice: Account;
 let bruno: Account;
 let activityId: string;
@@ -29,8 +20,7 @@ let chatId: string;
 const contexts = contextsClosedAfterEach('states');
 
 beforeAll(async () => {
-  server = await startServer({ webMode: 'app' });
-  browser = await launchBrowser();
+  const { server } = suite;
   alice = await newAccount(server.url, { firstName: 'Alice', lastName: 'Bianchi' });
   bruno = await newAccount(server.url, { firstName: 'Bruno', lastName: 'Verdi' });
   const { activity } = await call(server.url, 'activity/create-new', pointsActivity(), alice.jwt);
@@ -41,13 +31,8 @@ beforeAll(async () => {
   const { group } = await call(server.url, 'group/create-new', { name: 'Sunday runs', type: 'OPEN' }, alice.jwt);
   groupId = group.groupId;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const signedIn = (account: Account, locale: Locale, path: string): Promise<Page> =>
-  openPhone(browser, server.url, contexts, locale, path, account.jwt);
+  openPhone(suite.browser, suite.server.url, contexts, locale, path, account.jwt);
 
 /** Sheets slide in: the picture is taken once every animation has finished. */
 const settled = (page: Page) =>

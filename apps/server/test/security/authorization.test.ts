@@ -70,7 +70,11 @@ afterAll(() => t?.close());
 type World = Awaited<ReturnType<typeof newWorld>>;
 
 /** An admin with a closed, private activity and a closed group, each with one participant. */
-async function newWorld() {
+/**
+ * The five people of a world, one per role but 'no token'; `roleTokens()`, called once the world is built,
+ * suspends the one playing 'suspended' and gives each role's token.
+ */
+async function cast() {
   const [admin, participant, outsider, suspended, blocked] = [
     await newUser(t),
     await newUser(t),
@@ -78,6 +82,25 @@ async function newWorld() {
     await newUser(t),
     await newUser(t),
   ];
+  async function roleTokens(): Promise<Record<Role, string | null>> {
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'test' })
+      .where(sql`${users.id} = ${suspended.id}`);
+    return {
+      'no token': null,
+      outsider: outsider.token,
+      blocked: blocked.token,
+      participant: participant.token,
+      admin: admin.token,
+      suspended: suspended.token,
+    };
+  }
+  return { admin, participant, outsider, blocked, roleTokens };
+}
+
+async function newWorld() {
+  const { admin, participant, outsider, blocked, roleTokens } = await cast();
   await t.ok('user/block', { userId: blocked.id }, admin.token);
   const { group } = await t.ok('group/create-new', { name: 'Closed club', type: 'CLOSED' }, admin.token);
   await t.db.execute(
@@ -109,19 +132,8 @@ async function newWorld() {
     { activityId: activity.activityId, name: 'Snacks', personal: true },
     participant.token,
   );
-  await t.db
-    .update(users)
-    .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'test' })
-    .where(sql`${users.id} = ${suspended.id}`);
   return {
-    tokens: {
-      'no token': null,
-      outsider: outsider.token,
-      blocked: blocked.token,
-      participant: participant.token,
-      admin: admin.token,
-      suspended: suspended.token,
-    } as Record<Role, string | null>,
+    tokens: await roleTokens(),
     activity,
     group,
     participantId: participant.id,
@@ -245,13 +257,7 @@ describe('the authorization matrix of direct chats', () => {
   ] as const satisfies CallName[];
 
   async function newDirectWorld() {
-    const [admin, participant, outsider, suspended, blocked] = [
-      await newUser(t),
-      await newUser(t),
-      await newUser(t),
-      await newUser(t),
-      await newUser(t),
-    ];
+    const { admin, participant, outsider, blocked, roleTokens } = await cast();
     for (const other of [participant, blocked]) {
       await t.ok('user/request-connection', { userId: other.id }, admin.token);
       await t.ok('user/accept-connection', { userId: admin.id }, other.token);
@@ -262,19 +268,8 @@ describe('the authorization matrix of direct chats', () => {
     );
     const { chat } = await t.ok('chat/open-direct', { userId: participant.id }, admin.token);
     await t.ok('chat/send-message', { chatId: chat.chatId, text: 'hi', clientMessageId: 'first' }, admin.token);
-    await t.db
-      .update(users)
-      .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'test' })
-      .where(sql`${users.id} = ${suspended.id}`);
     return {
-      tokens: {
-        'no token': null,
-        outsider: outsider.token,
-        blocked: blocked.token,
-        participant: participant.token,
-        admin: admin.token,
-        suspended: suspended.token,
-      } as Record<Role, string | null>,
+      tokens: await roleTokens(),
       adminId: admin.id,
       participantId: participant.id,
       chatId: chat.chatId,

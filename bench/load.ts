@@ -19,9 +19,10 @@
  *    as the server's session cache makes it (once per session per SESSION_CACHE_MS); prints the HTTP /
  *    replay ratio next to the hello-world one.
  * BENCH_PROFILE=<dir> writes the server's (and the hello-world's) CPU profile into <dir>.
+ * BENCH_DUMP=<file> writes one actor's captured statements (SQL, parameters, names) as JSON, to EXPLAIN them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, PLAN_CACHE_MODE } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswords } from '../apps/server/src/modules/auth/passwords.ts';
 import { createTokens } from '../apps/server/src/modules/auth/tokens.ts';
@@ -440,14 +441,16 @@ interface Statement {
   values?: unknown[];
   rowMode?: string;
 }
+const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+
 /** The same statement (its parameters may differ: the session check passes the time of the call). */
 const same = (a: Statement, b: Statement) => a.name === b.name && a.text === b.text;
 const describe = (list: Statement[]) => list.map((s) => s.name ?? 'unnamed').join('+') || 'none';
 
 /**
  * Runs each read call once for every actor through the server's own code (built here, on the same
- * database, the session cache off so every call shows its session check) and records what it sends to
- * pg. The session check is the statements every call of an actor begins with; the rest is the call's.
+ * database, the session cache on as in the server, each call's session forgotten just before it so that it
+ * shows its check) and records what it sends to pg. The session check is the statements every call of an actor begins with; the rest is the call's.
  */
 async function capture(reads: { name: string; body: (a: Actor) => unknown }[], actors: Actor[]) {
   const original = pg.Client.prototype.query;
@@ -477,7 +480,6 @@ async function capture(reads: { name: string; body: (a: Actor) => unknown }[], a
     RATE_LIMITS: 'false',
     JOBS: 'false',
     LOG_LEVEL: 'warn',
-    SESSION_CACHE_MS: '0',
   });
   const built = await buildApp({ config, database, logger: false });
   await built.modules.onStart();
@@ -495,7 +497,10 @@ async function capture(reads: { name: string; body: (a: Actor) => unknown }[], a
             headers: { authorization: `Bearer ${actor.token}`, 'content-type': 'application/json' },
             payload: JSON.stringify(call.body(actor)),
           });
-        await run(); // warm: what the server caches for longer than a run (a token's signature) is cached here too
+        await run(); // warm: what the server keeps for longer than a run (a token's verified signature) is kept here too
+        // The session cache is on, as in the server; forgetting the session shows its check in the recording,
+        // while what the call reads of the cached check (the language) is not read again, as in the server.
+        built.core.tokens.sessionsChanged(userIdOf(actor.token));
         recording = [];
         const answer = await run();
         await sleep(5); // anything the call sends after answering
@@ -523,6 +528,10 @@ async function capture(reads: { name: string; body: (a: Actor) => unknown }[], a
       .map((c) => `${c.name} ${describe(calls.get(`${c.name} ${example.n}`)!)}`)
       .join(', ')}`,
   );
+  if (process.env.BENCH_DUMP) {
+    const dump = Object.fromEntries(reads.map((c) => [c.name, calls.get(`${c.name} ${example.n}`)]));
+    writeFileSync(process.env.BENCH_DUMP, JSON.stringify({ session: session.get(example.n), ...dump }, null, 2));
+  }
   return { session, calls };
 }
 
@@ -537,7 +546,8 @@ async function replay(
   captured: Awaited<ReturnType<typeof capture>>,
 ) {
   const SESSION_CACHE_MS = 30_000;
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Connected as the server's pool is (db/client.ts): the same plan cache mode for the named statements.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` });
   const wheel = reads.flatMap((c) => Array.from({ length: c.weight / 5 }, () => c));
   const checked = new Map<number, number>();
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;

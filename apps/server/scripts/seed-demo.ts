@@ -103,6 +103,8 @@ const service = createActivitiesService({
   groups: access,
   chatMembership,
   now,
+  // The demo seed creates activities only; nothing it reads shows places.
+  readerLanguage: async () => 'en',
 });
 
 /** The local day in Rome `days` from today. */

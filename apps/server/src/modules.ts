@@ -201,6 +201,7 @@ export function createModules(core: Core) {
     groups: access,
     chatMembership,
     now: core.now,
+    readerLanguage: core.tokens.languageOf,
   });
 
   const activityReminders = createActivityReminders({ changes, now: core.now });
@@ -216,6 +217,7 @@ export function createModules(core: Core) {
     chatMembership,
     pictures: uploads,
     now: core.now,
+    readerLanguage: core.tokens.languageOf,
   });
 
   const admin = createAdminModule({

@@ -11,7 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
-import { localizedPlace, readerLanguage } from '../location/localized-place.ts';
+import { localizedPlace } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -39,6 +39,8 @@ export interface ActivitiesDeps {
   groups: { isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean> };
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
   now: () => Date;
+  /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
+  readerLanguage: (userId: string) => Promise<Language>;
 }
 
 export function createActivitiesService(deps: ActivitiesDeps) {
@@ -92,7 +94,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
   /** The full activity as the caller sees it: admins see the pending count, participants the chat. */
   async function view(activityId: string, userId: string): Promise<Activity> {
-    const [row, language] = await Promise.all([repo.readDetail(activityId, userId), readerLanguage(deps.db, userId)]);
+    const [row, language] = await Promise.all([repo.readDetail(activityId, userId), deps.readerLanguage(userId)]);
     if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
@@ -193,7 +195,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async nearby(userId: string, body: CallBody<'activity/nearby-activities'>) {
       const now = deps.now();
       const requestedFrom = body.fromDate ? new Date(body.fromDate) : now;
-      const language = await readerLanguage(deps.db, userId);
+      const language = await deps.readerLanguage(userId);
       const rows = await repo.nearby(userId, {
         latitude: body.latitude,
         longitude: body.longitude,
@@ -212,7 +214,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
     async listDaily(userId: string, body: CallBody<'activity/list-daily'>) {
       const range = dayRange(body.startDate, body.endDate);
-      const language = await readerLanguage(deps.db, userId);
+      const language = await deps.readerLanguage(userId);
       const rows = await repo.daily(userId, {
         onlyOwn: body.onlyOwn,
         ...range,

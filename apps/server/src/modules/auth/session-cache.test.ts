@@ -90,7 +90,7 @@ describe('sessions checked through the cache', () => {
     expect((await t.call('user/own-profile', undefined, me.token)).status).toBe(401);
   });
 
-  it('forgets a session at once when the database changes it or its account, whoever writes it', async () => {
+  it('forgets a session at once when the database changes it or its account (its language too), whoever writes it', async () => {
     const later = new Date(now.getTime() + 86_400_000);
     for (const end of [
       (id: string) => t.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.userId, id)),
@@ -102,6 +102,19 @@ describe('sessions checked through the cache', () => {
       await end(me.id);
       expect(await within(refused(t, me.token))).toBe(true);
     }
+
+    const reader = await newUser(t);
+    expect((await t.call('user/own-profile', undefined, reader.token)).status).toBe(200);
+    // The language comes with the cached session check: a change written past the triggers is not seen…
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ language: 'it' }).where(eq(users.id, reader.id));
+    });
+    expect(await t.core.tokens.languageOf(reader.id)).toBe('en');
+    // …and one that fires them is.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, reader.id));
+    await t.db.update(users).set({ language: 'it' }).where(eq(users.id, reader.id));
+    expect(await within(async () => (await t.core.tokens.languageOf(reader.id)) === 'it')).toBe(true);
 
     const me = await newUser(t);
     expect(await t.core.tokens.verify(me.token)).toMatchObject({ role: 'USER', completed: true });

@@ -49,17 +49,19 @@ export function createSessionCache<T>(options: { now: () => number; ttlMs?: numb
     byUser.clear();
   }
 
+  function get(sessionId: string): T | undefined {
+    if (!listening) return undefined;
+    const entry = entries.get(sessionId);
+    if (!entry) return undefined;
+    if (options.now() - entry.cachedAt >= ttlMs) {
+      remove(sessionId);
+      return undefined;
+    }
+    return entry.value;
+  }
+
   return {
-    get(sessionId: string): T | undefined {
-      if (!listening) return undefined;
-      const entry = entries.get(sessionId);
-      if (!entry) return undefined;
-      if (options.now() - entry.cachedAt >= ttlMs) {
-        remove(sessionId);
-        return undefined;
-      }
-      return entry.value;
-    },
+    get,
 
     /** The current epoch, taken before a lookup and handed to `set` with its result. */
     epoch: () => epoch,
@@ -72,6 +74,15 @@ export function createSessionCache<T>(options: { now: () => number; ttlMs?: numb
       const sessions = byUser.get(userId) ?? new Set();
       sessions.add(sessionId);
       byUser.set(userId, sessions);
+    },
+
+    /** Any of a person's cached sessions, for what is the same across them (their account's columns). */
+    anyOfUser(userId: string): T | undefined {
+      for (const sessionId of byUser.get(userId) ?? []) {
+        const value = get(sessionId);
+        if (value) return value;
+      }
+      return undefined;
     },
 
     forgetUser,

@@ -1,5 +1,5 @@
 import { SESSION_TTL_DAYS } from '@cordata/contract';
-import type { Role } from '@cordata/contract/enums';
+import type { Language, Role } from '@cordata/contract/enums';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
@@ -80,6 +80,7 @@ export function createTokens(deps: {
     .select({
       userId: users.id,
       role: users.role,
+      language: users.language,
       completed: users.completed,
       suspendedUntil: users.suspendedUntil,
       totpEnabledAt: users.totpEnabledAt,
@@ -177,7 +178,18 @@ export function createTokens(deps: {
     cache?.forgetUser(userId);
   }
 
-  return { issue, verify, revokeAll, revoke, sessionsChanged };
+  /**
+   * A person's language, for answers that show places in the reader's language: from the session check this
+   * call just made when it is cached (a language change drops it like any session change), else read.
+   */
+  async function languageOf(userId: string): Promise<Language> {
+    const cached = cache?.anyOfUser(userId);
+    if (cached) return cached.language;
+    const [row] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.language ?? 'en';
+  }
+
+  return { issue, verify, revokeAll, revoke, sessionsChanged, languageOf };
 }
 
 export type Tokens = ReturnType<typeof createTokens>;
@@ -185,6 +197,7 @@ export type Tokens = ReturnType<typeof createTokens>;
 export interface SessionRow {
   userId: string;
   role: AuthUser['role'];
+  language: Language;
   completed: boolean;
   suspendedUntil: Date | null;
   totpEnabledAt: Date | null;

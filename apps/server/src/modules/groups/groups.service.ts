@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import * as access from '../access/access.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
-import { localizedPlace, readerLanguage } from '../location/localized-place.ts';
+import { localizedPlace } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { statusOf } from '../membership/membership.service.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -22,6 +22,8 @@ export interface GroupsDeps {
   chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'close'>;
   pictures: Pick<UploadsService, 'claim'>;
   now: () => Date;
+  /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
+  readerLanguage: (userId: string) => Promise<Language>;
 }
 
 type Found = NonNullable<Awaited<ReturnType<GroupsRepository['find']>>>;
@@ -84,7 +86,7 @@ export function createGroupsService(deps: GroupsDeps) {
     const row = await found(groupId, userId, tx);
     const admin = isAdmin(row);
     return {
-      ...toGroupSummary(row, await readerLanguage(tx ?? deps.db, userId)),
+      ...toGroupSummary(row, await deps.readerLanguage(userId)),
       rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
       pendingRequestsCount: admin ? await deps.memberships.count('group', groupId, 'REQUESTED') : 0,
       isOnlyAdmin: admin && (await deps.memberships.adminsCount('group', groupId, tx)) === 1,
@@ -187,7 +189,7 @@ export function createGroupsService(deps: GroupsDeps) {
     if ((body.latitude === undefined) !== (body.longitude === undefined)) {
       throw new ApiError('VALIDATION_ERROR', { message: 'Give both latitude and longitude' });
     }
-    const language = await readerLanguage(deps.db, userId);
+    const language = await deps.readerLanguage(userId);
     const rows = await repo.explore(userId, {
       text: body.query ? searchable(body.query) : undefined,
       sportIds: body.sportIds,
@@ -202,7 +204,7 @@ export function createGroupsService(deps: GroupsDeps) {
   return {
     read,
     /** The caller's language, for the answers that localize places (location/localized-place.ts). */
-    readerLanguage: (userId: string) => readerLanguage(deps.db, userId),
+    readerLanguage: (userId: string) => deps.readerLanguage(userId),
     create,
     update,
     remove,

@@ -1,8 +1,5 @@
 import type { Language, LatLng } from '@cordata/contract';
 import { LANGUAGES } from '@cordata/contract/enums';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { type Gazetteer, sharedGazetteer } from './gazetteer.ts';
 
 /** A stored label names the gazetteer place nearest its point only when that place is this close. */
@@ -32,10 +29,4 @@ export function localizedPlace<P extends StoredPlace>(
   return LANGUAGES.some((other) => other !== language && g.label(nearest.index, other) === address)
     ? { ...place, address: own }
     : place;
-}
-
-/** The caller's language (users.language), read once per call for localizedPlace. */
-export async function readerLanguage(db: DbOrTx, userId: string): Promise<Language> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.language ?? 'en';
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ROUTE_PROFILES, ROUTER_KINDS, type RouteProfile } from '@cordata/contract';
 import { z } from 'zod';
 import { webDistDefault } from './paths.ts';
 
@@ -103,6 +104,17 @@ export const EnvSchema = z.object({
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   ROUTE_IMPORT_RIDEWITHGPS_URL: url.optional(),
   ROUTE_IMPORT_WAYMARKEDTRAILS_URL: url.optional(),
+  /** The routing engine that snaps drawn legs to paths (docs/maps.md); unset, drawn legs stay straight. */
+  ROUTER_KIND: z.enum(ROUTER_KINDS).optional(),
+  ROUTER_URL: url.optional(),
+  /** The engine's key where it needs one (GraphHopper's hosted API: `key`; a Valhalla provider: `api_key`). */
+  ROUTER_API_KEY: z.string().optional(),
+  /** Engine profile names replacing the defaults, e.g. `HIKING=foot,MTB=mtb` (BRouter, GraphHopper, OSRM). */
+  ROUTER_PROFILES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parseRouterProfiles(v, ctx)),
+  ROUTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -136,6 +148,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  FCM_PROJECT_ID needs FCM_SERVICE_ACCOUNT_FILE or FCM_ACCESS_TOKEN',
     );
+  }
+  if (Boolean(e.ROUTER_KIND) !== Boolean(e.ROUTER_URL)) {
+    throw new ConfigError('Invalid configuration:\n  ROUTER_KIND and ROUTER_URL go together: set both, or neither');
+  }
+  if (
+    e.ROUTER_KIND === 'graphhopper' &&
+    e.ROUTER_URL &&
+    /(^|\.)graphhopper\.com$/.test(new URL(e.ROUTER_URL).hostname)
+  ) {
+    if (!e.ROUTER_API_KEY)
+      throw new ConfigError("Invalid configuration:\n  GraphHopper's hosted API needs ROUTER_API_KEY");
   }
   const dataDir = resolve(e.DATA_DIR);
   const { JWT_SECRET, RATE_LIMITS, ...rest } = e;
@@ -188,4 +211,25 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false
     return false;
   }
   return list;
+}
+
+/** ROUTER_PROFILES: `PROFILE=name` pairs, comma-separated, PROFILE one of HIKING, BIKE, ROAD_BIKE, MTB. */
+function parseRouterProfiles(value: string | undefined, ctx: z.RefinementCtx): Partial<Record<RouteProfile, string>> {
+  const names: Partial<Record<RouteProfile, string>> = {};
+  if (!value) return names;
+  for (const pair of value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const [profile, name] = pair.split('=').map((x) => x.trim());
+    if (!ROUTE_PROFILES.includes(profile as RouteProfile) || !name || !/^[\w.-]{1,60}$/.test(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${pair}" is not PROFILE=name (PROFILE: ${ROUTE_PROFILES.join(', ')})`,
+      });
+      continue;
+    }
+    names[profile as RouteProfile] = name;
+  }
+  return names;
 }

@@ -45,6 +45,8 @@ import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
 import { createRouteImportService } from './modules/route-import/route-import.service.ts';
+import { createRoutingEngine } from './modules/routing/routing.engines.ts';
+import { createRoutingService, routingHandlers } from './modules/routing/routing.service.ts';
 import { createChanges } from './modules/shared/changes.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
@@ -244,6 +246,13 @@ export function createModules(core: Core) {
     rateLimiter: core.rateLimiter,
   });
 
+  const routing = createRoutingService({
+    engine: createRoutingEngine(core.config),
+    timeoutMs: core.config.ROUTER_TIMEOUT_MS,
+    rateLimiter: core.rateLimiter,
+    log: core.log,
+  });
+
   const calendar = createCalendar({
     db: core.db,
     access,
@@ -277,6 +286,7 @@ export function createModules(core: Core) {
     ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
     ...logistics.handlers,
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
+    ...routingHandlers(routing),
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };

@@ -9,6 +9,7 @@ import { groupCalls } from './calls/group.ts';
 import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
+import { routingCalls } from './calls/routing.ts';
 import { userCalls } from './calls/user.ts';
 
 export * from './admin.ts';
@@ -21,6 +22,7 @@ export * from './calls/group.ts';
 export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
+export * from './calls/routing.ts';
 export * from './calls/user.ts';
 export * from './common.ts';
 export * from './constants.ts';
@@ -46,6 +48,7 @@ export const calls = {
   ...carpoolCalls,
   ...gearCalls,
   ...routeImportCalls,
+  ...routingCalls,
   ...exportCalls,
 } satisfies Record<string, CallDef>;
 

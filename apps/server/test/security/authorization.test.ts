@@ -299,3 +299,31 @@ describe('the authorization matrix of direct chats', () => {
     } else expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });
+
+/**
+ * Calls about nobody's objects, open to anyone signed in (route snapping, issue 20): refused without a token and to
+ * a suspended person, answered to everyone else. Routing is not configured here, so no engine is asked.
+ */
+describe('the authorization matrix of calls open to anyone signed in', () => {
+  const OPEN = {
+    'route/snap-legs': {
+      sportId: 'hiking',
+      points: [
+        { latitude: 45.81, longitude: 9.08 },
+        { latitude: 45.83, longitude: 9.11 },
+      ],
+    },
+  } as const;
+  let tokens: Record<Role, string | null>;
+  beforeAll(async () => {
+    tokens = await (await cast()).roleTokens();
+  });
+  const cells = (Object.keys(OPEN) as (keyof typeof OPEN)[]).flatMap((name) =>
+    ROLES.map((role) => [name, role] as const),
+  );
+  it.each(cells)('%s as %s', async (name, role) => {
+    const res = await t.call(name, OPEN[name] as never, tokens[role] ?? undefined);
+    if (role === 'no token' || role === 'suspended') expect(res.status).toBe(401);
+    else expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import { type CallName, callNames, calls, declaresError, type ErrorBody } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { newUser } from '../factories.ts';
+import { type StandInRouter, startStandInRouter } from '../stand-in-router.ts';
 import { HOSTILE_BODIES, HOSTILE_VALUES, jsonSchemaOf, sample } from './samples.ts';
 
 /**
@@ -10,17 +11,21 @@ import { HOSTILE_BODIES, HOSTILE_VALUES, jsonSchemaOf, sample } from './samples.
  * is healthy afterwards.
  */
 let t: TestApp;
+/** A routing engine that answers, so route snapping is fuzzed past its validation into the adapter. */
+let router: StandInRouter;
 let tried = 0;
 const failures: string[] = [];
 /** Codes a call answered without declaring them (its contract's `errors`). */
 const undeclared: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  router = await startStandInRouter();
+  t = await createTestApp({ ROUTER_KIND: 'osrm', ROUTER_URL: router.url });
 });
 afterAll(async () => {
   console.log(`fuzz: ${tried} hostile inputs sent to ${callNames.length} calls`);
   await t?.close();
+  await router?.close();
 });
 
 /** Forged forwarding and host headers: a client may not choose its address or the host of links. */

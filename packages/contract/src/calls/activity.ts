@@ -103,7 +103,8 @@ export const RouteView = z.object({
   destination: Place.nullable(),
   /**
    * The line to draw, from the start to the destination inclusive (at most ~500 points). A POINTS route keeps its
-   * tapped points as drawn: its first and last points are `start` and `destination`, the ones between are the steps.
+   * points as sent (the tapped points, or the line snapped to paths by route/snap-legs): its first and last points
+   * are `start` and `destination`, the ones between are the steps.
    */
   routeSteps: z.array(LatLng),
   waypoints: z.array(Waypoint),

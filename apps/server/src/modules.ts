@@ -10,6 +10,7 @@ import { createActivitiesService } from './modules/activities/activities.service
 import { activityMembershipPolicy } from './modules/activities/activity-membership.ts';
 import { createActivityReminders } from './modules/activities/activity-reminders.ts';
 import { createRouteComputer } from './modules/activities/route-computer.ts';
+import { routeExportHandlers } from './modules/activities/route-export.ts';
 import { withActiveDays } from './modules/admin/admin.handlers.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
@@ -287,6 +288,7 @@ export function createModules(core: Core) {
     ...logistics.handlers,
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
     ...routingHandlers(routing),
+    ...routeExportHandlers({ db: core.db, access, routes: routeComputer }),
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };

@@ -24,7 +24,15 @@ export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from '.
 export { parseKml } from './kml.ts';
 export { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
 export { roundTo2Decimals } from './rounding.ts';
-export { parseRouteFile, type RouteFileFormat, routeFileFormat, thinGpx, writeGpx } from './route-file.ts';
+export {
+  asTrack,
+  elevatedLine,
+  parseRouteFile,
+  type RouteFileFormat,
+  routeFileFormat,
+  thinGpx,
+  writeGpx,
+} from './route-file.ts';
 export { SIMPLIFY_MAX_POINTS, SIMPLIFY_TOLERANCE_METRES, type SimplifyOptions, simplifyLine } from './simplify.ts';
 export { boundsOf, gpxLines, type RoutePoint, type RouteStats, type RouteStatsOptions, routeStats } from './stats.ts';
 export { parseTcx } from './tcx.ts';

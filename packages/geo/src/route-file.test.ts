@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GpxError } from './errors.ts';
 import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx } from './gpx.ts';
-import { parseRouteFile, routeFileFormat, thinGpx, writeGpx } from './route-file.ts';
+import { asTrack, elevatedLine, parseRouteFile, routeFileFormat, thinGpx, writeGpx } from './route-file.ts';
 import { writeFit } from './test-helpers.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -220,5 +220,58 @@ describe('thinning a recording larger than the server accepts', () => {
   it('leaves a route within the budget as it is', () => {
     const small = { ...recording, tracks: [{ name: null, segments: [[point(0), point(1), point(2)]] }] };
     expect(thinGpx(small, 40_000)).toBe(small);
+  });
+});
+
+describe('asTrack and elevatedLine (GPX export)', () => {
+  const point = (latitude: number, longitude: number, elevation: number | null, time: string | null = null) => ({
+    latitude,
+    longitude,
+    elevation,
+    time,
+  });
+
+  it('turns tracks and routes into the segments of one named track, keeping elevation and dropping times', () => {
+    const parsed = parseGpx(
+      `<gpx version="1.0"><name>Old</name><wpt lat="45.5" lon="9.5"><time>2026-05-01T08:00:00Z</time><name>Hut</name></wpt>
+      <rte><rtept lat="45.1" lon="9.1"><ele>100</ele></rtept><rtept lat="45.2" lon="9.2"/></rte>
+      <trk><trkseg><trkpt lat="45.3" lon="9.3"><ele>300</ele><time>2026-05-01T08:00:00Z</time></trkpt></trkseg></trk></gpx>`,
+    );
+    const text = writeGpx(asTrack(parsed, 'Giro <del> "lago" & più'));
+    expect(text).toContain('<gpx version="1.1"');
+    expect(text).not.toContain('<rte>');
+    expect(text).not.toContain('<time>');
+    expect(text).toContain('<name>Giro &lt;del&gt; &quot;lago&quot; &amp; più</name>');
+    const again = parseGpx(text);
+    expect(again.name).toBe('Giro <del> "lago" & più');
+    expect(again.tracks).toHaveLength(1);
+    expect(again.tracks[0]!.segments.map((s) => s.map((p) => p.elevation))).toEqual([[300], [100, null]]);
+    expect(again.waypoints.map((w) => w.name)).toEqual(['Hut']);
+    // A point without elevation has no <ele> at all, never 0.
+    expect(text).toContain('<rtept lat="45.2" lon="9.2"></rtept>'.replaceAll('rtept', 'trkpt'));
+  });
+
+  it('drops characters XML cannot hold, so the file stays well-formed', () => {
+    const text = writeGpx(asTrack({ ...parseGpx('<gpx><wpt lat="1" lon="1"/></gpx>') }, 'a\u0001b\uD800c\uFFFEd'));
+    expect(text).toContain('<name>abcd</name>');
+    expect(parseGpx(text).name).toBe('abcd');
+  });
+
+  it('gives drawn points the profile elevation at their distance, and none without a profile', () => {
+    const line = [
+      { latitude: 45, longitude: 9 },
+      { latitude: 45.001, longitude: 9 },
+      { latitude: 45.002, longitude: 9 },
+    ];
+    expect(elevatedLine(line, []).map((p) => p.elevation)).toEqual([null, null, null]);
+    // About 111.2 m between points: halfway along a 0 → 222.4 m profile from 100 m to 200 m.
+    const elevations = elevatedLine(line, [
+      [0, 100],
+      [222.39, 200],
+    ]).map((p) => p.elevation);
+    expect(elevations[0]).toBe(100);
+    expect(elevations[1]).toBeCloseTo(150, 0);
+    expect(elevations[2]).toBe(200);
+    expect(elevatedLine([point(45, 9, null)], [[0, 7]])[0]!.elevation).toBe(7);
   });
 });

@@ -3,7 +3,8 @@ import { isFitSignature, parseFit } from './fit.ts';
 import { type ParseGpxOptions, parseGpx } from './gpx.ts';
 import { parseKml } from './kml.ts';
 import { parseTcx } from './tcx.ts';
-import type { Gpx, GpxPoint } from './types.ts';
+import { haversineMetres } from './distance.ts';
+import type { Gpx, GpxPoint, LatLng, ProfilePoint } from './types.ts';
 
 export type RouteFileFormat = 'gpx' | 'kml' | 'tcx' | 'fit';
 
@@ -35,8 +36,15 @@ export function parseRouteFile(
   return { format, gpx: parse(text, options) };
 }
 
+/**
+ * Text as XML character data: the five special characters escaped, and the characters XML 1.0 cannot hold
+ * at all (control characters, lone surrogates, U+FFFE and U+FFFF) dropped, since no escape makes them valid.
+ */
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to drop
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 function pointXml(tag: string, p: GpxPoint & { name?: string | null }) {
   const inner =
@@ -88,4 +96,55 @@ export function thinGpx(gpx: Gpx, maxPoints: number): Gpx {
     routes: gpx.routes.map((r) => ({ ...r, points: thin(r.points) })),
     tracks: gpx.tracks.map((t) => ({ ...t, segments: t.segments.map(thin) })),
   };
+}
+
+/**
+ * A route as one GPX 1.1 track named `name`, for people to take to a GPS device or another app: the file's
+ * tracks and routes become the track's segments, its waypoints stay waypoints. Elevations are kept where
+ * known; times are dropped (the route is shared, not the recording of when someone walked it).
+ */
+export function asTrack(gpx: Gpx, name: string): Gpx {
+  const untimed = (p: GpxPoint): GpxPoint => ({
+    latitude: p.latitude,
+    longitude: p.longitude,
+    elevation: p.elevation,
+    time: null,
+  });
+  const segments = [...gpx.tracks.flatMap((t) => t.segments), ...gpx.routes.map((r) => r.points)]
+    .filter((line) => line.length > 0)
+    .map((line) => line.map(untimed));
+  return {
+    version: '1.1',
+    name,
+    tracks: [{ name, segments }],
+    routes: [],
+    waypoints: gpx.waypoints.map((w) => ({ ...w, time: null })),
+    skippedPoints: 0,
+  };
+}
+
+/**
+ * A drawn line as track points, each with the elevation the profile gives at its distance along the line
+ * (linear between the profile's samples), or none where the profile is empty: unknown is not 0 m.
+ */
+export function elevatedLine(line: LatLng[], profile: ProfilePoint[]): GpxPoint[] {
+  const known = profile.filter(([d, e]) => Number.isFinite(d) && Number.isFinite(e));
+  let along = 0;
+  let sample = 0;
+  return line.map((p, i) => {
+    if (i > 0) along += haversineMetres(line[i - 1]!, p);
+    let elevation: number | null = null;
+    if (known.length > 0) {
+      while (sample < known.length - 1 && known[sample + 1]![0] <= along) sample++;
+      const [d0, e0] = known[sample]!;
+      const next = known[sample + 1];
+      if (!next || along <= d0) elevation = e0;
+      else {
+        const [d1, e1] = next;
+        elevation = d1 === d0 ? e1 : e0 + ((e1 - e0) * (along - d0)) / (d1 - d0);
+      }
+      elevation = Math.round(elevation * 10) / 10;
+    }
+    return { latitude: p.latitude, longitude: p.longitude, elevation, time: null };
+  });
 }

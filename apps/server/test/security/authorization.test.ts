@@ -58,6 +58,7 @@ const MEMBERS_ONLY = new Set<CallName>([
   'gear/remove-item',
   'calendar/activity-ics',
   'calendar/group-feed',
+  'route/export-gpx',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 

@@ -53,6 +53,7 @@ describe('Add to calendar in the phone app', () => {
   it('names the file for the cache, with the extension Android reads its type from', () => {
     expect(cacheFileName('morning-run.ics', 'text/calendar')).toBe('morning-run.ics');
     expect(cacheFileName('morning run', 'text/calendar')).toBe('morning-run.ics');
+    expect(cacheFileName('giro-del-lago-2026-12-01', 'application/gpx+xml')).toBe('giro-del-lago-2026-12-01.gpx');
     expect(cacheFileName('../../files/x.ICS', 'text/calendar')).toBe('files-x.ICS');
     expect(cacheFileName('', 'text/calendar')).toBe('file.ics');
   });

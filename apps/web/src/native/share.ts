@@ -46,7 +46,11 @@ async function sheet(open: () => Promise<unknown>): Promise<NativeShareOutcome> 
 }
 
 /** The extension each type needs: Android's share sheet reads the type from the file name, not from us. */
-const EXTENSIONS: Record<string, string> = { 'text/calendar': '.ics', 'text/plain': '.txt' };
+const EXTENSIONS: Record<string, string> = {
+  'text/calendar': '.ics',
+  'application/gpx+xml': '.gpx',
+  'text/plain': '.txt',
+};
 
 /** One file name in the cache (no folders), ending with the extension of its type. */
 export function cacheFileName(fileName: string, mimeType: string): string {

@@ -216,4 +216,12 @@ export const routeImportCalls = {
     response: z.object({ gpx: z.string(), name: z.string().nullable(), source: z.string(), attribution: z.string() }),
     errors: ['ROUTE_SOURCE_UNSUPPORTED', 'ROUTE_IMPORT_FAILED', 'GPX_INVALID', 'RATE_LIMITED'],
   }),
+  'route/export-gpx': defineCall({
+    auth: true,
+    summary:
+      "An activity's route as a GPX 1.1 track (elevation where known, no times), for whoever may see the activity",
+    body: z.object({ activityId: Id }),
+    response: z.object({ fileName: z.string(), gpx: z.string() }),
+    errors: ['ACTIVITY_NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  }),
 };

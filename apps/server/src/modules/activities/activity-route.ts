@@ -1,5 +1,16 @@
 import type { LatLng, RouteInput, Waypoint, WaypointType } from '@cordata/contract';
-import { type Gpx, type GpxWaypoint, isGpxError, parseGpx, type RouteStats, routeStats } from '@cordata/geo';
+import {
+  asTrack,
+  elevatedLine,
+  type Gpx,
+  type GpxWaypoint,
+  isGpxError,
+  type ParseGpxOptions,
+  parseGpx,
+  type RouteStats,
+  routeStats,
+  writeGpx,
+} from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
 
 /** The display line sent to the app: enough for a phone map, small enough for every read. */
@@ -79,9 +90,9 @@ function figures(stats: RouteStats) {
   };
 }
 
-function parseOrRefuse(text: string): Gpx {
+function parseOrRefuse(text: string, options?: ParseGpxOptions): Gpx {
   try {
-    return parseGpx(text);
+    return parseGpx(text, options);
   } catch (error) {
     if (isGpxError(error)) throw new ApiError('GPX_INVALID', { details: { reason: error.code } });
     throw error;
@@ -106,4 +117,29 @@ function gpxWaypoint(w: GpxWaypoint): Waypoint {
           ? 'FINISH'
           : 'REST';
   return { type, ...toLatLng(w) };
+}
+
+/** A stored route file as one GPX 1.1 track named after the activity (see asTrack: times are dropped). */
+export function trackGpx(gpx: string, name: string): string {
+  return writeGpx(asTrack(parseOrRefuse(gpx), name));
+}
+
+/**
+ * A drawn route as one GPX 1.1 track: its line (the tapped or snapped points, at most the display line's
+ * 500 points) with the elevation the stored profile gives along it, and no <ele> where that is unknown.
+ */
+export function drawnTrackGpx(activity: {
+  name: string;
+  routeSteps: LatLng[];
+  elevationProfile: [number, number][];
+}): string {
+  const segment = elevatedLine(activity.routeSteps, activity.elevationProfile);
+  return writeGpx({
+    version: '1.1',
+    name: activity.name,
+    tracks: [{ name: activity.name, segments: segment.length ? [segment] : [] }],
+    routes: [],
+    waypoints: [],
+    skippedPoints: 0,
+  });
 }

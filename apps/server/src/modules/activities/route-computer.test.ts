@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.ts';
-import { computeRoute } from './activity-route.ts';
+import { computeRoute, trackGpx } from './activity-route.ts';
 import { createRouteComputer, type RouteComputer } from './route-computer.ts';
 
 /** A recorded track of `points` points with elevation and time: about 100 bytes each. */
@@ -78,5 +78,24 @@ describe('route computer (review M5: uploads parsed off the event loop)', () => 
       routeSteps: [],
     };
     expect(await computer.compute(drawn)).toEqual(computeRoute(drawn));
+  });
+});
+
+describe('route computer: GPX export', () => {
+  let computer: RouteComputer;
+  afterEach(() => computer?.close());
+
+  it('writes a large stored file out as one track in the worker, while the event loop keeps turning', async () => {
+    computer = createRouteComputer();
+    const big = track(20_000).gpx;
+    let turned = false;
+    const pending = computer.track(big, 'Long ride');
+    setImmediate(() => {
+      turned = true;
+    });
+    const gpx = await pending;
+    expect(turned).toBe(true);
+    expect(gpx).toBe(trackGpx(big, 'Long ride'));
+    expect(gpx).toContain('<trk><name>Long ride</name><trkseg>');
   });
 });

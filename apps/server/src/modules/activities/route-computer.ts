@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode, RouteInput } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
-import { type ComputedRoute, computeRoute } from './activity-route.ts';
+import { type ComputedRoute, computeRoute, trackGpx } from './activity-route.ts';
 
 export interface RouteComputerOptions {
   /** A file that takes longer is refused as too complex, and its worker is replaced. */
@@ -15,11 +15,18 @@ export interface RouteComputerOptions {
   maxWaiting?: number;
 }
 
-type Answer = { ok: true; route: ComputedRoute } | { ok: false; code: ErrorCode; details?: Record<string, unknown> };
+/** What the worker is asked: a route to compute, or a stored file to write out as one track (GPX export). */
+export type RouteWorkerRequest =
+  | { kind: 'compute'; route: Extract<RouteInput, { mode: 'GPX' }> }
+  | { kind: 'track'; gpx: string; name: string };
+
+export type RouteWorkerAnswer =
+  | { ok: true; value: unknown }
+  | { ok: false; code: ErrorCode; details?: Record<string, unknown> };
 
 interface Job {
-  route: Extract<RouteInput, { mode: 'GPX' }>;
-  resolve(route: ComputedRoute): void;
+  request: RouteWorkerRequest;
+  resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
@@ -57,7 +64,7 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
   function startWorker() {
     const started = spawnWorker();
     started.unref();
-    started.on('message', (answer: Answer) => settle(answer));
+    started.on('message', (answer: RouteWorkerAnswer) => settle(answer));
     started.on('error', (error) => {
       worker = null;
       settle(error);
@@ -68,13 +75,13 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
     return started;
   }
 
-  function settle(answer: Answer | Error) {
+  function settle(answer: RouteWorkerAnswer | Error) {
     if (!running) return;
     const { job, timer } = running;
     clearTimeout(timer);
     running = null;
     if (answer instanceof Error) job.reject(answer);
-    else if (answer.ok) job.resolve(answer.route);
+    else if (answer.ok) job.resolve(answer.value);
     else job.reject(new ApiError(answer.code, { details: answer.details }));
     next();
   }
@@ -90,17 +97,26 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
       settle(new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } }));
     }, timeoutMs);
     running = { job, timer };
-    worker.postMessage(job.route);
+    worker.postMessage(job.request);
+  }
+
+  function inWorker<T>(request: RouteWorkerRequest): Promise<T> {
+    if (waiting.length >= maxWaiting) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
+    return new Promise((resolve, reject) => {
+      waiting.push({ request, resolve: resolve as (value: unknown) => void, reject });
+      if (!running) next();
+    });
   }
 
   return {
     compute(route: RouteInput): Promise<ComputedRoute> {
       if (route.mode === 'POINTS' || route.gpx.length < inlineBelowBytes) return Promise.resolve(computeRoute(route));
-      if (waiting.length >= maxWaiting) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
-      return new Promise((resolve, reject) => {
-        waiting.push({ route, resolve, reject });
-        if (!running) next();
-      });
+      return inWorker({ kind: 'compute', route });
+    },
+    /** A stored route file as one GPX 1.1 track named `name` (trackGpx), parsed in the worker when large. */
+    track(gpx: string, name: string): Promise<string> {
+      if (gpx.length < inlineBelowBytes) return Promise.resolve(trackGpx(gpx, name));
+      return inWorker({ kind: 'track', gpx, name });
     },
     async close() {
       for (const job of waiting.splice(0)) job.reject(new ApiError('SERVICE_UNAVAILABLE'));

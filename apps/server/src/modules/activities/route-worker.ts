@@ -1,14 +1,17 @@
 /** The worker thread that computes uploaded routes, so a large file never holds the event loop. */
 import { parentPort } from 'node:worker_threads';
-import type { RouteInput } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
-import { computeRoute } from './activity-route.ts';
+import { computeRoute, trackGpx } from './activity-route.ts';
+import type { RouteWorkerAnswer, RouteWorkerRequest } from './route-computer.ts';
 
-parentPort!.on('message', (route: RouteInput) => {
+parentPort!.on('message', (request: RouteWorkerRequest) => {
+  let answer: RouteWorkerAnswer;
   try {
-    parentPort!.postMessage({ ok: true, route: computeRoute(route) });
+    const value = request.kind === 'compute' ? computeRoute(request.route) : trackGpx(request.gpx, request.name);
+    answer = { ok: true, value };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    parentPort!.postMessage({ ok: false, code: error.code, details: error.details });
+    answer = { ok: false, code: error.code, details: error.details };
   }
+  parentPort!.postMessage(answer);
 });

@@ -8,6 +8,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { isUuid } from '../../http/ids.ts';
 import { type Access, activityVisibleSql } from '../access/access.ts';
+import { downloadName } from '../shared/file-name.ts';
 import { activityEvent, writeIcs } from './ics.ts';
 
 const PAST_DAYS = 30;
@@ -103,16 +104,8 @@ export function createCalendar(deps: CalendarDeps) {
       const row = await deps.access.activity(body.activityId, user.userId);
       if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
       const a = row.activity;
-      const slug =
-        a.name
-          .normalize('NFKD')
-          .replace(/[^\w\s-]/g, '')
-          .trim()
-          .replace(/\s+/g, '-')
-          .toLowerCase()
-          .slice(0, 60) || 'activity';
       return {
-        fileName: `${slug}-${a.date}.ics`,
+        fileName: downloadName(a.name, `-${a.date}.ics`, 'activity'),
         ics: writeIcs({ name: a.name, now: deps.now(), events: [activityEvent(a, deps.publicUrl)] }),
       };
     },

@@ -1,7 +1,7 @@
-import { writeGpx } from '@cordata/geo';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { zip } from 'fflate';
 import type { DbOrTx } from '../../db/client.ts';
+import { drawnTrackGpx } from '../activities/activity-route.ts';
 import {
   activities,
   activityMembers,
@@ -204,17 +204,8 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
     ),
   };
   for (const { activity: a, gpx } of activityRows) {
-    files[`activities/${a.id}.gpx`] = text(
-      gpx ??
-        writeGpx({
-          version: '1.1',
-          name: a.name,
-          tracks: [],
-          routes: [{ name: a.name, points: a.routeSteps.map((p) => ({ ...p, elevation: null, time: null })) }],
-          waypoints: [],
-          skippedPoints: 0,
-        }),
-    );
+    // The person's own uploaded file as it was uploaded; a drawn route as the track the GPX export gives.
+    files[`activities/${a.id}.gpx`] = text(gpx ?? drawnTrackGpx(a));
   }
   return files;
 }

@@ -57,7 +57,7 @@ describe('the activity action bar', () => {
     expect(screen.getByTestId('activity-chat').textContent).toBe('Chat');
     fireEvent.click(screen.getByTestId('activity-menu'));
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Leave']);
+    expect(items).toEqual(['Leave', 'Download route (GPX)']);
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Leave' }));
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
@@ -68,7 +68,14 @@ describe('the activity action bar', () => {
     show(activity({ status: 'PARTICIPATING', isAdmin: true, access: 'CLOSED', pendingRequestsCount: 2 }));
     fireEvent.click(screen.getByTestId('activity-menu'));
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Edit', 'Invite', 'Requests (2)', 'Leave', 'Delete']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Edit',
+      'Invite',
+      'Requests (2)',
+      'Leave',
+      'Download route (GPX)',
+      'Delete',
+    ]);
     expect(items.at(-1)!.className).toContain('apart');
     expect(items.at(-1)!.className).toContain('destructive');
   });
@@ -93,6 +100,71 @@ describe('the activity action bar', () => {
     await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ path: 'calendar/activity-ics', body: { activityId: ACTIVITY } });
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('morning-run.ics');
+  });
+});
+
+describe('Download route (GPX)', () => {
+  const GPX = '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1"><trk><name>Morning run</name></trk></gpx>\n';
+  afterEach(() => setPlatform(webPlatform));
+
+  it('downloads the file the server names, as application/gpx+xml, in a browser', async () => {
+    const calls = stubApi(() => ({ json: { fileName: 'morning-run-2026-12-01.gpx', gpx: GPX } }));
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:gpx';
+    });
+    URL.revokeObjectURL = () => {};
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-menu'));
+    fireEvent.click(screen.getByTestId('activity-export-gpx'));
+    await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(calls[0]).toMatchObject({ path: 'route/export-gpx', body: { activityId: ACTIVITY } });
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('morning-run-2026-12-01.gpx');
+    expect(blobs[0]!.type).toBe('application/gpx+xml');
+    expect(await blobs[0]!.text()).toBe(GPX);
+    clicked.mockRestore();
+  });
+
+  it('hands the file to the share sheet in the phone app, and explains a file it could not write', async () => {
+    stubApi(() => ({ json: { fileName: 'morning-run-2026-12-01.gpx', gpx: GPX } }));
+    const fake = createFakePlatform('android', 'push-token');
+    setPlatform(fake.platform);
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-menu'));
+    fireEvent.click(screen.getByTestId('activity-export-gpx'));
+    await vi.waitFor(() => expect(fake.calls.sharedFiles).toHaveLength(1));
+    expect(fake.calls.sharedFiles[0]).toEqual({
+      fileName: 'morning-run-2026-12-01.gpx',
+      contents: GPX,
+      mimeType: 'application/gpx+xml',
+      title: 'Morning run',
+    });
+
+    const failing = createFakePlatform('android', 'push-token', undefined, () =>
+      Promise.reject(new FileWriteError('morning-run-2026-12-01.gpx')),
+    );
+    setPlatform(failing.platform);
+    fireEvent.click(screen.getByTestId('activity-menu'));
+    fireEvent.click(screen.getByTestId('activity-export-gpx'));
+    await vi.waitFor(() =>
+      expect(useFeedbackStore.getState().current?.description).toBe(
+        'The GPX file could not be saved on your phone: check that there is free space and try again.',
+      ),
+    );
+    expect(i18n.getFixedT('it')('activity.view.exportGpx')).toBe('Scarica il percorso (GPX)');
+  });
+
+  it('shows the server error when the activity is gone', async () => {
+    stubApi(() => ({
+      status: 404,
+      json: { error: { code: 'ACTIVITY_NOT_FOUND', message: 'Activity not found' } },
+    }));
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-menu'));
+    fireEvent.click(screen.getByTestId('activity-export-gpx'));
+    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
   });
 });
 

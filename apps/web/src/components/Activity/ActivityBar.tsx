@@ -145,6 +145,18 @@ export function ActivityBar({
     }
   };
 
+  /** The route as a GPX track: downloaded in a browser, handed to the share sheet in the phone app. */
+  const exportGpx = async () => {
+    try {
+      const { fileName, gpx } = await api('route/export-gpx', { activityId });
+      await saveTextFile({ fileName, contents: gpx, mimeType: 'application/gpx+xml', title: activity.name });
+    } catch (error) {
+      if (error instanceof FileWriteError) {
+        showErrorText(t('activity.view.gpxFileFailed'));
+      } else showError(error);
+    }
+  };
+
   const plan = actionBarPlan(activity);
   const label = (action: ActivityAction) =>
     action === 'requests'
@@ -159,6 +171,12 @@ export function ActivityBar({
   const menu: MenuItem[] = [
     ...plan.manage.map((a) => item(a)),
     ...plan.own.map((a, i) => item(a, { apart: i === 0 && plan.manage.length > 0 })),
+    {
+      key: 'activity-export-gpx',
+      label: t('activity.view.exportGpx'),
+      onSelect: () => void exportGpx(),
+      apart: plan.manage.length + plan.own.length > 0,
+    },
     ...(plan.canDelete ? [item('delete', { destructive: true, apart: true })] : []),
     ...(onReport
       ? [{ key: 'report-open', label: t('report.action'), onSelect: onReport, destructive: true, apart: true }]

@@ -111,6 +111,9 @@ export const activity: typeof en = {
     shareFailed: 'Non è stato possibile condividere né copiare il link.',
     calendarFileFailed:
       'Non è stato possibile salvare il file del calendario sul telefono: controlla che ci sia spazio libero e riprova.',
+    exportGpx: 'Scarica il percorso (GPX)',
+    gpxFileFailed:
+      'Non è stato possibile salvare il file GPX sul telefono: controlla che ci sia spazio libero e riprova.',
     standing: {
       in: 'Partecipi',
       requested: 'Richiesta inviata',

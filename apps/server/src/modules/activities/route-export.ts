@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { activityRoutes } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Handlers } from '../../http/handlers.ts';
+import type { Access } from '../access/access.ts';
+import { downloadName } from '../shared/file-name.ts';
+import { drawnTrackGpx } from './activity-route.ts';
+import type { RouteComputer } from './route-computer.ts';
+
+/**
+ * GPX export (issue 20): any activity's route, for whoever may see the activity (the same rule as
+ * read-info and the calendar file), as one GPX 1.1 track named after the activity. An uploaded file is
+ * written out again from its parsed points (in the route worker when large, so the event loop never
+ * parses megabytes); a drawn route gives its line with the elevation its profile knows.
+ */
+export function routeExportHandlers(deps: {
+  db: Db;
+  access: Pick<Access, 'activity'>;
+  routes: Pick<RouteComputer, 'track'>;
+}): Handlers {
+  return {
+    'route/export-gpx': async ({ body, user }) => {
+      const row = await deps.access.activity(body.activityId, user.userId);
+      if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+      const a = row.activity;
+      const [stored] =
+        a.routeMode === 'GPX'
+          ? await deps.db
+              .select({ gpx: activityRoutes.gpx })
+              .from(activityRoutes)
+              .where(eq(activityRoutes.activityId, a.id))
+          : [];
+      const gpx = stored?.gpx ? await deps.routes.track(stored.gpx, a.name) : drawnTrackGpx(a);
+      return { fileName: downloadName(a.name, `-${a.date}.gpx`, 'route'), gpx };
+    },
+  };
+}

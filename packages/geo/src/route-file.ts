@@ -1,9 +1,9 @@
+import { haversineMetres } from './distance.ts';
 import { GpxError } from './errors.ts';
 import { isFitSignature, parseFit } from './fit.ts';
 import { type ParseGpxOptions, parseGpx } from './gpx.ts';
 import { parseKml } from './kml.ts';
 import { parseTcx } from './tcx.ts';
-import { haversineMetres } from './distance.ts';
 import type { Gpx, GpxPoint, LatLng, ProfilePoint } from './types.ts';
 
 export type RouteFileFormat = 'gpx' | 'kml' | 'tcx' | 'fit';
@@ -36,15 +36,32 @@ export function parseRouteFile(
   return { format, gpx: parse(text, options) };
 }
 
+/** Whether XML 1.0 can hold a character: tab, newline and return are the only control characters it allows. */
+const xmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  code >= 0x10000;
+
+/** The text without the characters XML cannot hold (lone surrogates included: for…of yields them alone). */
+function xmlChars(text: string): string {
+  if (!/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/.test(text)) return text;
+  let kept = '';
+  for (const char of text) if (xmlChar(char.codePointAt(0)!)) kept += char;
+  return kept;
+}
+
 /**
  * Text as XML character data: the five special characters escaped, and the characters XML 1.0 cannot hold
  * at all (control characters, lone surrogates, U+FFFE and U+FFFF) dropped, since no escape makes them valid.
  */
 const escapeXml = (text: string) =>
-  text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to drop
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  xmlChars(text).replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 function pointXml(tag: string, p: GpxPoint & { name?: string | null }) {
   const inner =

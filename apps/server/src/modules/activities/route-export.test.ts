@@ -24,7 +24,7 @@ function recorded(points: number, extra = '') {
 const exportOf = (activityId: string, token: string) => t.ok('route/export-gpx', { activityId }, token);
 
 describe('route/export-gpx', () => {
-  it("gives an uploaded route as one GPX 1.1 track named after the activity, elevations kept, times dropped", async () => {
+  it('gives an uploaded route as one GPX 1.1 track named after the activity, elevations kept, times dropped', async () => {
     const creator = await newUser(t);
     const activity = await newActivity(t, creator, {
       name: 'Giro del Lago àlba',
@@ -34,7 +34,9 @@ describe('route/export-gpx', () => {
     const reader = await newUser(t);
     const { fileName, gpx } = await exportOf(activity.activityId, reader.token);
     expect(fileName).toBe('giro-del-lago-alba-2027-01-15.gpx');
-    expect(gpx).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1" creator="Cordata" xmlns="http:\/\/www.topografix.com\/GPX\/1\/1">/);
+    expect(gpx).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1" creator="Cordata" xmlns="http:\/\/www.topografix.com\/GPX\/1\/1">/,
+    );
     expect(gpx).not.toContain('<time>');
     const parsed = parseGpx(gpx);
     expect(parsed.name).toBe('Giro del Lago àlba');
@@ -98,7 +100,11 @@ describe('route/export-gpx', () => {
         sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${creator.id}, ${contact.id}, 'ACCEPTED', now())`,
       );
     }
-    await t.ok('activity/invite-users', { activityId: hidden.activityId, userIds: [participant.id, invited.id] }, creator.token);
+    await t.ok(
+      'activity/invite-users',
+      { activityId: hidden.activityId, userIds: [participant.id, invited.id] },
+      creator.token,
+    );
     await t.ok('activity/participate', { activityId: hidden.activityId }, participant.token);
     for (const who of [creator, participant, invited]) {
       expect((await exportOf(hidden.activityId, who.token)).gpx).toContain('<trk>');

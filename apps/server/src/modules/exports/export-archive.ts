@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { zip } from 'fflate';
 import type { DbOrTx } from '../../db/client.ts';
-import { drawnTrackGpx } from '../activities/activity-route.ts';
 import {
   activities,
   activityMembers,
@@ -16,6 +15,7 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
+import { drawnTrackGpx } from '../activities/activity-route.ts';
 import { activityEvent, writeIcs } from '../calendar/ics.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 

@@ -58,6 +58,8 @@ export async function startServer(options: { webMode?: 'app' | 'store'; env?: Re
       NODE_ENV: 'test',
       // Journeys sign many people up from one address; the limits have tests of their own.
       RATE_LIMITS: 'false',
+      // No journey may reach an outside host: the plain offline map, unless a test asks for another style.
+      MAP_STYLE_URL: 'offline',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

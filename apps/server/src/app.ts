@@ -17,6 +17,8 @@ import { registerCalls } from './http/routes.ts';
 import { createSerializerCompiler } from './http/serialize.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { createTokens, type SessionRow } from './modules/auth/tokens.ts';
+import { registerBasemapFile } from './modules/maps/basemap.routes.ts';
+import { basemapUrls, chooseBasemap } from './modules/maps/basemap.ts';
 import { registerReleases } from './modules/releases/releases.routes.ts';
 import { createModules } from './modules.ts';
 import { createRealtimeServer } from './realtime/realtime.ts';
@@ -189,6 +191,7 @@ export async function buildApp(options: AppOptions) {
   modules.registerRoutes(app);
   await registerReleases(app, core);
   registerAppLinks(app, config);
+  if (config.MAP_PMTILES_PATH) registerBasemapFile(app, config.MAP_PMTILES_PATH);
   await registerWeb(app, config, { nonces: tagManager, sharePreview: createSharePreview(database.db) });
 
   app.addHook('onClose', async () => {
@@ -219,9 +222,17 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
 const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 const TAG_MANAGER_CONNECT = [TAG_MANAGER_ORIGIN, 'https://www.google-analytics.com', 'https://*.google-analytics.com'];
 
-/** The outside origins the app's pages load from: the map style, the file store, and what CSP_ORIGINS adds. */
+/**
+ * The outside origins the app's pages load from: the basemap's (OpenFreeMap's when nothing is configured), the
+ * file store, and what CSP_ORIGINS adds. A style that loads tiles from further hosts needs them in CSP_ORIGINS.
+ */
 function browserOrigins(config: Config): string[] {
-  const origins = [config.MAP_STYLE_URL, config.S3_PUBLIC_URL, config.S3_ENDPOINT, ...(config.CSP_ORIGINS ?? [])]
+  const origins = [
+    ...basemapUrls(chooseBasemap(config)),
+    config.S3_PUBLIC_URL,
+    config.S3_ENDPOINT,
+    ...(config.CSP_ORIGINS ?? []),
+  ]
     .filter((value): value is string => Boolean(value))
     .map((value) => {
       try {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ROUTE_PROFILES, ROUTER_KINDS, type RouteProfile } from '@cordata/contract';
+import { OFFLINE_MAP_STYLE, ROUTE_PROFILES, ROUTER_KINDS, type RouteProfile } from '@cordata/contract';
 import { z } from 'zod';
 import { webDistDefault } from './paths.ts';
 
@@ -61,7 +61,17 @@ export const EnvSchema = z.object({
   TAG_MANAGER_ANDROID_ID: z.string().optional(),
   TAG_MANAGER_IOS_ID: z.string().optional(),
   MAPS_KEY: z.string().optional(),
-  MAP_STYLE_URL: z.string().optional(),
+  /** A MapLibre style URL, or `offline` for the plain built-in style (tests pin it). Overrides the basemaps below. */
+  MAP_STYLE_URL: z
+    .string()
+    .refine((v) => v === OFFLINE_MAP_STYLE || /^https?:\/\/[^/\s]+/.test(v), {
+      message: 'must be offline or an http(s) URL of a MapLibre style',
+    })
+    .optional(),
+  /** A Protomaps basemap (.pmtiles) the server serves itself with range requests (docs/maps.md). */
+  MAP_PMTILES_PATH: z.string().optional(),
+  /** Where the Protomaps fonts and sprites are (basemaps-assets): with it the self-hosted map has labels. */
+  MAP_ASSETS_URL: url.optional(),
   S3_ENDPOINT: url.optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -160,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.ROUTER_API_KEY)
       throw new ConfigError("Invalid configuration:\n  GraphHopper's hosted API needs ROUTER_API_KEY");
   }
+  if (e.MAP_PMTILES_PATH && !isReadableFile(e.MAP_PMTILES_PATH)) {
+    throw new ConfigError(`Invalid configuration:\n  MAP_PMTILES_PATH: no readable file at ${e.MAP_PMTILES_PATH}`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const { JWT_SECRET, RATE_LIMITS, ...rest } = e;
   return {
@@ -168,10 +181,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(e.WEB_DIST_DIR ?? webDistDefault),
     jwtSecret: new TextEncoder().encode(JWT_SECRET ?? keptInDataDir(dataDir, 'jwt-secret', 48)),
     rateLimits: RATE_LIMITS,
+    MAP_PMTILES_PATH: e.MAP_PMTILES_PATH && resolve(e.MAP_PMTILES_PATH),
     mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),
     isProduction,
     apiPrefix: `/api/space/${e.PRODUCT_SLUG}/database`,
   };
+}
+
+function isReadableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /**

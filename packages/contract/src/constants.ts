@@ -31,6 +31,12 @@ export const ACTIVITY_WIZARD_STEPS = 4;
 export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_MAP_CENTER = { latitude: 45.46, longitude: 9.19 } as const;
 export const DEFAULT_TIME_ZONE = 'Europe/Rome';
+/** The keyless public vector style shown when no basemap is configured (docs/maps.md, "Basemap"). */
+export const OPENFREEMAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** MAP_STYLE_URL's value that pins the plain built-in style: tests use it, so no map reaches an outside host. */
+export const OFFLINE_MAP_STYLE = 'offline';
+/** Where the server serves MAP_PMTILES_PATH. Fixed: no part of a request names a file. */
+export const BASEMAP_PMTILES_PATH = '/maps/basemap.pmtiles';
 
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_BASE_MS = 1000;

@@ -7,6 +7,7 @@ export const errorCatalog = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not accepted' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is outside the file' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts: please wait and try again' },
   INTERNAL: { status: 500, message: 'An error occurred' },
   NOT_IMPLEMENTED: { status: 501, message: 'This feature is not available yet' },

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { errorBody } from '../http/errors.ts';
+import { basemapRuntimeConfig, chooseBasemap } from '../modules/maps/basemap.ts';
 import type { SharePreviewLookup } from './share-preview.ts';
 import { shareTags, shareTarget, withShareTags } from './share-tags.ts';
 
@@ -19,7 +20,7 @@ export function publicRuntimeConfig(config: Config) {
     tagManagerAndroid: config.TAG_MANAGER_ANDROID_ID ?? null,
     tagManagerIos: config.TAG_MANAGER_IOS_ID ?? null,
     mapsKey: config.MAPS_KEY ?? null,
-    mapStyleUrl: config.MAP_STYLE_URL ?? null,
+    ...basemapRuntimeConfig(chooseBasemap(config)),
     publicUrl: config.PUBLIC_URL ?? null,
     vapidPublicKey: config.VAPID_PUBLIC_KEY ?? null,
   };
@@ -84,7 +85,7 @@ export async function registerWeb(
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (['/api/', '/uploads/', '/release/', '/assets/'].some((prefix) => path.startsWith(prefix))) {
+    if (['/api/', '/uploads/', '/release/', '/assets/', '/maps/'].some((prefix) => path.startsWith(prefix))) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -9,7 +9,12 @@ export interface AppConfig {
   tagManagerAndroid: string;
   tagManagerIos: string;
   mapsKey: string;
+  /** `offline` (the plain built-in style), a MapLibre style URL, or empty: the basemap below, else OpenFreeMap. */
   mapStyleUrl: string;
+  /** Where the server serves its Protomaps basemap (MAP_PMTILES_PATH), or empty. */
+  mapPmtiles: string;
+  /** Base URL of the Protomaps fonts and sprites: with it the self-hosted map has labels. */
+  mapAssetsUrl: string;
   /** Absolute origin of the server; empty on the web, where the app is served by it. */
   publicUrl: string;
   /** The server's VAPID public key: when set, the browser app subscribes to Web Push. */
@@ -25,7 +30,9 @@ export const defaultConfig: AppConfig = {
   tagManagerAndroid: '',
   tagManagerIos: '',
   mapsKey: '',
-  mapStyleUrl: '',
+  mapStyleUrl: import.meta.env.VITE_MAP_STYLE_URL ?? '',
+  mapPmtiles: '',
+  mapAssetsUrl: '',
   publicUrl: import.meta.env.VITE_PUBLIC_URL ?? '',
   vapidPublicKey: '',
 };

@@ -15,6 +15,7 @@ const errors: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted',
+  RANGE_NOT_SATISFIABLE: 'The requested range is outside the file',
   RATE_LIMITED: 'Too many attempts: please wait and try again',
   INTERNAL: 'An error occurred',
   NOT_IMPLEMENTED: 'This feature is not available yet',
@@ -317,6 +318,13 @@ export const en = {
     notContact: 'You and {{name}} are no longer contacts: you cannot write in this chat any more.',
   },
   languages: { en: 'English', it: 'Italiano' },
+  map: {
+    cluster_one: '{{count}} activity here: zoom in',
+    cluster_other: '{{count}} activities here: zoom in',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    attribution: 'Show or hide the map credits',
+  },
   logoutConfirm: { title: 'Log out?', description: 'You will need your e-mail and password to sign in again.' },
   store: {
     title: 'Cordata lives on your phone',

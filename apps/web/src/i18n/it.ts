@@ -86,6 +86,7 @@ export const it: Resources = {
     NOT_FOUND: 'Non trovato',
     PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande',
     UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di contenuto non è accettato',
+    RANGE_NOT_SATISFIABLE: "L'intervallo richiesto è fuori dal file",
     RATE_LIMITED: 'Troppi tentativi: attendi e riprova',
     INTERNAL: 'Si è verificato un errore',
     NOT_IMPLEMENTED: 'Questa funzione non è ancora disponibile',
@@ -324,6 +325,13 @@ export const it: Resources = {
     notContact: 'Tu e {{name}} non siete più in contatto: non puoi più scrivere in questa chat.',
   },
   languages: { en: 'English', it: 'Italiano' },
+  map: {
+    cluster_one: '{{count}} attività qui: ingrandisci',
+    cluster_other: '{{count}} attività qui: ingrandisci',
+    zoomIn: 'Ingrandisci',
+    zoomOut: 'Riduci',
+    attribution: 'Mostra o nascondi i crediti della mappa',
+  },
   logoutConfirm: { title: 'Vuoi uscire?', description: 'Per accedere di nuovo ti serviranno e-mail e password.' },
   store: {
     title: 'Cordata vive sul tuo telefono',

@@ -1,15 +1,19 @@
 import {
+  AttributionControl,
   type GeoJSONSource,
   LngLatBounds,
   Map as MapLibre,
   Marker,
   NavigationControl,
+  type StyleSpecification,
   setWorkerUrl,
 } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { mapStyle } from './style.ts';
+import { useTranslation } from 'react-i18next';
+import { markerClusters, type Shown } from './clusters.ts';
+import { type Basemap, basemapWatch, currentBasemap, plainStyle } from './style.ts';
 import type { MapMarker, RouteMapProps } from './types.ts';
 
 setWorkerUrl(workerUrl);
@@ -18,28 +22,73 @@ const ROUTE_SOURCE = 'route';
 /** Room around a fitted route, and more on the right where the zoom buttons sit, so no marker hides under them. */
 const FIT_PADDING = { top: 40, bottom: 40, left: 40, right: 64 };
 
-/** The MapLibre map: a route line and DOM markers (so tests find them without reading the canvas). */
-export default function MapCanvas({ label, line, markers, center, zoom = 11, onTap }: RouteMapProps) {
+/** The style of a basemap; the Protomaps one (and its `pmtiles` package) loads only when it is used. */
+async function styleOf(basemap: Basemap, language: string): Promise<string | StyleSpecification> {
+  switch (basemap.kind) {
+    case 'offline':
+      return plainStyle;
+    case 'openfreemap':
+    case 'style':
+      return basemap.url;
+    case 'pmtiles': {
+      const { protomapsStyle } = await import('./protomaps.ts');
+      return protomapsStyle(basemap.url, basemap.assetsUrl, language);
+    }
+  }
+}
+
+/** The MapLibre map: a basemap, a route line and DOM markers (so tests and screen readers find them). */
+export default function MapCanvas({
+  label,
+  line,
+  markers,
+  center,
+  zoom = 11,
+  onTap,
+  cluster,
+  attributionPosition = 'bottom-right',
+}: RouteMapProps) {
+  const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
   const [failed, setFailed] = useState(false);
+  const [basemap, setBasemap] = useState<Basemap['kind']>();
+  /** Bumped whenever a style (re)loads: the route layers are then added again. */
+  const [styleVersion, setStyleVersion] = useState(0);
   const tap = useRef(onTap);
   tap.current = onTap;
+  const clusterLabel = useRef((count: number) => t('map.cluster', { count }));
+  clusterLabel.current = (count: number) => t('map.cluster', { count });
 
   // The map is made once; later changes of the props move it in the effects below. It is made in a task of its
   // own: creating a WebGL map is slow on weak phones, and the screen or sheet around it should show first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once
   useEffect(() => {
     let instance: MapLibre | undefined;
-    const timer = setTimeout(() => {
-      if (!container.current) return;
+    let watch: ReturnType<typeof basemapWatch> | undefined;
+    let cancelled = false;
+    const chosen = currentBasemap();
+    const timer = setTimeout(async () => {
+      let style: string | StyleSpecification;
+      try {
+        style = await styleOf(chosen, i18n.language);
+      } catch {
+        style = plainStyle;
+      }
+      if (cancelled || !container.current) return;
       try {
         instance = new MapLibre({
           container: container.current,
-          style: mapStyle(),
+          style,
           center: [center.longitude, center.latitude],
           zoom,
-          attributionControl: { compact: true },
+          // Added below, in the corner the screen asks for.
+          attributionControl: false,
+          locale: {
+            'NavigationControl.ZoomIn': t('map.zoomIn'),
+            'NavigationControl.ZoomOut': t('map.zoomOut'),
+            'AttributionControl.ToggleAttribution': t('map.attribution'),
+          },
         });
       } catch {
         // No WebGL on this device: the markers and the rest of the screen still make sense without the map.
@@ -47,16 +96,40 @@ export default function MapCanvas({ label, line, markers, center, zoom = 11, onT
         return;
       }
       const created = instance;
+      setBasemap(style === plainStyle ? 'offline' : chosen.kind);
       created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+      // The credits of the basemap's sources: compact (a button, open at first) on narrow maps, open on wide ones.
+      created.addControl(new AttributionControl(), attributionPosition);
       created.on('click', (e) => tap.current?.({ latitude: e.lngLat.lat, longitude: e.lngLat.lng }));
       created.on('load', () => setMap(created));
+      created.on('style.load', () => setStyleVersion((v) => v + 1));
+      if (style === plainStyle) return;
+      // A basemap from the network that cannot load (no connection, a host that refuses) gives way to the
+      // plain style, without an error on screen.
+      watch = basemapWatch({
+        onFail: () => {
+          created.setStyle(plainStyle, { diff: false });
+          setBasemap('offline');
+        },
+      });
+      created.on('style.load', () => watch?.styleLoaded());
+      created.on('data', (e) => {
+        if (e.dataType === 'source' && 'tile' in e && e.tile && e.sourceId !== ROUTE_SOURCE) watch?.tileLoaded();
+      });
+      created.on('error', (e) => {
+        const { sourceId, tile } = e as { sourceId?: string; tile?: unknown };
+        if (sourceId !== ROUTE_SOURCE) watch?.error(sourceId, tile !== undefined);
+      });
     });
     return () => {
+      cancelled = true;
       clearTimeout(timer);
+      watch?.dispose();
       instance?.remove();
     };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
   useEffect(() => {
     if (!map) return;
     const data = {
@@ -83,17 +156,69 @@ export default function MapCanvas({ label, line, markers, center, zoom = 11, onT
         paint: { 'line-color': '#c8102e', 'line-width': 4 },
       });
     }
-  }, [map, line]);
+  }, [map, line, styleVersion]);
 
   useEffect(() => {
     if (!map) return;
-    const placed = (markers ?? []).map((m) =>
-      new Marker({ element: markerElement(m) }).setLngLat([m.longitude, m.latitude]).addTo(map),
-    );
-    return () => {
-      for (const marker of placed) marker.remove();
+    const list = markers ?? [];
+    if (!cluster) {
+      const placed = list.map((m) =>
+        new Marker({ element: markerElement(m) }).setLngLat([m.longitude, m.latitude]).addTo(map),
+      );
+      return () => {
+        for (const marker of placed) marker.remove();
+      };
+    }
+    // Clustered: what is shown follows the view. Markers that stay are kept (and so keep the focus).
+    const clusters = markerClusters(list);
+    const placed = new Map<string, Marker>();
+    let focusNext = false;
+    const expand = (shown: Extract<Shown, { kind: 'cluster' }>) => {
+      focusNext = true;
+      const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      map.easeTo({
+        center: [shown.longitude, shown.latitude],
+        zoom: Math.max(clusters.expansionZoom(shown.clusterId), map.getZoom() + 1),
+        duration: reduced ? 0 : 400,
+      });
     };
-  }, [map, markers]);
+    const render = () => {
+      const bounds = map.getBounds();
+      const shown = clusters.shown(
+        [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+        map.getZoom(),
+      );
+      const wanted = new Set(shown.map((s) => s.key));
+      for (const [key, marker] of placed) {
+        if (!wanted.has(key)) {
+          marker.remove();
+          placed.delete(key);
+        }
+      }
+      const added: HTMLElement[] = [];
+      for (const s of shown) {
+        if (placed.has(s.key)) continue;
+        const element =
+          s.kind === 'marker'
+            ? markerElement(s.marker)
+            : clusterElement(s.count, clusterLabel.current(s.count), () => expand(s));
+        const point = s.kind === 'marker' ? s.marker : s;
+        placed.set(s.key, new Marker({ element }).setLngLat([point.longitude, point.latitude]).addTo(map));
+        added.push(element);
+      }
+      // After a cluster opened by keyboard or a tap, the focus goes to what it opened into, not to the page.
+      if (focusNext && added.length > 0) {
+        focusNext = false;
+        added[0]?.focus();
+      }
+    };
+    render();
+    map.on('moveend', render);
+    return () => {
+      map.off('moveend', render);
+      for (const marker of placed.values()) marker.remove();
+    };
+  }, [map, markers, cluster]);
 
   // Show the whole route and every marker when they change; while drawing, the view stays where the user put it.
   const shown = onTap ? null : JSON.stringify([line?.length, line?.[0], markers?.map((m) => m.id)]);
@@ -111,10 +236,32 @@ export default function MapCanvas({ label, line, markers, center, zoom = 11, onT
   }, [map, shown, center.latitude, center.longitude]);
 
   return (
-    <section ref={container} className="map-canvas" aria-label={label} data-map-ready={map ? 'true' : undefined}>
+    <section
+      ref={container}
+      className="map-canvas"
+      aria-label={label}
+      data-map-ready={map ? 'true' : undefined}
+      data-basemap={basemap}
+    >
       {failed && <div className="map-unavailable" />}
     </section>
   );
+}
+
+function clusterElement(count: number, label: string, onClick: () => void): HTMLElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = 'map-marker map-marker-cluster';
+  element.dataset.testid = 'map-cluster';
+  element.dataset.count = String(count);
+  element.textContent = String(count);
+  element.title = label;
+  element.setAttribute('aria-label', label);
+  element.addEventListener('click', (e) => {
+    e.stopPropagation();
+    onClick();
+  });
+  return element;
 }
 
 function markerElement(marker: MapMarker): HTMLElement {

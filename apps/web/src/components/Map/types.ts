@@ -23,4 +23,8 @@ export interface RouteMapProps {
   onTap?: (point: LatLng) => void;
   testId?: string;
   className?: string;
+  /** Where the map credits sit: bottom-left where a floating button covers the right corner (the home map). */
+  attributionPosition?: 'bottom-right' | 'bottom-left';
+  /** Groups markers that are close at the current zoom into one that zooms in when tapped (the home map). */
+  cluster?: boolean;
 }

@@ -131,6 +131,8 @@ export default function Home() {
           zoom={10}
           className="home-map"
           testId="home-map"
+          cluster
+          attributionPosition="bottom-left"
         />
       ) : waitingForPosition ? null : (
         <QueryState query={query} testPrefix="home" skeleton="card">

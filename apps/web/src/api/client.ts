@@ -73,7 +73,13 @@ export const appSession: Session = {
  * The one HTTP core of every call, the app's and the admin area's. No timeout on purpose (spec §9):
  * slow mobile networks must not fail a call that would still succeed.
  */
-async function post(path: string, body: unknown, hasBody: boolean, session: Session | null): Promise<unknown> {
+async function post(
+  path: string,
+  body: unknown,
+  hasBody: boolean,
+  session: Session | null,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const headers: Record<string, string> = {};
   if (hasBody) headers['Content-Type'] = 'application/json';
   const jwt = session?.jwt() ?? null;
@@ -85,6 +91,7 @@ async function post(path: string, body: unknown, hasBody: boolean, session: Sess
       method: 'POST',
       headers,
       body: hasBody ? JSON.stringify(body) : undefined,
+      ...(signal ? { signal } : {}),
     });
   } catch {
     throw new ApiError('SERVICE_UNAVAILABLE', errorCatalog.SERVICE_UNAVAILABLE.message, 0);
@@ -101,6 +108,19 @@ async function post(path: string, body: unknown, hasBody: boolean, session: Sess
 /** A call of the API as the person signed in to the app: the one way the app talks to the server. */
 export function api<K extends CallName>(call: K, ...args: Args<K>): Promise<CallResponse<K>> {
   return apiAs(appSession, call, ...args);
+}
+
+/**
+ * A call the app may give up on (a newer one replaces it, as route snapping does while drawing): `signal` aborts the
+ * request, which then rejects like a network failure.
+ */
+export async function apiCancellable<K extends CallName>(
+  call: K,
+  body: NonNullable<CallInput<K>>,
+  signal: AbortSignal,
+): Promise<CallResponse<K>> {
+  const { callPath } = await loadRegistry();
+  return (await post(callPath(call, config.product), body, true, appSession, signal)) as CallResponse<K>;
 }
 
 /** A call of the API with another session's token (the admin area's sign-in and second factor). */

@@ -138,6 +138,9 @@ export default function MapCanvas({
       geometry: { type: 'LineString' as const, coordinates: (line ?? []).map((p) => [p.longitude, p.latitude]) },
     };
     const source = map.getSource<GeoJSONSource>(ROUTE_SOURCE);
+    // The first frame drawn with this line (the worker has laid it out): the route-snapping benchmark's end mark.
+    const points = data.geometry.coordinates.length;
+    map.once('idle', () => performance.mark('route-line-drawn', { detail: { points } }));
     if (source) source.setData(data);
     else {
       map.addSource(ROUTE_SOURCE, { type: 'geojson', data });

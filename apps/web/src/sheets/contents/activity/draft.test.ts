@@ -6,10 +6,12 @@ import {
   createDraftStore,
   type Draft,
   draftFromActivity,
+  drawnLine,
   emptyDraft,
   hasChanges,
   readSavedDraft,
   routeInput,
+  STORED_LINE_MAX_POINTS,
   useDraftStore,
   validateInfo,
 } from './draft.ts';
@@ -79,6 +81,34 @@ describe('the body sent to the API', () => {
         { type: 'FINISH', ...points[2] },
       ],
     });
+  });
+
+  it('sends the snapped line (what is measured and stored) between the tapped start and destination', async () => {
+    const points = [
+      { latitude: 45.9, longitude: 9.3 },
+      { latitude: 45.92, longitude: 9.32 },
+    ];
+    const line = [points[0]!, { latitude: 45.9, longitude: 9.32 }, { latitude: 45.91, longitude: 9.32 }, points[1]!];
+    expect(await routeInput({ mode: 'POINTS', points, line })).toMatchObject({
+      start: points[0],
+      destination: points[1],
+      routeSteps: line.slice(1, -1),
+    });
+    // A line that does not end at the points (left from other points) is not sent: the straight legs are.
+    const stale = [points[0]!, { latitude: 45.95, longitude: 9.35 }];
+    expect(await routeInput({ mode: 'POINTS', points, line: stale })).toMatchObject({ routeSteps: [] });
+  });
+
+  it('simplifies a snapped line longer than a route holds (5000 points) and keeps its ends', async () => {
+    const line = Array.from({ length: 12_000 }, (_, i) => ({
+      latitude: 45 + i / 10_000,
+      longitude: 9 + Math.sin(i / 7) / 1000,
+    }));
+    const points = [line[0]!, line.at(-1)!];
+    const sent = await routeInput({ mode: 'POINTS', points, line });
+    expect(sent?.mode === 'POINTS' && sent.routeSteps.length).toBeLessThanOrEqual(STORED_LINE_MAX_POINTS - 2);
+    expect(sent).toMatchObject({ start: points[0], destination: points[1] });
+    expect(drawnLine({ mode: 'POINTS', points, line })).toHaveLength(STORED_LINE_MAX_POINTS);
   });
 
   it('reads the GPX file only when sending, and trims the text fields', async () => {

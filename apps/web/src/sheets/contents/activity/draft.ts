@@ -9,6 +9,7 @@ import {
   type ValidationMessageKey,
   type Visibility,
 } from '@cordata/contract';
+import { simplifyLine } from '@cordata/geo';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { ACCESS, ACTIVITY_MIN_LEAD_MINUTES, DIFFICULTIES, VISIBILITIES } from '../../../contract.ts';
@@ -20,8 +21,32 @@ import type { GpxPreview } from './gpx-preview.ts';
 export type DraftRoute =
   | { mode: 'NONE' }
   | { mode: 'GPX'; file: Blob; fileName: string; preview: GpxPreview }
-  | { mode: 'POINTS'; points: LatLng[] }
+  | { mode: 'POINTS'; points: LatLng[]; line?: LatLng[] }
   | { mode: 'EXISTING'; activity: Activity };
+
+/**
+ * A drawn route: the tapped points, and `line`, the legs between them snapped to paths (route/snap-legs) once every
+ * leg has its answer; without it (nothing snapped yet) the route is the straight legs between the points.
+ */
+export type DrawnRoute = Extract<DraftRoute, { mode: 'POINTS' }>;
+
+/** The most points a stored POINTS route takes (its start, routeSteps and destination; routeSteps max 5000). */
+export const STORED_LINE_MAX_POINTS = 5000;
+
+const samePoint = (a: LatLng | undefined, b: LatLng | undefined) =>
+  !!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude;
+
+/**
+ * The line a drawn route stores and measures: the snapped line when it belongs to these points, else the points
+ * themselves; simplified (within a metre) if it has more points than the route may hold.
+ */
+export function drawnLine(route: DrawnRoute): LatLng[] {
+  const { points, line } = route;
+  const snapped = line && line.length >= 2 && samePoint(line[0], points[0]) && samePoint(line.at(-1), points.at(-1));
+  const full = snapped ? line : points;
+  if (full.length <= STORED_LINE_MAX_POINTS) return full;
+  return simplifyLine([full], { toleranceMetres: 1, maxPoints: STORED_LINE_MAX_POINTS });
+}
 
 export interface Draft {
   /** Set when editing. */
@@ -110,7 +135,7 @@ const isPlain = (v: unknown): v is Record<string, unknown> =>
  * survive JSON, and a big track would crowd localStorage): its name stays, so the person is asked to choose it again.
  */
 export interface SavedDraft {
-  draft: Omit<Draft, 'route'> & { route: { mode: 'NONE' } | { mode: 'POINTS'; points: LatLng[] } };
+  draft: Omit<Draft, 'route'> & { route: { mode: 'NONE' } | DrawnRoute };
   /** The name of the GPX file the route came from, to be chosen again; null when the route was not a file. */
   gpxFileName: string | null;
 }
@@ -124,7 +149,10 @@ export function toSaved(draft: Draft, pendingGpx: string | null = null): SavedDr
       activityId: null,
       originalStart: null,
       invitedUserIds: [...draft.invitedUserIds],
-      route: route.mode === 'POINTS' ? { mode: 'POINTS', points: route.points } : { mode: 'NONE' },
+      route:
+        route.mode === 'POINTS'
+          ? { mode: 'POINTS', points: route.points, ...(route.line ? { line: route.line } : {}) }
+          : { mode: 'NONE' },
     },
     gpxFileName: route.mode === 'GPX' ? route.fileName : route.mode === 'NONE' ? pendingGpx : null,
   };
@@ -159,7 +187,13 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       requiredMinutes: text(d.requiredMinutes, ''),
       route:
         route.mode === 'POINTS' && Array.isArray(route.points) && route.points.every(isLatLng)
-          ? { mode: 'POINTS', points: route.points.map(({ latitude, longitude }) => ({ latitude, longitude })) }
+          ? {
+              mode: 'POINTS',
+              points: route.points.map(({ latitude, longitude }) => ({ latitude, longitude })),
+              ...(Array.isArray(route.line) && route.line.every(isLatLng)
+                ? { line: route.line.map(({ latitude, longitude }) => ({ latitude, longitude })) }
+                : {}),
+            }
           : { mode: 'NONE' },
       invitedUserIds: Array.isArray(d.invitedUserIds)
         ? d.invitedUserIds.filter((id): id is string => typeof id === 'string')
@@ -276,13 +310,15 @@ export async function routeInput(route: DraftRoute): Promise<ActivityInput['rout
     case 'GPX':
       return { mode: 'GPX', gpx: await route.file.text() };
     case 'POINTS': {
-      const start = route.points[0]!;
-      const destination = route.points[route.points.length - 1]!;
+      // The snapped line is what is stored and measured (docs/maps.md); its ends are the tapped A and B.
+      const line = drawnLine(route);
+      const start = line[0]!;
+      const destination = line[line.length - 1]!;
       return {
         mode: 'POINTS',
         start,
         destination,
-        routeSteps: route.points.slice(1, -1),
+        routeSteps: line.slice(1, -1),
         waypoints: [
           { type: 'START', ...start },
           { type: 'FINISH', ...destination },

@@ -1,6 +1,6 @@
 import type { LatLng } from '@cordata/contract';
 import { routeStats } from '@cordata/geo';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../components/Activity/format.ts';
 import type { MapMarker } from '../../../../components/Map/RouteMap.tsx';
@@ -8,19 +8,42 @@ import { PlaceSearch } from '../../../../components/PlaceSearch/PlaceSearch.tsx'
 import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
 import { useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
+import type { SnapState } from '../route-snapping.ts';
+import { useRouteSnapping } from '../useRouteSnapping.ts';
 import { endMarkers, RoutePreview } from './RoutePreview.tsx';
 import { Problem, WizardStep } from './WizardStep.tsx';
 
-/** Step 2/4 drawn by hand: each tap on the map adds a point. */
+const NO_POINTS: LatLng[] = [];
+
+/**
+ * Step 2/4 drawn by hand: each tap on the map adds a point, and each leg between two points is snapped to paths
+ * (route/snap-legs) as it is drawn. The map, the figures and the stored route are the snapped line.
+ */
 export function RouteStep({ go }: StepProps) {
   const { t, i18n } = useTranslation();
   const route = useDraftStore((s) => s.draft.route);
+  const sportId = useDraftStore((s) => s.draft.sportId);
   const update = useDraftStore((s) => s.update);
   const [missing, setMissing] = useState(false);
-  const points = route.mode === 'POINTS' ? route.points : [];
+  const points = route.mode === 'POINTS' ? route.points : NO_POINTS;
+  const [snap, snapper] = useRouteSnapping(sportId, points);
 
   const setPoints = (next: LatLng[]) => update({ route: { mode: 'POINTS', points: next } });
-  const figures = useMemo(() => (points.length >= 2 ? routeStats(points) : null), [points]);
+  // Once every leg has its answer, the snapped line goes into the draft: it is what publishing stores.
+  useEffect(() => {
+    const current = useDraftStore.getState().draft.route;
+    if (snap.pending || current.mode !== 'POINTS' || snap.points !== current.points || current.points.length < 2)
+      return;
+    if (current.line !== snap.line) update({ route: { mode: 'POINTS', points: current.points, line: snap.line } });
+  }, [snap, update]);
+  const next = async () => {
+    if (points.length < 2) return setMissing(true);
+    // A leg drawn a moment ago is asked for now rather than after the pause; the effect above stores the line.
+    await snapper.settle();
+    go('difficulty');
+  };
+  const line = points.length >= 2 ? snap.line : points;
+  const figures = useMemo(() => (line.length >= 2 ? routeStats(line) : null), [line]);
   const markers = useMemo<MapMarker[]>(
     () => [
       ...points.slice(1, -1).map((p, i) => ({ id: `p${i}`, kind: 'point' as const, ...p })),
@@ -37,7 +60,7 @@ export function RouteStep({ go }: StepProps) {
           type="button"
           className="btn btn-primary btn-block"
           data-testid="wizard-next"
-          onClick={() => (points.length >= 2 ? go('difficulty') : setMissing(true))}
+          onClick={() => void next()}
         >
           {t('common.next')}
         </button>
@@ -55,7 +78,7 @@ export function RouteStep({ go }: StepProps) {
         }}
       />
       <RoutePreview
-        line={points}
+        line={line}
         markers={markers}
         figures={figures}
         onTap={(p) => {
@@ -63,6 +86,7 @@ export function RouteStep({ go }: StepProps) {
           setPoints([...points, p]);
         }}
       />
+      <SnapStatus snap={snap} drawn={points.length} />
       <div className="route-tools">
         <span data-testid="route-point-count">
           {t('activity.wizard.pointCount', {
@@ -85,5 +109,58 @@ export function RouteStep({ go }: StepProps) {
       </div>
       <Problem testId="error-route" message={missing ? t('activity.wizard.addTwoPoints') : undefined} />
     </WizardStep>
+  );
+}
+
+/**
+ * What snapping did: following paths, done, or one quiet line when legs cannot follow paths at all here (no engine,
+ * a water sport); a line for each leg left straight for another reason; and the credit the engine's lines need.
+ */
+function SnapStatus({ snap, drawn }: { snap: SnapState; drawn: number }) {
+  const { t } = useTranslation();
+  if (drawn < 2 || snap.legs.length === 0) return null;
+  // Reasons that hold for every leg here (no engine, a water sport) make one quiet line, even while a new leg is asked.
+  const answered = snap.legs.flatMap((leg) =>
+    leg.status === 'pending' ? [] : [leg.status === 'straight' ? leg.reason : null],
+  );
+  const first = answered[0];
+  const quiet =
+    (first === 'NOT_CONFIGURED' || first === 'SPORT_NOT_ROUTED') && answered.every((r) => r === first) ? first : null;
+  const straight = quiet
+    ? []
+    : snap.legs.flatMap((leg, i) => (leg.status === 'straight' ? [{ index: i, reason: leg.reason }] : []));
+  const state = quiet ? 'off' : snap.pending ? 'pending' : straight.length > 0 ? 'partial' : 'snapped';
+  return (
+    <div className="route-snap" data-testid="route-snap" data-state={state} data-line-points={snap.line.length}>
+      <p className="muted route-snap-status" role="status" data-testid="route-snap-status">
+        {quiet === 'NOT_CONFIGURED'
+          ? t('activity.wizard.snap.notConfigured')
+          : quiet === 'SPORT_NOT_ROUTED'
+            ? t('activity.wizard.snap.sportNotRouted')
+            : snap.pending
+              ? t('activity.wizard.snap.following')
+              : straight.length === 0
+                ? t('activity.wizard.snap.followed')
+                : null}
+      </p>
+      {straight.length > 0 && (
+        <ul className="route-snap-legs">
+          {straight.map(({ index, reason }) => (
+            <li key={index} data-testid="route-straight-leg" data-reason={reason}>
+              {t('activity.wizard.snap.legStraight', {
+                leg: index + 1,
+                legs: snap.legs.length,
+                reason: t(`activity.wizard.snap.reason.${reason}`),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {snap.attribution && (
+        <p className="route-snap-credit" data-testid="route-attribution">
+          {t('activity.wizard.snap.credit', { attribution: snap.attribution })}
+        </p>
+      )}
+    </div>
   );
 }

@@ -96,6 +96,10 @@ const service = createActivitiesService({
   db,
   repo: activitiesRepository,
   routes: createRouteComputer(),
+  // The demo sends its GPX tracks inline: there are no uploads to read.
+  routeFiles: {
+    read: () => Promise.reject(new Error('the demo seed has no uploads')),
+  },
   sports: createSportsService(sportsRepository),
   changes,
   members,
@@ -230,22 +234,26 @@ try {
   const chatsWithPeople: { chatId: string; members: number[] }[] = [];
   for (const a of DEMO_ACTIVITIES) {
     const creator = id(a.creator);
-    const { activity } = await service.create(creator, {
-      name: a.name,
-      sportId: a.sportId,
-      date: romeDay(a.inDays),
-      startTime: a.startTime,
-      endTime: a.endTime,
-      description: a.description,
-      contact: a.contact,
-      access: a.access,
-      visibility: a.visibility,
-      difficulty: a.difficulty,
-      requiredTime: a.requiredTime,
-      groupId: a.group === undefined ? null : groupIds[a.group],
-      route: a.route.mode === 'GPX' ? { mode: 'GPX', gpx: gpxTrack(a.name, a.route.track) } : a.route,
-      invitedUserIds: (a.invite ?? []).map(id),
-    });
+    const { activity } = await service.create(
+      creator,
+      {
+        name: a.name,
+        sportId: a.sportId,
+        date: romeDay(a.inDays),
+        startTime: a.startTime,
+        endTime: a.endTime,
+        description: a.description,
+        contact: a.contact,
+        access: a.access,
+        visibility: a.visibility,
+        difficulty: a.difficulty,
+        requiredTime: a.requiredTime,
+        groupId: a.group === undefined ? null : groupIds[a.group],
+        route: a.route.mode === 'GPX' ? { mode: 'GPX', gpx: gpxTrack(a.name, a.route.track) } : a.route,
+        invitedUserIds: (a.invite ?? []).map(id),
+      },
+      'http://localhost',
+    );
     created += 1;
     for (const p of a.join ?? []) await members.participate(id(p), activity.activityId);
     for (const p of a.request ?? []) await members.requestAccess(id(p), activity.activityId);

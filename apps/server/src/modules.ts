@@ -197,6 +197,7 @@ export function createModules(core: Core) {
     db: core.db,
     repo: activitiesRepository,
     routes: routeComputer,
+    routeFiles: { read: (url, userId, baseUrl) => uploads.readOwnFile(url, userId, 'GPX', baseUrl) },
     sports,
     changes,
     members: activityMembers,

@@ -58,6 +58,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Review M5: about 50 000 points with times and elevation; larger recordings are simplified first. */
 export const GPX_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * A GPX file uploaded through the presigned upload (`upload/get-upload-url` purpose GPX, then the route's `gpxUrl`)
+ * may be this large: the server parses it in its route worker, and keeps what is larger than an inline file would
+ * be thinned to GPX_STORED_MAX_POINTS.
+ */
+export const GPX_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Points a route file is thinned to when it is larger than the server keeps as it is (about 4 MB of GPX). */
+export const GPX_STORED_MAX_POINTS = 40_000;
 /** Route files of the activities a person created, together, as uploaded (stored compressed). */
 export const ROUTE_FILES_QUOTA_BYTES = 100 * 1024 * 1024;
 

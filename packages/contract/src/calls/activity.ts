@@ -56,7 +56,18 @@ export const RouteInput = z.discriminatedUnion('mode', [
     routeSteps: z.array(LatLng).max(5000),
     waypoints: z.array(Waypoint).max(200).optional(),
   }),
-  z.object({ mode: z.literal('GPX'), gpx: z.string().min(1).max(GPX_MAX_BYTES) }),
+  z
+    .object({
+      mode: z.literal('GPX'),
+      /** The file itself, up to GPX_MAX_BYTES (5 MB). */
+      gpx: z.string().min(1).max(GPX_MAX_BYTES).optional(),
+      /** Or the `fileUrl` of the caller's own GPX upload (upload/get-upload-url, purpose GPX), up to 20 MB. */
+      gpxUrl: z.string().trim().min(1).max(2000).optional(),
+    })
+    .refine((r) => (r.gpx === undefined) !== (r.gpxUrl === undefined), {
+      message: 'Send the file (gpx) or the address of its upload (gpxUrl), one of the two',
+      path: ['gpx'],
+    }),
 ]);
 export type RouteInput = z.infer<typeof RouteInput>;
 
@@ -202,6 +213,9 @@ export const activityCalls = {
       'END_BEFORE_START',
       'GPX_INVALID',
       'ROUTE_FILES_QUOTA',
+      'UPLOAD_INVALID',
+      'UPLOAD_NOT_FOUND',
+      'SERVICE_UNAVAILABLE',
       'GROUP_NOT_FOUND',
       'SPORT_NOT_FOUND',
       'FORBIDDEN',
@@ -359,6 +373,10 @@ export const activityCalls = {
       'ACTIVITY_TOO_SOON',
       'END_BEFORE_START',
       'GPX_INVALID',
+      'ROUTE_FILES_QUOTA',
+      'UPLOAD_INVALID',
+      'UPLOAD_NOT_FOUND',
+      'SERVICE_UNAVAILABLE',
       'GROUP_NOT_FOUND',
       'SPORT_NOT_FOUND',
     ],

@@ -12,8 +12,8 @@ export const activitiesHandlers = ({
   service: ActivitiesService;
   members: Membership<ActivityRow>;
 }): Handlers => ({
-  'activity/create-new': ({ body, user }) => service.create(user.userId, body),
-  'activity/update-existing': ({ body, user }) => service.update(user.userId, body),
+  'activity/create-new': ({ body, user, baseUrl }) => service.create(user.userId, body, baseUrl),
+  'activity/update-existing': ({ body, user, baseUrl }) => service.update(user.userId, body, baseUrl),
   'activity/delete': ({ body, user }) => service.remove(user.userId, body.activityId),
   'activity/read-info': ({ body, user }) => service.read(user.userId, body.activityId),
   ...membershipHandlers('activity', members, service.answer),

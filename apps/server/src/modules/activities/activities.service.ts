@@ -7,6 +7,7 @@ import {
   type CallBody,
   type Language,
   ROUTE_FILES_QUOTA_BYTES,
+  type RouteInput,
 } from '@cordata/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -29,7 +30,9 @@ export interface ActivitiesDeps {
   db: Db;
   repo: ActivitiesRepository;
   /** Parses uploaded files off the event loop (route-computer.ts). */
-  routes: Pick<RouteComputer, 'compute'>;
+  routes: Pick<RouteComputer, 'compute' | 'computeUpload'>;
+  /** The bytes of the caller's own GPX upload behind a `gpxUrl` (uploads.service readOwnFile). */
+  routeFiles: { read(url: string, userId: string, baseUrl: string): Promise<Uint8Array> };
   sports: Pick<SportsService, 'assertSportExists'>;
   changes: Changes;
   /** Who takes part: the membership engine with the activity policy (activity-membership.ts). */
@@ -66,6 +69,13 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       if (stored + Buffer.byteLength(gpx) > ROUTE_FILES_QUOTA_BYTES) throw new ApiError('ROUTE_FILES_QUOTA');
     }
     await repo.saveRouteFile(activity.id, gpx, tx);
+  }
+
+  /** The route's figures; a `gpxUrl` is the caller's own upload, read from storage and parsed like a file sent inline. */
+  async function computeRoute(route: RouteInput, userId: string, baseUrl: string): Promise<ComputedRoute> {
+    if (route.mode === 'POINTS') return deps.routes.compute(route);
+    if (route.gpx !== undefined) return deps.routes.compute({ mode: 'GPX', gpx: route.gpx });
+    return deps.routes.computeUpload(await deps.routeFiles.read(route.gpxUrl!, userId, baseUrl));
   }
 
   function rowValues(input: ActivityInput | ActivityUpdate, times: ReturnType<typeof activityTimes>) {
@@ -111,11 +121,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
   return {
     answer,
 
-    async create(userId: string, input: ActivityInput) {
+    async create(userId: string, input: ActivityInput, baseUrl: string) {
       const times = activityTimes(input);
       assertStartsLateEnough(times.startsAt, deps.now());
       await deps.sports.assertSportExists(input.sportId);
-      const route = await deps.routes.compute(input.route);
+      const route = await computeRoute(input.route, userId, baseUrl);
       const activityId = await change(async (tx, effects) => {
         if (input.groupId) await assertMayUseGroup(input.groupId, userId, tx);
         const activity = await repo.insert(
@@ -139,12 +149,12 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     },
 
     /** Admins change an activity; a route left out stays as it is; participants are told. */
-    async update(userId: string, input: ActivityUpdate) {
+    async update(userId: string, input: ActivityUpdate, baseUrl: string) {
       const times = activityTimes(input);
       await deps.sports.assertSportExists(input.sportId);
       // Only an admin gets a route parsed (review M5): a stranger's 20 MB GPX is refused unread.
       if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
-      const route = input.route ? await deps.routes.compute(input.route) : null;
+      const route = input.route ? await computeRoute(input.route, userId, baseUrl) : null;
       await change(async (tx, effects) => {
         const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
         if (times.startsAt.getTime() !== activity.startsAt.getTime())

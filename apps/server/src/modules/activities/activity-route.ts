@@ -1,7 +1,16 @@
-import type { LatLng, RouteInput, Waypoint, WaypointType } from '@cordata/contract';
+import {
+  GPX_MAX_BYTES,
+  GPX_STORED_MAX_POINTS,
+  GPX_UPLOAD_MAX_BYTES,
+  type LatLng,
+  type RouteInput,
+  type Waypoint,
+  type WaypointType,
+} from '@cordata/contract';
 import {
   asTrack,
   elevatedLine,
+  GPX_MAX_POINTS,
   type Gpx,
   type GpxWaypoint,
   isGpxError,
@@ -9,6 +18,7 @@ import {
   parseGpx,
   type RouteStats,
   routeStats,
+  thinGpx,
   writeGpx,
 } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
@@ -38,8 +48,41 @@ export interface ComputedRoute {
 
 const toLatLng = (p: LatLng): LatLng => ({ latitude: p.latitude, longitude: p.longitude });
 
+/**
+ * A route with its file, if any, as text: what computeRoute takes. `uploaded`: the file came through the presigned
+ * upload, so it may be up to GPX_UPLOAD_MAX_BYTES and any number of points (up to a million).
+ */
+export type RouteToCompute = Extract<RouteInput, { mode: 'POINTS' }> | { mode: 'GPX'; gpx: string; uploaded?: boolean };
+
+/** An uploaded file as the route computeRoute takes (UTF-8, as GPX is unless it declares otherwise). */
+export const uploadedRoute = (bytes: Uint8Array): RouteToCompute => ({
+  mode: 'GPX',
+  gpx: new TextDecoder('utf-8', { fatal: false }).decode(bytes),
+  uploaded: true,
+});
+
+/** Points an uploaded file may have before it is thinned: a day-long recording at one point a second is ~90 000. */
+const UPLOAD_READ_MAX_POINTS = 1_000_000;
+
+const pointCount = (gpx: Gpx) =>
+  gpx.waypoints.length +
+  gpx.routes.reduce((n, r) => n + r.points.length, 0) +
+  gpx.tracks.reduce((n, t) => n + t.segments.reduce((m, s) => m + s.length, 0), 0);
+
+/**
+ * The file to keep and measure. A file the inline call would take (GPX_MAX_BYTES, GPX_MAX_POINTS) is kept as it is;
+ * a larger upload is thinned to GPX_STORED_MAX_POINTS (every n-th point, ends kept) and kept as GPX 1.1.
+ */
+function fileToKeep(route: Extract<RouteToCompute, { mode: 'GPX' }>): { gpx: Gpx; text: string } {
+  if (!route.uploaded) return { gpx: parseOrRefuse(route.gpx), text: route.gpx };
+  const read = parseOrRefuse(route.gpx, { maxBytes: GPX_UPLOAD_MAX_BYTES, maxPoints: UPLOAD_READ_MAX_POINTS });
+  if (route.gpx.length <= GPX_MAX_BYTES && pointCount(read) <= GPX_MAX_POINTS) return { gpx: read, text: route.gpx };
+  const thin = thinGpx(read, GPX_STORED_MAX_POINTS);
+  return { gpx: thin, text: writeGpx(thin) };
+}
+
 /** Computes distance, gains, display line, waypoints and profile from a POINTS route or a GPX file. */
-export function computeRoute(route: RouteInput): ComputedRoute {
+export function computeRoute(route: RouteToCompute): ComputedRoute {
   if (route.mode === 'POINTS') {
     // The walked line is start, then the steps, then the destination.
     const line = [toLatLng(route.start), ...route.routeSteps.map(toLatLng), toLatLng(route.destination)];
@@ -61,7 +104,7 @@ export function computeRoute(route: RouteInput): ComputedRoute {
       gpx: null,
     };
   }
-  const gpx = parseOrRefuse(route.gpx);
+  const { gpx, text } = fileToKeep(route);
   const stats = routeStats(gpx, { simplify: { maxPoints: DISPLAY_LINE_MAX_POINTS } });
   if (!stats.start || !stats.end) {
     throw new ApiError('GPX_INVALID', { details: { reason: 'The file has no track or route points' } });
@@ -77,7 +120,7 @@ export function computeRoute(route: RouteInput): ComputedRoute {
     routeSteps: stats.simplifiedLine,
     waypoints: [...endWaypoints(stats.start, stats.end), ...gpx.waypoints.map(gpxWaypoint)].slice(0, MAX_WAYPOINTS),
     ...figures(stats),
-    gpx: route.gpx,
+    gpx: text,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.ts';
-import { computeRoute, trackGpx } from './activity-route.ts';
+import { computeRoute, trackGpx, uploadedRoute } from './activity-route.ts';
 import { createRouteComputer, type RouteComputer } from './route-computer.ts';
 
 /** A recorded track of `points` points with elevation and time: about 100 bytes each. */
@@ -97,5 +97,33 @@ describe('route computer: GPX export', () => {
     expect(turned).toBe(true);
     expect(gpx).toBe(trackGpx(big, 'Long ride'));
     expect(gpx).toContain('<trk><name>Long ride</name><trkseg>');
+  });
+});
+
+describe('route computer: uploaded files', () => {
+  let computer: RouteComputer;
+  afterEach(() => computer?.close());
+
+  it('decodes and computes an uploaded file in the worker (its bytes handed over), while the event loop turns', async () => {
+    computer = createRouteComputer();
+    const text = track(20_000).gpx;
+    const bytes = new TextEncoder().encode(text);
+    let turned = false;
+    const pending = computer.computeUpload(bytes);
+    setImmediate(() => {
+      turned = true;
+    });
+    const route = await pending;
+    expect(turned).toBe(true);
+    // Transferred, not copied: the caller's buffer is now empty.
+    expect(bytes.byteLength).toBe(0);
+    expect(route).toEqual(computeRoute(uploadedRoute(new TextEncoder().encode(text))));
+    expect(route.gpx).toBe(text);
+  });
+
+  it('passes on the GPX loading error for an uploaded file that is not GPX', async () => {
+    computer = createRouteComputer({ inlineBelowBytes: 0 });
+    const error = await failure(computer.computeUpload(new TextEncoder().encode('<?xml version="1.0"?><kml/>')));
+    expect(error.code).toBe('GPX_INVALID');
   });
 });

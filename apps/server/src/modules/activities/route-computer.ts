@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ErrorCode, RouteInput } from '@cordata/contract';
+import type { ErrorCode } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
-import { type ComputedRoute, computeRoute, trackGpx } from './activity-route.ts';
+import { type ComputedRoute, computeRoute, type RouteToCompute, trackGpx, uploadedRoute } from './activity-route.ts';
 
 export interface RouteComputerOptions {
   /** A file that takes longer is refused as too complex, and its worker is replaced. */
@@ -17,7 +17,9 @@ export interface RouteComputerOptions {
 
 /** What the worker is asked: a route to compute, or a stored file to write out as one track (GPX export). */
 export type RouteWorkerRequest =
-  | { kind: 'compute'; route: Extract<RouteInput, { mode: 'GPX' }> }
+  | { kind: 'compute'; route: Extract<RouteToCompute, { mode: 'GPX' }> }
+  /** An uploaded file's bytes, handed over (transferred, not copied) and decoded in the worker. */
+  | { kind: 'upload'; bytes: Uint8Array }
   | { kind: 'track'; gpx: string; name: string };
 
 export type RouteWorkerAnswer =
@@ -97,7 +99,7 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
       settle(new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } }));
     }, timeoutMs);
     running = { job, timer };
-    worker.postMessage(job.request);
+    worker.postMessage(job.request, job.request.kind === 'upload' ? [job.request.bytes.buffer as ArrayBuffer] : []);
   }
 
   function inWorker<T>(request: RouteWorkerRequest): Promise<T> {
@@ -109,9 +111,17 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
   }
 
   return {
-    compute(route: RouteInput): Promise<ComputedRoute> {
+    compute(route: RouteToCompute): Promise<ComputedRoute> {
       if (route.mode === 'POINTS' || route.gpx.length < inlineBelowBytes) return Promise.resolve(computeRoute(route));
       return inWorker({ kind: 'compute', route });
+    },
+    /**
+     * The route of an uploaded file (up to GPX_UPLOAD_MAX_BYTES): decoded and parsed in the worker unless small.
+     * The bytes are handed to the worker: the caller must not use them afterwards.
+     */
+    computeUpload(bytes: Uint8Array): Promise<ComputedRoute> {
+      if (bytes.byteLength < inlineBelowBytes) return Promise.resolve(computeRoute(uploadedRoute(bytes)));
+      return inWorker({ kind: 'upload', bytes });
     },
     /** A stored route file as one GPX 1.1 track named `name` (trackGpx), parsed in the worker when large. */
     track(gpx: string, name: string): Promise<string> {

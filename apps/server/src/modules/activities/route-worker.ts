@@ -1,13 +1,18 @@
 /** The worker thread that computes uploaded routes, so a large file never holds the event loop. */
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../../http/errors.ts';
-import { computeRoute, trackGpx } from './activity-route.ts';
+import { computeRoute, trackGpx, uploadedRoute } from './activity-route.ts';
 import type { RouteWorkerAnswer, RouteWorkerRequest } from './route-computer.ts';
 
 parentPort!.on('message', (request: RouteWorkerRequest) => {
   let answer: RouteWorkerAnswer;
   try {
-    const value = request.kind === 'compute' ? computeRoute(request.route) : trackGpx(request.gpx, request.name);
+    const value =
+      request.kind === 'compute'
+        ? computeRoute(request.route)
+        : request.kind === 'upload'
+          ? computeRoute(uploadedRoute(request.bytes))
+          : trackGpx(request.gpx, request.name);
     answer = { ok: true, value };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

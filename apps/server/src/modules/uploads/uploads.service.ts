@@ -1,7 +1,8 @@
 import {
   type CallBody,
   type CallResponse,
-  GPX_MAX_BYTES,
+  GPX_TYPES,
+  GPX_UPLOAD_MAX_BYTES,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
   type UploadPurpose,
@@ -20,7 +21,7 @@ export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
 const rules: Record<UploadPurpose, { types: readonly string[]; maxBytes: number; folder: string }> = {
   PROFILE_PICTURE: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'pictures' },
   GROUP_PICTURE: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'pictures' },
-  GPX: { types: ['application/gpx+xml', 'application/xml', 'text/xml'], maxBytes: GPX_MAX_BYTES, folder: 'gpx' },
+  GPX: { types: GPX_TYPES, maxBytes: GPX_UPLOAD_MAX_BYTES, folder: 'gpx' },
 };
 
 /**
@@ -124,6 +125,14 @@ export function createUploadsService(deps: {
     return storage.fileUrl(key, baseUrl);
   }
 
+  /** The bytes of the caller's own upload for `purpose` behind `url` (claimed first: checked and marked ready). */
+  async function readOwnFile(url: string, userId: string, purpose: UploadPurpose, baseUrl: string) {
+    const key = storage.keyOf(await claim(url, userId, purpose, baseUrl), baseUrl);
+    const bytes = key ? await storage.get(key) : null;
+    if (!bytes) throw new ApiError('UPLOAD_NOT_FOUND');
+    return bytes;
+  }
+
   /** Best effort: a file left behind is harmless, a failed account deletion is not. */
   async function removeFiles(keys: string[]) {
     try {
@@ -133,7 +142,7 @@ export function createUploadsService(deps: {
     }
   }
 
-  return { createUploadUrl, complete, claim, removeFiles };
+  return { createUploadUrl, complete, claim, readOwnFile, removeFiles };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,4 +1,4 @@
-import { callPath, GPX_MAX_BYTES, IMAGE_MAX_BYTES } from '@cordata/contract';
+import { callPath, GPX_UPLOAD_MAX_BYTES, IMAGE_MAX_BYTES } from '@cordata/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -118,13 +118,13 @@ describe('upload/get-upload-url', () => {
     expect(tooBig.body.error?.code).toBe('PAYLOAD_TOO_LARGE');
     const gpxOk = await t.call(
       'upload/get-upload-url',
-      { purpose: 'GPX', contentType: 'application/gpx+xml', size: GPX_MAX_BYTES },
+      { purpose: 'GPX', contentType: 'application/gpx+xml', size: GPX_UPLOAD_MAX_BYTES },
       me.token,
     );
     expect(gpxOk.status).toBe(200);
     const gpxTooBig = await t.call(
       'upload/get-upload-url',
-      { purpose: 'GPX', contentType: 'application/gpx+xml', size: GPX_MAX_BYTES + 1 },
+      { purpose: 'GPX', contentType: 'application/gpx+xml', size: GPX_UPLOAD_MAX_BYTES + 1 },
       me.token,
     );
     expect(gpxTooBig.status).toBe(413);

@@ -22,6 +22,16 @@ export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
 export { isFitSignature, parseFit } from './fit.ts';
 export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from './gpx.ts';
 export { parseKml } from './kml.ts';
+export {
+  type IntensityKind,
+  PARTNER_FIT_PACE_STRETCH,
+  PARTNER_FIT_STRETCH,
+  type PartnerFit,
+  type PartnerFitLevel,
+  type PartnerFitRoute,
+  partnerFit,
+  routeFigure,
+} from './partner-fit.ts';
 export { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
 export { roundTo2Decimals } from './rounding.ts';
 export {

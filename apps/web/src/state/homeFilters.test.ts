@@ -77,11 +77,12 @@ describe('active filters', () => {
     date: { kind: 'WEEKEND' },
     difficulties: ['EASY'],
     maxRouteKm: 10,
+    fitsMe: true,
   };
 
   it('counts each kind of filter once', () => {
     expect(activeFilters(emptyHomeFilters)).toEqual([]);
-    expect(activeFilters(all)).toEqual(['place', 'sports', 'date', 'difficulty', 'distance']);
+    expect(activeFilters(all)).toEqual(['place', 'sports', 'date', 'difficulty', 'distance', 'fit']);
     expect(activeFilters({ ...emptyHomeFilters, sportIds: ['running', 'cycling'], maxRouteKm: 5 })).toHaveLength(2);
     // A custom range with no day chosen filters nothing.
     expect(activeFilters({ ...emptyHomeFilters, date: { kind: 'CUSTOM', from: null, to: null } })).toEqual([]);
@@ -96,7 +97,8 @@ describe('active filters', () => {
     expect(clearFilter(all, 'sports')).toEqual({ ...all, sportIds: [] });
     expect(clearFilter(all, 'difficulty')).toEqual({ ...all, difficulties: [] });
     expect(clearFilter(all, 'distance')).toEqual({ ...all, maxRouteKm: null });
-    expect(activeFilters(clearFilter(all, 'distance'))).toHaveLength(4);
+    expect(clearFilter(all, 'fit')).toEqual({ ...all, fitsMe: false });
+    expect(activeFilters(clearFilter(all, 'distance'))).toHaveLength(5);
   });
 });
 
@@ -120,6 +122,7 @@ describe('readHomeFilters', () => {
         date: { kind: 'CUSTOM', from: '2026-12-05', to: 'tomorrow' },
         difficulties: ['HARD', 'EXTREME', 'EASY'],
         maxRouteKm: -4,
+        fitsMe: 'yes',
       }),
     ).toEqual({
       near: null,
@@ -127,6 +130,7 @@ describe('readHomeFilters', () => {
       date: { kind: 'CUSTOM', from: '2026-12-05', to: null },
       difficulties: ['EASY', 'HARD'],
       maxRouteKm: null,
+      fitsMe: false,
     });
     expect(readHomeFilters({ date: { kind: 'YESTERDAY' }, maxRouteKm: 20 })).toMatchObject({
       date: { kind: 'ANY' },

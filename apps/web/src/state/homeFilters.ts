@@ -27,6 +27,8 @@ export interface HomeFilters extends Filters {
   difficulties: Difficulty[];
   /** The longest route wanted, in km; null: any length. */
   maxRouteKm: number | null;
+  /** Only routes within the level I declared for their sport (partner fit, issue 24). */
+  fitsMe: boolean;
 }
 
 export const emptyFilters: Filters = { near: null, sportIds: [] };
@@ -35,6 +37,7 @@ export const emptyHomeFilters: HomeFilters = {
   date: { kind: 'ANY' },
   difficulties: [],
   maxRouteKm: null,
+  fitsMe: false,
 };
 
 /** A YYYY-MM-DD day at midnight in the device's time zone. */
@@ -71,7 +74,7 @@ export function dateRange(filter: DateFilter, now: Date): { fromDate?: string; t
   }
 }
 
-export type FilterKey = 'place' | 'sports' | 'date' | 'difficulty' | 'distance';
+export type FilterKey = 'place' | 'sports' | 'date' | 'difficulty' | 'distance' | 'fit';
 
 /** The filters in effect, in the order of their chips under the filter button. */
 export function activeFilters(f: HomeFilters): FilterKey[] {
@@ -81,6 +84,7 @@ export function activeFilters(f: HomeFilters): FilterKey[] {
     date: f.date.kind !== 'ANY' && (f.date.kind !== 'CUSTOM' || !!f.date.from || !!f.date.to),
     difficulty: f.difficulties.length > 0,
     distance: f.maxRouteKm !== null,
+    fit: f.fitsMe,
   };
   return (Object.keys(on) as FilterKey[]).filter((key) => on[key]);
 }
@@ -97,6 +101,8 @@ export function clearFilter(f: HomeFilters, key: FilterKey): HomeFilters {
       return { ...f, difficulties: [] };
     case 'distance':
       return { ...f, maxRouteKm: null };
+    case 'fit':
+      return { ...f, fitsMe: false };
   }
 }
 
@@ -131,5 +137,6 @@ export function readHomeFilters(stored: unknown): HomeFilters {
       ? DIFFICULTIES.filter((d) => (s.difficulties as unknown[]).includes(d))
       : [],
     maxRouteKm: isNumber(s.maxRouteKm) && s.maxRouteKm > 0 ? s.maxRouteKm : null,
+    fitsMe: s.fitsMe === true,
   };
 }

@@ -249,6 +249,8 @@ export const activityCalls = {
       difficulties: z.array(Difficulty).max(Difficulty.options.length).optional(),
       /** The longest route wanted (the activity's totalDistance), in metres. */
       maxDistanceMetres: z.number().positive().max(10_000_000).optional(),
+      /** Only routes within the level the caller declared for their sport (partner fit WITHIN, issue 24). */
+      fitsMe: z.boolean().optional(),
       order: NearbyOrder.default('DISTANCE'),
       pagination: OptionalPagination,
     }),

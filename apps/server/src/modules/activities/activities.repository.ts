@@ -15,6 +15,7 @@ import {
 import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsAmong } from '../users/contacts.ts';
+import { withinDeclaredLevelSql } from './partner-fit.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -101,6 +102,7 @@ export interface NearbyQuery {
   sportIds?: string[];
   difficulties?: Difficulty[];
   maxDistanceMetres?: number;
+  fitsMe?: boolean;
   from: Date;
   to?: Date;
   order: NearbyOrder;
@@ -119,6 +121,7 @@ interface NearbyParams {
   sportIds?: string[];
   difficulties?: Difficulty[];
   maxDistanceMetres?: number;
+  fitsMe?: boolean;
   order: NearbyOrder;
   limit: number | Placeholder;
   offset?: number | Placeholder;
@@ -195,6 +198,7 @@ export function createActivitiesRepository(db: Db) {
           p.sportId === undefined ? undefined : eq(activities.sportId, p.sportId),
           p.difficulties === undefined ? undefined : inArray(activities.difficulty, p.difficulties),
           p.maxDistanceMetres === undefined ? undefined : lte(activities.totalDistance, p.maxDistanceMetres),
+          p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
           activityVisibleSql(p.userId),
         ),
       )
@@ -465,7 +469,7 @@ export function createActivitiesRepository(db: Db) {
           return nearbyQuery(userId, q, tx);
         });
       }
-      if (sports.length > 1 || q.difficulties?.length || q.maxDistanceMetres !== undefined) {
+      if (sports.length > 1 || q.difficulties?.length || q.maxDistanceMetres !== undefined || q.fitsMe) {
         return nearbyQuery(userId, q);
       }
       const { limit, offset } = paging(q.page);

@@ -213,6 +213,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         sportIds: body.sportIds,
         difficulties: body.difficulties,
         maxDistanceMetres: body.maxDistanceMetres,
+        fitsMe: body.fitsMe,
         order: body.order,
         // Only upcoming activities, however early the range starts.
         from: requestedFrom > now ? requestedFrom : now,

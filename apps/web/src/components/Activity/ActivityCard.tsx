@@ -5,6 +5,7 @@ import { openSheet } from '../../sheets/store.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
 import { sportName } from '../People/format.ts';
 import { formatDistance, formatMetres } from './format.ts';
+import { PartnerFitTag } from './PartnerFit.tsx';
 
 /** One activity in a list; a tap opens the activity sheet. */
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
@@ -39,6 +40,7 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
               </span>
             )}
           </span>
+          <PartnerFitTag activity={activity} />
         </span>
         {activity.isAdmin && <span className="activity-card-tag">{t('activity.card.admin')}</span>}
       </button>

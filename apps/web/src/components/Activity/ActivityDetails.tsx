@@ -18,6 +18,7 @@ import { ElevationChart } from './ElevationChart.tsx';
 import { formatDistance, formatMetres } from './format.ts';
 import { endpointMarkers } from './markers.ts';
 import { Participants } from './Participants.tsx';
+import { PartnerFitLine } from './PartnerFit.tsx';
 import { Requests } from './Requests.tsx';
 import './activity.css';
 
@@ -175,6 +176,7 @@ function RouteFigures({ activity }: { activity: Activity }) {
           <dd data-testid="stat-participants">{activity.participantsCount}</dd>
         </div>
       </dl>
+      <PartnerFitLine activity={activity} />
       {smoothedDiffers && (
         <p className="activity-stats-note" data-testid="stat-smoothed-gain">
           {t('activity.view.smoothedGainNote', {

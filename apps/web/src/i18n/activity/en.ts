@@ -24,6 +24,26 @@ export const activity = {
     REST: { short: 'P', name: 'Rest' },
     FINISH: { short: 'B', name: 'Finish' },
   },
+  fit: {
+    WITHIN: 'Within your level',
+    STRETCH: 'A stretch for you',
+    ABOVE: 'Above your level',
+    reason: {
+      DISTANCE: '{{route}}, you go up to {{own}}',
+      ELEVATION: '{{route}} of climb, you climb up to {{own}}',
+      TIME: '{{route}}, you go for up to {{own}}',
+      PACE: 'it asks {{route}} per km, your pace is {{own}} per km',
+    },
+    unknown: {
+      DISTANCE: 'The route has no distance yet to compare with your level.',
+      ELEVATION: 'The route has no elevation data to compare with your level.',
+      TIME: 'No required time is given to compare with your level.',
+      PACE: 'No required time is given to compare with your pace.',
+    },
+    filterTitle: 'Your level',
+    filterHint: 'Only routes within the level you declared for the sport in your profile.',
+    filterChip: 'Fits my level',
+  },
   card: {
     participants_one: '{{count}} participant',
     participants_other: '{{count}} participants',

@@ -26,6 +26,26 @@ export const activity: typeof en = {
     REST: { short: 'P', name: 'Pausa' },
     FINISH: { short: 'B', name: 'Arrivo' },
   },
+  fit: {
+    WITHIN: 'Alla tua portata',
+    STRETCH: 'Una sfida per te',
+    ABOVE: 'Oltre il tuo livello',
+    reason: {
+      DISTANCE: '{{route}}, tu arrivi fino a {{own}}',
+      ELEVATION: '{{route}} di dislivello, tu sali fino a {{own}}',
+      TIME: '{{route}}, tu vai fino a {{own}}',
+      PACE: 'richiede {{route}} al km, il tuo ritmo è {{own}} al km',
+    },
+    unknown: {
+      DISTANCE: 'Il percorso non ha ancora una distanza da confrontare con il tuo livello.',
+      ELEVATION: 'Il percorso non ha dati di dislivello da confrontare con il tuo livello.',
+      TIME: 'Non è indicato un tempo richiesto da confrontare con il tuo livello.',
+      PACE: 'Non è indicato un tempo richiesto da confrontare con il tuo ritmo.',
+    },
+    filterTitle: 'Il tuo livello',
+    filterHint: 'Solo percorsi entro il livello che hai indicato per lo sport nel tuo profilo.',
+    filterChip: 'Adatte al mio livello',
+  },
   card: {
     participants_one: '{{count}} partecipante',
     participants_other: '{{count}} partecipanti',

@@ -55,6 +55,7 @@ export default function Home() {
           ...dateRange(filters.date, new Date()),
           difficulties: filters.difficulties.length > 0 ? filters.difficulties : undefined,
           maxDistanceMetres: filters.maxRouteKm === null ? undefined : filters.maxRouteKm * 1000,
+          fitsMe: filters.fitsMe || undefined,
           order: 'STARTS_AT',
         },
   );

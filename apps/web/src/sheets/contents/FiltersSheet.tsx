@@ -209,6 +209,19 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
                 ))}
               </div>
             </section>
+            <section className="filters-section" aria-labelledby="home-filters-fit">
+              <h3 id="home-filters-fit">{t('activity.fit.filterTitle')}</h3>
+              <p className="muted">{t('activity.fit.filterHint')}</p>
+              <div className="filters-chips">
+                <Chip
+                  on={draft.fitsMe}
+                  testId="filters-fits-me"
+                  onChange={() => setDraft((d) => ({ ...d, fitsMe: !d.fitsMe }))}
+                >
+                  {t('activity.fit.filterChip')}
+                </Chip>
+              </div>
+            </section>
           </>
         )}
       </div>

@@ -27,6 +27,7 @@ const filters: HomeFilters = {
   date: { kind: 'WEEKEND' },
   difficulties: ['EASY', 'HARD'],
   maxRouteKm: null,
+  fitsMe: false,
 };
 
 beforeEach(async () => {

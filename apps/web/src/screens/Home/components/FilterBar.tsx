@@ -59,6 +59,8 @@ function useFilterLabel(filters: HomeFilters) {
         return filters.difficulties.map((d) => t(`activity.difficulty.${d}`)).join(', ');
       case 'distance':
         return t('activity.home.routeUpTo', { km: filters.maxRouteKm });
+      case 'fit':
+        return t('activity.fit.filterChip');
     }
   };
 }

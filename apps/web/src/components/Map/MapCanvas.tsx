@@ -19,8 +19,11 @@ import type { MapMarker, RouteMapProps } from './types.ts';
 setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
-/** Room around a fitted route, and more on the right where the zoom buttons sit, so no marker hides under them. */
-const FIT_PADDING = { top: 40, bottom: 40, left: 40, right: 64 };
+/**
+ * Room around a fitted route, more on the right where the zoom buttons sit and at the bottom where the credits
+ * (and, on the home map, the floating button) sit, so no marker hides under them.
+ */
+const FIT_PADDING = { top: 40, bottom: 72, left: 40, right: 64 };
 
 /** The style of a basemap; the Protomaps one (and its `pmtiles` package) loads only when it is used. */
 async function styleOf(basemap: Basemap, language: string): Promise<string | StyleSpecification> {

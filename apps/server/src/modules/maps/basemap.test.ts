@@ -134,6 +134,19 @@ describe('the self-hosted basemap (MAP_PMTILES_PATH)', () => {
   });
 });
 
+describe('without MAP_PMTILES_PATH', () => {
+  it('has no basemap file: 404 with an error body, not the app page', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: BASEMAP_PMTILES_PATH });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('choosing the basemap', () => {
   it('uses OpenFreeMap with nothing configured, the .pmtiles file when set, and MAP_STYLE_URL over both', () => {
     expect(chooseBasemap({})).toEqual({ kind: 'openfreemap', styleUrl: OPENFREEMAP_STYLE_URL });

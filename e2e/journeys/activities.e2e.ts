@@ -14,7 +14,7 @@ import {
   screenshot,
   testId,
 } from '../support/browser.ts';
-import { writeGpx } from '../support/gpx.ts';
+import { GPX_UPLOADED, writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
@@ -107,6 +107,7 @@ async function createFromGpx(page: Page, name: string, locale: Locale): Promise<
   await page.waitForSelector(testId('wizard-gpx'));
   await page.setInputFiles(testId('gpx-input'), gpxFile);
   await page.waitForSelector(testId('gpx-file'));
+  await page.waitForSelector(GPX_UPLOADED);
   await page.waitForSelector(`${testId('wizard-map')} [data-map-ready]`);
   expect(await page.textContent(testId('wizard-distance'))).toMatch(/km/);
   await screenshot(page, `wizard-3-gpx-${locale}`);
@@ -379,6 +380,7 @@ describe('the wizard, further', () => {
     await page.click(testId('path-gpx'));
     await page.setInputFiles(testId('gpx-input'), gpxFile);
     await page.waitForSelector(testId('gpx-file'));
+    await page.waitForSelector(GPX_UPLOADED);
     const activityId = await finish(page, 'en', false);
     const distance = await page.textContent(testId('stat-distance'));
 

@@ -10,7 +10,7 @@ import {
   screenshot,
   testId,
 } from '../support/browser.ts';
-import { climbAboveLecco, writeGpx } from '../support/gpx.ts';
+import { climbAboveLecco, GPX_UPLOADED, writeGpx } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
@@ -134,6 +134,7 @@ describe.each(locales)('groups (%s)', (locale) => {
     await bobPage.click(testId('path-gpx'));
     await bobPage.setInputFiles(testId('gpx-input'), gpxFile);
     await bobPage.waitForSelector(testId('gpx-file'));
+    await bobPage.waitForSelector(GPX_UPLOADED);
     await bobPage.click(testId('wizard-next'));
     await bobPage.waitForSelector(testId('wizard-difficulty'));
     await bobPage.click(testId('choice-difficulty-EASY'));

@@ -10,7 +10,7 @@ import {
   screenshot,
   testId,
 } from '../support/browser.ts';
-import { climbAboveLecco, writeGpx } from '../support/gpx.ts';
+import { climbAboveLecco, GPX_UPLOADED, writeGpx } from '../support/gpx.ts';
 import { mailsTo, type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
@@ -78,6 +78,7 @@ async function createActivityFromGpx(page: Page, name: string, options: { closed
   await page.click(testId('path-gpx'));
   await page.setInputFiles(testId('gpx-input'), gpxFile);
   await page.waitForSelector(testId('gpx-file'));
+  await page.waitForSelector(GPX_UPLOADED);
   if (options.shots) await screenshot(page, `${options.shots}-gpx`);
   await page.click(testId('wizard-next'));
   await page.waitForSelector(testId('wizard-difficulty'));

@@ -14,6 +14,7 @@ import {
   screenshot,
   testId,
 } from '../support/browser.ts';
+import { GPX_UPLOADED } from '../support/gpx.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
@@ -72,6 +73,7 @@ async function createFromKml(page: Page, name: string, locale: Locale): Promise<
   await page.waitForSelector(testId('wizard-gpx'));
   await page.setInputFiles(testId('gpx-input'), writeKml());
   await page.waitForSelector(testId('gpx-file'));
+  await page.waitForSelector(GPX_UPLOADED);
   expect(await page.textContent(testId('gpx-file'))).toContain('resegone.kml');
   expect(await page.textContent(testId('wizard-distance'))).toMatch(/km/);
   await screenshot(page, `logistics-1-kml-import-${locale}`);

@@ -27,3 +27,6 @@ export function climbAboveLecco(steps: number, step: { lat: number; lon: number;
     ele: 300 + i * step.climb,
   }));
 }
+
+/** The wizard's GPX step once the chosen file has gone through the presigned upload (GpxStep's progress bar). */
+export const GPX_UPLOADED = '[data-testid="gpx-upload"][data-state="done"]';

@@ -20,7 +20,8 @@ import type { GpxPreview } from './gpx-preview.ts';
 /** The route being made: none yet, a GPX file, tapped points, or (editing) the one the activity has. */
 export type DraftRoute =
   | { mode: 'NONE' }
-  | { mode: 'GPX'; file: Blob; fileName: string; preview: GpxPreview }
+  /** `gpxUrl`: the file's presigned upload once it has finished (GpxStep uploads it as soon as it is read). */
+  | { mode: 'GPX'; file: Blob; fileName: string; preview: GpxPreview; gpxUrl?: string }
   | { mode: 'POINTS'; points: LatLng[]; line?: LatLng[] }
   | { mode: 'EXISTING'; activity: Activity };
 
@@ -308,7 +309,8 @@ export function requiredMinutes(draft: Pick<Draft, 'requiredHours' | 'requiredMi
 export async function routeInput(route: DraftRoute): Promise<ActivityInput['route'] | undefined> {
   switch (route.mode) {
     case 'GPX':
-      return { mode: 'GPX', gpx: await route.file.text() };
+      // The uploaded file by its address (up to 20 MB); the text itself only for a file that was never uploaded.
+      return route.gpxUrl ? { mode: 'GPX', gpxUrl: route.gpxUrl } : { mode: 'GPX', gpx: await route.file.text() };
     case 'POINTS': {
       // The snapped line is what is stored and measured (docs/maps.md); its ends are the tapped A and B.
       const line = drawnLine(route);

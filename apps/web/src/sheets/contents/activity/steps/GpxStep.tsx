@@ -1,10 +1,11 @@
-import { type ChangeEvent, memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../components/Activity/format.ts';
 import { showErrorText } from '../../../../components/feedback.ts';
 import { RouteLinkImport } from '../../../../components/Logistics/RouteLinkImport.tsx';
 import { type Draft, useDraftStore } from '../draft.ts';
 import { GpxReader } from '../gpx-client.ts';
+import { type GpxUpload, type GpxUploadState, startGpxUpload } from '../gpx-upload.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { endMarkers, RoutePreview } from './RoutePreview.tsx';
 import { Problem, WizardStep } from './WizardStep.tsx';
@@ -24,6 +25,30 @@ export function GpxStep({ go }: StepProps) {
   const [reading, setReading] = useState(false);
   const [missing, setMissing] = useState(false);
   const gpx = route.mode === 'GPX' ? route : null;
+  // The file goes to the server's presigned upload as soon as it is read, with a progress bar and Cancel.
+  const [upload, setUpload] = useState<GpxUploadState>({ phase: 'idle' });
+  const running = useRef<GpxUpload | null>(null);
+  useEffect(() => () => running.current?.drop(), []);
+  // Back on the step with a file whose upload was left unfinished (the step was left meanwhile): send it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the file the step opens with
+  useEffect(() => {
+    if (gpx && !gpx.gpxUrl) send(gpx.file);
+  }, []);
+  const uploaded = !!gpx?.gpxUrl;
+
+  const send = (file: Blob) => {
+    running.current?.drop();
+    setMissing(false);
+    const started = startGpxUpload(file, t, setUpload);
+    running.current = started;
+    void started.done.then((url) => {
+      const current = useDraftStore.getState().draft.route;
+      // Only the file still chosen gets the address (another may have replaced it meanwhile).
+      if (url && running.current === started && current.mode === 'GPX' && current.file === file) {
+        update({ route: { ...current, gpxUrl: url } });
+      }
+    });
+  };
   // A draft continued after a reload has lost its file (files are not kept): the person is asked for it again.
   const pendingFile = useDraftStore((s) => s.restored?.gpxFileName ?? null);
 
@@ -46,6 +71,7 @@ export function GpxStep({ go }: StepProps) {
         route: { mode: 'GPX', file: stored, fileName: file.name, preview: answer.preview },
         ...(answer.preview.elapsedMinutes ? suggestedTime(answer.preview.elapsedMinutes) : {}),
       });
+      send(stored);
     } else {
       showErrorText(t('messages.gpxError'));
     }
@@ -63,7 +89,7 @@ export function GpxStep({ go }: StepProps) {
           type="button"
           className="btn btn-primary btn-block"
           data-testid="wizard-next"
-          onClick={() => (gpx ? go('difficulty') : setMissing(true))}
+          onClick={() => (gpx && uploaded ? go('difficulty') : setMissing(true))}
         >
           {t('common.next')}
         </button>
@@ -90,11 +116,82 @@ export function GpxStep({ go }: StepProps) {
           {t('activity.wizard.gpxAgain', { name: pendingFile })}
         </p>
       )}
-      <Problem testId="error-route" message={missing ? t('activity.wizard.addRoute') : undefined} />
+      <Problem
+        testId="error-route"
+        message={
+          !missing
+            ? undefined
+            : !gpx
+              ? t('activity.wizard.addRoute')
+              : upload.phase === 'uploading'
+                ? t('activity.wizard.upload.wait')
+                : uploaded
+                  ? undefined
+                  : t('activity.wizard.upload.again')
+        }
+      />
       {reading && <div className="spinner" role="status" aria-label={t('activity.wizard.reading')} />}
       <RouteLinkImport onFile={(file) => void readFile(file)} disabled={reading} />
+      {gpx && (
+        <UploadStatus
+          state={uploaded ? { phase: 'done', url: gpx.gpxUrl! } : upload}
+          onCancel={() => running.current?.cancel()}
+          onRetry={() => send(gpx.file)}
+        />
+      )}
       {gpx && shown && <FilePreview file={shown} />}
     </WizardStep>
+  );
+}
+
+/** The upload of the chosen file: a progress bar with Cancel, then "Uploaded", or why not with Try again. */
+function UploadStatus({
+  state,
+  onCancel,
+  onRetry,
+}: {
+  state: GpxUploadState;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (state.phase === 'idle') return null;
+  const percent = state.phase === 'uploading' ? Math.round(state.fraction * 100) : 100;
+  return (
+    <div className="gpx-upload" data-testid="gpx-upload" data-state={state.phase}>
+      {state.phase === 'uploading' && (
+        <>
+          <div className="gpx-upload-row">
+            <span aria-live="polite">{t('activity.wizard.upload.progress', { percent })}</span>
+            <button type="button" className="btn btn-ghost" data-testid="gpx-upload-cancel" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          </div>
+          <progress
+            className="upload-progress"
+            max={1}
+            value={state.fraction}
+            data-testid="gpx-upload-progress"
+            aria-label={t('activity.wizard.upload.progress', { percent })}
+          />
+        </>
+      )}
+      {state.phase === 'done' && (
+        <p className="gpx-upload-done" data-testid="gpx-upload-done">
+          {t('activity.wizard.upload.done')}
+        </p>
+      )}
+      {state.phase === 'failed' && (
+        <div className="gpx-upload-row">
+          <p className={state.cancelled ? 'muted' : 'gpx-upload-error'} role="alert" data-testid="gpx-upload-error">
+            {state.message}
+          </p>
+          <button type="button" className="btn btn-outline" data-testid="gpx-upload-retry" onClick={onRetry}>
+            {t('activity.wizard.upload.retry')}
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 

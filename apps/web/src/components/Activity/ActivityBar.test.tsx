@@ -57,7 +57,7 @@ describe('the activity action bar', () => {
     expect(screen.getByTestId('activity-chat').textContent).toBe('Chat');
     fireEvent.click(screen.getByTestId('activity-menu'));
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Leave', 'Download route (GPX)']);
+    expect(items).toEqual(['Leave', 'Download GPX']);
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Leave' }));
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
@@ -73,7 +73,7 @@ describe('the activity action bar', () => {
       'Invite',
       'Requests (2)',
       'Leave',
-      'Download route (GPX)',
+      'Download GPX',
       'Delete',
     ]);
     expect(items.at(-1)!.className).toContain('apart');
@@ -103,7 +103,7 @@ describe('the activity action bar', () => {
   });
 });
 
-describe('Download route (GPX)', () => {
+describe('Download GPX', () => {
   const GPX = '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1"><trk><name>Morning run</name></trk></gpx>\n';
   afterEach(() => setPlatform(webPlatform));
 
@@ -153,7 +153,7 @@ describe('Download route (GPX)', () => {
         'The GPX file could not be saved on your phone: check that there is free space and try again.',
       ),
     );
-    expect(i18n.getFixedT('it')('activity.view.exportGpx')).toBe('Scarica il percorso (GPX)');
+    expect(i18n.getFixedT('it')('activity.view.exportGpx')).toBe('Scarica GPX');
   });
 
   it('shows the server error when the activity is gone', async () => {

@@ -129,7 +129,7 @@ export const activity = {
     shareFailed: 'The link could not be shared or copied.',
     calendarFileFailed:
       'The calendar file could not be saved on your phone: check that there is free space and try again.',
-    exportGpx: 'Download route (GPX)',
+    exportGpx: 'Download GPX',
     gpxFileFailed: 'The GPX file could not be saved on your phone: check that there is free space and try again.',
     standing: {
       in: "You're in",

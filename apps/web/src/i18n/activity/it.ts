@@ -131,7 +131,7 @@ export const activity: typeof en = {
     shareFailed: 'Non è stato possibile condividere né copiare il link.',
     calendarFileFailed:
       'Non è stato possibile salvare il file del calendario sul telefono: controlla che ci sia spazio libero e riprova.',
-    exportGpx: 'Scarica il percorso (GPX)',
+    exportGpx: 'Scarica GPX',
     gpxFileFailed:
       'Non è stato possibile salvare il file GPX sul telefono: controlla che ci sia spazio libero e riprova.',
     standing: {

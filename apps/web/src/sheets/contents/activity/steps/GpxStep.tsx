@@ -116,6 +116,7 @@ export function GpxStep({ go }: StepProps) {
           {t('activity.wizard.gpxAgain', { name: pendingFile })}
         </p>
       )}
+      <RouteLinkImport onFile={(file) => void readFile(file)} disabled={reading} />
       <Problem
         testId="error-route"
         message={
@@ -131,7 +132,6 @@ export function GpxStep({ go }: StepProps) {
         }
       />
       {reading && <div className="spinner" role="status" aria-label={t('activity.wizard.reading')} />}
-      <RouteLinkImport onFile={(file) => void readFile(file)} disabled={reading} />
       {gpx && (
         <UploadStatus
           state={uploaded ? { phase: 'done', url: gpx.gpxUrl! } : upload}

@@ -31,6 +31,8 @@ import { createActivitiesService } from '../src/modules/activities/activities.se
 import { activityMembershipPolicy } from '../src/modules/activities/activity-membership.ts';
 import { createRouteComputer } from '../src/modules/activities/route-computer.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
+import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
+import { createSeats } from '../src/modules/seats/seats.service.ts';
 import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
 import { createMembership } from '../src/modules/membership/membership.service.ts';
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
@@ -86,7 +88,18 @@ const now = () => new Date();
 const access = createAccess(db);
 const activitiesRepository = createActivitiesRepository(db);
 const memberships = createMembershipRepository(db);
-const members = createMembership(activityMembershipPolicy({ access, repo: activitiesRepository, now }), {
+const seats = createSeats({
+  repo: createSeatsRepository(db),
+  changes,
+  access,
+  realtime: silent,
+  seat: (...args) => members.seat(...args),
+  adminIds: (activityId, tx) => memberships.memberIds('activity', activityId, { state: 'PARTICIPATING', admins: true }, tx),
+  now,
+  immediate: false,
+  log: { warn: (details, message) => console.warn(message, details) },
+});
+const members = createMembership(activityMembershipPolicy({ access, repo: activitiesRepository, now, capacity: seats.capacity }), {
   repo: memberships,
   changes,
   chatMembership,
@@ -106,6 +119,7 @@ const service = createActivitiesService({
   memberships,
   groups: access,
   chatMembership,
+  seats,
   now,
   // The demo seed creates activities only; nothing it reads shows places.
   readerLanguage: async () => 'en',

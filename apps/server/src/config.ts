@@ -106,6 +106,11 @@ export const EnvSchema = z.object({
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
   CARPOOL_MAX_DETOUR_METRES: z.coerce.number().int().min(100).max(100_000).default(3000),
   LOGISTICS_JOBS_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * How often the waitlist job looks for freed seats and run-out offers (docs/seats.md); a change that frees a seat
+   * also serves its waitlist at once. At most 60 s: an offer must go out within a minute.
+   */
+  WAITLIST_JOB_EVERY_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** Route sites whose public routes may be fetched from a pasted link (each one's terms allow it). */
   ROUTE_IMPORT_SOURCES: csv
     .pipe(z.array(z.enum(['ridewithgps', 'waymarkedtrails'])))

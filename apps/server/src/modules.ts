@@ -48,6 +48,8 @@ import { createReportsService, reportsHandlers } from './modules/reports/reports
 import { createRouteImportService } from './modules/route-import/route-import.service.ts';
 import { createRoutingEngine } from './modules/routing/routing.engines.ts';
 import { createRoutingService, routingHandlers } from './modules/routing/routing.service.ts';
+import { createSeatsRepository } from './modules/seats/seats.repository.ts';
+import { createSeats } from './modules/seats/seats.service.ts';
 import { createChanges } from './modules/shared/changes.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
@@ -188,8 +190,21 @@ export function createModules(core: Core) {
   const membershipDeps = { repo: memberships, changes, chatMembership, now: core.now };
 
   const activitiesRepository = createActivitiesRepository(core.db);
+  // Seats and waitlists: the engine asks them where someone let in goes; a claimed offer seats them through it.
+  const seats = createSeats({
+    repo: createSeatsRepository(core.db),
+    changes,
+    access,
+    realtime: core.realtime,
+    seat: (...args) => activityMembers.seat(...args),
+    adminIds: (activityId, tx) =>
+      memberships.memberIds('activity', activityId, { state: 'PARTICIPATING', admins: true }, tx),
+    now: core.now,
+    immediate: core.config.JOBS,
+    log: core.log,
+  });
   const activityMembers = createMembership(
-    activityMembershipPolicy({ access, repo: activitiesRepository, now: core.now }),
+    activityMembershipPolicy({ access, repo: activitiesRepository, now: core.now, capacity: seats.capacity }),
     membershipDeps,
   );
   const routeComputer = createRouteComputer();
@@ -204,6 +219,7 @@ export function createModules(core: Core) {
     memberships,
     groups: access,
     chatMembership,
+    seats,
     now: core.now,
     readerLanguage: core.tokens.languageOf,
   });
@@ -274,7 +290,7 @@ export function createModules(core: Core) {
       activities: activitiesRepository,
       now: core.now,
     }),
-    ...activitiesHandlers({ service: activities, members: activityMembers }),
+    ...activitiesHandlers({ service: activities, members: activityMembers, seats }),
     ...chat.handlers,
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
@@ -313,6 +329,7 @@ export function createModules(core: Core) {
     { name: 'purge', everyMs: 60 * 60 * 1000, run: createPurge({ db: core.db, now: core.now }) },
     ...chat.jobs,
     ...logistics.jobs,
+    { name: 'waitlist-offers', everyMs: core.config.WAITLIST_JOB_EVERY_MS, run: seats.run },
     { name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: activityReminders.run },
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
     { name: 'data-exports-expiry', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.removeExpired },
@@ -337,6 +354,7 @@ export function createModules(core: Core) {
     registerRoutes,
     services: {
       activityReminders,
+      seats,
       chat,
       logistics,
       exports,

@@ -84,3 +84,17 @@ export function retryDelayMs(attempt: number): number {
 /** The versions of the terms and the privacy policy a sign-up accepts (the date of the texts); recorded per user. */
 export const TERMS_VERSION = '2026-11-21';
 export const PRIVACY_VERSION = '2026-11-21';
+
+/**
+ * Seats and waitlists (docs/seats.md). An activity holds at most SEATS_MAX seats; its join deadline is at most
+ * JOIN_DEADLINE_MAX_HOURS before the start. A seat offer can be claimed for the activity's claim window
+ * (CLAIM_WINDOW_DEFAULT_MINUTES unless its organiser set CLAIM_WINDOW_MIN_MINUTES to CLAIM_WINDOW_MAX_MINUTES),
+ * and for CLAIM_WINDOW_LATE_MINUTES only once the start is less than LATE_OFFER_HOURS away.
+ */
+export const SEATS_MAX = 10_000;
+export const JOIN_DEADLINE_MAX_HOURS = 24 * 30;
+export const CLAIM_WINDOW_DEFAULT_MINUTES = 120;
+export const CLAIM_WINDOW_MIN_MINUTES = 15;
+export const CLAIM_WINDOW_MAX_MINUTES = 24 * 60;
+export const CLAIM_WINDOW_LATE_MINUTES = 15;
+export const LATE_OFFER_HOURS = 6;

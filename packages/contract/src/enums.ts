@@ -37,6 +37,13 @@ export const NOTIFICATION_TYPES = [
   'CARPOOL_ACCEPTED',
   /** To a participant, their reminder lead time before the start; the reason is the local start time (HH:mm). */
   'ACTIVITY_REMINDER',
+  /**
+   * To a person on an activity's waitlist: a seat is theirs to claim until the instant in the reason (ISO 8601);
+   * unclaimed by then, it passes to the next person (docs/seats.md).
+   */
+  'ACTIVITY_SEAT_OFFER',
+  /** To an activity's admins: a participant left after the join deadline (the actor). */
+  'ACTIVITY_LATE_LEAVE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
@@ -55,9 +62,13 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 /** How nearby-activities orders its page: nearest first, or soonest first (still within the radius). */
 export const NEARBY_ORDERS = ['DISTANCE', 'STARTS_AT'] as const;
 export type NearbyOrder = (typeof NEARBY_ORDERS)[number];
-export const PARTICIPATION_STATUSES = ['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED'] as const;
+/** WAITLISTED: the activity was full (or past its join deadline) when the person joined: they wait for a seat offer. */
+export const PARTICIPATION_STATUSES = ['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED', 'WAITLISTED'] as const;
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 export const WAYPOINT_TYPES = ['START', 'STOP', 'RESTART', 'REST', 'FINISH'] as const;
+/** What an organiser did to a waitlist: moved someone to a position, or picked them to be offered the next seat. */
+export const WAITLIST_OVERRIDES = ['MOVE', 'PICK'] as const;
+export type WaitlistOverride = (typeof WAITLIST_OVERRIDES)[number];
 export type WaypointType = (typeof WAYPOINT_TYPES)[number];
 export const ROUTE_MODES = ['POINTS', 'GPX'] as const;
 export type RouteMode = (typeof ROUTE_MODES)[number];

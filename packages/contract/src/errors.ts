@@ -72,6 +72,11 @@ export const errorCatalog = {
   ALREADY_REPORTED: { status: 409, message: 'You have already reported this' },
   SPORT_EXISTS: { status: 409, message: 'A sport with this id already exists' },
 
+  ALREADY_WAITLISTED: { status: 409, message: 'You are already on the waitlist' },
+  ACTIVITY_FULL: { status: 409, message: 'The last seat has just been taken: you stay first on the waitlist' },
+  NO_SEAT_OFFER: { status: 409, message: 'You have no seat offer here: it may have passed to the next person' },
+  SEATS_BELOW_CONFIRMED: { status: 409, message: 'More people already take part than the seats you set' },
+  WAITLIST_ENTRY_NOT_FOUND: { status: 404, message: 'This person is not on the waitlist' },
   OFFER_NOT_FOUND: { status: 404, message: 'This seat offer no longer exists' },
   RIDE_REQUEST_NOT_FOUND: { status: 404, message: 'This ride request no longer exists' },
   OWN_OFFER: { status: 409, message: 'You cannot ask for a seat in your own car' },

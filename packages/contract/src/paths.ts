@@ -18,6 +18,8 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'CARPOOL_REQUEST':
     case 'CARPOOL_ACCEPTED':
     case 'ACTIVITY_REMINDER':
+    case 'ACTIVITY_SEAT_OFFER':
+    case 'ACTIVITY_LATE_LEAVE':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

@@ -13,6 +13,11 @@ export interface ServerToClientEvents {
     kind: 'carpool' | 'gear';
     seats?: { offerId: string; seats: number; seatsTaken: number }[];
   }) => void;
+  /**
+   * To one person: a seat of an activity is theirs to claim until `expiresAt` (`offered`), or their place on its
+   * waitlist changed (`moved`): the app refetches the activity.
+   */
+  seat: (event: { activityId: string; kind: 'offered' | 'moved'; expiresAt?: string }) => void;
 }
 
 /** Socket.IO events, client to server. */

@@ -180,7 +180,7 @@ export const groups = pgTable(
  * Membership state shared by activities and groups. REMOVED: an admin removed the person; the row stays so
  * that they cannot walk back in (they may ask again, and an admin decides).
  */
-export type MemberState = 'INVITED' | 'REQUESTED' | 'PARTICIPATING' | 'REJECTED' | 'REMOVED';
+export type MemberState = 'INVITED' | 'REQUESTED' | 'PARTICIPATING' | 'REJECTED' | 'REMOVED' | 'WAITLISTED';
 
 export const groupMembers = pgTable(
   'group_members',
@@ -255,6 +255,12 @@ export const activities = pgTable(
     totalElevationGain: doublePrecision('total_elevation_gain').notNull(),
     smoothedElevationGain: doublePrecision('smoothed_elevation_gain').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Seats, organisers included (docs/seats.md); null: no limit. */
+    seats: integer('seats'),
+    /** Joining later than this many hours before the start goes to the waitlist; null: no deadline. */
+    joinDeadlineHours: integer('join_deadline_hours'),
+    /** How long a seat offer lasts (null: the default); 15 min anyway within 6 h of the start. */
+    claimWindowMinutes: integer('claim_window_minutes'),
     closedAt: at('closed_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -300,12 +306,41 @@ export const activityMembers = pgTable(
     joinedAt: at('joined_at'),
     /** When an admin last removed the person; cleared once an admin lets them back in. */
     removedAt: at('removed_at'),
+    /**
+     * WAITLISTED rows (docs/seats.md): their order, the join time in epoch milliseconds unless an organiser moved
+     * them (activity_waitlist_overrides), and the seat offer they hold until `offerExpiresAt`.
+     */
+    waitlistKey: doublePrecision('waitlist_key'),
+    offerExpiresAt: at('offer_expires_at'),
   },
   (t) => [
     primaryKey({ columns: [t.activityId, t.userId] }),
     index('activity_members_user_idx').on(t.userId, t.state, t.activityId),
     index('activity_members_activity_state_idx').on(t.activityId, t.state),
+    // The waitlist job's walk: activities with people waiting, and offers running out.
+    index('activity_members_waitlist_idx')
+      .on(t.activityId, t.waitlistKey, t.userId)
+      .where(sql`${t.state} = 'WAITLISTED'`),
+    index('activity_members_offers_idx').on(t.offerExpiresAt).where(sql`${t.offerExpiresAt} is not null`),
   ],
+);
+
+/** Every change an organiser made to the order of a waitlist: visible to the activity's organisers. */
+export const activityWaitlistOverrides = pgTable(
+  'activity_waitlist_overrides',
+  {
+    id: id(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'MOVE' | 'PICK'>().notNull(),
+    fromPosition: integer('from_position').notNull(),
+    toPosition: integer('to_position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_waitlist_overrides_activity_idx').on(t.activityId, t.createdAt)],
 );
 
 export const chats = pgTable(

@@ -13,7 +13,13 @@ import {
   TimeOfDay,
   UserSummary,
 } from '../common.ts';
-import { GPX_MAX_BYTES } from '../constants.ts';
+import {
+  CLAIM_WINDOW_MAX_MINUTES,
+  CLAIM_WINDOW_MIN_MINUTES,
+  GPX_MAX_BYTES,
+  JOIN_DEADLINE_MAX_HOURS,
+  SEATS_MAX,
+} from '../constants.ts';
 import {
   ACCESS,
   DIFFICULTIES,
@@ -22,6 +28,7 @@ import {
   ROUTE_MODES,
   SKIP_REASONS,
   VISIBILITIES,
+  WAITLIST_OVERRIDES,
   WAYPOINT_TYPES,
 } from '../enums.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
@@ -95,6 +102,15 @@ const ActivityFields = z.object({
   route: RouteInput,
   invitedUserIds: z.array(Id).max(1000).optional(),
   invitedGroupIds: z.array(Id).max(50).optional(),
+  /**
+   * Seats (docs/seats.md): how many people may take part, organisers included; null or left out: no limit. On an
+   * update, left out keeps what is set, and it may not go below the people already taking part.
+   */
+  seats: z.int().min(1).max(SEATS_MAX).nullable().optional(),
+  /** Joining later than this many hours before the start puts the person on the waitlist; null: no deadline. */
+  joinDeadlineHours: z.int().min(1).max(JOIN_DEADLINE_MAX_HOURS).nullable().optional(),
+  /** How long a seat offer may be claimed (null: 120 min); 15 min anyway once the start is less than 6 h away. */
+  claimWindowMinutes: z.int().min(CLAIM_WINDOW_MIN_MINUTES).max(CLAIM_WINDOW_MAX_MINUTES).nullable().optional(),
 });
 /**
  * Spec §5: the end time comes after the start time. Forms check it with this; the server checks it once the times
@@ -146,6 +162,9 @@ export const ActivitySummary = z.object({
   createdBy: UserSummary.nullable(),
   status: ParticipationStatus,
   isAdmin: z.boolean(),
+  /** Seats, organisers included (null: no limit), and how many a newcomer could still take (null: no limit). */
+  seats: z.int().nullable(),
+  seatsLeft: z.int().nullable(),
   /** Metres from the searched point, on nearby-activities. */
   distance: z.number().optional(),
 });
@@ -167,8 +186,40 @@ export const Activity = ActivitySummary.extend({
   closedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  joinDeadlineHours: z.int().nullable(),
+  /** The claim window the organiser set (null: the default, 120 min). */
+  claimWindowMinutes: z.int().nullable(),
+  /** When joining puts people on the waitlist whatever the seats (null: no deadline). */
+  joinDeadlineAt: IsoDateTime.nullable(),
+  /** How many people wait for a seat. */
+  waitlistCount: z.int(),
+  /** The caller's place on the waitlist (1 = next), and the seat offered to them until `offerExpiresAt`; null off it. */
+  waitlist: z.object({ position: z.int(), offerExpiresAt: IsoDateTime.nullable() }).nullable(),
+  /**
+   * For a participant: activities overlapping this one in time on whose waitlist they still are; the app offers to
+   * leave them (activity/exit on each) once they confirm a seat.
+   */
+  overlappingWaitlists: z.array(z.object({ activityId: Id, name: z.string(), startsAt: IsoDateTime, endsAt: IsoDateTime })),
 });
 export type Activity = z.infer<typeof Activity>;
+
+export const WaitlistEntry = UserSummary.extend({
+  position: z.int(),
+  waitlistedAt: IsoDateTime,
+  offerExpiresAt: IsoDateTime.nullable(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
+/** An organiser's change to the order of a waitlist: who did it, to whom, when, from and to which place. */
+export const WaitlistOverride = z.object({
+  kind: z.enum(WAITLIST_OVERRIDES),
+  actor: UserSummary.nullable(),
+  user: UserSummary.nullable(),
+  fromPosition: z.int(),
+  toPosition: z.int(),
+  createdAt: IsoDateTime,
+});
+export type WaitlistOverride = z.infer<typeof WaitlistOverride>;
+const waitlistAnswer = z.object({ waitlist: z.array(WaitlistEntry), overrides: z.array(WaitlistOverride) });
 
 export const Participant = UserSummary.extend({ isAdmin: z.boolean(), joinedAt: IsoDateTime });
 export type Participant = z.infer<typeof Participant>;
@@ -188,6 +239,41 @@ export const activityCalls = {
     body: byActivityUser,
     response: activityAnswer,
     errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
+  }),
+  'activity/claim-seat': defineCall({
+    auth: true,
+    summary: 'Take the seat offered to me from the waitlist (while the offer lasts)',
+    body: byActivity,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'NO_SEAT_OFFER', 'ACTIVITY_FULL', 'ALREADY_PARTICIPATING', 'ACTIVITY_STARTED'],
+  }),
+  'activity/decline-seat': defineCall({
+    auth: true,
+    summary: 'Decline the seat offered to me: it passes to the next person and I leave the waitlist',
+    body: byActivity,
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'NO_SEAT_OFFER'],
+  }),
+  'activity/list-waitlist': defineCall({
+    auth: true,
+    summary: 'Organisers: the waitlist in order, with open offers, and the log of every change to its order',
+    body: byActivity,
+    response: waitlistAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'activity/move-in-waitlist': defineCall({
+    auth: true,
+    summary: 'Organisers: move someone to a place on the waitlist (recorded)',
+    body: byActivityUser.extend({ position: z.int().min(1).max(SEATS_MAX) }),
+    response: waitlistAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'WAITLIST_ENTRY_NOT_FOUND'],
+  }),
+  'activity/pick-from-waitlist': defineCall({
+    auth: true,
+    summary: 'Organisers: put someone first on the waitlist, offered the next free seat at once (recorded)',
+    body: byActivityUser,
+    response: waitlistAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'WAITLIST_ENTRY_NOT_FOUND', 'ACTIVITY_STARTED'],
   }),
   'activity/count-daily': defineCall({
     auth: true,
@@ -319,6 +405,7 @@ export const activityCalls = {
       'ACCESS_REQUEST_REQUIRED',
       'GROUP_MEMBERSHIP_REQUIRED',
       'ALREADY_PARTICIPATING',
+      'ALREADY_WAITLISTED',
       'ACTIVITY_STARTED',
     ],
   }),
@@ -359,6 +446,7 @@ export const activityCalls = {
       'ACTIVITY_NOT_FOUND',
       'ALREADY_REQUESTED',
       'ALREADY_PARTICIPATING',
+      'ALREADY_WAITLISTED',
       'GROUP_MEMBERSHIP_REQUIRED',
       'ACTIVITY_STARTED',
     ],
@@ -381,6 +469,7 @@ export const activityCalls = {
       'SERVICE_UNAVAILABLE',
       'GROUP_NOT_FOUND',
       'SPORT_NOT_FOUND',
+      'SEATS_BELOW_CONFIRMED',
     ],
   }),
 };

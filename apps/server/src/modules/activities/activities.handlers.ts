@@ -1,6 +1,7 @@
 import type { Handlers } from '../../http/handlers.ts';
 import { membershipHandlers } from '../membership/membership.handlers.ts';
 import type { Membership } from '../membership/membership.service.ts';
+import type { Seats } from '../seats/seats.service.ts';
 import type { ActivityRow } from './activities.repository.ts';
 import type { ActivitiesService } from './activities.service.ts';
 
@@ -8,9 +9,11 @@ import type { ActivitiesService } from './activities.service.ts';
 export const activitiesHandlers = ({
   service,
   members,
+  seats,
 }: {
   service: ActivitiesService;
   members: Membership<ActivityRow>;
+  seats: Pick<Seats, 'claim' | 'decline' | 'list' | 'move' | 'pick'>;
 }): Handlers => ({
   'activity/create-new': ({ body, user, baseUrl }) => service.create(user.userId, body, baseUrl),
   'activity/update-existing': ({ body, user, baseUrl }) => service.update(user.userId, body, baseUrl),
@@ -20,4 +23,15 @@ export const activitiesHandlers = ({
   'activity/nearby-activities': ({ body, user }) => service.nearby(user.userId, body),
   'activity/list-daily': ({ body, user }) => service.listDaily(user.userId, body),
   'activity/count-daily': ({ body, user }) => service.countDaily(user.userId, body),
+  'activity/claim-seat': async ({ body, user }) => {
+    await seats.claim(user.userId, body.activityId);
+    return service.answer(body.activityId, user.userId);
+  },
+  'activity/decline-seat': async ({ body, user }) => {
+    await seats.decline(user.userId, body.activityId);
+    return service.answer(body.activityId, user.userId);
+  },
+  'activity/list-waitlist': ({ body, user }) => seats.list(user.userId, body.activityId),
+  'activity/move-in-waitlist': ({ body, user }) => seats.move(user.userId, body.activityId, body.userId, body.position),
+  'activity/pick-from-waitlist': ({ body, user }) => seats.pick(user.userId, body.activityId, body.userId),
 });

@@ -35,6 +35,10 @@ const earthPoint = sql`ll_to_earth(${activities.startLatitude}, ${activities.sta
 const participantsCount = sql<number>`(select count(*)::int from ${activityMembers} pm
   where pm.activity_id = ${activities.id} and pm.state = 'PARTICIPATING')`;
 
+/** People waiting for a seat, counted only where there are seats (the answer's seatsLeft). */
+const waitlistedCount = sql<number>`(case when ${activities.seats} is null then 0 else (select count(*)::int
+  from ${activityMembers} wm where wm.activity_id = ${activities.id} and wm.state = 'WAITLISTED') end)`;
+
 const summaryColumns = {
   id: activities.id,
   name: activities.name,
@@ -57,6 +61,8 @@ const summaryColumns = {
   groupId: activities.groupId,
   groupName: groups.name,
   participantsCount,
+  seats: activities.seats,
+  waitlistedCount,
   creatorId: creator.id,
   creatorUsername: creator.username,
   creatorFirstName: creator.firstName,
@@ -80,6 +86,8 @@ const detailColumns = {
   elevationProfile: activities.elevationProfile,
   smoothedElevationGain: activities.smoothedElevationGain,
   myRejectionReason: mine.rejectionReason,
+  joinDeadlineHours: activities.joinDeadlineHours,
+  claimWindowMinutes: activities.claimWindowMinutes,
   closedAt: activities.closedAt,
   createdAt: activities.createdAt,
   updatedAt: activities.updatedAt,

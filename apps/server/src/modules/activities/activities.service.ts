@@ -22,6 +22,7 @@ import type { ActivitiesRepository, ActivityRow, DetailRow, SummaryRow } from '.
 import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
 import type { RouteComputer } from './route-computer.ts';
+import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 
 /** count-daily answers at most this many days at once (a calendar shows one month; a year is plenty). */
 export const COUNT_DAILY_MAX_DAYS = 400;
@@ -41,6 +42,8 @@ export interface ActivitiesDeps {
   /** Groups an activity may be added to. */
   groups: { isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean> };
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
+  /** Seats and waitlists (seats/seats.service.ts). */
+  seats: Pick<Seats, 'mine' | 'overlapping' | 'edited'>;
   now: () => Date;
   /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
   readerLanguage: (userId: string) => Promise<Language>;
@@ -78,8 +81,18 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     return deps.routes.computeUpload(await deps.routeFiles.read(route.gpxUrl!, userId, baseUrl));
   }
 
+  /** Seats, deadline and claim window: left out of an update, they stay as they are (docs/seats.md). */
+  function seatValues(input: ActivityInput | ActivityUpdate) {
+    return {
+      ...(input.seats !== undefined ? { seats: input.seats } : {}),
+      ...(input.joinDeadlineHours !== undefined ? { joinDeadlineHours: input.joinDeadlineHours } : {}),
+      ...(input.claimWindowMinutes !== undefined ? { claimWindowMinutes: input.claimWindowMinutes } : {}),
+    };
+  }
+
   function rowValues(input: ActivityInput | ActivityUpdate, times: ReturnType<typeof activityTimes>) {
     return {
+      ...seatValues(input),
       name: input.name,
       sportId: input.sportId,
       date: input.date,
@@ -108,7 +121,20 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
+    const [waitlist, overlapping, waitlistCount] = await Promise.all([
+      row.myState === 'WAITLISTED' ? deps.seats.mine(activityId, userId) : null,
+      participating ? deps.seats.overlapping(userId, row) : [],
+      deps.memberships.count('activity', activityId, 'WAITLISTED'),
+    ]);
     return toActivity(row, language, {
+      waitlist,
+      waitlistCount,
+      overlappingWaitlists: overlapping.map((o) => ({
+        activityId: o.activityId,
+        name: o.name,
+        startsAt: o.startsAt.toISOString(),
+        endsAt: o.endsAt.toISOString(),
+      })),
       pendingRequestsCount: isAdmin ? await deps.memberships.count('activity', activityId, 'REQUESTED') : 0,
       isOnlyAdmin: isAdmin && (await deps.memberships.adminsCount('activity', activityId)) === 1,
       blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
@@ -161,6 +187,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           assertStartsLateEnough(times.startsAt, deps.now());
         const groupId = input.groupId === undefined ? activity.groupId : input.groupId;
         if (groupId && groupId !== activity.groupId) await assertMayUseGroup(groupId, userId, tx);
+        if (Object.keys(seatValues(input)).length)
+          await deps.seats.edited(tx, effects, activity.id, input.seats === undefined ? activity.seats : input.seats);
         await repo.update(
           activity.id,
           { ...rowValues(input, times), ...(route ? routeValues(route) : {}), groupId },
@@ -312,6 +340,11 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
     start: place(row.startLatitude, row.startLongitude, row.startAddress, language),
     group: row.groupId && row.groupName ? { groupId: row.groupId, name: row.groupName } : null,
     participantsCount: Number(row.participantsCount),
+    seats: row.seats,
+    seatsLeft:
+      row.seats === null
+        ? null
+        : Math.max(0, row.seats - Number(row.participantsCount) - Number(row.waitlistedCount)),
     createdBy: row.creatorId
       ? toUserSummary({
           userId: row.creatorId,
@@ -331,7 +364,7 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
 function toActivity(
   row: NonNullable<DetailRow>,
   language: Language,
-  extra: {
+  extra: Pick<Activity, 'waitlist' | 'waitlistCount' | 'overlappingWaitlists'> & {
     pendingRequestsCount: number;
     isOnlyAdmin: boolean;
     blockedParticipantsCount: number;
@@ -362,5 +395,11 @@ function toActivity(
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    joinDeadlineHours: row.joinDeadlineHours,
+    claimWindowMinutes: row.claimWindowMinutes,
+    joinDeadlineAt: joinDeadline(row)?.toISOString() ?? null,
+    waitlistCount: extra.waitlistCount,
+    waitlist: extra.waitlist,
+    overlappingWaitlists: extra.overlappingWaitlists,
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { type Access, activityRules, groupMemberSql, isAdmin } from '../access/access.ts';
-import type { MembershipPolicy } from '../membership/membership.service.ts';
+import type { Capacity, MembershipPolicy } from '../membership/membership.service.ts';
 import type { ActivitiesRepository, ActivityRow } from './activities.repository.ts';
 
 /**
@@ -14,6 +14,8 @@ export function activityMembershipPolicy(deps: {
   access: Pick<Access, 'activity' | 'isGroupMember'>;
   repo: Pick<ActivitiesRepository, 'contactsAmong' | 'membersOfGroups' | 'liveGroup' | 'candidateStates'>;
   now: () => Date;
+  /** Seats, the join deadline and the waitlist (seats/seats.service.ts). */
+  capacity?: Capacity<ActivityRow>;
 }): MembershipPolicy<ActivityRow> {
   const { access, repo } = deps;
   return {
@@ -79,5 +81,6 @@ export function activityMembershipPolicy(deps: {
     removesAdmins: true,
     exitWithoutMembership: null,
     removeSelf: null,
+    capacity: deps.capacity,
   };
 }

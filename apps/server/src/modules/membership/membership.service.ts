@@ -71,6 +71,19 @@ export interface MembershipPolicy<O extends Membershipable> {
   exitWithoutMembership: (() => ApiError) | null;
   /** Removing oneself: activities treat it as leaving, groups refuse. */
   removeSelf: (() => ApiError) | null;
+  /** Seats and a waitlist; none: no limit. */
+  capacity?: Capacity<O>;
+}
+
+/**
+ * Seats and a waitlist (activities, docs/seats.md): where someone let in goes, and what their leaving sets off.
+ * Without one, everyone let in takes part.
+ */
+export interface Capacity<O extends Membershipable> {
+  /** Someone let in takes a seat now (`JOIN`), or was put on the waitlist (`WAIT`). */
+  admit(tx: DbOrTx, fx: Effects, object: O, userId: string): Promise<'JOIN' | 'WAIT'>;
+  /** Someone left (or an admin removed them, `removed`): their seat or place is free. */
+  left(tx: DbOrTx, fx: Effects, object: O, member: Member, removed: boolean): Promise<void>;
 }
 
 export interface MembershipDeps {
@@ -90,7 +103,8 @@ export function stateSkipReason(
 ): SkipReason | null {
   if (member?.state === 'INVITED') return 'ALREADY_INVITED';
   if (member?.state === 'PARTICIPATING') return 'ALREADY_PARTICIPATING';
-  if (member?.state === 'REQUESTED') return 'PENDING_REQUEST';
+  // Waiting for a seat is a pending entry like a request: an invitation would not seat them.
+  if (member?.state === 'REQUESTED' || member?.state === 'WAITLISTED') return 'PENDING_REQUEST';
   if (member?.removedAt && !actorIsAdmin) return 'REMOVED';
   return null;
 }
@@ -126,8 +140,17 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return deps.chatMembership.chatIdOf(tx, policy.chat(objectId));
   }
 
-  /** The person takes part from now on, and is in the chat; back after a removal, they read it from now on. */
+  /**
+   * The person is let in: they take part, or wait for a seat (the policy's capacity); whether they take part.
+   */
   async function join(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
+    if (policy.capacity && (await policy.capacity.admit(tx, fx, object, userId)) === 'WAIT') return false;
+    await seat(tx, fx, object, userId, before);
+    return true;
+  }
+
+  /** The person takes part from now on, and is in the chat; back after a removal, they read it from now on. */
+  async function seat(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
     const now = deps.now();
     await repo.put(
       kind,
@@ -156,6 +179,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     } else {
       await repo.remove(kind, object.id, member.userId, tx);
     }
+    await policy.capacity?.left(tx, fx, object, member, removedNow);
     if (member.state !== 'PARTICIPATING') return;
     const chat = await chatId(tx, object.id);
     if (chat) await deps.chatMembership.leave(tx, chat, member.userId, fx.chat);
@@ -265,14 +289,20 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return policy.load(tx, objectId, userId, 'share');
   }
 
+  const assertNotWaiting = (member: Member | null) => {
+    if (member?.state === 'WAITLISTED') throw new ApiError('ALREADY_WAITLISTED');
+  };
+
   return {
     invite,
+    seat,
 
     /** Join, accept an invitation; someone an admin removed files a request instead (security review M6). */
     participate: (userId: string, objectId: string) =>
       run(async (tx, fx) => {
         const { object, member } = await loadOwn(tx, objectId, userId);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
+        assertNotWaiting(member);
         const entry = await policy.entry(tx, object, userId, member);
         if (standsRemoved(member)) return request(tx, fx, object, userId);
         if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
@@ -285,10 +315,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       run(async (tx, fx) => {
         const { object, member } = await loadOwn(tx, objectId, userId);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
+        assertNotWaiting(member);
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
-        if (entry === 'JOIN' && !standsRemoved(member) && !(await repo.blockedByAnAdmin(kind, object.id, userId, tx)))
-          return join(tx, fx, object, userId, member);
+        if (entry === 'JOIN' && !standsRemoved(member) && !(await repo.blockedByAnAdmin(kind, object.id, userId, tx))) {
+          await join(tx, fx, object, userId, member);
+          return;
+        }
         await request(tx, fx, object, userId);
       }),
 

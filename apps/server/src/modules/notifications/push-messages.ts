@@ -5,7 +5,7 @@ type Texts = Record<NotificationType, (v: Vars) => string>;
 /**
  * GEAR_UNCLAIMED carries the missing items as a comma-separated list, ACTIVITY_EDIT what changed
  * (ActivityEditKind), ACTIVITY_REMINDER the local start time ("09:00", or "TOMORROW 09:00" the day before)
- * and SEND_MESSAGE 'DIRECT' for a direct chat.
+ * SEND_MESSAGE 'DIRECT' for a direct chat, and ACTIVITY_SEAT_OFFER the instant the offer runs out (the app counts down to it).
  */
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 /** The time of a reminder for tomorrow ("TOMORROW 09:00" → "09:00"); null for one today. */
@@ -44,6 +44,8 @@ const en: Texts = {
       : v.reason
         ? `${v.target} starts at ${v.reason}`
         : `${v.target} starts soon`,
+  ACTIVITY_SEAT_OFFER: (v) => `A seat is free in ${v.target}: claim it before it passes to the next person`,
+  ACTIVITY_LATE_LEAVE: (v) => `${v.actor} left ${v.target} after the join deadline`,
 };
 
 const it: Texts = {
@@ -80,6 +82,8 @@ const it: Texts = {
       : v.reason
         ? `${v.target} inizia alle ${v.reason}`
         : `${v.target} inizia a breve`,
+  ACTIVITY_SEAT_OFFER: (v) => `Si è liberato un posto in ${v.target}: prendilo prima che passi alla persona successiva`,
+  ACTIVITY_LATE_LEAVE: (v) => `${v.actor} ha lasciato ${v.target} dopo la scadenza delle adesioni`,
 };
 
 const fallbacks = {

@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { activities, activityMembers, activityWaitlistOverrides, users } from '../../db/schema.ts';
+import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** A waitlisted row's order: its key, then its user id (two keys may be equal). */
+const waitlistOrder = [asc(activityMembers.waitlistKey), asc(activityMembers.userId)];
+
+/** The seats of activities and the rows of their waitlists (state WAITLISTED of activity_members). */
+export function createSeatsRepository(db: Db) {
+  return {
+    db,
+    /**
+     * Holds the seats of one activity for the transaction: every join, claim, seat change and offer of an
+     * activity with seats or a deadline queues here, so two of them never count the same free seat (an advisory
+     * lock on a hash of the id: a collision only makes two unrelated activities queue).
+     */
+    async lock(activityId: string, tx: DbOrTx = db) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`seats:${activityId}`}::text, 0))`);
+    },
+
+    /** A live activity's row. */
+    async activity(activityId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(activities)
+        .where(and(eq(activities.id, activityId), sql`${activities.deletedAt} is null`));
+      return row ?? null;
+    },
+
+    /** Takes the person off the waitlist. */
+    async leave(activityId: string, userId: string, tx: DbOrTx = db) {
+      await tx
+        .delete(activityMembers)
+        .where(
+          and(
+            eq(activityMembers.activityId, activityId),
+            eq(activityMembers.userId, userId),
+            eq(activityMembers.state, 'WAITLISTED'),
+          ),
+        );
+    },
+
+    /** People taking part, people waiting, and the offers still open at `now`. */
+    async counts(activityId: string, now: Date, tx: DbOrTx = db) {
+      const [row] = await queryRows<{ participating: number; waitlisted: number; offers: number }>(
+        tx,
+        sql`select count(*) filter (where state = 'PARTICIPATING')::int as participating,
+                   count(*) filter (where state = 'WAITLISTED')::int as waitlisted,
+                   count(*) filter (where state = 'WAITLISTED' and offer_expires_at > ${at(now)})::int as offers
+            from activity_members where activity_id = ${activityId}`,
+      );
+      return row ?? { participating: 0, waitlisted: 0, offers: 0 };
+    },
+
+    /** Puts the person at the end of the waitlist (their join time is their place), with no offer. */
+    async addToWaitlist(activityId: string, userId: string, now: Date, tx: DbOrTx = db) {
+      await tx.execute(sql`
+        insert into activity_members (activity_id, user_id, state, is_admin, created_at, waitlist_key)
+        values (${activityId}, ${userId}, 'WAITLISTED', false, ${at(now)}, ${now.getTime()})
+        on conflict (activity_id, user_id) do update set
+          state = 'WAITLISTED', is_admin = false, rejection_reason = null, created_at = excluded.created_at,
+          joined_at = null, removed_at = null, waitlist_key = excluded.waitlist_key, offer_expires_at = null`);
+    },
+
+    /** Clears the waitlist columns of someone who now takes part. */
+    async clearWaitlist(activityId: string, userId: string, tx: DbOrTx = db) {
+      await tx
+        .update(activityMembers)
+        .set({ waitlistKey: null, offerExpiresAt: null })
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
+    },
+
+    async setOffer(activityId: string, userId: string, expiresAt: Date | null, tx: DbOrTx = db) {
+      await tx
+        .update(activityMembers)
+        .set({ offerExpiresAt: expiresAt })
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
+    },
+
+    async setKey(activityId: string, userId: string, key: number, tx: DbOrTx = db) {
+      await tx
+        .update(activityMembers)
+        .set({ waitlistKey: key })
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
+    },
+
+    /** Removes the people whose offer ran out by `now` from the waitlist; their ids. */
+    async dropExpired(activityId: string, now: Date, tx: DbOrTx = db) {
+      const rows = await queryRows<{ user_id: string }>(
+        tx,
+        sql`delete from activity_members where activity_id = ${activityId} and state = 'WAITLISTED'
+              and offer_expires_at <= ${at(now)} returning user_id`,
+      );
+      return rows.map((r) => r.user_id);
+    },
+
+    /** The first `limit` people waiting without an offer, in order. */
+    async nextWaiting(activityId: string, limit: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ userId: activityMembers.userId })
+        .from(activityMembers)
+        .where(
+          and(
+            eq(activityMembers.activityId, activityId),
+            eq(activityMembers.state, 'WAITLISTED'),
+            sql`${activityMembers.offerExpiresAt} is null`,
+          ),
+        )
+        .orderBy(...waitlistOrder)
+        .limit(limit);
+      return rows.map((r) => r.userId);
+    },
+
+    /** The waitlist in order: each person's key and offer. */
+    async entries(activityId: string, tx: DbOrTx = db) {
+      return tx
+        .select({
+          userId: activityMembers.userId,
+          key: activityMembers.waitlistKey,
+          offerExpiresAt: activityMembers.offerExpiresAt,
+        })
+        .from(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'WAITLISTED')))
+        .orderBy(...waitlistOrder);
+    },
+
+    /** The waitlist in order, with each person's public summary. */
+    async list(activityId: string, tx: DbOrTx = db) {
+      return tx
+        .select({
+          ...userSummaryColumns,
+          createdAt: activityMembers.createdAt,
+          offerExpiresAt: activityMembers.offerExpiresAt,
+        })
+        .from(activityMembers)
+        .innerJoin(users, eq(users.id, activityMembers.userId))
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'WAITLISTED')))
+        .orderBy(...waitlistOrder);
+    },
+
+    /** The caller's place (1 = next) and offer, or null off the waitlist. */
+    async position(activityId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await queryRows<{ position: number; offer_expires_at: string | Date | null }>(
+        tx,
+        sql`select (select count(*)::int from activity_members o where o.activity_id = m.activity_id
+                      and o.state = 'WAITLISTED'
+                      and (o.waitlist_key, o.user_id) < (m.waitlist_key, m.user_id)) + 1 as position,
+                   m.offer_expires_at
+            from activity_members m
+            where m.activity_id = ${activityId} and m.user_id = ${userId} and m.state = 'WAITLISTED'`,
+      );
+      if (!row) return null;
+      return {
+        position: row.position,
+        offerExpiresAt: row.offer_expires_at ? new Date(row.offer_expires_at).toISOString() : null,
+      };
+    },
+
+    /** Live activities overlapping [startsAt, endsAt) on whose waitlist the person is, but `exceptId`. */
+    async overlappingWaitlists(userId: string, window: { id: string; startsAt: Date; endsAt: Date }, tx: DbOrTx = db) {
+      return tx
+        .select({ activityId: activities.id, name: activities.name, startsAt: activities.startsAt, endsAt: activities.endsAt })
+        .from(activityMembers)
+        .innerJoin(activities, eq(activities.id, activityMembers.activityId))
+        .where(
+          and(
+            eq(activityMembers.userId, userId),
+            eq(activityMembers.state, 'WAITLISTED'),
+            sql`${activities.id} <> ${window.id}`,
+            sql`${activities.deletedAt} is null`,
+            sql`${activities.startsAt} < ${at(window.endsAt)}`,
+            sql`${activities.endsAt} > ${at(window.startsAt)}`,
+          ),
+        )
+        .orderBy(asc(activities.startsAt));
+    },
+
+    async recordOverride(
+      values: { activityId: string; actorId: string; userId: string; kind: 'MOVE' | 'PICK'; from: number; to: number },
+      now: Date,
+      tx: DbOrTx = db,
+    ) {
+      await tx.insert(activityWaitlistOverrides).values({
+        activityId: values.activityId,
+        actorId: values.actorId,
+        userId: values.userId,
+        kind: values.kind,
+        fromPosition: values.from,
+        toPosition: values.to,
+        createdAt: now,
+      });
+    },
+
+    /** The log of overrides of a waitlist, newest first, with who did it and to whom. */
+    async overrides(activityId: string, tx: DbOrTx = db) {
+      const actor = alias(users, 'actor');
+      const target = alias(users, 'target');
+      return tx
+        .select({
+          kind: activityWaitlistOverrides.kind,
+          fromPosition: activityWaitlistOverrides.fromPosition,
+          toPosition: activityWaitlistOverrides.toPosition,
+          createdAt: activityWaitlistOverrides.createdAt,
+          actor: personColumns(actor),
+          user: personColumns(target),
+        })
+        .from(activityWaitlistOverrides)
+        .leftJoin(actor, eq(actor.id, activityWaitlistOverrides.actorId))
+        .leftJoin(target, eq(target.id, activityWaitlistOverrides.userId))
+        .where(eq(activityWaitlistOverrides.activityId, activityId))
+        .orderBy(desc(activityWaitlistOverrides.createdAt), desc(activityWaitlistOverrides.id))
+        .limit(200);
+    },
+
+    /**
+     * Live, upcoming activities whose waitlist needs the job: an offer ran out, or someone waits without an offer
+     * while a seat is free (seats left after those taking part and the open offers; without seats, until the
+     * deadline). At most `limit`, soonest first.
+     */
+    async due(now: Date, limit: number, tx: DbOrTx = db) {
+      const rows = await queryRows<{ id: string }>(
+        tx,
+        sql`select a.id from activities a
+            where a.id in (select w.activity_id from activity_members w where w.state = 'WAITLISTED')
+              and a.deleted_at is null and a.starts_at > ${at(now)}
+              and (
+                exists (select 1 from activity_members e where e.activity_id = a.id and e.state = 'WAITLISTED'
+                          and e.offer_expires_at <= ${at(now)})
+                or (exists (select 1 from activity_members q where q.activity_id = a.id and q.state = 'WAITLISTED'
+                              and q.offer_expires_at is null)
+                    and case when a.seats is null
+                          then a.join_deadline_hours is null
+                            or ${at(now)} < a.starts_at - make_interval(hours => a.join_deadline_hours)
+                          else a.seats > (select count(*) from activity_members c where c.activity_id = a.id
+                            and (c.state = 'PARTICIPATING'
+                              or (c.state = 'WAITLISTED' and c.offer_expires_at > ${at(now)})))
+                        end))
+            order by a.starts_at limit ${limit}`,
+      );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type SeatsRepository = ReturnType<typeof createSeatsRepository>;

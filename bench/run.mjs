@@ -25,6 +25,10 @@ const benchmarks = {
   location: { run: ['--expose-gc', ...tsx('bench/location.bench.ts')], about: 'autocomplete p99 and gazetteer memory' },
   notifications: { run: tsx('bench/notifications.ts'), about: 'inviting a group of 1 000 members' },
   people: { run: tsx('bench/people.ts'), about: 'people search on 100 000 people' },
+  'seat-offers': {
+    run: tsx('bench/seat-offers.ts'),
+    about: 'offer after a seat frees, through the waitlist job (60 s target)',
+  },
   'web-bundle': {
     run: ['bench/web-bundle.mjs'],
     about: 'gzipped JavaScript of the first load (after building apps/web)',

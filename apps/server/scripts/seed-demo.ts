@@ -31,11 +31,11 @@ import { createActivitiesService } from '../src/modules/activities/activities.se
 import { activityMembershipPolicy } from '../src/modules/activities/activity-membership.ts';
 import { createRouteComputer } from '../src/modules/activities/route-computer.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
-import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
-import { createSeats } from '../src/modules/seats/seats.service.ts';
 import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
 import { createMembership } from '../src/modules/membership/membership.service.ts';
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
+import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
+import { createSeats } from '../src/modules/seats/seats.service.ts';
 import { createChanges } from '../src/modules/shared/changes.ts';
 import { createSportsRepository } from '../src/modules/sports/sports.repository.ts';
 import { createSportsService } from '../src/modules/sports/sports.service.ts';
@@ -94,17 +94,21 @@ const seats = createSeats({
   access,
   realtime: silent,
   seat: (...args) => members.seat(...args),
-  adminIds: (activityId, tx) => memberships.memberIds('activity', activityId, { state: 'PARTICIPATING', admins: true }, tx),
+  adminIds: (activityId, tx) =>
+    memberships.memberIds('activity', activityId, { state: 'PARTICIPATING', admins: true }, tx),
   now,
   immediate: false,
   log: { warn: (details, message) => console.warn(message, details) },
 });
-const members = createMembership(activityMembershipPolicy({ access, repo: activitiesRepository, now, capacity: seats.capacity }), {
-  repo: memberships,
-  changes,
-  chatMembership,
-  now,
-});
+const members = createMembership(
+  activityMembershipPolicy({ access, repo: activitiesRepository, now, capacity: seats.capacity }),
+  {
+    repo: memberships,
+    changes,
+    chatMembership,
+    now,
+  },
+);
 const service = createActivitiesService({
   db,
   repo: activitiesRepository,

@@ -63,7 +63,14 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 export const NEARBY_ORDERS = ['DISTANCE', 'STARTS_AT'] as const;
 export type NearbyOrder = (typeof NEARBY_ORDERS)[number];
 /** WAITLISTED: the activity was full (or past its join deadline) when the person joined: they wait for a seat offer. */
-export const PARTICIPATION_STATUSES = ['NONE', 'INVITED', 'REQUESTED', 'PARTICIPATING', 'REJECTED', 'WAITLISTED'] as const;
+export const PARTICIPATION_STATUSES = [
+  'NONE',
+  'INVITED',
+  'REQUESTED',
+  'PARTICIPATING',
+  'REJECTED',
+  'WAITLISTED',
+] as const;
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 export const WAYPOINT_TYPES = ['START', 'STOP', 'RESTART', 'REST', 'FINISH'] as const;
 /** What an organiser did to a waitlist: moved someone to a position, or picked them to be offered the next seat. */

@@ -32,6 +32,8 @@ const ADMIN_ONLY = new Set<CallName>([
       'list-invitable-contacts',
     ].map((c) => `${d}/${c}` as CallName),
   ),
+  // Issue 22: the waitlist's order and its log are the organisers'.
+  ...(['activity/list-waitlist', 'activity/move-in-waitlist', 'activity/pick-from-waitlist'] as const),
   // The world's admin drives: their offer and the requests made to it are theirs alone.
   ...(['carpool/withdraw-offer', 'carpool/accept-request', 'carpool/decline-request'] as const),
 ]);
@@ -59,6 +61,9 @@ const MEMBERS_ONLY = new Set<CallName>([
   'calendar/activity-ics',
   'calendar/group-feed',
   'route/export-gpx',
+  // Issue 22: a seat offer is claimed or declined by whoever holds it, on an activity they may see.
+  'activity/claim-seat',
+  'activity/decline-seat',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -200,6 +205,7 @@ async function snapshot() {
     'carpool_offers',
     'ride_requests',
     'gear_items',
+    'activity_waitlist_overrides',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

@@ -80,6 +80,11 @@ const errors: Record<ErrorCode, string> = {
   ROUTE_SOURCE_UNSUPPORTED: 'Routes cannot be imported from this site: export a GPX file and drop it here',
   ROUTE_IMPORT_FAILED: 'The route could not be fetched: export a GPX file from the site and drop it here',
   EXPORT_NOT_FOUND: 'This export has expired: prepare a new one',
+  ALREADY_WAITLISTED: 'You are already on the waitlist',
+  ACTIVITY_FULL: 'The last seat has just been taken: you stay first on the waitlist',
+  NO_SEAT_OFFER: 'You have no seat offer here: it may have passed to the next person',
+  SEATS_BELOW_CONFIRMED: 'More people already take part than the seats you set',
+  WAITLIST_ENTRY_NOT_FOUND: 'This person is not on the waitlist',
 };
 
 const validation: Record<ValidationMessageKey, string> = {

@@ -153,6 +153,11 @@ export const it: Resources = {
     ROUTE_SOURCE_UNSUPPORTED: 'Non si possono importare percorsi da questo sito: esporta un file GPX e trascinalo qui',
     ROUTE_IMPORT_FAILED: 'Impossibile scaricare il percorso: esporta un file GPX dal sito e trascinalo qui',
     EXPORT_NOT_FOUND: 'Questa esportazione è scaduta: preparane una nuova',
+    ALREADY_WAITLISTED: 'Sei già in lista d’attesa',
+    ACTIVITY_FULL: 'L’ultimo posto è appena stato preso: resti prima in lista d’attesa',
+    NO_SEAT_OFFER: 'Non hai un posto offerto qui: potrebbe essere passato alla persona successiva',
+    SEATS_BELOW_CONFIRMED: 'Partecipano già più persone dei posti che hai indicato',
+    WAITLIST_ENTRY_NOT_FOUND: 'Questa persona non è in lista d’attesa',
   },
   validation: {
     required: '* Campo obbligatorio',

@@ -93,6 +93,8 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
   createdBy: aUser(),
   status: 'NONE',
   isAdmin: false,
+  seats: null,
+  seatsLeft: null,
   ...over,
 });
 
@@ -120,6 +122,12 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   closedAt: null,
   createdAt: WHEN,
   updatedAt: WHEN,
+  joinDeadlineHours: null,
+  claimWindowMinutes: null,
+  joinDeadlineAt: null,
+  waitlistCount: 0,
+  waitlist: null,
+  overlappingWaitlists: [],
   ...over,
 });
 

@@ -199,7 +199,9 @@ export const Activity = ActivitySummary.extend({
    * For a participant: activities overlapping this one in time on whose waitlist they still are; the app offers to
    * leave them (activity/exit on each) once they confirm a seat.
    */
-  overlappingWaitlists: z.array(z.object({ activityId: Id, name: z.string(), startsAt: IsoDateTime, endsAt: IsoDateTime })),
+  overlappingWaitlists: z.array(
+    z.object({ activityId: Id, name: z.string(), startsAt: IsoDateTime, endsAt: IsoDateTime }),
+  ),
 });
 export type Activity = z.infer<typeof Activity>;
 

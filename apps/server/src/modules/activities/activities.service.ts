@@ -15,6 +15,7 @@ import type { ChatMembership } from '../chat/chat-membership.ts';
 import { localizedPlace } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
+import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
@@ -22,7 +23,6 @@ import type { ActivitiesRepository, ActivityRow, DetailRow, SummaryRow } from '.
 import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
 import type { RouteComputer } from './route-computer.ts';
-import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 
 /** count-daily answers at most this many days at once (a calendar shows one month; a year is plenty). */
 export const COUNT_DAILY_MAX_DAYS = 400;
@@ -342,9 +342,7 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
     participantsCount: Number(row.participantsCount),
     seats: row.seats,
     seatsLeft:
-      row.seats === null
-        ? null
-        : Math.max(0, row.seats - Number(row.participantsCount) - Number(row.waitlistedCount)),
+      row.seats === null ? null : Math.max(0, row.seats - Number(row.participantsCount) - Number(row.waitlistedCount)),
     createdBy: row.creatorId
       ? toUserSummary({
           userId: row.creatorId,

@@ -162,7 +162,12 @@ export function createSeatsRepository(db: Db) {
     /** Live activities overlapping [startsAt, endsAt) on whose waitlist the person is, but `exceptId`. */
     async overlappingWaitlists(userId: string, window: { id: string; startsAt: Date; endsAt: Date }, tx: DbOrTx = db) {
       return tx
-        .select({ activityId: activities.id, name: activities.name, startsAt: activities.startsAt, endsAt: activities.endsAt })
+        .select({
+          activityId: activities.id,
+          name: activities.name,
+          startsAt: activities.startsAt,
+          endsAt: activities.endsAt,
+        })
         .from(activityMembers)
         .innerJoin(activities, eq(activities.id, activityMembers.activityId))
         .where(

@@ -229,26 +229,28 @@ export function createSeats(deps: SeatsDeps) {
 
     /** The caller takes the seat offered to them, if one is still free (exactly one of many at the last seat). */
     async claim(userId: string, activityId: string) {
-      await deps.changes.run(async (tx, fx) => {
-        const { activity, member } = await loadVisible(tx, activityId, userId, 'share');
-        if (member?.state === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
-        await repo.lock(activityId, tx);
-        const now = deps.now();
-        const mine = await repo.position(activityId, userId, tx);
-        if (!mine?.offerExpiresAt || new Date(mine.offerExpiresAt) <= now) throw new ApiError('NO_SEAT_OFFER');
-        if (activity.startsAt <= now) throw new ApiError('ACTIVITY_STARTED');
-        const counts = await repo.counts(activityId, now, tx);
-        if (activity.seats !== null && counts.participating >= activity.seats) {
-          // The organiser lowered the seats below the offers out: first come, first seated; they stay first in line.
-          await repo.setOffer(activityId, userId, null, tx);
-          return 'FULL' as const;
-        }
-        await deps.seat(tx, fx, activity, userId, member as Member);
-        await repo.clearWaitlist(activityId, userId, tx);
-        return 'SEATED' as const;
-      }).then((outcome) => {
-        if (outcome === 'FULL') throw new ApiError('ACTIVITY_FULL');
-      });
+      await deps.changes
+        .run(async (tx, fx) => {
+          const { activity, member } = await loadVisible(tx, activityId, userId, 'share');
+          if (member?.state === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
+          await repo.lock(activityId, tx);
+          const now = deps.now();
+          const mine = await repo.position(activityId, userId, tx);
+          if (!mine?.offerExpiresAt || new Date(mine.offerExpiresAt) <= now) throw new ApiError('NO_SEAT_OFFER');
+          if (activity.startsAt <= now) throw new ApiError('ACTIVITY_STARTED');
+          const counts = await repo.counts(activityId, now, tx);
+          if (activity.seats !== null && counts.participating >= activity.seats) {
+            // The organiser lowered the seats below the offers out: first come, first seated; they stay first in line.
+            await repo.setOffer(activityId, userId, null, tx);
+            return 'FULL' as const;
+          }
+          await deps.seat(tx, fx, activity, userId, member as Member);
+          await repo.clearWaitlist(activityId, userId, tx);
+          return 'SEATED' as const;
+        })
+        .then((outcome) => {
+          if (outcome === 'FULL') throw new ApiError('ACTIVITY_FULL');
+        });
     },
 
     /** The caller turns the offer down: they leave the waitlist and the seat goes to the next person. */

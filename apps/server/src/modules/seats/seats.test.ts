@@ -186,7 +186,9 @@ describe('timed offers, by moving the clock', () => {
     clock = startsAt - 6 * HOUR + MINUTE;
     await t.ok('activity/exit', { activityId }, people[0]!.token);
     await run();
-    expect((await read(activityId, waiting)).waitlist?.offerExpiresAt).toBe(new Date(clock + 15 * MINUTE).toISOString());
+    expect((await read(activityId, waiting)).waitlist?.offerExpiresAt).toBe(
+      new Date(clock + 15 * MINUTE).toISOString(),
+    );
 
     // Far from the start the organiser's 10 h would run past it: it ends at the start.
     const other = await full(2, 1, { claimWindowMinutes: 600 }, 5);
@@ -259,7 +261,11 @@ describe('organisers and the waitlist', () => {
       { kind: 'PICK', actor: { userId: organiser.id }, user: { userId: b.id }, fromPosition: 3, toPosition: 1 },
       { kind: 'MOVE', actor: { userId: organiser.id }, user: { userId: c.id }, fromPosition: 3, toPosition: 2 },
     ]);
-    const stranger = await t.call('activity/move-in-waitlist', { activityId, userId: people[0]!.id, position: 1 }, organiser.token);
+    const stranger = await t.call(
+      'activity/move-in-waitlist',
+      { activityId, userId: people[0]!.id, position: 1 },
+      organiser.token,
+    );
     expect(stranger.body).toMatchObject({ error: { code: 'WAITLIST_ENTRY_NOT_FOUND' } });
 
     await t.ok('activity/exit', { activityId }, people[0]!.token);

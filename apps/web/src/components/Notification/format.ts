@@ -22,6 +22,8 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   CARPOOL_REQUEST: { icon: 'userPlus', topic: 'activity' },
   CARPOOL_ACCEPTED: { icon: 'check', topic: 'activity' },
   ACTIVITY_REMINDER: { icon: 'bell', topic: 'activity' },
+  ACTIVITY_SEAT_OFFER: { icon: 'check', topic: 'activity' },
+  ACTIVITY_LATE_LEAVE: { icon: 'reject', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */

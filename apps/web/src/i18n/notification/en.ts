@@ -27,6 +27,8 @@ export const notification = {
     CARPOOL_ACCEPTED: '<b>{{actor}}</b> takes you to <b>{{target}}</b>: see the pickup point',
     GEAR_UNCLAIMED: '<b>{{target}}</b> starts within 24 h and nobody brings some required gear yet',
     ACTIVITY_REMINDER: '<b>{{target}}</b> starts at {{time}}',
+    ACTIVITY_SEAT_OFFER: 'A seat is free in <b>{{target}}</b>: claim it before it passes to the next person',
+    ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> left <b>{{target}}</b> after the join deadline',
   },
   reminderSoon: '<b>{{target}}</b> starts soon',
   reminderTomorrow: '<b>{{target}}</b> starts tomorrow at {{time}}',

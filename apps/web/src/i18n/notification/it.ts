@@ -29,6 +29,9 @@ export const notification: typeof en = {
     GEAR_UNCLAIMED: '<b>{{target}}</b> inizia entro 24 ore e nessuno porta ancora alcune attrezzature obbligatorie',
     SEND_MESSAGE: 'Nuovi messaggi in <b>{{target}}</b>',
     ACTIVITY_REMINDER: '<b>{{target}}</b> inizia alle {{time}}',
+    ACTIVITY_SEAT_OFFER:
+      'Si è liberato un posto in <b>{{target}}</b>: prendilo prima che passi alla persona successiva',
+    ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> ha lasciato <b>{{target}}</b> dopo la scadenza delle adesioni',
   },
   reminderSoon: '<b>{{target}}</b> inizia a breve',
   reminderTomorrow: '<b>{{target}}</b> inizia domani alle {{time}}',

@@ -147,6 +147,8 @@ export const people = {
     CARPOOL_ACCEPTED: 'Accepted rides',
     GEAR_UNCLAIMED: 'Required gear nobody brings (24 h before)',
     ACTIVITY_REMINDER: 'Reminders before your activities start',
+    ACTIVITY_SEAT_OFFER: 'A seat is free for you (waitlist)',
+    ACTIVITY_LATE_LEAVE: 'Someone leaves after the join deadline',
   },
   saved: {
     profile: 'Your profile has been saved.',

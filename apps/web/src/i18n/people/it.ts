@@ -148,6 +148,8 @@ export const people: typeof en = {
     CARPOOL_ACCEPTED: 'Passaggi accettati',
     GEAR_UNCLAIMED: 'Attrezzatura obbligatoria che nessuno porta (24 ore prima)',
     ACTIVITY_REMINDER: 'Promemoria prima delle tue attività',
+    ACTIVITY_SEAT_OFFER: 'Un posto libero per te (lista d’attesa)',
+    ACTIVITY_LATE_LEAVE: 'Qualcuno lascia dopo la scadenza delle adesioni',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

@@ -21,6 +21,10 @@ const benchmarks = {
     run: tsx('bench/route-files.ts'),
     about: 'KML, TCX and FIT parsing off the main loop (50 ms budget)',
   },
+  'route-snapping': {
+    run: tsx('bench/route-snapping.ts'),
+    about: 'a 10-point drawn route: engine answer to snapped line drawn in Chromium (after npm run build)',
+  },
   load: { run: tsx('bench/load.ts'), about: 'the mixed load on a realistic PostgreSQL dataset' },
   location: { run: ['--expose-gc', ...tsx('bench/location.bench.ts')], about: 'autocomplete p99 and gazetteer memory' },
   notifications: { run: tsx('bench/notifications.ts'), about: 'inviting a group of 1 000 members' },

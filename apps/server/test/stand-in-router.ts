@@ -22,8 +22,11 @@ const inLake = (p: LatLng) =>
 export interface StandInRouter {
   url: string;
   behaviour: StandInBehaviour;
-  /** Every request seen: method, path with query, and the body for a POST. */
-  seen: { method: string; url: string; body: string }[];
+  /**
+   * Every request seen: method, path with query, the body for a POST, and when the answer was sent (epoch ms, high
+   * resolution: performance.timeOrigin + performance.now(), comparable with a browser's on the same machine).
+   */
+  seen: { method: string; url: string; body: string; answeredAt?: number }[];
   close(): Promise<void>;
 }
 
@@ -55,7 +58,11 @@ export async function startStandInRouter(options: { delayMs?: number } = {}): Pr
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      state.seen.push({ method: req.method ?? '', url: req.url ?? '', body });
+      const entry: StandInRouter['seen'][number] = { method: req.method ?? '', url: req.url ?? '', body };
+      state.seen.push(entry);
+      res.on('finish', () => {
+        entry.answeredAt = performance.timeOrigin + performance.now();
+      });
       if (state.behaviour === 'slow') return; // never answers: the caller's deadline must
       const answer = () => respond(req, res, body, state.behaviour);
       if (options.delayMs) setTimeout(answer, options.delayMs);

@@ -100,6 +100,27 @@ describe('the leg snapper', () => {
     expect(snapper.getState()).toMatchObject({ pending: false, line: bent(P(0), P(3)) });
   });
 
+  it('lets a request run on when a point is added meanwhile, and asks only for the new leg', async () => {
+    const server = fakeServer();
+    const snapper = createLegSnapper({ snap: server.snap });
+    snapper.set('hiking', [P(0), P(1)]);
+    await vi.advanceTimersByTimeAsync(SNAP_DEBOUNCE_MS);
+    snapper.set('hiking', [P(0), P(1), P(2)]);
+    expect(server.asked[0]!.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(SNAP_DEBOUNCE_MS);
+    expect(server.asked.map((a) => a.points)).toEqual([
+      [P(0), P(1)],
+      [P(1), P(2)],
+    ]);
+    server.asked[1]!.answer();
+    server.asked[0]!.answer();
+    await settleMicrotasks();
+    expect(snapper.getState()).toMatchObject({
+      pending: false,
+      line: [...bent(P(0), P(1)), ...bent(P(1), P(2)).slice(1)],
+    });
+  });
+
   it('keeps a leg straight with the reason; a timeout or an unreachable server is asked again on the next change', async () => {
     const server = fakeServer();
     const snapper = createLegSnapper({ snap: server.snap });

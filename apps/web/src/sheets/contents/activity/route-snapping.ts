@@ -43,10 +43,18 @@ interface Known {
 const keyOf = (sportId: string, a: LatLng, b: LatLng) =>
   `${sportId}|${a.latitude},${a.longitude}|${b.latitude},${b.longitude}`;
 
+interface Request {
+  controller: AbortController;
+  /** The legs it asks for. */
+  keys: Set<string>;
+  done: Promise<void>;
+}
+
 /**
  * Snaps the legs of a route being drawn, with no React in it: `set` the sport and the points after each change; legs
  * already known are reused (undo, or a tap at the end, asks only for the new leg); new ones are asked for after a
- * short pause, and a newer change aborts the request still in flight, whose answer is then ignored.
+ * short pause. A request whose legs are all still drawn runs on (its answer is used); one asking for a leg no longer
+ * drawn (undo, clear, another sport) is stale: it is aborted and its answer ignored.
  */
 export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap: SnapCall; debounceMs?: number }) {
   const known = new Map<string, Known>();
@@ -56,19 +64,18 @@ export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap
   let sportId = '';
   let state: SnapState = { points: [], legs: [], line: [], pending: false, attribution: null };
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let controller: AbortController | null = null;
-  let inFlight: Promise<void> | null = null;
-  let generation = 0;
+  const requests = new Set<Request>();
 
-  const pairs = () => state.points.slice(1).map((to, i) => [state.points[i]!, to] as const);
+  const legKeys = () => state.points.slice(1).map((to, i) => keyOf(sportId, state.points[i]!, to));
+  const answered = (key: string) => known.has(key) || failed.has(key);
+  const asked = (key: string) => [...requests].some((r) => r.keys.has(key));
 
-  function compute(points: readonly LatLng[], inFlightNow: boolean): SnapState {
+  function compute(points: readonly LatLng[]): SnapState {
     let attribution: string | null = null;
     let waiting = false;
     const legs = points.slice(1).map((to, i): LegState => {
       const from = points[i]!;
-      const key = keyOf(sportId, from, to);
-      const found = known.get(key) ?? failed.get(key);
+      const found = known.get(keyOf(sportId, from, to)) ?? failed.get(keyOf(sportId, from, to));
       if (!found) {
         waiting = true;
         return { status: 'pending', line: [from, to] };
@@ -80,72 +87,68 @@ export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap
       return { status: 'straight', line: found.line, reason: found.reason };
     });
     const line = legs.length === 0 ? [...points] : legs.flatMap((leg, i) => (i === 0 ? leg.line : leg.line.slice(1)));
-    return { points, legs, line, pending: waiting || inFlightNow, attribution };
+    return { points, legs, line, pending: waiting, attribution };
   }
 
   const emit = () => {
     for (const listener of listeners) listener();
   };
 
-  function remember(from: LatLng, to: LatLng, leg: SnappedLeg | undefined, attribution: string | null) {
-    const key = keyOf(sportId, from, to);
+  function remember(key: string, from: LatLng, to: LatLng, leg: SnappedLeg | undefined, attribution: string | null) {
     if (!leg) failed.set(key, { line: [from, to], reason: 'UNREACHABLE', attribution: null });
-    else if (LASTING.includes(leg.straightReason))
+    else if (LASTING.includes(leg.straightReason)) {
       known.set(key, { line: leg.line, reason: leg.straightReason, attribution });
-    else failed.set(key, { line: leg.line, reason: leg.straightReason, attribution });
+    } else failed.set(key, { line: leg.line, reason: leg.straightReason, attribution });
   }
 
-  /** Asks for every leg not known yet, in runs of at most SNAP_MAX_POINTS points. */
-  async function ask(): Promise<void> {
-    controller?.abort();
-    const mine = new AbortController();
-    controller = mine;
-    const run = ++generation;
-    const askedSport = sportId;
-    const legs = pairs();
-    const missing = legs.map(([a, b]) => !known.has(keyOf(askedSport, a, b)) && !failed.has(keyOf(askedSport, a, b)));
+  /** One request for `points` (consecutive legs), remembered leg by leg when it answers, unless stale by then. */
+  function request(askedSport: string, points: LatLng[]): Request {
+    const controller = new AbortController();
+    const keys = points.slice(1).map((to, i) => keyOf(askedSport, points[i]!, to));
+    const entry = { controller, keys: new Set(keys) } as Request;
+    entry.done = (async () => {
+      let answer: SnapAnswer | null = null;
+      try {
+        answer = await snap(askedSport, points, controller.signal);
+      } catch {
+        answer = null;
+      }
+      requests.delete(entry);
+      if (controller.signal.aborted) return;
+      if (typeof performance !== 'undefined') performance.mark('route-snap-answer');
+      // No answer (offline, refused): each leg stays straight, UNREACHABLE, until the next change asks again.
+      points.slice(1).forEach((to, i) => {
+        remember(keys[i]!, points[i]!, to, answer?.legs[i], answer?.attribution ?? null);
+      });
+      state = compute(state.points);
+      emit();
+    })();
+    requests.add(entry);
+    return entry;
+  }
+
+  /** Asks for every drawn leg neither answered nor asked yet, in runs of at most SNAP_MAX_POINTS points. */
+  function ask() {
+    const keys = legKeys();
     const spans: [number, number][] = [];
-    missing.forEach((m, i) => {
-      if (!m) return;
+    keys.forEach((key, i) => {
+      if (answered(key) || asked(key)) return;
       const last = spans.at(-1);
       if (last && last[1] === i - 1 && i - last[0] < SNAP_MAX_POINTS - 1) last[1] = i;
       else spans.push([i, i]);
     });
-    await Promise.all(
-      spans.map(async ([first, last]) => {
-        const points = [legs[first]![0], ...legs.slice(first, last + 1).map(([, b]) => b)];
-        let answer: SnapAnswer | null = null;
-        try {
-          answer = await snap(askedSport, points, mine.signal);
-        } catch {
-          answer = null;
-        }
-        if (run !== generation || askedSport !== sportId) return; // a newer change took over
-        if (typeof performance !== 'undefined') performance.mark('route-snap-answer');
-        // No answer (offline, refused): each leg stays straight, UNREACHABLE, until the next change asks again.
-        points.slice(1).forEach((to, i) => {
-          remember(points[i]!, to, answer?.legs[i], answer?.attribution ?? null);
-        });
-      }),
-    );
-    if (run !== generation) return;
-    controller = null;
-    state = compute(state.points, false);
-    emit();
+    for (const [first, last] of spans) request(sportId, state.points.slice(first, last + 2) as LatLng[]);
   }
 
-  function flush(): Promise<void> {
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    if (!state.pending) return Promise.resolve();
-    if (!state.legs.some((l) => l.status === 'pending')) return inFlight ?? Promise.resolve();
-    const running = ask();
-    inFlight = running;
-    state = compute(state.points, true);
-    emit();
-    return running;
+  function flush() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (state.pending) ask();
+  }
+
+  function abortAll() {
+    for (const r of requests) r.controller.abort();
+    requests.clear();
   }
 
   return {
@@ -158,36 +161,40 @@ export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap
     set(nextSport: string, points: readonly LatLng[]) {
       if (nextSport === sportId && points === state.points) return;
       sportId = nextSport;
+      state = { ...state, points };
+      // A request for a leg no longer drawn is stale; one whose legs are all still drawn goes on.
+      const drawn = new Set(legKeys());
+      for (const r of [...requests]) {
+        if ([...r.keys].some((k) => !drawn.has(k))) {
+          r.controller.abort();
+          requests.delete(r);
+        }
+      }
       // What failed is asked again on this change.
       failed = new Map();
-      controller?.abort();
-      controller = null;
-      generation++;
-      inFlight = null;
-      state = compute(points, false);
+      state = compute(points);
       emit();
       if (timer) clearTimeout(timer);
       timer = null;
-      if (state.pending) timer = setTimeout(() => void flush(), debounceMs);
+      if (state.pending) timer = setTimeout(flush, debounceMs);
     },
     /** Asks at once for what the pause would have asked, and resolves once every leg has its answer. */
     async settle(): Promise<SnapState> {
-      await flush();
-      // A change during the request starts another: follow it to its end (bounded, should a bug keep it pending).
-      for (let i = 0; state.pending && i < 50; i++) await flush();
+      // A change meanwhile asks again: follow it to its end (bounded, should a bug keep it pending).
+      for (let i = 0; state.pending && i < 50; i++) {
+        flush();
+        await Promise.all([...requests].map((r) => r.done));
+      }
       return state;
     },
     /**
-     * Stops asking (the step closes, or its points change): the pause and the request in flight are dropped, and
+     * Stops asking (the step closes, or its points change): the pause and the requests in flight are dropped, and
      * the next `set` starts afresh even with the same points. What is known stays known.
      */
     cancel() {
       if (timer) clearTimeout(timer);
       timer = null;
-      controller?.abort();
-      controller = null;
-      inFlight = null;
-      generation++;
+      abortAll();
       sportId = '';
       state = { ...state, points: [] };
     },

@@ -16,8 +16,9 @@ export function useRouteSnapping(
   // Before paint, so the first frame of new points already shows the legs known for them.
   useLayoutEffect(() => {
     snapper.set(sportId, points);
-    return () => snapper.cancel();
   }, [snapper, sportId, points]);
+  // Only when the step goes: a request for legs still drawn runs on while points are added.
+  useLayoutEffect(() => () => snapper.cancel(), [snapper]);
   const state = useSyncExternalStore(snapper.subscribe, snapper.getState, snapper.getState);
   return [state, snapper];
 }

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -161,5 +163,106 @@ describe('the self-hosted basemap (MAP_PMTILES_PATH)', () => {
     await clusters(page).first().waitFor();
     expect(await activityMarkers(page).count()).toBe(2);
     await screenshot(page, 'home-map-fallback-en');
+  });
+});
+
+/**
+ * A stand-in for OpenFreeMap on 127.0.0.1, answering in its format: the style at /styles/liberty names the
+ * TileJSON at /planet, which carries OpenFreeMap's attribution and the tile URL template. `mode` makes the
+ * style or the tiles fail.
+ */
+function standInOpenFreeMap() {
+  const state = { mode: 'ok' as 'ok' | 'style-fails' | 'tiles-fail', base: '' };
+  const tile = earthTile();
+  const server: Server = createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    const json = (body: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/styles/liberty') {
+      if (state.mode === 'style-fails') return res.writeHead(503).end('unavailable');
+      return json({
+        version: 8,
+        name: 'Liberty (stand-in)',
+        sources: { openmaptiles: { type: 'vector', url: `${state.base}/planet` } },
+        layers: [
+          { id: 'background', type: 'background', paint: { 'background-color': '#f8f4f0' } },
+          {
+            id: 'land',
+            type: 'fill',
+            source: 'openmaptiles',
+            'source-layer': 'earth',
+            paint: { 'fill-color': '#e9e5dc' },
+          },
+        ],
+      });
+    }
+    if (req.url === '/planet') {
+      return json({
+        tilejson: '3.0.0',
+        tiles: [`${state.base}/planet/20260101_001001_pt/{z}/{x}/{y}.pbf`],
+        minzoom: 0,
+        maxzoom: 0,
+        attribution:
+          '<a href="https://openfreemap.org" target="_blank">OpenFreeMap</a> <a href="https://www.openmaptiles.org/" target="_blank">&copy; OpenMapTiles</a> Data from <a href="https://www.openstreetmap.org/copyright" target="_blank">OpenStreetMap</a>',
+        vector_layers: [{ id: 'earth', fields: {} }],
+      });
+    }
+    if (req.url?.startsWith('/planet/')) {
+      if (state.mode === 'tiles-fail') return res.writeHead(500).end();
+      return res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end(Buffer.from(tile));
+    }
+    res.writeHead(404).end();
+  });
+  return {
+    state,
+    async start() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return `${state.base}/styles/liberty`;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a style from the network (MAP_STYLE_URL), answered by a stand-in for OpenFreeMap', () => {
+  const standIn = standInOpenFreeMap();
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    env.MAP_STYLE_URL = await standIn.start();
+  });
+  // journeySuite reads `env` when its server starts, after the stand-in has its port.
+  const suite = journeySuite(env);
+  const contexts = contextsClosedAfterEach('home-map-style');
+  let cai: Account;
+  beforeAll(async () => {
+    cai = await newAccount(suite.server.url, { firstName: 'Cai', lastName: 'Verdi' });
+    await seedActivities(suite.server.url, cai);
+  });
+  afterAll(() => standIn.stop());
+
+  it.each(locales)('draws it and shows the credits its sources declare (%s)', async (locale) => {
+    standIn.state.mode = 'ok';
+    const page = await openPhone(suite.browser, suite.server.url, contexts, locale, '/home', cai.jwt);
+    await openHomeMap(page);
+    expect(await page.getAttribute(`${testId('home-map')} .map-canvas`, 'data-basemap')).toBe('style');
+    const attribution = page.locator(`${testId('home-map')} .maplibregl-ctrl-attrib`);
+    await attribution.locator('a', { hasText: 'OpenStreetMap' }).waitFor();
+    expect(await attribution.textContent()).toContain('OpenFreeMap');
+    expect(await attribution.textContent()).toContain('© OpenMapTiles');
+    await clusters(page).first().waitFor();
+    await screenshot(page, `home-map-style-${locale}`);
+  });
+
+  it.each(['style-fails', 'tiles-fail'] as const)('falls back to the plain style when %s', async (mode) => {
+    standIn.state.mode = mode;
+    const page = await openPhone(suite.browser, suite.server.url, contexts, 'en', '/home', cai.jwt);
+    const uncaught: string[] = [];
+    page.on('pageerror', (e) => uncaught.push(e.message));
+    await openHomeMap(page);
+    await page.waitForSelector(`${testId('home-map')} .map-canvas[data-basemap="offline"]`);
+    await clusters(page).first().waitFor();
+    expect(await activityMarkers(page).count()).toBe(2);
+    expect(await page.locator(testId('feedback-modal')).count()).toBe(0);
+    expect(uncaught).toEqual([]);
   });
 });

@@ -20,10 +20,10 @@ setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
 /**
- * Room around a fitted route, more on the right where the zoom buttons sit and at the bottom where the credits
- * (and, on the home map, the floating button) sit, so no marker hides under them.
+ * Room around a fitted route: more on the right where the zoom buttons sit, at the top and bottom where the
+ * credits and (on the home map) the floating button sit, so no marker hides under them.
  */
-const FIT_PADDING = { top: 40, bottom: 72, left: 40, right: 64 };
+const FIT_PADDING = { top: 80, bottom: 72, left: 40, right: 64 };
 
 /** The style of a basemap; the Protomaps one (and its `pmtiles` package) loads only when it is used. */
 async function styleOf(basemap: Basemap, language: string): Promise<string | StyleSpecification> {
@@ -119,6 +119,7 @@ export default function MapCanvas({
       created.on('data', (e) => {
         if (e.dataType === 'source' && 'tile' in e && e.tile && e.sourceId !== ROUTE_SOURCE) watch?.tileLoaded();
       });
+      created.on('idle', () => watch?.idle());
       created.on('error', (e) => {
         const { sourceId, tile } = e as { sourceId?: string; tile?: unknown };
         if (sourceId !== ROUTE_SOURCE) watch?.error(sourceId, tile !== undefined);

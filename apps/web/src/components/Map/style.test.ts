@@ -111,6 +111,23 @@ describe('falling back to the plain style', () => {
     expect(working.failures).toEqual([]);
   });
 
+  it('when the map settles with every tile in view failed, even fewer than the limit', () => {
+    const { watch, failures } = watching();
+    watch.styleLoaded();
+    watch.idle();
+    expect(failures).toEqual([]);
+    watch.error('openmaptiles', true);
+    watch.idle();
+    expect(failures).toEqual(['tiles']);
+
+    const some = watching();
+    some.watch.styleLoaded();
+    some.watch.error('openmaptiles', true);
+    some.watch.tileLoaded();
+    some.watch.idle();
+    expect(some.failures).toEqual([]);
+  });
+
   it('when a source cannot load at all (its TileJSON, or the header of a .pmtiles archive)', () => {
     const { watch, failures } = watching();
     watch.styleLoaded();

@@ -85,6 +85,10 @@ export function basemapWatch(options: {
     tileLoaded() {
       tileLoaded = true;
     },
+    /** The map has settled (every tile in view loaded or failed): a view whose every tile failed is a failure. */
+    idle() {
+      if (styleLoaded && tileErrors > 0 && !tileLoaded) fail('tiles');
+    },
     /**
      * A map error: `sourceId` is set when a source failed, `tile` when it was one of its tiles (otherwise its
      * TileJSON or archive header, without which it shows nothing at all).
@@ -96,7 +100,8 @@ export function basemapWatch(options: {
         return;
       }
       if (!tile) return fail('source');
-      if (!tileLoaded && ++tileErrors >= maxTileErrors) fail('tiles');
+      if (!tileLoaded) tileErrors++;
+      if (tileErrors >= maxTileErrors) fail('tiles');
     },
     dispose() {
       done = true;

@@ -23,8 +23,8 @@ export interface RouteMapProps {
   onTap?: (point: LatLng) => void;
   testId?: string;
   className?: string;
-  /** Where the map credits sit: bottom-left where a floating button covers the right corner (the home map). */
-  attributionPosition?: 'bottom-right' | 'bottom-left';
+  /** Where the map credits sit: top-left where a floating button covers the bottom (the home map). */
+  attributionPosition?: 'bottom-right' | 'top-left';
   /** Groups markers that are close at the current zoom into one that zooms in when tapped (the home map). */
   cluster?: boolean;
 }

@@ -133,7 +133,7 @@ export default function Home() {
           className="home-map"
           testId="home-map"
           cluster
-          attributionPosition="bottom-left"
+          attributionPosition="top-left"
         />
       ) : waitingForPosition ? null : (
         <QueryState query={query} testPrefix="home" skeleton="card">

@@ -27,6 +27,8 @@ export const NAME_MAX_LENGTH = 20;
 export const PASSWORD_MIN_LENGTH = 8;
 export const ACTIVITY_MIN_LEAD_MINUTES = 30;
 export const ACTIVITY_WIZARD_STEPS = 4;
+/** A series' dates exist this many weeks ahead (issue 22); a job extends them daily. */
+export const SERIES_HORIZON_WEEKS = 12;
 
 export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_MAP_CENTER = { latitude: 45.46, longitude: 9.19 } as const;

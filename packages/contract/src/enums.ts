@@ -44,6 +44,8 @@ export const NOTIFICATION_TYPES = [
   'ACTIVITY_SEAT_OFFER',
   /** To an activity's admins: a participant left after the join deadline (the actor). */
   'ACTIVITY_LATE_LEAVE',
+  /** To the participants of one date of a series that its organisers cancelled (issue 22). */
+  'ACTIVITY_CANCELLED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
@@ -52,6 +54,12 @@ export const ACTIVITY_EDIT_KINDS = ['TIME', 'END', 'PLACE', 'TIME_PLACE', 'END_P
 export type ActivityEditKind = (typeof ACTIVITY_EDIT_KINDS)[number];
 
 // Activities
+/** RFC 5545 weekday codes, Monday first (series: BYDAY). */
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Which dates of a series an edit or a cancellation touches: this one, this and the following ones, or all. */
+export const SERIES_SCOPES = ['THIS', 'FOLLOWING', 'ALL'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
 /** OPEN: anyone who sees it joins at once; CLOSED: an admin accepts requests. */
 export const ACCESS = ['OPEN', 'CLOSED'] as const;
 export type Access = (typeof ACCESS)[number];

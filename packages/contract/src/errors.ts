@@ -94,6 +94,23 @@ export const errorCatalog = {
     status: 502,
     message: 'The route could not be fetched: export a GPX file from the site and drop it here',
   },
+  SERIES_RULE_INVALID: { status: 400, message: 'The repeat rule is not valid' },
+  SERIES_RULE_UNSUPPORTED: {
+    status: 400,
+    message: 'Series repeat daily, weekly or monthly (on weekdays or the nth weekday): this rule is not supported',
+  },
+  NOT_IN_SERIES: { status: 400, message: 'This activity is not part of a series' },
+  SERIES_DATE_FIXED: {
+    status: 400,
+    message: 'The day of several dates cannot change at once: edit only this date to move it',
+  },
+  SERIES_DATE_NOT_IN_RULE: { status: 400, message: 'This day is not one of the dates of the series' },
+  SERIES_DATE_PAST: { status: 409, message: 'This date of the series has already started' },
+  SERIES_NOT_JOINED: { status: 409, message: 'You have not joined this series' },
+  SERIES_ORGANISER_SKIP: {
+    status: 409,
+    message: 'Organisers take part in every date: cancel the date instead',
+  },
   EXPORT_NOT_FOUND: { status: 404, message: 'This export has expired: prepare a new one' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -10,6 +10,7 @@ import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
 import { routingCalls } from './calls/routing.ts';
+import { seriesCalls } from './calls/series.ts';
 import { userCalls } from './calls/user.ts';
 
 export * from './admin.ts';
@@ -23,12 +24,14 @@ export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
 export * from './calls/routing.ts';
+export * from './calls/series.ts';
 export * from './calls/user.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './realtime.ts';
+export * from './recurrence.ts';
 export * from './rules.ts';
 export * from './version.ts';
 
@@ -50,6 +53,7 @@ export const calls = {
   ...routeImportCalls,
   ...routingCalls,
   ...exportCalls,
+  ...seriesCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -20,6 +20,7 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'ACTIVITY_REMINDER':
     case 'ACTIVITY_SEAT_OFFER':
     case 'ACTIVITY_LATE_LEAVE':
+    case 'ACTIVITY_CANCELLED':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

@@ -32,6 +32,7 @@ import {
   WAYPOINT_TYPES,
 } from '../enums.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
+import { RepeatInput, SeriesRef, SeriesScope } from './series-shapes.ts';
 
 /** A GPX route travels inline: its calls take the largest GPX file plus the rest of the activity. */
 export const ROUTE_BODY_LIMIT = GPX_MAX_BYTES + 64 * 1024;
@@ -118,10 +119,19 @@ const ActivityFields = z.object({
  * bodies below carry no refinement that would turn it into a generic VALIDATION_ERROR.
  */
 export const endsAfterStart = (a: { startTime: string; endTime: string }) => a.endTime > a.startTime;
-export const ActivityInput = ActivityFields;
+/** With `repeat`, the activity is the first date of a series (issue 22, docs/series.md). */
+export const ActivityInput = ActivityFields.extend({ repeat: RepeatInput.optional() });
 export type ActivityInput = z.infer<typeof ActivityInput>;
-/** An update may leave the route out: it stays as it is (the app cannot send back a GPX it never downloaded). */
-export const ActivityUpdate = ActivityFields.extend({ activityId: Id, route: RouteInput.optional() });
+/**
+ * An update may leave the route out: it stays as it is (the app cannot send back a GPX it never downloaded). On a
+ * date of a series, `scope` says which dates change: this one (the default), this and the following ones, or all;
+ * dates that have started never change.
+ */
+export const ActivityUpdate = ActivityFields.extend({
+  activityId: Id,
+  route: RouteInput.optional(),
+  scope: SeriesScope.default('THIS'),
+});
 export type ActivityUpdate = z.infer<typeof ActivityUpdate>;
 
 export const RouteView = z.object({
@@ -183,6 +193,8 @@ export const Activity = ActivitySummary.extend({
   /** How many of the people taking part the caller has blocked: a private warning before joining. */
   blockedParticipantsCount: z.int(),
   chatId: Id.nullable(),
+  /** The series this activity is one date of (issue 22), or null. */
+  series: SeriesRef.nullable(),
   closedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
@@ -293,10 +305,12 @@ export const activityCalls = {
   'activity/create-new': defineCall({
     bodyLimit: ROUTE_BODY_LIMIT,
     auth: true,
-    summary: 'Create an activity; invitations are sent',
+    summary: 'Create an activity, or with `repeat` a series whose first date it is; invitations are sent',
     body: ActivityInput,
     response: activityAnswer,
     errors: [
+      'SERIES_RULE_INVALID',
+      'SERIES_RULE_UNSUPPORTED',
       'ACTIVITY_TOO_SOON',
       'END_BEFORE_START',
       'GPX_INVALID',
@@ -456,10 +470,12 @@ export const activityCalls = {
   'activity/update-existing': defineCall({
     bodyLimit: ROUTE_BODY_LIMIT,
     auth: true,
-    summary: 'Admin: change an activity; participants are told',
+    summary: 'Admin: change an activity (or dates of its series, by scope); participants are told',
     body: ActivityUpdate,
     response: activityAnswer,
     errors: [
+      'NOT_IN_SERIES',
+      'SERIES_DATE_FIXED',
       'ACTIVITY_NOT_FOUND',
       'FORBIDDEN',
       'ACTIVITY_TOO_SOON',

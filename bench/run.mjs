@@ -33,6 +33,10 @@ const benchmarks = {
     run: tsx('bench/seat-offers.ts'),
     about: 'offer after a seat frees, through the waitlist job (60 s target)',
   },
+  series: {
+    run: tsx('bench/series.ts'),
+    about: 'materialising 12 weeks of 10 000 weekly series (PostgreSQL; BENCH_ENGINES=pglite too)',
+  },
   'web-bundle': {
     run: ['bench/web-bundle.mjs'],
     about: 'gzipped JavaScript of the first load (after building apps/web)',

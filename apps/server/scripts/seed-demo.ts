@@ -36,6 +36,7 @@ import { createMembership } from '../src/modules/membership/membership.service.t
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
 import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
 import { createSeats } from '../src/modules/seats/seats.service.ts';
+import { createSeriesService } from '../src/modules/series/series.service.ts';
 import { createChanges } from '../src/modules/shared/changes.ts';
 import { createSportsRepository } from '../src/modules/sports/sports.repository.ts';
 import { createSportsService } from '../src/modules/sports/sports.service.ts';
@@ -109,6 +110,7 @@ const members = createMembership(
     now,
   },
 );
+const series = createSeriesService({ db, changes, members, memberships, chatMembership, now });
 const service = createActivitiesService({
   db,
   repo: activitiesRepository,
@@ -124,6 +126,7 @@ const service = createActivitiesService({
   groups: access,
   chatMembership,
   seats,
+  series,
   now,
   // The demo seed creates activities only; nothing it reads shows places.
   readerLanguage: async () => 'en',

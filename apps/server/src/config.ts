@@ -117,6 +117,8 @@ export const EnvSchema = z.object({
     .default(['ridewithgps', 'waymarkedtrails']),
   ROUTE_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** How often the series job makes the dates of each series 12 weeks ahead (docs/series.md). */
+  SERIES_JOB_EVERY_MS: z.coerce.number().int().min(100).default(3_600_000),
   ROUTE_IMPORT_RIDEWITHGPS_URL: url.optional(),
   ROUTE_IMPORT_WAYMARKEDTRAILS_URL: url.optional(),
   /** The routing engine that snaps drawn legs to paths (docs/maps.md); unset, drawn legs stay straight. */

@@ -50,6 +50,9 @@ import { createRoutingEngine } from './modules/routing/routing.engines.ts';
 import { createRoutingService, routingHandlers } from './modules/routing/routing.service.ts';
 import { createSeatsRepository } from './modules/seats/seats.repository.ts';
 import { createSeats } from './modules/seats/seats.service.ts';
+import { seriesHandlers } from './modules/series/series.handlers.ts';
+import { createSeriesService } from './modules/series/series.service.ts';
+import { createSeriesMaterialiser } from './modules/series/series-materialiser.ts';
 import { createChanges } from './modules/shared/changes.ts';
 import { createSportsRepository } from './modules/sports/sports.repository.ts';
 import { createSportsService, sportsHandlers } from './modules/sports/sports.service.ts';
@@ -208,6 +211,16 @@ export function createModules(core: Core) {
     membershipDeps,
   );
   const routeComputer = createRouteComputer();
+  // Series (issue 22): every date a real activity, made 12 weeks ahead by the series-materialiser job.
+  const series = createSeriesService({
+    db: core.db,
+    changes,
+    members: activityMembers,
+    memberships,
+    chatMembership,
+    now: core.now,
+  });
+  const seriesMaterialiser = createSeriesMaterialiser({ db: core.db, now: core.now });
   const activities = createActivitiesService({
     db: core.db,
     repo: activitiesRepository,
@@ -220,6 +233,7 @@ export function createModules(core: Core) {
     groups: access,
     chatMembership,
     seats,
+    series,
     now: core.now,
     readerLanguage: core.tokens.languageOf,
   });
@@ -291,6 +305,7 @@ export function createModules(core: Core) {
       now: core.now,
     }),
     ...activitiesHandlers({ service: activities, members: activityMembers, seats }),
+    ...seriesHandlers(series),
     ...chat.handlers,
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),
@@ -331,6 +346,7 @@ export function createModules(core: Core) {
     ...logistics.jobs,
     { name: 'waitlist-offers', everyMs: core.config.WAITLIST_JOB_EVERY_MS, run: seats.run },
     { name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: activityReminders.run },
+    { name: 'series-materialiser', everyMs: core.config.SERIES_JOB_EVERY_MS, run: seriesMaterialiser.run },
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
     { name: 'data-exports-expiry', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.removeExpired },
   ];
@@ -355,6 +371,8 @@ export function createModules(core: Core) {
     services: {
       activityReminders,
       seats,
+      series,
+      seriesMaterialiser,
       chat,
       logistics,
       exports,

@@ -36,6 +36,8 @@ const ADMIN_ONLY = new Set<CallName>([
   ...(['activity/list-waitlist', 'activity/move-in-waitlist', 'activity/pick-from-waitlist'] as const),
   // The world's admin drives: their offer and the requests made to it are theirs alone.
   ...(['carpool/withdraw-offer', 'carpool/accept-request', 'carpool/decline-request'] as const),
+  // The world's activity is the first date of a series (issue 22).
+  'series/cancel',
 ]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
@@ -64,6 +66,10 @@ const MEMBERS_ONLY = new Set<CallName>([
   // Issue 22: a seat offer is claimed or declined by whoever holds it, on an activity they may see.
   'activity/claim-seat',
   'activity/decline-seat',
+  'series/read-info',
+  'series/join',
+  'series/leave',
+  'series/skip-date',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -114,7 +120,12 @@ async function newWorld() {
   );
   await t.ok('group/invite-users', { groupId: group.groupId, userIds: [participant.id] }, admin.token);
   await t.ok('group/participate', { groupId: group.groupId }, participant.token);
-  const activity = await newActivity(t, admin, { access: 'CLOSED', visibility: 'PRIVATE' });
+  // The first date of a weekly series of three: every activity call holds for a series' date as for any activity.
+  const activity = await newActivity(t, admin, {
+    access: 'CLOSED',
+    visibility: 'PRIVATE',
+    repeat: { rule: 'FREQ=WEEKLY;COUNT=3' },
+  });
   await t.ok('activity/invite-users', { activityId: activity.activityId, userIds: [participant.id] }, admin.token);
   await t.ok('activity/participate', { activityId: activity.activityId }, participant.token);
   // Logistics: the admin drives and the participant asks that car; a group item and a private checklist item.
@@ -182,6 +193,7 @@ function bodyFor(name: CallName, w: World): unknown {
   }
   if ('requestId' in body) body.requestId = w.requestId;
   if ('itemId' in body) body.itemId = name === 'gear/claim' ? w.groupItemId : w.ownItemId;
+  if (name === 'series/skip-date') body.date = a.date;
   if (name === 'gear/add-item') {
     delete body.templateKey;
     body.required = false;
@@ -206,6 +218,9 @@ async function snapshot() {
     'ride_requests',
     'gear_items',
     'activity_waitlist_overrides',
+    'activity_series',
+    'series_members',
+    'series_skips',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

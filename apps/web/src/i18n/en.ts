@@ -85,6 +85,14 @@ const errors: Record<ErrorCode, string> = {
   NO_SEAT_OFFER: 'You have no seat offer here: it may have passed to the next person',
   SEATS_BELOW_CONFIRMED: 'More people already take part than the seats you set',
   WAITLIST_ENTRY_NOT_FOUND: 'This person is not on the waitlist',
+  SERIES_RULE_INVALID: 'The repeat settings are not valid: check the days and the end',
+  SERIES_RULE_UNSUPPORTED: 'Series repeat daily, weekly or monthly: this repeat is not supported',
+  NOT_IN_SERIES: 'This activity is not part of a series',
+  SERIES_DATE_FIXED: 'To move the day, edit only this date',
+  SERIES_DATE_NOT_IN_RULE: 'This day is not one of the dates of the series',
+  SERIES_DATE_PAST: 'This date has already started',
+  SERIES_NOT_JOINED: 'You have not joined this series',
+  SERIES_ORGANISER_SKIP: 'Organisers take part in every date: cancel the date instead',
 };
 
 const validation: Record<ValidationMessageKey, string> = {

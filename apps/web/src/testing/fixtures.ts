@@ -119,6 +119,7 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   isOnlyAdmin: false,
   blockedParticipantsCount: 0,
   chatId: null,
+  series: null,
   closedAt: null,
   createdAt: WHEN,
   updatedAt: WHEN,

@@ -16,6 +16,7 @@ import { localizedPlace } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import { joinDeadline, type Seats } from '../seats/seats.service.ts';
+import type { SeriesService } from '../series/series.service.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
@@ -44,6 +45,8 @@ export interface ActivitiesDeps {
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
   /** Seats and waitlists (seats/seats.service.ts). */
   seats: Pick<Seats, 'mine' | 'overlapping' | 'edited'>;
+  /** Series (issue 22): create-new with `repeat`, edits by scope, the series in the answer. */
+  series: Pick<SeriesService, 'plan' | 'start' | 'propagate' | 'ref'>;
   now: () => Date;
   /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
   readerLanguage: (userId: string) => Promise<Language>;
@@ -139,6 +142,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       isOnlyAdmin: isAdmin && (await deps.memberships.adminsCount('activity', activityId)) === 1,
       blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
       chatId: participating ? await repo.chatId(activityId) : null,
+      series: await deps.series.ref(activityId),
     });
   }
 
@@ -147,7 +151,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
   return {
     answer,
 
-    async create(userId: string, input: ActivityInput, baseUrl: string) {
+    async create(userId: string, body: ActivityInput, baseUrl: string) {
+      // A series' first date is the first day its rule gives from `date` on (the day itself when it matches).
+      const canonicalZone = body.repeat ? canonicalTimeZone(body.timeZone) : undefined;
+      const plan = body.repeat ? deps.series.plan(body.repeat, body.date, body.startTime, canonicalZone!) : null;
+      const input = plan ? { ...body, date: plan.firstDay } : body;
       const times = activityTimes(input);
       assertStartsLateEnough(times.startsAt, deps.now());
       await deps.sports.assertSportExists(input.sportId);
@@ -165,10 +173,12 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           tx,
         );
         await deps.chatMembership.create(tx, { kind: 'ACTIVITY', activityId: activity.id }, userId, effects.chat);
+        // A series' invitations are to its first date.
         await deps.members.invite(tx, effects, activity, userId, {
           userIds: input.invitedUserIds,
           groupIds: input.invitedGroupIds,
         });
+        if (plan) await deps.series.start(tx, activity.id, plan, userId);
         return activity.id;
       });
       return answer(activityId, userId);
@@ -183,17 +193,35 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       const route = input.route ? await computeRoute(input.route, userId, baseUrl) : null;
       await change(async (tx, effects) => {
         const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
-        if (times.startsAt.getTime() !== activity.startsAt.getTime())
+        const scope = input.scope ?? 'THIS';
+        if (scope !== 'THIS') {
+          if (!activity.seriesId) throw new ApiError('NOT_IN_SERIES');
+          if (input.date !== activity.date) throw new ApiError('SERIES_DATE_FIXED');
+        }
+        // Past dates of a series never change with the others: an edit of several dates skips a started one.
+        const editsThis = scope === 'THIS' || activity.startsAt > deps.now();
+        if (editsThis && times.startsAt.getTime() !== activity.startsAt.getTime())
           assertStartsLateEnough(times.startsAt, deps.now());
         const groupId = input.groupId === undefined ? activity.groupId : input.groupId;
         if (groupId && groupId !== activity.groupId) await assertMayUseGroup(groupId, userId, tx);
+        const values = { ...rowValues(input, times), ...(route ? routeValues(route) : {}), groupId };
+        const told = editsThis
+          ? await deps.memberships.memberIds('activity', activity.id, { state: 'PARTICIPATING' }, tx)
+          : [];
+        if (scope !== 'THIS') {
+          await deps.series.propagate(tx, effects, {
+            activity,
+            scope,
+            values,
+            route: route ?? null,
+            actorId: userId,
+            told,
+          });
+        }
+        if (!editsThis) return;
         if (Object.keys(seatValues(input)).length)
           await deps.seats.edited(tx, effects, activity.id, input.seats === undefined ? activity.seats : input.seats);
-        await repo.update(
-          activity.id,
-          { ...rowValues(input, times), ...(route ? routeValues(route) : {}), groupId },
-          tx,
-        );
+        await repo.update(activity.id, values, tx);
         if (route) await saveRouteFile(activity, route.gpx, tx);
         const updated = { ...activity, name: input.name, groupId };
         await deps.members.invite(tx, effects, updated, userId, {
@@ -203,7 +231,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         // One notification per edit; its reason says whether the time or the start point changed, so the
         // list and the push can say so (null: other details).
         await effects.notify({
-          userIds: await deps.memberships.memberIds('activity', activity.id, { state: 'PARTICIPATING' }, tx),
+          userIds: told,
           type: 'ACTIVITY_EDIT',
           targetId: activity.id,
           actorId: userId,
@@ -367,6 +395,7 @@ function toActivity(
     isOnlyAdmin: boolean;
     blockedParticipantsCount: number;
     chatId: string | null;
+    series: Activity['series'];
   },
 ): Activity {
   return {
@@ -390,6 +419,7 @@ function toActivity(
     isOnlyAdmin: extra.isOnlyAdmin,
     blockedParticipantsCount: extra.blockedParticipantsCount,
     chatId: extra.chatId,
+    series: extra.series,
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

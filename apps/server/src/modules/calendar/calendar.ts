@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { groupFeedPath } from '@cordata/contract';
-import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { activities, activityMembers, groups, users } from '../../db/schema.ts';
@@ -70,13 +70,22 @@ export function createCalendar(deps: CalendarDeps) {
     return group ?? null;
   }
 
-  /** Activities matching `condition` that end within the last 30 days or later, soonest first. */
+  /**
+   * Activities matching `condition` that end within the last 30 days or later, soonest first; a cancelled date
+   * of a series stays, as STATUS:CANCELLED, so calendar apps that have it take it off (issue 22).
+   */
   async function feedEvents(condition: SQL | undefined) {
     const since = new Date(deps.now().getTime() - PAST_DAYS * 86_400_000);
     const rows = await db
       .select({ activity: activities })
       .from(activities)
-      .where(and(isNull(activities.deletedAt), gt(activities.endsAt, since), condition))
+      .where(
+        and(
+          or(isNull(activities.deletedAt), isNotNull(activities.cancelledAt)),
+          gt(activities.endsAt, since),
+          condition,
+        ),
+      )
       .orderBy(asc(activities.startsAt))
       .limit(MAX_EVENTS);
     return rows.map((r) => activityEvent(r.activity, deps.publicUrl));

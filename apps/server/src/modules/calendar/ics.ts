@@ -1,7 +1,8 @@
 /**
  * iCalendar (RFC 5545) text, written once for every feed and file: the data export, public group feeds,
  * and any personal feed. Times are UTC (`…Z`), so no VTIMEZONE is needed; lines are folded at 75 octets.
- * Series (issue 22) are not built yet: every event is single (no RRULE).
+ * A series (issue 22) is written as its dates, each a single event (no RRULE): every date is an activity of its
+ * own that may have been edited or cancelled alone, and a cancelled one is STATUS:CANCELLED with a new SEQUENCE.
  */
 export interface IcsEvent {
   uid: string;
@@ -13,6 +14,8 @@ export interface IcsEvent {
   geo?: { latitude: number; longitude: number } | null;
   url?: string | null;
   status?: 'CONFIRMED' | 'CANCELLED' | 'TENTATIVE';
+  /** Raised when the event is cancelled, so calendar apps take the change over what they have (RFC 5545). */
+  sequence?: number;
   updatedAt?: Date | null;
 }
 
@@ -68,6 +71,7 @@ export function writeIcs(calendar: { name: string; events: IcsEvent[]; now?: Dat
     if (e.geo) lines.push(`GEO:${e.geo.latitude.toFixed(6)};${e.geo.longitude.toFixed(6)}`);
     if (e.url) lines.push(`URL:${e.url}`);
     if (e.updatedAt) lines.push(`LAST-MODIFIED:${icsTime(e.updatedAt)}`);
+    if (e.sequence) lines.push(`SEQUENCE:${e.sequence}`);
     lines.push(`STATUS:${e.status ?? 'CONFIRMED'}`, 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
@@ -86,10 +90,13 @@ export function activityEvent(
     startLatitude: number;
     startLongitude: number;
     updatedAt: Date;
+    cancelledAt?: Date | null;
   },
   appUrl?: string,
 ): IcsEvent {
   return {
+    status: a.cancelledAt ? 'CANCELLED' : 'CONFIRMED',
+    sequence: a.cancelledAt ? 1 : 0,
     uid: a.id,
     start: a.startsAt,
     end: a.endsAt,

@@ -454,6 +454,17 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       return rows.map((r) => ({ ...toUserSummary(r), requestedAt: r.createdAt.toISOString() }));
     },
 
+    /**
+     * How a person without a place would come in, as `participate` decides it: 'JOIN', or 'REQUEST' when an admin
+     * must decide (the policy says so, an admin removed them, or an admin blocked them); throws the policy's errors.
+     * Series (issue 22) ask it before joining a person to every date.
+     */
+    async entryFor(tx: DbOrTx, object: O, userId: string, member: Member | null): Promise<Entry> {
+      const entry = await policy.entry(tx, object, userId, member);
+      if (standsRemoved(member) || (await repo.blockedByAnAdmin(kind, object.id, userId, tx))) return 'REQUEST';
+      return entry;
+    },
+
     /** The object if the caller may see it, with their membership (the policy's load). */
     load: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock: LockMode = false) =>
       policy.load(tx, objectId, userId, lock),

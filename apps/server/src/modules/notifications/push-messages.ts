@@ -5,11 +5,24 @@ type Texts = Record<NotificationType, (v: Vars) => string>;
 /**
  * GEAR_UNCLAIMED carries the missing items as a comma-separated list, ACTIVITY_EDIT what changed
  * (ActivityEditKind), ACTIVITY_REMINDER the local start time ("09:00", or "TOMORROW 09:00" the day before)
- * SEND_MESSAGE 'DIRECT' for a direct chat, and ACTIVITY_SEAT_OFFER the instant the offer runs out (the app counts down to it).
+ * SEND_MESSAGE 'DIRECT' for a direct chat, ACTIVITY_SEAT_OFFER the instant the offer runs out (the app counts down to
+ * it), and ACTIVITY_CANCELLED the local day and start time of the cancelled date of a series ("2026-12-08 18:30").
  */
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 /** The time of a reminder for tomorrow ("TOMORROW 09:00" → "09:00"); null for one today. */
 const tomorrow = (reason: string) => /^TOMORROW (\d{2}:\d{2})$/.exec(reason)?.[1] ?? null;
+/** A cancelled date ("2026-12-08 18:30") as "Tue 8 Dec at 18:30" / "mar 8 dic alle 18:30"; empty when malformed. */
+function cancelledDate(reason: string, lang: Language) {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(reason);
+  if (!match) return '';
+  const day = new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(`${match[1]}T12:00:00Z`));
+  return lang === 'it' ? ` di ${day} alle ${match[2]}` : ` on ${day} at ${match[2]}`;
+}
 
 const en: Texts = {
   ACTIVITY_INVITE: (v) => `${v.actor} invited you to ${v.target}`,
@@ -46,6 +59,7 @@ const en: Texts = {
         : `${v.target} starts soon`,
   ACTIVITY_SEAT_OFFER: (v) => `A seat is free in ${v.target}: claim it before it passes to the next person`,
   ACTIVITY_LATE_LEAVE: (v) => `${v.actor} left ${v.target} after the join deadline`,
+  ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'en')} is cancelled`,
 };
 
 const it: Texts = {
@@ -84,6 +98,7 @@ const it: Texts = {
         : `${v.target} inizia a breve`,
   ACTIVITY_SEAT_OFFER: (v) => `Si è liberato un posto in ${v.target}: prendilo prima che passi alla persona successiva`,
   ACTIVITY_LATE_LEAVE: (v) => `${v.actor} ha lasciato ${v.target} dopo la scadenza delle adesioni`,
+  ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'it')} è annullata`,
 };
 
 const fallbacks = {

@@ -36,6 +36,12 @@ describe('notification texts', () => {
     expect(plain(make('ACTIVITY_INVITE'), 'it')).toBe('Anna Bianchi ti invita a Monte Rosa');
   });
 
+  it("says which date of a series was cancelled, in the reader's language", () => {
+    const cancelled = make('ACTIVITY_CANCELLED', { reason: '2026-12-08 18:30' });
+    expect(plain(cancelled, 'en')).toBe('Monte Rosa on Tue 8 Dec, 18:30 is cancelled');
+    expect(plain(cancelled, 'it')).toBe('Monte Rosa di mar 8 dic, 18:30 è annullata');
+  });
+
   it('says when a reminded activity starts, and what an edit changed', () => {
     expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: '09:00' }), 'en')).toBe('Monte Rosa starts at 09:00');
     expect(plain(make('ACTIVITY_REMINDER', { actor: null, reason: '09:00' }), 'it')).toBe(

@@ -1,5 +1,6 @@
 import { ActivityEditKind, type Notification, type NotificationType } from '@cordata/contract';
 import type { TFunction } from 'i18next';
+import { formatDate } from '../../i18n/dates.ts';
 import type { IconName } from '../Icon.tsx';
 
 /** What a notification is about: it picks the icon's colour. */
@@ -24,6 +25,7 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   ACTIVITY_REMINDER: { icon: 'bell', topic: 'activity' },
   ACTIVITY_SEAT_OFFER: { icon: 'check', topic: 'activity' },
   ACTIVITY_LATE_LEAVE: { icon: 'reject', topic: 'activity' },
+  ACTIVITY_CANCELLED: { icon: 'reject', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */
@@ -61,7 +63,26 @@ export function notificationText(n: Notification, t: TFunction): TextPart[] {
     : t('notification.someone');
   const target = n.targetName || t(fallbackTarget[notificationLook[n.type].topic]);
   const template = t(templateKey(n), { skipInterpolation: true });
-  return fillTemplate(template, { actor, target, time: reminderTomorrow(n) ?? n.reason ?? '' });
+  return fillTemplate(template, {
+    actor,
+    target,
+    time: reminderTomorrow(n) ?? n.reason ?? '',
+    when: cancelledWhen(n, t) ?? '',
+  });
+}
+
+/** The day and start time of a cancelled date of a series ("2026-12-08 18:30" → "Tue 8 Dec, 18:30"). */
+function cancelledWhen(n: Notification, t: TFunction): string | null {
+  if (n.type !== 'ACTIVITY_CANCELLED' || !n.reason) return null;
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(n.reason);
+  if (!match) return null;
+  const day = formatDate(new Date(`${match[1]}T12:00:00Z`), t('notification.dateLanguage'), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return `${day}, ${match[2]}`;
 }
 
 /** An edit that moved the time or the start point says so (its reason is an ActivityEditKind). */
@@ -69,6 +90,7 @@ function templateKey(n: Notification): string {
   if (n.type === 'ACTIVITY_EDIT' && n.reason && ActivityEditKind.safeParse(n.reason).success)
     return `notification.edits.${n.reason}`;
   if (n.type === 'ACTIVITY_REMINDER' && !n.reason) return 'notification.reminderSoon';
+  if (n.type === 'ACTIVITY_CANCELLED' && !n.reason) return 'notification.cancelledSoon';
   if (reminderTomorrow(n)) return 'notification.reminderTomorrow';
   if (n.type === 'SEND_MESSAGE' && n.reason === 'DIRECT') return 'notification.directMessage';
   return `notification.types.${n.type}`;

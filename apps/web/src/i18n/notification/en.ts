@@ -29,7 +29,11 @@ export const notification = {
     ACTIVITY_REMINDER: '<b>{{target}}</b> starts at {{time}}',
     ACTIVITY_SEAT_OFFER: 'A seat is free in <b>{{target}}</b>: claim it before it passes to the next person',
     ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> left <b>{{target}}</b> after the join deadline',
+    ACTIVITY_CANCELLED: '<b>{{target}}</b> on {{when}} is cancelled',
   },
+  /** The language dates in notification texts are written in. */
+  dateLanguage: 'en',
+  cancelledSoon: '<b>{{target}}</b> is cancelled',
   reminderSoon: '<b>{{target}}</b> starts soon',
   reminderTomorrow: '<b>{{target}}</b> starts tomorrow at {{time}}',
   /** SEND_MESSAGE of a direct chat (reason DIRECT). */

@@ -32,7 +32,11 @@ export const notification: typeof en = {
     ACTIVITY_SEAT_OFFER:
       'Si è liberato un posto in <b>{{target}}</b>: prendilo prima che passi alla persona successiva',
     ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> ha lasciato <b>{{target}}</b> dopo la scadenza delle adesioni',
+    ACTIVITY_CANCELLED: '<b>{{target}}</b> di {{when}} è annullata',
   },
+  /** The language dates in notification texts are written in. */
+  dateLanguage: 'it',
+  cancelledSoon: '<b>{{target}}</b> è annullata',
   reminderSoon: '<b>{{target}}</b> inizia a breve',
   reminderTomorrow: '<b>{{target}}</b> inizia domani alle {{time}}',
   directMessage: 'Nuovi messaggi da <b>{{actor}}</b>',

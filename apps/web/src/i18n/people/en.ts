@@ -149,6 +149,7 @@ export const people = {
     ACTIVITY_REMINDER: 'Reminders before your activities start',
     ACTIVITY_SEAT_OFFER: 'A seat is free for you (waitlist)',
     ACTIVITY_LATE_LEAVE: 'Someone leaves after the join deadline',
+    ACTIVITY_CANCELLED: 'Dates of a series cancelled',
   },
   saved: {
     profile: 'Your profile has been saved.',

@@ -150,6 +150,7 @@ export const people: typeof en = {
     ACTIVITY_REMINDER: 'Promemoria prima delle tue attività',
     ACTIVITY_SEAT_OFFER: 'Un posto libero per te (lista d’attesa)',
     ACTIVITY_LATE_LEAVE: 'Qualcuno lascia dopo la scadenza delle adesioni',
+    ACTIVITY_CANCELLED: 'Date annullate di una serie',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

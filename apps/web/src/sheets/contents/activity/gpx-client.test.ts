@@ -21,6 +21,9 @@ class FakeWorker {
   answer(id: number, answer: GpxWorkerAnswer) {
     this.onmessage?.({ data: { id, answer } } as MessageEvent);
   }
+  converted(id: number, converted: Blob | null) {
+    this.onmessage?.({ data: { id, converted } } as MessageEvent);
+  }
 }
 
 const file = (name: string) => new File(['<gpx/>'], name);
@@ -66,6 +69,43 @@ describe('the GPX reader', () => {
     expect(FakeWorker.made).toHaveLength(2);
     FakeWorker.made[1]!.answer(FakeWorker.made[1]!.sent[0]!.id, invalid);
     await expect(next).resolves.toEqual(invalid);
+  });
+
+  it('gives the preview first and the converted GPX when it follows; the file itself when nothing is converted', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const reader = new GpxReader();
+    const kml = file('a.kml');
+    const gpx = file('b.gpx');
+    const first = reader.read(kml);
+    const second = reader.read(gpx);
+    const worker = FakeWorker.made[0]!;
+    const preview = { pointCount: 3 } as never;
+    worker.answer(worker.sent[0]!.id, { ok: true, preview, converting: true });
+    worker.answer(worker.sent[1]!.id, { ok: true, preview, converting: false });
+    const read = await first;
+    expect(read).toMatchObject({ ok: true, preview, converting: true });
+    let converted: Blob | null | undefined;
+    void (read as Extract<typeof read, { ok: true }>).upload.then((b) => {
+      converted = b;
+    });
+    await Promise.resolve();
+    expect(converted).toBeUndefined();
+    const blob = new Blob(['<gpx/>']);
+    worker.converted(worker.sent[0]!.id, blob);
+    await vi.waitFor(() => expect(converted).toBe(blob));
+    const plain = await second;
+    expect(await (plain as Extract<typeof plain, { ok: true }>).upload).toBe(gpx);
+  });
+
+  it('gives no file to upload when stopped before the conversion arrived', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const reader = new GpxReader();
+    const pending = reader.read(file('a.kml'));
+    const worker = FakeWorker.made[0]!;
+    worker.answer(worker.sent[0]!.id, { ok: true, preview: {} as never, converting: true });
+    const read = await pending;
+    reader.stop();
+    expect(await (read as Extract<typeof read, { ok: true }>).upload).toBeNull();
   });
 
   it('ends the worker when stopped, answering what was still being read', async () => {

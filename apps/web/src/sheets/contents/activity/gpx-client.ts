@@ -1,4 +1,4 @@
-import type { GpxWorkerAnswer, GpxWorkerRequest } from './gpx-preview.ts';
+import type { GpxRead, GpxWorkerAnswer, GpxWorkerMessage, GpxWorkerRequest } from './gpx-preview.ts';
 
 /** User-timing marks around the read, so profiles (and the e2e budget check) can find it. */
 export const GPX_READ_MARKS = { start: 'cordata:gpx-read-start', end: 'cordata:gpx-read-end' } as const;
@@ -11,14 +11,19 @@ export const GPX_READ_MARKS = { start: 'cordata:gpx-read-start', end: 'cordata:g
 export class GpxReader {
   private worker: Worker | null = null;
   private next = 1;
-  private readonly waiting = new Map<number, (answer: GpxWorkerAnswer) => void>();
+  private readonly waiting = new Map<number, { file: File; resolve: (read: GpxRead) => void }>();
+  /** Files being converted to GPX after their answer: the Blob follows in a message of its own. */
+  private readonly converting = new Map<number, (blob: Blob | null) => void>();
 
   /** Starts the worker (and so loads its code) before a file is chosen. */
   warm(): void {
     if (this.worker) return;
     const worker = new Worker(new URL('./gpx.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<{ id: number; answer: GpxWorkerAnswer }>) =>
-      this.settle(event.data.id, event.data.answer);
+    worker.onmessage = (event: MessageEvent<GpxWorkerMessage>) => {
+      const message = event.data;
+      if ('answer' in message) this.settle(message.id, message.answer);
+      else this.convert(message.id, message.converted);
+    };
     // A worker that fails to load or crashes answers every pending read with the loading error.
     worker.onerror = () => {
       this.stop();
@@ -26,12 +31,16 @@ export class GpxReader {
     this.worker = worker;
   }
 
-  read(file: File): Promise<GpxWorkerAnswer> {
+  /**
+   * Reads one file: resolves with its preview as soon as it is measured; `upload` then gives the file to send (the
+   * file itself, or the GPX the worker converts it to, which follows), or null if the worker stopped meanwhile.
+   */
+  read(file: File): Promise<GpxRead> {
     performance.mark(GPX_READ_MARKS.start);
     this.warm();
     const id = this.next++;
     return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
+      this.waiting.set(id, { file, resolve });
       const request: GpxWorkerRequest = { id, file };
       this.worker!.postMessage(request);
     });
@@ -42,13 +51,25 @@ export class GpxReader {
     this.worker?.terminate();
     this.worker = null;
     for (const id of [...this.waiting.keys()]) this.settle(id, { ok: false, code: 'GPX_INVALID' });
+    for (const id of [...this.converting.keys()]) this.convert(id, null);
   }
 
   private settle(id: number, answer: GpxWorkerAnswer) {
-    const resolve = this.waiting.get(id);
-    if (!resolve) return;
+    const waiting = this.waiting.get(id);
+    if (!waiting) return;
     this.waiting.delete(id);
     performance.mark(GPX_READ_MARKS.end);
-    resolve(answer);
+    if (!answer.ok) return waiting.resolve(answer);
+    const upload = answer.converting
+      ? new Promise<Blob | null>((resolve) => this.converting.set(id, resolve))
+      : Promise.resolve(waiting.file);
+    waiting.resolve({ ...answer, upload });
+  }
+
+  private convert(id: number, blob: Blob | null) {
+    const resolve = this.converting.get(id);
+    if (!resolve) return;
+    this.converting.delete(id);
+    resolve(blob);
   }
 }

@@ -17,13 +17,22 @@ export type GpxWorkerAnswer =
       ok: true;
       preview: GpxPreview;
       /**
-       * For a KML, TCX or FIT file, or a recording larger than the server takes: the route as GPX, which is
-       * what the server stores. A Blob made in the worker: handing it over copies nothing on the main thread.
+       * A KML, TCX or FIT file, or a recording with more points than the server keeps: the route is written as GPX
+       * (what the server stores) after this answer, and follows in a message of its own (GpxWorkerConversion), so the
+       * preview is not held up by the writing.
        */
-      convertedGpx?: Blob;
+      converting: boolean;
       name?: string | null;
     }
   | { ok: false; code: string };
+
+/** What the worker posts: the answer to a file, then, when it converts, the GPX (a Blob: handing it over copies nothing). */
+export type GpxWorkerMessage = { id: number; answer: GpxWorkerAnswer } | { id: number; converted: Blob | null };
+
+/** A read as GpxReader gives it: the answer, and the file to upload (the original, or the GPX it is converted to). */
+export type GpxRead =
+  | (Extract<GpxWorkerAnswer, { ok: true }> & { upload: Promise<Blob | null> })
+  | Extract<GpxWorkerAnswer, { ok: false }>;
 
 /** One file to read; the answer carries the same id. */
 export interface GpxWorkerRequest {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { GPX_MAX_BYTES, type Gpx, isGpxError, parseRouteFile, routeStats, thinGpx, writeGpx } from '@cordata/geo';
-import type { GpxWorkerAnswer, GpxWorkerRequest } from './gpx-preview.ts';
+import type { GpxWorkerAnswer, GpxWorkerMessage, GpxWorkerRequest } from './gpx-preview.ts';
 
 /** Recordings up to this size are read here; what goes to the server is thinned to its limits (review M5). */
 const READ_MAX_BYTES = 50 * 1024 * 1024;
@@ -18,6 +18,7 @@ const pointsOf = (gpx: Gpx) =>
 self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
   const { id, file } = event.data;
   let answer: GpxWorkerAnswer;
+  let toWrite: Gpx | null = null;
   try {
     // GPX, KML, TCX or FIT, known by content: every format becomes the same route.
     const read = parseRouteFile(file.name, new Uint8Array(await file.arrayBuffer()), {
@@ -29,6 +30,7 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
     const rewrite = read.format !== 'gpx' || gpx !== read.gpx || file.size > GPX_MAX_BYTES;
     const stats = routeStats(gpx);
     if (stats.source === 'none') throw new Error('empty');
+    if (rewrite) toWrite = gpx;
     // The text stays in the File: sending megabytes back would cost the main thread a long copy.
     answer = {
       ok: true,
@@ -43,12 +45,22 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
         pointCount: gpx === read.gpx ? stats.pointCount : pointsOf(read.gpx),
         elapsedMinutes: stats.elapsedMinutes,
       },
-      // Other formats and large recordings go as GPX: the simplified display line would not be enough.
-      convertedGpx: rewrite ? new Blob([writeGpx(gpx)], { type: 'application/gpx+xml' }) : undefined,
+      converting: rewrite,
       name: gpx.name,
     };
   } catch (error) {
     answer = { ok: false, code: isGpxError(error) ? error.code : 'GPX_INVALID' };
   }
-  self.postMessage({ id, answer });
+  self.postMessage({ id, answer } satisfies GpxWorkerMessage);
+  // Other formats and large recordings go as GPX (the simplified display line would not be enough): written after
+  // the answer, so the preview shows while this runs.
+  if (toWrite) {
+    let converted: Blob | null = null;
+    try {
+      converted = new Blob([writeGpx(toWrite)], { type: 'application/gpx+xml' });
+    } catch {
+      converted = null;
+    }
+    self.postMessage({ id, converted } satisfies GpxWorkerMessage);
+  }
 };

@@ -31,12 +31,19 @@ const preview: GpxPreview = {
 };
 
 /** The GPX worker: answers every file with `answer`. */
-let answer: GpxWorkerAnswer = { ok: true, preview };
+let answer: GpxWorkerAnswer = { ok: true, preview, converting: false };
+/** When converting: the GPX the worker posts after its answer. */
+let converted: Blob | null = null;
 class FakeWorker {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: (() => void) | null = null;
   postMessage({ id }: GpxWorkerRequest) {
-    queueMicrotask(() => this.onmessage?.({ data: { id, answer } } as MessageEvent));
+    queueMicrotask(() => {
+      this.onmessage?.({ data: { id, answer } } as MessageEvent);
+      if (answer.ok && answer.converting) {
+        setTimeout(() => this.onmessage?.({ data: { id, converted } } as MessageEvent), 20);
+      }
+    });
   }
   terminate() {}
 }
@@ -58,7 +65,8 @@ function stubUploadUrl(refuse?: [code: string, status: number]) {
 }
 
 beforeEach(() => {
-  answer = { ok: true, preview };
+  answer = { ok: true, preview, converting: false };
+  converted = null;
   FakeUpload.all = [];
   vi.stubGlobal('Worker', FakeWorker);
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
@@ -175,6 +183,25 @@ describe('the route file goes through the presigned upload, with a progress bar'
     act(() => fail(upload));
     await waitFor(() => expect(screen.getByTestId('gpx-upload-error').textContent).toBe(message));
     expect(route()).not.toHaveProperty('gpxUrl');
+  });
+
+  it('shows the preview of a file the worker converts at once, and uploads the GPX that follows', async () => {
+    const calls = stubUploadUrl();
+    answer = { ok: true, preview, converting: true };
+    converted = new Blob([GPX], { type: 'application/gpx+xml' });
+    renderStep();
+    fireEvent.change(screen.getByTestId('gpx-input'), {
+      target: { files: [new File(['<kml/>'], 'resegone.kml', { type: 'application/vnd.google-earth.kml+xml' })] },
+    });
+    await screen.findByTestId('gpx-file');
+    expect(uploadState()).toBe('uploading');
+    await waitFor(() => expect(FakeUpload.last).not.toBeNull());
+    const sent = FakeUpload.last!.sent as File;
+    expect(sent.name).toBe('resegone.gpx');
+    expect(await sent.text()).toBe(GPX);
+    expect(calls.find((c) => c.path === 'upload/get-upload-url')?.body).toMatchObject({ size: GPX.length });
+    act(() => FakeUpload.last!.finish());
+    await waitFor(() => expect(route()).toMatchObject({ fileName: 'resegone.kml', gpxUrl: FILE_URL }));
   });
 
   it('says the file is too large when the server refuses the upload up front', async () => {

@@ -32,7 +32,10 @@ export function GpxStep({ go }: StepProps) {
   // Back on the step with a file whose upload was left unfinished (the step was left meanwhile): send it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the file the step opens with
   useEffect(() => {
-    if (gpx && !gpx.gpxUrl) send(gpx.file);
+    if (!gpx || gpx.gpxUrl) return;
+    // A file still waiting for its conversion when the step was left is read again; a GPX one is sent as it is.
+    if (gpx.file.type === 'application/gpx+xml' || /\.gpx$/i.test(gpx.fileName)) send(gpx.file);
+    else if (gpx.file instanceof File) void readFile(gpx.file);
   }, []);
   const uploaded = !!gpx?.gpxUrl;
 
@@ -64,13 +67,23 @@ export function GpxStep({ go }: StepProps) {
     setReading(false);
     if (answer.ok) {
       setMissing(false);
-      const stored = answer.convertedGpx
-        ? new File([answer.convertedGpx], `${file.name.replace(/\.[^.]+$/, '')}.gpx`, { type: 'application/gpx+xml' })
-        : file;
+      const { preview } = answer;
+      running.current?.drop();
       update({
-        route: { mode: 'GPX', file: stored, fileName: file.name, preview: answer.preview },
-        ...(answer.preview.elapsedMinutes ? suggestedTime(answer.preview.elapsedMinutes) : {}),
+        route: { mode: 'GPX', file, fileName: file.name, preview },
+        ...(preview.elapsedMinutes ? suggestedTime(preview.elapsedMinutes) : {}),
       });
+      // The preview shows at once; a file the worker converts to GPX is sent once that GPX follows.
+      if (answer.converting) setUpload({ phase: 'uploading', fraction: 0 });
+      const blob = await answer.upload;
+      const current = useDraftStore.getState().draft.route;
+      // Gone (the step closed) or replaced by another file meanwhile: nothing more to do for this one.
+      if (!blob || current.mode !== 'GPX' || current.preview !== preview) return;
+      const stored =
+        blob === file
+          ? file
+          : new File([blob], `${file.name.replace(/\.[^.]+$/, '')}.gpx`, { type: 'application/gpx+xml' });
+      if (stored !== file) update({ route: { ...current, file: stored } });
       send(stored);
     } else {
       showErrorText(t('messages.gpxError'));

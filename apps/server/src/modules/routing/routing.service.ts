@@ -54,7 +54,8 @@ export function createRoutingService(deps: RoutingServiceDeps) {
   }
 
   return {
-    async snapLegs(userId: string, sportId: string, points: LatLng[]) {
+    /** `callerGone` aborts the engine requests still running once the app has given up on the call. */
+    async snapLegs(userId: string, sportId: string, points: LatLng[], callerGone?: AbortSignal) {
       const pairs = points.slice(1).map((to, i) => [points[i]!, to] as const);
       const profile = profileOfSport(sportId);
       if (!engine) {
@@ -74,7 +75,8 @@ export function createRoutingService(deps: RoutingServiceDeps) {
         };
       }
       await deps.rateLimiter?.hit(`route-snap:user:${userId}`, { limit: SNAPS_PER_USER_PER_HOUR, windowSeconds: 3600 });
-      const signal = AbortSignal.timeout(deps.timeoutMs);
+      const deadline = AbortSignal.timeout(deps.timeoutMs);
+      const signal = callerGone ? AbortSignal.any([deadline, callerGone]) : deadline;
       const legs = await inBatches(pairs, CONCURRENT_LEGS, ([from, to]) => snapLeg(from, to, profile, signal));
       return {
         engine: engine.kind,
@@ -117,5 +119,16 @@ async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: 
 }
 
 export const routingHandlers = (service: RoutingService): Handlers => ({
-  'route/snap-legs': ({ body, user }) => service.snapLegs(user.userId, body.sportId, body.points),
+  'route/snap-legs': async ({ body, user, request }) => {
+    // The app aborts a request for legs no longer drawn: the connection closes, and the engine is asked no more.
+    const gone = new AbortController();
+    const socket = request.raw.socket;
+    const onClose = () => gone.abort();
+    socket?.once('close', onClose);
+    try {
+      return await service.snapLegs(user.userId, body.sportId, body.points, gone.signal);
+    } finally {
+      socket?.off('close', onClose);
+    }
+  },
 });

@@ -121,6 +121,18 @@ describe.each(KINDS)('the %s adapter against a stand-in answering its documented
   });
 });
 
+describe('a caller who has gone', () => {
+  it('asks the engine nothing more once the app has given up on the call', async () => {
+    standIn.behaviour = 'ok';
+    const before = standIn.seen.length;
+    const gone = new AbortController();
+    gone.abort();
+    const result = await serviceFor('osrm').snapLegs('u1', 'hiking', [A, B, C], gone.signal);
+    expect(result.legs.map((l) => l.straightReason)).toEqual(['TIMEOUT', 'TIMEOUT']);
+    expect(standIn.seen.length).toBe(before);
+  });
+});
+
 describe('routing not configured, or a sport not routed', () => {
   it('keeps every leg straight, NOT_CONFIGURED, and asks no engine', async () => {
     const before = standIn.seen.length;

@@ -16,8 +16,12 @@ const B: LatLng = { latitude: 45.83, longitude: 9.11 };
 const C: LatLng = { latitude: 45.85, longitude: 9.1 };
 const bent = (a: LatLng, b: LatLng) => [a, { latitude: a.latitude, longitude: b.longitude }, b];
 
-function drawn(points: LatLng[], sportId = 'hiking') {
-  const draft = { ...emptyDraft(), sportId, route: { mode: 'POINTS', points } as DraftRoute };
+function drawn(points: LatLng[], sportId = 'hiking', line?: LatLng[]) {
+  const draft = {
+    ...emptyDraft(),
+    sportId,
+    route: { mode: 'POINTS', points, ...(line ? { line } : {}) } as DraftRoute,
+  };
   useDraftStore.setState({ draft, initial: emptyDraft(), owner: 1, saved: null, restored: null });
 }
 
@@ -119,5 +123,23 @@ describe('the drawn route follows paths', () => {
     await waitFor(() =>
       expect(useDraftStore.getState().draft.route).toMatchObject({ points: [A, B], line: bent(A, B) }),
     );
+  });
+
+  it('back on the step, shows the line kept in the draft while its legs are asked again', async () => {
+    stubCalls({
+      'route/snap-legs': ({ points }) => ({
+        engine: 'osrm',
+        profile: 'HIKING',
+        attribution: 'OSRM, © OpenStreetMap contributors',
+        legs: [{ line: bent(points[0]!, points[1]!), straightReason: null }],
+      }),
+    });
+    drawn([A, C], 'hiking', bent(A, C));
+    renderStep();
+    expect(snapState()).toBe('pending');
+    const kept = formatDistance(routeStats(bent(A, C)).totalDistance, 'en');
+    expect(screen.getByTestId('wizard-distance').textContent).toBe(kept);
+    await waitFor(() => expect(snapState()).toBe('snapped'));
+    expect(screen.getByTestId('wizard-distance').textContent).toBe(kept);
   });
 });

@@ -6,7 +6,7 @@ import { formatCount } from '../../../../components/Activity/format.ts';
 import type { MapMarker } from '../../../../components/Map/RouteMap.tsx';
 import { PlaceSearch } from '../../../../components/PlaceSearch/PlaceSearch.tsx';
 import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
-import { useDraftStore } from '../draft.ts';
+import { drawnLine, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import type { SnapState } from '../route-snapping.ts';
 import { useRouteSnapping } from '../useRouteSnapping.ts';
@@ -42,7 +42,9 @@ export function RouteStep({ go }: StepProps) {
     await snapper.settle();
     go('difficulty');
   };
-  const line = points.length >= 2 ? snap.line : points;
+  // Back on this step (or after a reload) the legs are asked again; meanwhile the line kept in the draft is shown.
+  const kept = route.mode === 'POINTS' && snap.pending && route.line ? drawnLine(route) : null;
+  const line = points.length < 2 ? points : (kept ?? snap.line);
   const figures = useMemo(() => (line.length >= 2 ? routeStats(line) : null), [line]);
   const markers = useMemo<MapMarker[]>(
     () => [

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earthTile, pmtilesArchive } from '../../apps/server/src/modules/maps/pmtiles-fixture.ts';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
 import { contextsClosedAfterEach, locales, screenshot, testId } from '../support/browser.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
@@ -77,6 +78,7 @@ describe('the home map, on the offline style the tests pin', () => {
     // Monza and Lecco stand alone.
     expect(await activityMarkers(page).count()).toBe(2);
     await screenshot(page, `home-map-clusters-${locale}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Tapping opens the cluster (and any smaller one inside it) until the five Duomo runs show one by one.
     for (let i = 0; i < 6 && (await clusters(page).count()) > 0; i++) {

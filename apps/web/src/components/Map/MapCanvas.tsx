@@ -20,10 +20,13 @@ setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
 /**
- * Room around a fitted route: more on the right where the zoom buttons sit, at the top and bottom where the
- * credits and (on the home map) the floating button sit, so no marker hides under them.
+ * Room around a fitted route and its markers, so none hides under the zoom buttons (right) or the credits. The
+ * home map, with its credits at the top and the floating button over its bottom, keeps more room there.
  */
-const FIT_PADDING = { top: 80, bottom: 72, left: 40, right: 64 };
+const FIT_PADDING = {
+  'bottom-right': { top: 40, bottom: 48, left: 40, right: 64 },
+  'top-left': { top: 80, bottom: 72, left: 40, right: 64 },
+} as const;
 
 /** The style of a basemap; the Protomaps one (and its `pmtiles` package) loads only when it is used. */
 async function styleOf(basemap: Basemap, language: string): Promise<string | StyleSpecification> {
@@ -239,7 +242,7 @@ export default function MapCanvas({
     }
     const bounds = new LngLatBounds();
     for (const p of points) bounds.extend([p.longitude, p.latitude]);
-    map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 14, duration: 0 });
+    map.fitBounds(bounds, { padding: FIT_PADDING[attributionPosition], maxZoom: 14, duration: 0 });
   }, [map, shown, center.latitude, center.longitude]);
 
   return (

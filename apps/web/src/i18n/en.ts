@@ -6,6 +6,7 @@ import { location } from './location/en.ts';
 import { logistics } from './logistics/en.ts';
 import { notification } from './notification/en.ts';
 import { people } from './people/en.ts';
+import { seats } from './seats/en.ts';
 
 const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Some fields are not valid: check them and try again',
@@ -121,6 +122,7 @@ export const en = {
   group,
   notification,
   logistics,
+  seats,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   // Loading, offline, error and empty states of the lists (issue 19).
   states: {

@@ -6,6 +6,7 @@ import { location } from './location/it.ts';
 import { logistics } from './logistics/it.ts';
 import { notification } from './notification/it.ts';
 import { people } from './people/it.ts';
+import { seats } from './seats/it.ts';
 
 export const it: Resources = {
   activity,
@@ -15,6 +16,7 @@ export const it: Resources = {
   group,
   notification,
   logistics,
+  seats,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   // Stati di caricamento, offline, errore e vuoto delle liste (issue 19).
   states: {
@@ -154,7 +156,7 @@ export const it: Resources = {
     ROUTE_IMPORT_FAILED: 'Impossibile scaricare il percorso: esporta un file GPX dal sito e trascinalo qui',
     EXPORT_NOT_FOUND: 'Questa esportazione è scaduta: preparane una nuova',
     ALREADY_WAITLISTED: 'Sei già in lista d’attesa',
-    ACTIVITY_FULL: 'L’ultimo posto è appena stato preso: resti prima in lista d’attesa',
+    ACTIVITY_FULL: 'L’ultimo posto è appena stato preso: resti in testa alla lista d’attesa',
     NO_SEAT_OFFER: 'Non hai un posto offerto qui: potrebbe essere passato alla persona successiva',
     SEATS_BELOW_CONFIRMED: 'Partecipano già più persone dei posti che hai indicato',
     WAITLIST_ENTRY_NOT_FOUND: 'Questa persona non è in lista d’attesa',

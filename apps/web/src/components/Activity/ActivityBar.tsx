@@ -10,11 +10,13 @@ import {
   useParticipateMutation,
   useRequestAccessMutation,
 } from '../../state/queries/activity.ts';
+import { useClaimSeatMutation, useDeclineSeatMutation } from '../../state/queries/seats.ts';
 import { confirm, showError, showErrorText, showFeedback, showSuccess } from '../feedback.ts';
 import { Icon } from '../Icon.tsx';
 import { Menu, type MenuItem } from '../Menu.tsx';
 import { publicLink, saveTextFile, shareLink } from '../Share/share.ts';
 import { type ActivityAction, actionBarPlan } from './actions.ts';
+import { joinsWaitlist } from './Seats.tsx';
 
 /**
  * The bar that stays at the bottom of the activity: the one thing to do now (join, request, accept) or
@@ -37,7 +39,15 @@ export function ActivityBar({
   const exit = useExitMutation();
   const remove = useDeleteActivityMutation();
   const invite = useInviteUsersMutation(activityId);
-  const busy = participate.isPending || requestAccess.isPending || exit.isPending || remove.isPending;
+  const claim = useClaimSeatMutation();
+  const decline = useDeclineSeatMutation();
+  const busy =
+    participate.isPending ||
+    requestAccess.isPending ||
+    exit.isPending ||
+    remove.isPending ||
+    claim.isPending ||
+    decline.isPending;
 
   /** Before joining, a private warning when someone the caller blocked takes part (issue 23). */
   const stillJoining = async () =>
@@ -53,7 +63,15 @@ export function ActivityBar({
     participate.mutate(activityId, {
       // Someone an admin removed only gets to ask again: joining files a request.
       onSuccess: ({ activity: now }) =>
-        showSuccess(t(now.status === 'REQUESTED' ? 'activity.view.requestSent' : 'activity.view.joined')),
+        showSuccess(
+          t(
+            now.status === 'REQUESTED'
+              ? 'activity.view.requestSent'
+              : now.status === 'WAITLISTED'
+                ? 'seats.joinedWaitlist'
+                : 'activity.view.joined',
+          ),
+        ),
       onError: (e) => showError(e),
     });
   };
@@ -120,6 +138,17 @@ export function ActivityBar({
             }),
         },
       }),
+    claimSeat: () =>
+      claim.mutate(activityId, {
+        onSuccess: () => showSuccess(t('seats.offer.claimed')),
+        onError: (e) => showError(e),
+      }),
+    declineSeat: () =>
+      decline.mutate(activityId, {
+        onSuccess: () => showSuccess(t('seats.offer.declined')),
+        onError: (e) => showError(e),
+      }),
+    leaveWaitlist: () => exit.mutate(activityId, { onError: (e) => showError(e) }),
     requests: () => document.getElementById(`requests-${activityId}`)?.scrollIntoView({ behavior: 'smooth' }),
   };
 
@@ -158,10 +187,17 @@ export function ActivityBar({
   };
 
   const plan = actionBarPlan(activity);
+  const seatLabels: Partial<Record<ActivityAction, string>> = {
+    claimSeat: t('seats.offer.claim'),
+    declineSeat: t('seats.offer.decline'),
+    leaveWaitlist: t('seats.leaveWaitlist'),
+    ...(joinsWaitlist(activity) ? { join: t('seats.joinWaitlist'), acceptInvitation: t('seats.joinWaitlist') } : {}),
+  };
   const label = (action: ActivityAction) =>
-    action === 'requests'
+    seatLabels[action] ??
+    (action === 'requests'
       ? t('activity.view.actions.requests', { count: activity.pendingRequestsCount })
-      : t(`activity.view.actions.${action}`);
+      : t(`activity.view.actions.${action}`));
   const item = (action: ActivityAction, extra: Partial<MenuItem> = {}): MenuItem => ({
     key: `activity-action-${action}`,
     label: label(action),
@@ -228,6 +264,13 @@ export function ActivityBar({
 function StandingLabel({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
   const now = new Date();
+  if (activity.status === 'WAITLISTED' && activity.waitlist && new Date(activity.endsAt) > now) {
+    return (
+      <p className="action-bar-standing standing-waitlisted" data-testid="activity-standing-waitlisted">
+        {t('seats.standing', { position: activity.waitlist.position })}
+      </p>
+    );
+  }
   const key =
     new Date(activity.endsAt) <= now
       ? 'over'

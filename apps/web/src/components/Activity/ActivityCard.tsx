@@ -6,6 +6,7 @@ import { useSportsQuery } from '../../state/queries/sports.ts';
 import { sportName } from '../People/format.ts';
 import { formatDistance, formatMetres } from './format.ts';
 import { PartnerFitTag } from './PartnerFit.tsx';
+import { SeatsTag } from './Seats.tsx';
 
 /** One activity in a list; a tap opens the activity sheet. */
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
@@ -34,6 +35,7 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
             <span>↗ {formatMetres(activity.totalElevationGain, i18n.language)}</span>
             <span>{t(`activity.difficulty.${activity.difficulty}`)}</span>
             <span>{t('activity.card.participants', { count: activity.participantsCount })}</span>
+            <SeatsTag activity={activity} />
             {activity.distance !== undefined && (
               <span data-testid="activity-card-away">
                 {t('activity.card.away', { distance: formatDistance(activity.distance, i18n.language) })}

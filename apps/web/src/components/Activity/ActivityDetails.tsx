@@ -6,6 +6,7 @@ import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
 import { useActivityQuery } from '../../state/queries/activity.ts';
 import { useOwnUserId } from '../../state/queries/profile.ts';
+import { useLiveSeats } from '../../state/queries/seats.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { Icon } from '../Icon.tsx';
 import { ActivityLogistics } from '../Logistics/ActivityLogistics.tsx';
@@ -20,6 +21,7 @@ import { endpointMarkers } from './markers.ts';
 import { Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
 import { Requests } from './Requests.tsx';
+import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
 import './activity.css';
 
 /** Everything about one activity: the route map, the figures, the actions, the people. */
@@ -41,6 +43,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const { route } = activity;
   const meetingPoint = route.start ?? activity.start;
   const own = activity.isAdmin || (!!ownUserId && activity.createdBy?.userId === ownUserId);
+  useLiveSeats(activity.activityId);
   return (
     <article className="activity-details" data-testid="activity-details" data-activity-id={activity.activityId}>
       <header className="activity-head">
@@ -88,6 +91,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             {t('activity.view.invited')}
           </p>
         )}
+        <SeatsNotice activity={activity} />
+        <OverlapPrompt activity={activity} />
       </header>
 
       <RouteMap
@@ -126,6 +131,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
       {activity.status === 'PARTICIPATING' && <ActivityLogistics activity={activity} />}
 
       {activity.isAdmin && <Requests activity={activity} />}
+      <OrganiserWaitlist activity={activity} />
       <Participants activity={activity} />
 
       {reporting && (
@@ -175,6 +181,14 @@ function RouteFigures({ activity }: { activity: Activity }) {
           <dt>{t('activity.view.participants')}</dt>
           <dd data-testid="stat-participants">{activity.participantsCount}</dd>
         </div>
+        {activity.seats !== null && (
+          <div>
+            <dt>{t('seats.stat')}</dt>
+            <dd data-testid="stat-seats">
+              {t('seats.statValue', { taken: activity.participantsCount, seats: activity.seats })}
+            </dd>
+          </div>
+        )}
       </dl>
       <PartnerFitLine activity={activity} />
       {smoothedDiffers && (

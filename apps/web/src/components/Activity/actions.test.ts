@@ -23,6 +23,15 @@ describe('availableActions', () => {
     expect(availableActions({ ...base, status: 'REJECTED', access: 'CLOSED' }, now)).toEqual(['request']);
   });
 
+  it('on the waitlist: claim or decline a seat offered and still open, else leave the waitlist', () => {
+    const waiting = { ...base, status: 'WAITLISTED' as const };
+    expect(availableActions({ ...waiting, waitlist: { offerExpiresAt: null } }, now)).toEqual(['leaveWaitlist']);
+    const offered = { ...waiting, waitlist: { offerExpiresAt: '2026-06-01T09:00:00Z' } };
+    expect(availableActions(offered, now)).toEqual(['claimSeat', 'declineSeat']);
+    expect(actionBarPlan(offered, now)).toMatchObject({ primary: 'claimSeat', own: ['declineSeat'] });
+    expect(availableActions(offered, new Date('2026-06-01T09:00:01Z'))).toEqual(['leaveWaitlist']);
+  });
+
   it('gives admins edit, invite, delete and, on a closed activity, the requests', () => {
     const admin = { ...base, isAdmin: true, status: 'PARTICIPATING' as const };
     expect(availableActions(admin, now)).toEqual(['edit', 'invite', 'delete', 'leave']);

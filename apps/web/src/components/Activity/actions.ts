@@ -10,9 +10,15 @@ export type ActivityAction =
   | 'edit'
   | 'delete'
   | 'invite'
-  | 'requests';
+  | 'requests'
+  | 'claimSeat'
+  | 'declineSeat'
+  | 'leaveWaitlist';
 
-type ActivityState = Pick<ActivitySummary, 'status' | 'isAdmin' | 'access' | 'startsAt' | 'endsAt'>;
+type ActivityState = Pick<ActivitySummary, 'status' | 'isAdmin' | 'access' | 'startsAt' | 'endsAt'> & {
+  /** The caller's seat offer (Activity.waitlist), when they have one. */
+  waitlist?: { offerExpiresAt: string | null } | null;
+};
 
 /** The actions that fit the caller's state and role (spec §4, §6). */
 export function availableActions(activity: ActivityState, now: Date = new Date()): ActivityAction[] {
@@ -36,6 +42,12 @@ export function availableActions(activity: ActivityState, now: Date = new Date()
     case 'REQUESTED':
       actions.push('withdraw');
       break;
+    case 'WAITLISTED': {
+      const offer = activity.waitlist?.offerExpiresAt;
+      if (!started && offer && new Date(offer) > now) actions.push('claimSeat', 'declineSeat');
+      else actions.push('leaveWaitlist');
+      break;
+    }
     case 'NONE':
     case 'REJECTED':
       if (!started) actions.push(activity.access === 'OPEN' ? 'join' : 'request');
@@ -45,8 +57,8 @@ export function availableActions(activity: ActivityState, now: Date = new Date()
 }
 
 /** What leads the action bar: the one thing to do now, when there is one. */
-export type PrimaryAction = Extract<ActivityAction, 'join' | 'request' | 'acceptInvitation'>;
-const PRIMARY: readonly ActivityAction[] = ['join', 'request', 'acceptInvitation'];
+export type PrimaryAction = Extract<ActivityAction, 'join' | 'request' | 'acceptInvitation' | 'claimSeat'>;
+const PRIMARY: readonly ActivityAction[] = ['join', 'request', 'acceptInvitation', 'claimSeat'];
 const MANAGE: readonly ActivityAction[] = ['edit', 'invite', 'requests'];
 
 export interface ActionBarPlan {
@@ -63,7 +75,10 @@ export function actionBarPlan(activity: ActivityState, now: Date = new Date()): 
   const actions = availableActions(activity, now);
   return {
     primary: (actions.find((a) => PRIMARY.includes(a)) as PrimaryAction | undefined) ?? null,
-    own: actions.filter((a) => a === 'declineInvitation' || a === 'withdraw' || a === 'leave'),
+    own: actions.filter(
+      (a) =>
+        a === 'declineInvitation' || a === 'withdraw' || a === 'leave' || a === 'declineSeat' || a === 'leaveWaitlist',
+    ),
     manage: actions.filter((a) => MANAGE.includes(a)),
     canDelete: actions.includes('delete'),
   };

@@ -120,7 +120,7 @@ function storeActivity(client: QueryClient, activity: Activity) {
   });
 }
 
-function useActivityChange<I>(mutationFn: (input: I) => Promise<{ activity: Activity }>) {
+export function useActivityChange<I>(mutationFn: (input: I) => Promise<{ activity: Activity }>) {
   const client = useQueryClient();
   return useMutation({ mutationFn, onSuccess: ({ activity }) => storeActivity(client, activity) });
 }

@@ -2,10 +2,14 @@ import {
   type Access,
   type Activity,
   type ActivityInput,
+  CLAIM_WINDOW_MAX_MINUTES,
+  CLAIM_WINDOW_MIN_MINUTES,
   type Difficulty,
   endsAfterStart,
   isValidName,
+  JOIN_DEADLINE_MAX_HOURS,
   type LatLng,
+  SEATS_MAX,
   type ValidationMessageKey,
   type Visibility,
 } from '@cordata/contract';
@@ -69,6 +73,10 @@ export interface Draft {
   requiredMinutes: string;
   route: DraftRoute;
   invitedUserIds: string[];
+  /** Seats, join deadline (hours) and claim window (minutes) as typed; empty: none, or the default (docs/seats.md). */
+  seats: string;
+  joinDeadlineHours: string;
+  claimWindowMinutes: string;
 }
 
 export const emptyDraft = (groupId: string | null = null): Draft => ({
@@ -89,6 +97,9 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   requiredMinutes: '',
   route: { mode: 'NONE' },
   invitedUserIds: [],
+  seats: '',
+  joinDeadlineHours: '',
+  claimWindowMinutes: '',
 });
 
 /** A draft that edits `activity`: every field pre-filled, the route kept unless replaced. */
@@ -111,6 +122,9 @@ export function draftFromActivity(activity: Activity): Draft {
     requiredHours: required ? String(Math.floor(required / 60)) : '',
     requiredMinutes: required ? String(required % 60) : '',
     route: { mode: 'EXISTING', activity },
+    seats: activity.seats === null ? '' : String(activity.seats),
+    joinDeadlineHours: activity.joinDeadlineHours === null ? '' : String(activity.joinDeadlineHours),
+    claimWindowMinutes: activity.claimWindowMinutes === null ? '' : String(activity.claimWindowMinutes),
   };
 }
 
@@ -186,6 +200,9 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       difficulty: choice(d.difficulty, DIFFICULTIES, null),
       requiredHours: text(d.requiredHours, ''),
       requiredMinutes: text(d.requiredMinutes, ''),
+      seats: text(d.seats, ''),
+      joinDeadlineHours: text(d.joinDeadlineHours, ''),
+      claimWindowMinutes: text(d.claimWindowMinutes, ''),
       route:
         route.mode === 'POINTS' && Array.isArray(route.points) && route.points.every(isLatLng)
           ? {
@@ -353,5 +370,28 @@ export async function activityBody(
     requiredTime: requiredMinutes(draft),
     route: await routeInput(draft.route),
     invitedUserIds: draft.invitedUserIds.length > 0 ? draft.invitedUserIds : undefined,
+    seats: whole(draft.seats),
+    joinDeadlineHours: whole(draft.joinDeadlineHours),
+    claimWindowMinutes: whole(draft.claimWindowMinutes),
   };
+}
+
+/** A typed whole number, or null when the field is empty. */
+const whole = (value: string): number | null => (value.trim() === '' ? null : Math.round(Number(value)));
+
+export type SeatsField = 'seats' | 'joinDeadlineHours' | 'claimWindowMinutes';
+const SEAT_LIMITS: Record<SeatsField, [number, number]> = {
+  seats: [1, SEATS_MAX],
+  joinDeadlineHours: [1, JOIN_DEADLINE_MAX_HOURS],
+  claimWindowMinutes: [CLAIM_WINDOW_MIN_MINUTES, CLAIM_WINDOW_MAX_MINUTES],
+};
+
+/** The seats fields that are typed but out of their range (an empty one is fine: no limit, or the default). */
+export function seatsErrors(draft: Pick<Draft, SeatsField>): SeatsField[] {
+  return (Object.keys(SEAT_LIMITS) as SeatsField[]).filter((field) => {
+    const value = whole(draft[field]);
+    if (value === null) return false;
+    const [min, max] = SEAT_LIMITS[field];
+    return !Number.isInteger(value) || value < min || value > max;
+  });
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES } from '../../../../contract.ts';
-import { useDraftStore } from '../draft.ts';
+import { seatsErrors, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { Choice } from './InfoStep.tsx';
+import { SeatsFields } from './SeatsFields.tsx';
 import { Problem, WizardField, WizardStep } from './WizardStep.tsx';
 
 const levels = DIFFICULTIES;
@@ -23,7 +24,7 @@ export function DifficultyStep({ go }: StepProps) {
           type="button"
           className="btn btn-primary btn-block"
           data-testid="wizard-next"
-          onClick={() => (draft.difficulty ? go('publish') : setMissing(true))}
+          onClick={() => (draft.difficulty && seatsErrors(draft).length === 0 ? go('publish') : setMissing(true))}
         >
           {t('common.next')}
         </button>
@@ -43,7 +44,10 @@ export function DifficultyStep({ go }: StepProps) {
           update({ difficulty });
         }}
       />
-      <Problem testId="error-difficulty" message={missing ? t('validation.required') : undefined} />
+      <Problem
+        testId="error-difficulty"
+        message={missing && !draft.difficulty ? t('validation.required') : undefined}
+      />
       <fieldset className="choice">
         <legend>{t('activity.wizard.requiredTime')}</legend>
         <p className="muted">{t('activity.wizard.requiredTimeHint')}</p>
@@ -78,6 +82,7 @@ export function DifficultyStep({ go }: StepProps) {
           </WizardField>
         </div>
       </fieldset>
+      <SeatsFields showErrors={missing} />
     </WizardStep>
   );
 }

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { type SeatsField, seatsErrors, useDraftStore } from '../draft.ts';
+import { Problem, WizardField } from './WizardStep.tsx';
+
+const FIELDS: { field: SeatsField; label: string; hint: string; error: string; min: number; max: number }[] = [
+  {
+    field: 'seats',
+    label: 'seats.wizard.seats',
+    hint: 'seats.wizard.seatsHint',
+    error: 'seats.wizard.seatsInvalid',
+    min: 1,
+    max: 10_000,
+  },
+  {
+    field: 'joinDeadlineHours',
+    label: 'seats.wizard.deadline',
+    hint: 'seats.wizard.deadlineHint',
+    error: 'seats.wizard.deadlineInvalid',
+    min: 1,
+    max: 720,
+  },
+  {
+    field: 'claimWindowMinutes',
+    label: 'seats.wizard.claimWindow',
+    hint: 'seats.wizard.claimWindowHint',
+    error: 'seats.wizard.claimWindowInvalid',
+    min: 15,
+    max: 1440,
+  },
+];
+
+/** Seats, the join deadline and the claim window (docs/seats.md), on the difficulty step of create and edit. */
+export function SeatsFields({ showErrors }: { showErrors: boolean }) {
+  const { t } = useTranslation();
+  const draft = useDraftStore((s) => s.draft);
+  const update = useDraftStore((s) => s.update);
+  const invalid = seatsErrors(draft);
+  return (
+    <fieldset className="choice" data-testid="wizard-seats">
+      <legend>{t('seats.wizard.title')}</legend>
+      {FIELDS.map(({ field, label, hint, error, min, max }) => (
+        <div key={field}>
+          <WizardField label={t(label)}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                placeholder={
+                  field === 'seats' ? t('seats.wizard.noLimit') : field === 'claimWindowMinutes' ? '120' : ''
+                }
+                data-testid={`wizard-${field}`}
+                value={draft[field]}
+                onChange={(e) => update({ [field]: e.target.value })}
+              />
+            )}
+          </WizardField>
+          <p className="muted">{t(hint)}</p>
+          <Problem testId={`error-${field}`} message={showErrors && invalid.includes(field) ? t(error) : undefined} />
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -6,7 +6,7 @@ export const seats = {
     full: 'Full — join the waitlist',
   },
   stat: 'Seats',
-  statValue: '{{taken}} of {{seats}}',
+  statValue: '{{taken}} of {{seats}} taken',
   deadline: 'Joining closes {{when}}: after that, you join the waitlist.',
   deadlinePassed: 'Joining has closed: you can join the waitlist.',
   joinWaitlist: 'Full — join the waitlist',

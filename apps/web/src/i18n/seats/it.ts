@@ -8,7 +8,7 @@ export const seats: typeof en = {
     full: 'Al completo — entra in lista d’attesa',
   },
   stat: 'Posti',
-  statValue: '{{taken}} su {{seats}}',
+  statValue: '{{taken}} su {{seats}} occupati',
   deadline: 'Le adesioni chiudono {{when}}: dopo, si entra in lista d’attesa.',
   deadlinePassed: 'Le adesioni sono chiuse: puoi entrare in lista d’attesa.',
   joinWaitlist: 'Al completo — entra in lista d’attesa',

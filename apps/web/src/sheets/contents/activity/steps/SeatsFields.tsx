@@ -36,7 +36,7 @@ export function SeatsFields({ showErrors }: { showErrors: boolean }) {
   const update = useDraftStore((s) => s.update);
   const invalid = seatsErrors(draft);
   return (
-    <fieldset className="choice" data-testid="wizard-seats">
+    <fieldset className="choice" data-testid="wizard-seats-fields">
       <legend>{t('seats.wizard.title')}</legend>
       {FIELDS.map(({ field, label, hint, error, min, max }) => (
         <div key={field}>

@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Account, call, newAccount } from '../support/accounts.ts';
+import { pointsActivity } from '../support/activities.ts';
+import { contextsClosedAfterEach, expectToast, type Locale, locales, screenshot, testId } from '../support/browser.ts';
+import { openPhone } from '../support/session.ts';
+import { journeySuite } from '../support/suite.ts';
+
+/**
+ * Issue 22: an activity with 3 seats is filled (the organiser and two more), a fourth person joins the waitlist, one
+ * participant leaves, and the fourth gets the offer live (the job serves the waitlist right after the exit) and
+ * claims it. The organiser set the seats in the wizard and sees the waitlist.
+ */
+
+const suite = journeySuite();
+const contexts = contextsClosedAfterEach('waitlist');
+
+const signedIn = (account: Account, locale: Locale, path: string): Promise<Page> =>
+  openPhone(suite.browser, suite.server.url, contexts, locale, path, account.jwt);
+
+/** Sheets slide: the picture is taken once every animation has finished. */
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
+
+const text = {
+  en: { full: 'Full — join the waitlist', first: 'On the waitlist · #1', left: /seat left|seats left/ },
+  it: {
+    full: 'Al completo — entra in lista d’attesa',
+    first: 'In lista d’attesa · n. 1',
+    left: /posto libero|posti liberi/,
+  },
+};
+
+describe.each(locales)('waitlist with timed offers (%s)', (locale) => {
+  it('3 seats, filled; a fourth waits; one leaves; the fourth gets the offer and claims it', async () => {
+    const url = suite.server.url;
+    const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
+    const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
+    const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
+    const dario = await newAccount(url, { firstName: 'Dario', lastName: 'Sala' });
+    const { activity } = await call(
+      url,
+      'activity/create-new',
+      pointsActivity({ name: 'Resegone', seats: 3 }),
+      anna.jwt,
+    );
+    const { activityId } = activity;
+    await call(url, 'activity/participate', { activityId }, bruno.jwt);
+
+    // The organiser's seats, deadline and claim window in the wizard (editing: pre-filled).
+    const annaPage = await signedIn(anna, locale, `/view-activity/${activityId}`);
+    await annaPage.click(testId('activity-menu'));
+    await annaPage.click(testId('activity-action-edit'));
+    await annaPage.waitForSelector(testId('wizard-info'));
+    await annaPage.click(testId('wizard-next'));
+    await annaPage.click(testId('wizard-keep-route'));
+    await annaPage.waitForSelector(testId('wizard-difficulty'));
+    expect(await annaPage.inputValue(testId('wizard-seats'))).toBe('3');
+    await annaPage.fill(testId('wizard-claimWindowMinutes'), '60');
+    await annaPage.locator(testId('wizard-seats')).scrollIntoViewIfNeeded();
+    await settled(annaPage);
+    await screenshot(annaPage, `waitlist-1-wizard-seats-${locale}`);
+    await annaPage.click(testId('wizard-next'));
+    await annaPage.click(testId('wizard-publish-button'));
+    await annaPage.waitForSelector(testId('stat-seats'));
+    expect((await call(url, 'activity/read-info', { activityId }, anna.jwt)).activity.claimWindowMinutes).toBe(60);
+
+    // One seat left on the card; Carla takes it.
+    const darioPage = await signedIn(dario, locale, '/home');
+    const card = `${testId('activity-card')}[data-activity-id="${activityId}"]`;
+    await darioPage.waitForSelector(card);
+    expect(await darioPage.textContent(`${card} ${testId('activity-card-seats')}`)).toMatch(text[locale].left);
+    await call(url, 'activity/participate', { activityId }, carla.jwt);
+
+    // Full: the card and the action bar say so; Dario joins the waitlist, first in line.
+    await darioPage.reload();
+    await darioPage.waitForSelector(`${card} ${testId('activity-card-seats')}:has-text("${text[locale].full}")`);
+    await screenshot(darioPage, `waitlist-2-card-full-${locale}`);
+    await darioPage.click(card);
+    const join = await darioPage.waitForSelector(testId('activity-action-join'));
+    expect(await join.textContent()).toBe(text[locale].full);
+    await settled(darioPage);
+    await screenshot(darioPage, `waitlist-3-join-waitlist-${locale}`);
+    await join.click();
+    await expectToast(darioPage);
+    const standing = await darioPage.waitForSelector(testId('activity-standing-waitlisted'));
+    expect(await standing.textContent()).toBe(text[locale].first);
+    await darioPage.waitForSelector(testId('waitlist-position'));
+    await screenshot(darioPage, `waitlist-4-waiting-${locale}`);
+
+    // The organiser sees who waits, and that the order is join time.
+    await annaPage.goto(`/view-activity/${activityId}`);
+    await annaPage.waitForSelector(`${testId('waitlist-entry')}[data-user-id="${dario.userId}"]`);
+    await annaPage.locator(testId('organiser-waitlist')).scrollIntoViewIfNeeded();
+    await screenshot(annaPage, `waitlist-5-organiser-${locale}`);
+
+    // Bruno leaves: the offer reaches Dario live, with its countdown (the organiser's 60 minutes).
+    await call(url, 'activity/exit', { activityId }, bruno.jwt);
+    await darioPage.waitForSelector(testId('seat-offer'), { timeout: 60_000 });
+    expect(await darioPage.textContent(testId('seat-offer-countdown'))).toMatch(/(59|60) min|0 h 59 min|1 h 0 min/);
+    const { notifications } = await call(
+      url,
+      'notification/list-by-user',
+      { pagination: { page: 1, limit: 10 } },
+      dario.jwt,
+    );
+    expect(notifications.map((n) => n.type)).toContain('ACTIVITY_SEAT_OFFER');
+    await darioPage.locator(testId('seat-offer')).scrollIntoViewIfNeeded();
+    await screenshot(darioPage, `waitlist-6-offer-${locale}`);
+
+    // Claimed: Dario takes part, and the activity is full again.
+    await darioPage.click(testId('seat-claim'));
+    await expectToast(darioPage);
+    await darioPage.waitForSelector(testId('activity-standing-in'));
+    await screenshot(darioPage, `waitlist-7-claimed-${locale}`);
+    const after = (await call(url, 'activity/read-info', { activityId }, dario.jwt)).activity;
+    expect(after).toMatchObject({ status: 'PARTICIPATING', participantsCount: 3, seatsLeft: 0, waitlistCount: 0 });
+  });
+});

@@ -465,6 +465,15 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       return entry;
     },
 
+    /**
+     * Inside a caller's own change that holds the object already (series, issue 22): let a person in as
+     * `participate` does once allowed (a seat or the waitlist, the chat), or take them out as `exit` does (their
+     * seat freed for the waitlist, out of the chat). Whether they now take part.
+     */
+    joinIn: (tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) =>
+      join(tx, fx, object, userId, before),
+    leaveIn: (tx: DbOrTx, fx: Effects, object: O, member: Member) => leave(tx, fx, object, member),
+
     /** The object if the caller may see it, with their membership (the policy's load). */
     load: (objectId: string, userId: string, tx: DbOrTx = repo.db, lock: LockMode = false) =>
       policy.load(tx, objectId, userId, lock),

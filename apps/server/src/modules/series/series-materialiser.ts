@@ -94,8 +94,8 @@ export function occurrencesOf(series: DueSeries, after: string, to: string, now:
 
 /**
  * Makes the given dates as activities, set-based: five statements whatever their number. The activities (copies of
- * their series' template) in one INSERT … SELECT over the days' arrays; then, for the ones made, the memberships of
- * the series' members who did not skip that day, the chats, the chat memberships and the chats' CREATED events, each
+ * their series' template, seats included) in one INSERT … SELECT over the days' arrays; then, for the ones made, the
+ * memberships of the series' members who did not skip that day (seated up to the seats, the others waiting), the chats, the chat memberships and the chats' CREATED events, each
  * one INSERT … SELECT over real tables (statements in one WITH would join CTE results, which have no statistics, and
  * PostgreSQL then picks nested loops: minutes for 100 000 dates). A date that exists already (another instance made
  * it, or it was cancelled: the row stays) is left alone, and so are its people. Answers the new activities.
@@ -137,14 +137,24 @@ export async function insertOccurrences(tx: DbOrTx, occurrences: readonly Occurr
   );
   if (!made.length) return made;
   const ids = uuidArray(made.map((m) => m.id));
-  await tx.execute(sql`insert into activity_members (activity_id, user_id, state, is_admin, joined_at, created_at)
-    select a.id, sm.user_id, 'PARTICIPATING', sm.is_admin, ${at}::timestamptz, ${at}::timestamptz
-    from activities a
-    join series_members sm on sm.series_id = a.series_id
-    join users u on u.id = sm.user_id and u.deleted_at is null
-    where a.id = any(${ids})
-      and not exists (select 1 from series_skips k where k.series_id = a.series_id
-        and k.user_id = sm.user_id and k.day = a.occurrence_date)`);
+  // The series' members take the date's seats in order (organisers first, then by when they joined the series);
+  // beyond its seats (docs/seats.md) they wait, in that order, for the waitlist job to offer them a freed seat.
+  await tx.execute(sql`insert into activity_members
+      (activity_id, user_id, state, is_admin, joined_at, created_at, waitlist_key)
+    select x.id, x.user_id, case when x.seated then 'PARTICIPATING' else 'WAITLISTED' end, x.is_admin and x.seated,
+      case when x.seated then ${at}::timestamptz end, ${at}::timestamptz,
+      case when not x.seated then extract(epoch from x.joined) * 1000 end
+    from (
+      select a.id, sm.user_id, sm.is_admin, sm.created_at as joined,
+        a.seats is null or row_number() over (partition by a.id
+          order by sm.is_admin desc, sm.created_at, sm.user_id) <= a.seats as seated
+      from activities a
+      join series_members sm on sm.series_id = a.series_id
+      join users u on u.id = sm.user_id and u.deleted_at is null
+      where a.id = any(${ids})
+        and not exists (select 1 from series_skips k where k.series_id = a.series_id
+          and k.user_id = sm.user_id and k.day = a.occurrence_date)
+    ) x`);
   const chatIds = made.map(() => uuidv7());
   await tx.execute(sql`insert into chats (id, kind, activity_id, created_at)
     select c.id, 'ACTIVITY', c.activity_id, ${at}::timestamptz

@@ -29,9 +29,9 @@ const NEXT_DATES = 12;
 export interface SeriesDeps {
   db: Db;
   changes: Changes;
-  members: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin' | 'entryFor'>;
-  memberships: Pick<MembershipRepository, 'lockPerson' | 'member' | 'memberIds' | 'remove' | 'update'>;
-  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'join' | 'leave' | 'close'>;
+  members: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin' | 'entryFor' | 'joinIn' | 'leaveIn'>;
+  memberships: Pick<MembershipRepository, 'lockPerson' | 'member' | 'memberIds'>;
+  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
   now: () => Date;
 }
 
@@ -139,23 +139,30 @@ export function createSeriesService(deps: SeriesDeps) {
       .orderBy(activities.startsAt);
   }
 
-  /** The person takes part in a date: a membership and the chat. */
-  async function joinDate(tx: DbOrTx, fx: Effects, activityId: string, userId: string) {
-    await tx.execute(sql`insert into activity_members (activity_id, user_id, state, joined_at)
-      values (${activityId}, ${userId}, 'PARTICIPATING', ${deps.now().toISOString()}::timestamptz)
-      on conflict (activity_id, user_id) do update set state = 'PARTICIPATING', joined_at = excluded.joined_at`);
-    const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId });
-    if (chatId) await deps.chatMembership.join(tx, chatId, userId, fx.chat);
+  /** The activity rows of dates, by id. */
+  async function rows(tx: DbOrTx, ids: string[]) {
+    if (!ids.length) return new Map<string, ActivityRow>();
+    const found = await tx.select().from(activities).where(inArray(activities.id, ids));
+    return new Map(found.map((row) => [row.id, row]));
   }
 
-  /** Out of a date, as leaving it is: the row goes unless an admin's removal mark must stay; out of its chat. */
-  async function leaveDate(tx: DbOrTx, fx: Effects, activityId: string, member: Member) {
-    if (member.removedAt) {
-      await deps.memberships.update('activity', activityId, member.userId, { state: 'REMOVED', isAdmin: false }, tx);
-    } else await deps.memberships.remove('activity', activityId, member.userId, tx);
-    if (member.state !== 'PARTICIPATING') return;
-    const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId });
-    if (chatId) await deps.chatMembership.leave(tx, chatId, member.userId, fx.chat);
+  /**
+   * The person comes into a date as joining it would let them (the engine: a seat, or the waitlist when the seats
+   * are taken, and the chat), unless an admin decided about them there (requested, rejected, removed) or they are in.
+   */
+  async function joinDate(tx: DbOrTx, fx: Effects, date: ActivityRow, userId: string) {
+    await deps.memberships.lockPerson('activity', date.id, userId, tx);
+    const member = await deps.memberships.member('activity', date.id, userId, tx);
+    if (member && member.state !== 'INVITED') return;
+    await deps.members.joinIn(tx, fx, date, userId, member);
+  }
+
+  /** Out of a date as leaving it is (the seat freed for the waitlist, out of the chat); whether they were in. */
+  async function leaveDate(tx: DbOrTx, fx: Effects, date: ActivityRow, userId: string) {
+    await deps.memberships.lockPerson('activity', date.id, userId, tx);
+    const member = await deps.memberships.member('activity', date.id, userId, tx);
+    if (member?.state !== 'PARTICIPATING' && member?.state !== 'WAITLISTED') return;
+    await deps.members.leaveIn(tx, fx, date, member);
   }
 
   /** The series as the caller sees it, with its next dates. */
@@ -367,23 +374,20 @@ export function createSeriesService(deps: SeriesDeps) {
           if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         }
         await tx.insert(seriesMembers).values({ seriesId: series.id, userId, isAdmin: false });
-        const joined = await queryRows<{ activity_id: string }>(
-          tx,
-          sql`insert into activity_members (activity_id, user_id, state, joined_at)
-              select a.id, ${userId}, 'PARTICIPATING', ${deps.now().toISOString()}::timestamptz from activities a
-              where a.series_id = ${series.id} and a.deleted_at is null
-                and a.starts_at > ${deps.now().toISOString()}::timestamptz
-                and not exists (select 1 from series_skips k where k.series_id = a.series_id
-                  and k.user_id = ${userId} and k.day = a.occurrence_date)
-              on conflict (activity_id, user_id) do update
-                set state = 'PARTICIPATING', joined_at = excluded.joined_at
-                where activity_members.state = 'INVITED'
-              returning activity_id`,
+        const skipped = new Set(
+          (
+            await tx
+              .select({ day: seriesSkips.day })
+              .from(seriesSkips)
+              .where(and(eq(seriesSkips.seriesId, series.id), eq(seriesSkips.userId, userId)))
+          ).map((k) => k.day),
         );
-        for (const row of joined) {
-          const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId: row.activity_id });
-          if (chatId) await deps.chatMembership.join(tx, chatId, userId, fx.chat);
-        }
+        const coming = (await comingDates(tx, series.id)).filter((d) => !skipped.has(d.occurrenceDate!));
+        const dates = await rows(
+          tx,
+          coming.map((d) => d.id),
+        );
+        for (const date of dates.values()) await joinDate(tx, fx, date, userId);
       });
       return answer(activityId, userId);
     },
@@ -406,10 +410,12 @@ export function createSeriesService(deps: SeriesDeps) {
           .delete(seriesMembers)
           .where(and(eq(seriesMembers.seriesId, series.id), eq(seriesMembers.userId, userId)));
         await tx.delete(seriesSkips).where(and(eq(seriesSkips.seriesId, series.id), eq(seriesSkips.userId, userId)));
-        for (const date of await comingDates(tx, series.id)) {
-          const member = await deps.memberships.member('activity', date.id, userId, tx);
-          if (member?.state === 'PARTICIPATING') await leaveDate(tx, fx, date.id, member);
-        }
+        const coming = await comingDates(tx, series.id);
+        const dates = await rows(
+          tx,
+          coming.map((d) => d.id),
+        );
+        for (const date of dates.values()) await leaveDate(tx, fx, date, userId);
       });
       return answer(activityId, userId);
     },
@@ -439,10 +445,9 @@ export function createSeriesService(deps: SeriesDeps) {
             );
         }
         if (!made || made.deletedAt) return;
-        await deps.memberships.lockPerson('activity', made.id, userId, tx);
-        const member = await deps.memberships.member('activity', made.id, userId, tx);
-        if (body.skip && member?.state === 'PARTICIPATING') await leaveDate(tx, fx, made.id, member);
-        if (!body.skip && (!member || member.state === 'INVITED')) await joinDate(tx, fx, made.id, userId);
+        const date = (await rows(tx, [made.id])).get(made.id)!;
+        if (body.skip) await leaveDate(tx, fx, date, userId);
+        else await joinDate(tx, fx, date, userId);
       });
       return answer(body.activityId, userId);
     },

@@ -421,6 +421,42 @@ describe('joining a series', () => {
     expect(await stateIn(ids[5]!, stranger.id)).toBe('PARTICIPATING');
   });
 
+  it('carries the series seats to every date: series members beyond them wait, in the order they joined', async () => {
+    const organiser = await newUser(t);
+    const first = await weeklySeries(organiser, { seats: 2 });
+    const seriesId = first.series!.seriesId;
+    const ids = (await datesOf(seriesId)).map((d) => d.id);
+    expect((await datesOf(seriesId)).every((d) => d.seats === 2)).toBe(true);
+    const ann = await newUser(t);
+    const bob = await newUser(t);
+    await t.ok('series/join', { activityId: ids[0]! }, ann.token);
+    clock = Date.now() + 1000;
+    await t.ok('series/join', { activityId: ids[0]! }, bob.token);
+    for (const id of ids) {
+      expect(await stateIn(id, ann.id)).toBe('PARTICIPATING');
+      expect(await stateIn(id, bob.id)).toBe('WAITLISTED');
+    }
+    // A new date made by the job seats the organiser and Ann, and puts Bob on its waitlist.
+    clock = Date.now() + 7 * DAY;
+    await job();
+    const made = (await datesOf(seriesId)).at(-1)!;
+    expect(made.seats).toBe(2);
+    expect([
+      await stateIn(made.id, organiser.id),
+      await stateIn(made.id, ann.id),
+      await stateIn(made.id, bob.id),
+    ]).toEqual(['PARTICIPATING', 'PARTICIPATING', 'WAITLISTED']);
+    // Ann skips the third date: her seat is free for the waitlist (Bob gets the offer from the waitlist job).
+    clock = Date.now();
+    await t.ok('series/skip-date', { activityId: ids[0]!, date: addDays(first.date, 14), skip: true }, ann.token);
+    expect(await stateIn(ids[2]!, ann.id)).toBeNull();
+    await t.modules.services.seats.run();
+    const { activity } = await t.ok('activity/read-info', { activityId: ids[2]! }, bob.token);
+    expect(activity.status).toBe('WAITLISTED');
+    expect(activity.waitlist).toMatchObject({ position: 1 });
+    expect(activity.waitlist?.offerExpiresAt).not.toBeNull();
+  });
+
   it('does not exist for someone who may not see a private series', async () => {
     const organiser = await newUser(t);
     const first = await weeklySeries(organiser, { visibility: 'PRIVATE' });

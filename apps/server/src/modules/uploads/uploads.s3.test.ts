@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newUser } from '../../../test/factories.ts';
+import { newActivity, newUser } from '../../../test/factories.ts';
 import { createS3Storage } from './storage.ts';
 
 /** An S3-compatible server (s3rver) on loopback, started for these tests. */
@@ -74,6 +74,31 @@ describe('uploads to an S3-compatible store', () => {
     expect(stored.status).toBe(200);
     const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+  });
+
+  it('takes a GPX upload from staging when an activity names it, and parses it into the route', async () => {
+    const me = await newUser(t);
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) => `<trkpt lat="${(45.86 + i / 1e4).toFixed(6)}" lon="9.4"><ele>${300 + i}</ele></trkpt>`,
+    );
+    const file = Buffer.from(
+      `<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>${rows.join('')}</trkseg></trk></gpx>`,
+    );
+    const link = await t.ok(
+      'upload/get-upload-url',
+      { purpose: 'GPX', contentType: 'application/gpx+xml', size: file.length },
+      me.token,
+    );
+    expect(link.uploadUrl.startsWith(`${endpoint}/cordata-test/staging/gpx/`)).toBe(true);
+    expect((await put(link.uploadUrl, file, link.headers)).status).toBe(200);
+    const activity = await newActivity(t, me, { route: { mode: 'GPX', gpxUrl: link.fileUrl } });
+    expect(activity.route.mode).toBe('GPX');
+    expect(activity.totalElevationGain).toBe(199);
+    // Served from the checked copy, as a download.
+    const stored = await fetch(link.fileUrl);
+    expect(stored.status).toBe(200);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(file)).toBe(true);
   });
 
   it('binds the content type and the size into the signature and expires within 10 minutes', async () => {

@@ -4,6 +4,7 @@ import { useFeedbackStore } from '../../../components/feedback.ts';
 import i18n from '../../../i18n/index.ts';
 import { getPlatform, initPlatform } from '../../../native/index.ts';
 import { useAuthStore } from '../../../state/auth.ts';
+import { FakeUpload } from '../../../testing/fake-upload.ts';
 import { aUser } from '../../../testing/fixtures.ts';
 import { PictureField } from './PictureField.tsx';
 
@@ -51,34 +52,6 @@ function stubFetch() {
   return calls;
 }
 
-/** An upload the test moves forward: half sent, then done. */
-class FakeUpload {
-  static last: FakeUpload | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  sent: Blob | null = null;
-  target = '';
-  open(_method: string, url: string) {
-    this.target = url;
-  }
-  setRequestHeader() {}
-  send(body: Blob) {
-    this.sent = body;
-    FakeUpload.last = this;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  finish(status = 200) {
-    this.status = status;
-    this.onload?.();
-  }
-}
-
 beforeAll(async () => {
   await initPlatform();
 });
@@ -87,7 +60,7 @@ beforeEach(async () => {
   useFeedbackStore.setState({ current: null });
   camera.getPhoto.mockReset();
   camera.checkPermissions.mockReset();
-  FakeUpload.last = null;
+  FakeUpload.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   await i18n.changeLanguage('en');
 });

@@ -135,12 +135,16 @@ describe('the self-hosted basemap (MAP_PMTILES_PATH)', () => {
 });
 
 describe('without MAP_PMTILES_PATH', () => {
-  it('has no basemap file: 404 with an error body, not the app page', async () => {
+  it('has no basemap file (404 with an error body, not the app page) and allows OpenFreeMap in its policy', async () => {
     const plain = await createTestApp();
     try {
       const res = await plain.app.inject({ method: 'GET', url: BASEMAP_PMTILES_PATH });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
+      // OpenFreeMap, the default, may be loaded by the app's pages: its style, TileJSON, tiles, fonts, sprites.
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.openfreemap\.org/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/tiles\.openfreemap\.org/);
     } finally {
       await plain.close();
     }

@@ -20,6 +20,7 @@ import { ACCESS, ACTIVITY_MIN_LEAD_MINUTES, DIFFICULTIES, VISIBILITIES } from '.
 import { useAuthStore } from '../../../state/auth.ts';
 import { ACTIVITY_DRAFT_KEY, persistStorage } from '../../../state/storage.ts';
 import type { GpxPreview } from './gpx-preview.ts';
+import { forgetEngine } from './route-snapping.ts';
 
 /** The route being made: none yet, a GPX file, tapped points, or (editing) the one the activity has. */
 export type DraftRoute =
@@ -289,7 +290,10 @@ export const useDraftStore = createDraftStore();
 
 // Logging out forgets the kept draft (state/auth.ts removes it from storage; this clears the loaded store).
 useAuthStore.subscribe((now, before) => {
-  if (before.jwt !== null && now.jwt === null) useDraftStore.getState().discard();
+  if (before.jwt !== null && now.jwt === null) {
+    useDraftStore.getState().discard();
+    forgetEngine();
+  }
 });
 
 export type InfoField = 'name' | 'sportId' | 'date' | 'startTime' | 'endTime';

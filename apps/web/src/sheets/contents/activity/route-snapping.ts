@@ -23,6 +23,8 @@ export interface SnapState {
   pending: boolean;
   /** What the map must credit for the snapped legs; null while no leg is snapped. */
   attribution: string | null;
+  /** The server's engine as its last answer said (null: none configured); undefined before any answer. */
+  engine: SnapAnswer['engine'] | undefined;
 }
 
 export type SnapAnswer = CallResponse<'route/snap-legs'>;
@@ -39,6 +41,16 @@ interface Known {
   reason: StraightReason | null;
   attribution: string | null;
 }
+
+/**
+ * The engine the server last answered with, kept for the session: with none configured the wizard says so at once
+ * on the next route drawn instead of "Following paths…" first.
+ */
+let lastEngine: SnapAnswer['engine'] | undefined;
+/** Forgets it (a sign-out, and tests that start from a fresh app). */
+export const forgetEngine = () => {
+  lastEngine = undefined;
+};
 
 const keyOf = (sportId: string, a: LatLng, b: LatLng) =>
   `${sportId}|${a.latitude},${a.longitude}|${b.latitude},${b.longitude}`;
@@ -62,7 +74,7 @@ export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap
   let failed = new Map<string, Known>();
   const listeners = new Set<() => void>();
   let sportId = '';
-  let state: SnapState = { points: [], legs: [], line: [], pending: false, attribution: null };
+  let state: SnapState = { points: [], legs: [], line: [], pending: false, attribution: null, engine: lastEngine };
   let timer: ReturnType<typeof setTimeout> | null = null;
   const requests = new Set<Request>();
 
@@ -87,7 +99,7 @@ export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap
       return { status: 'straight', line: found.line, reason: found.reason };
     });
     const line = legs.length === 0 ? [...points] : legs.flatMap((leg, i) => (i === 0 ? leg.line : leg.line.slice(1)));
-    return { points, legs, line, pending: waiting, attribution };
+    return { points, legs, line, pending: waiting, attribution, engine: lastEngine };
   }
 
   const emit = () => {
@@ -116,6 +128,7 @@ export function createLegSnapper({ snap, debounceMs = SNAP_DEBOUNCE_MS }: { snap
       requests.delete(entry);
       if (controller.signal.aborted) return;
       if (typeof performance !== 'undefined') performance.mark('route-snap-answer');
+      if (answer) lastEngine = answer.engine;
       // No answer (offline, refused): each leg stays straight, UNREACHABLE, until the next change asks again.
       points.slice(1).forEach((to, i) => {
         remember(keys[i]!, points[i]!, to, answer?.legs[i], answer?.attribution ?? null);

@@ -1,12 +1,13 @@
 import type { LatLng } from '@cordata/contract';
 import { routeStats } from '@cordata/geo';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDistance } from '../../../../components/Activity/format.ts';
 import { createQueryClient } from '../../../../state/queryClient.ts';
 import { refusal, signedInInEnglish, stubCalls } from '../../../../testing/api-stub.ts';
 import { type DraftRoute, emptyDraft, useDraftStore } from '../draft.ts';
+import { forgetEngine } from '../route-snapping.ts';
 import { RouteStep } from './RouteStep.tsx';
 
 signedInInEnglish();
@@ -37,7 +38,10 @@ function renderStep() {
 
 const snapState = () => screen.getByTestId('route-snap').getAttribute('data-state');
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  forgetEngine();
+});
 
 describe('the drawn route follows paths', () => {
   it('shows the snapped line, its distance and credit, says which leg stayed straight and why, and keeps the line in the draft', async () => {
@@ -94,6 +98,14 @@ describe('the drawn route follows paths', () => {
     );
     expect(screen.queryAllByTestId('route-straight-leg')).toHaveLength(0);
     expect(screen.queryByTestId('route-attribution')).toBeNull();
+    // Known now: the next route drawn says so at once, not "Following paths…" first.
+    cleanup();
+    drawn([B, C]);
+    renderStep();
+    expect(snapState()).toBe('off');
+    expect(screen.getByTestId('route-snap-status').textContent).toBe(
+      'Routes are drawn in straight lines here: no route service is set up.',
+    );
   });
 
   it('keeps the legs straight and says the service could not be reached when the call fails', async () => {

@@ -125,7 +125,7 @@ function SnapStatus({ snap, drawn }: { snap: SnapState; drawn: number }) {
   const answered = snap.legs.flatMap((leg) =>
     leg.status === 'pending' ? [] : [leg.status === 'straight' ? leg.reason : null],
   );
-  const first = answered[0];
+  const first = answered[0] ?? (snap.engine === null ? 'NOT_CONFIGURED' : undefined);
   const quiet =
     (first === 'NOT_CONFIGURED' || first === 'SPORT_NOT_ROUTED') && answered.every((r) => r === first) ? first : null;
   const straight = quiet

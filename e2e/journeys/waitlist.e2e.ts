@@ -38,6 +38,7 @@ describe.each(locales)('waitlist with timed offers (%s)', (locale) => {
     const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
     const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
     const dario = await newAccount(url, { firstName: 'Dario', lastName: 'Sala' });
+    const elena = await newAccount(url, { firstName: 'Elena', lastName: 'Gatti' });
     const { activity } = await call(
       url,
       'activity/create-new',
@@ -88,9 +89,34 @@ describe.each(locales)('waitlist with timed offers (%s)', (locale) => {
     await darioPage.waitForSelector(testId('waitlist-position'));
     await screenshot(darioPage, `waitlist-4-waiting-${locale}`);
 
-    // The organiser sees who waits, and that the order is join time.
+    // Dario also waits for Grigna, the same morning: full with its organiser alone.
+    const { activity: grigna } = await call(
+      url,
+      'activity/create-new',
+      pointsActivity({ name: 'Grigna', seats: 1, startTime: '10:00', endTime: '12:00' }),
+      carla.jwt,
+    );
+    await call(url, 'activity/participate', { activityId: grigna.activityId }, dario.jwt);
+
+    // The organiser sees who waits, in join order; moving someone is recorded in the log they see.
+    await call(url, 'activity/participate', { activityId }, elena.jwt);
     await annaPage.goto(`/view-activity/${activityId}`);
-    await annaPage.waitForSelector(`${testId('waitlist-entry')}[data-user-id="${dario.userId}"]`);
+    const entry = (userId: string) => `${testId('waitlist-entry')}[data-user-id="${userId}"]`;
+    await annaPage.waitForSelector(entry(elena.userId));
+    expect(await annaPage.getAttribute(`${testId('waitlist-entry')} >> nth=0`, 'data-user-id')).toBe(dario.userId);
+    await annaPage.click(`${entry(elena.userId)} ${testId('waitlist-up')}`);
+    await annaPage.waitForFunction(
+      (id) => document.querySelector('[data-testid="waitlist-entry"]')?.getAttribute('data-user-id') === id,
+      elena.userId,
+    );
+    await annaPage.click(`${entry(dario.userId)} ${testId('waitlist-up')}`);
+    await annaPage.waitForFunction(
+      (id) => document.querySelector('[data-testid="waitlist-entry"]')?.getAttribute('data-user-id') === id,
+      dario.userId,
+    );
+    await annaPage.click(`${testId('waitlist-log')} summary`);
+    await annaPage.waitForSelector(`${testId('waitlist-log-entry')} >> nth=1`);
+    expect(await annaPage.locator(testId('waitlist-log-entry')).count()).toBe(2);
     await annaPage.locator(testId('organiser-waitlist')).scrollIntoViewIfNeeded();
     await screenshot(annaPage, `waitlist-5-organiser-${locale}`);
 
@@ -112,8 +138,18 @@ describe.each(locales)('waitlist with timed offers (%s)', (locale) => {
     await darioPage.click(testId('seat-claim'));
     await expectToast(darioPage);
     await darioPage.waitForSelector(testId('activity-standing-in'));
-    await screenshot(darioPage, `waitlist-7-claimed-${locale}`);
     const after = (await call(url, 'activity/read-info', { activityId }, dario.jwt)).activity;
-    expect(after).toMatchObject({ status: 'PARTICIPATING', participantsCount: 3, seatsLeft: 0, waitlistCount: 0 });
+    expect(after).toMatchObject({ status: 'PARTICIPATING', participantsCount: 3, seatsLeft: 0, waitlistCount: 1 });
+
+    // Confirmed: the overlapping Grigna waitlist is offered to be left, in one tap.
+    const overlap = await darioPage.waitForSelector(testId('seat-overlap'));
+    expect(await overlap.textContent()).toContain('Grigna');
+    await screenshot(darioPage, `waitlist-7-claimed-${locale}`);
+    await darioPage.click(testId('seat-overlap-leave'));
+    await expectToast(darioPage);
+    await darioPage.waitForSelector(testId('seat-overlap'), { state: 'detached' });
+    expect((await call(url, 'activity/read-info', { activityId: grigna.activityId }, dario.jwt)).activity.status).toBe(
+      'NONE',
+    );
   });
 });

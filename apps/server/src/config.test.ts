@@ -42,6 +42,9 @@ describe('configuration', () => {
     ['WEB_MODE', 'kiosk'],
     ['JWT_SECRET', 'short'],
     ['PUBLIC_URL', 'not a url'],
+    ['ELEVATION_URL', 'api.open-meteo.com'],
+    ['ELEVATION_KIND', 'google'],
+    ['ELEVATION_TIMEOUT_MS', '10'],
   ])('refuses a bad %s with a message that names it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
@@ -50,6 +53,13 @@ describe('configuration', () => {
   it('refuses half an S3 or FCM configuration', () => {
     expect(() => loadConfig({ ...base, S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
     expect(() => loadConfig({ ...base, FCM_PROJECT_ID: 'p' })).toThrow(/FCM_ACCESS_TOKEN/);
+  });
+
+  it('takes an elevation service only with both its URL and its format', () => {
+    expect(() => loadConfig({ ...base, ELEVATION_URL: 'https://api.open-meteo.com' })).toThrow(/ELEVATION_KIND/);
+    expect(() => loadConfig({ ...base, ELEVATION_KIND: 'open-meteo' })).toThrow(/ELEVATION_URL/);
+    const config = loadConfig({ ...base, ELEVATION_URL: 'https://dem.example', ELEVATION_KIND: 'open-elevation' });
+    expect(config).toMatchObject({ ELEVATION_KIND: 'open-elevation', ELEVATION_TIMEOUT_MS: 4000 });
   });
 
   it('keeps a generated JWT secret across starts when none is set', () => {

@@ -80,6 +80,10 @@ export const EnvSchema = z.object({
   S3_PUBLIC_URL: url.optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   GEOCODER_URL: url.optional(),
+  /** The elevation service (docs/maps.md): its base URL and the format it speaks. Unset: elevation unknown. */
+  ELEVATION_URL: url.optional(),
+  ELEVATION_KIND: z.enum(['open-meteo', 'open-elevation']).optional(),
+  ELEVATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   FCM_PROJECT_ID: z.string().optional(),
   FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
   FCM_ACCESS_TOKEN: z.string().optional(),
@@ -179,6 +183,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.MAP_PMTILES_PATH && !isReadableFile(e.MAP_PMTILES_PATH)) {
     throw new ConfigError(`Invalid configuration:\n  MAP_PMTILES_PATH: no readable file at ${e.MAP_PMTILES_PATH}`);
+  }
+  if (e.ELEVATION_URL && !e.ELEVATION_KIND) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ELEVATION_URL needs ELEVATION_KIND (open-meteo or open-elevation): the two speak different formats',
+    );
+  }
+  if (e.ELEVATION_KIND && !e.ELEVATION_URL) {
+    throw new ConfigError('Invalid configuration:\n  ELEVATION_KIND needs ELEVATION_URL');
   }
   const dataDir = resolve(e.DATA_DIR);
   const { JWT_SECRET, RATE_LIMITS, ...rest } = e;

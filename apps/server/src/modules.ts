@@ -24,6 +24,7 @@ import { createStepUp } from './modules/auth/step-up.ts';
 import { createCalendar } from './modules/calendar/calendar.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
+import { createElevationModule } from './modules/elevation/elevation.module.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { groupMembershipPolicy } from './modules/groups/group-membership.ts';
 import { groupsHandlers } from './modules/groups/groups.handlers.ts';
@@ -210,7 +211,8 @@ export function createModules(core: Core) {
     activityMembershipPolicy({ access, repo: activitiesRepository, now: core.now, capacity: seats.capacity }),
     membershipDeps,
   );
-  const routeComputer = createRouteComputer();
+  const elevation = createElevationModule(core.config, { rateLimiter: core.rateLimiter, log: core.log });
+  const routeComputer = createRouteComputer({ elevation: elevation.measure });
   // Series (issue 22): every date a real activity, made 12 weeks ahead by the series-materialiser job.
   const series = createSeriesService({
     db: core.db,
@@ -321,6 +323,7 @@ export function createModules(core: Core) {
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
     ...routingHandlers(routing),
     ...routeExportHandlers({ db: core.db, access, routes: routeComputer }),
+    'route/elevation': ({ body, user }) => elevation.preview(user.userId, body),
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };

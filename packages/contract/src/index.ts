@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdminCallName } from './admin.ts';
 import type { CallDef } from './call.ts';
-import { activityCalls } from './calls/activity.ts';
+import { activityCalls, routeElevationCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
 import { calendarCalls } from './calls/calendar.ts';
 import { chatCalls } from './calls/chat.ts';
@@ -52,6 +52,7 @@ export const calls = {
   ...gearCalls,
   ...routeImportCalls,
   ...routingCalls,
+  ...routeElevationCalls,
   ...exportCalls,
   ...seriesCalls,
 } satisfies Record<string, CallDef>;

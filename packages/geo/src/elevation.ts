@@ -38,6 +38,21 @@ export function elevationGain(lines: readonly (readonly ElevatedPoint[])[]): num
   return roundTo2Decimals(gain);
 }
 
+/** Elevation loss in metres, the mirror of elevationGain: the sum of the falls between consecutive known points. */
+export function elevationLoss(lines: readonly (readonly ElevatedPoint[])[]): number {
+  let loss = 0;
+  for (const line of lines) {
+    let previous: number | null = null;
+    for (let index = 0; index < line.length; index++) {
+      const elevation = line[index]!.elevation;
+      if (!hasElevation(elevation)) continue;
+      if (previous !== null && elevation < previous) loss += previous - elevation;
+      previous = elevation;
+    }
+  }
+  return roundTo2Decimals(loss);
+}
+
 export interface SmoothingOptions {
   stepMetres?: number;
   thresholdMetres?: number;
@@ -58,6 +73,19 @@ export function smoothedElevationGainOfMeasured(
   let gain = 0;
   for (const line of lines) gain += hysteresisGain(resampleElevation(line, stepMetres), thresholdMetres);
   return roundTo2Decimals(gain);
+}
+
+/**
+ * The descent with the same resampling and hysteresis as the smoothed gain: a fall is a climb of the line walked
+ * backwards, so it is the hysteresis gain of the reversed series.
+ */
+export function smoothedElevationLossOfMeasured(
+  lines: readonly MeasuredLine<ElevatedPoint>[],
+  { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
+): number {
+  let loss = 0;
+  for (const line of lines) loss += hysteresisGain(resampleElevation(line, stepMetres).reverse(), thresholdMetres);
+  return roundTo2Decimals(loss);
 }
 
 /**

@@ -10,6 +10,7 @@ export {
   ELEVATION_GAIN_METHOD,
   type ElevatedPoint,
   elevationGain,
+  elevationLoss,
   hasElevation,
   hysteresisGain,
   SMOOTHED_ELEVATION_GAIN_METHOD,
@@ -22,6 +23,20 @@ export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
 export { isFitSignature, parseFit } from './fit.ts';
 export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from './gpx.ts';
 export { parseKml } from './kml.ts';
+export {
+  cyclingHours,
+  DIN_33466,
+  din33466Hours,
+  estimateMovingTime,
+  KM_EFFORT_METRES_PER_KM,
+  kmEffortHours,
+  MOVING_TIME_MODELS,
+  MOVING_TIME_ROUNDING_MINUTES,
+  type MovingTimeEstimate,
+  type MovingTimeModel,
+  modelHours,
+  type RouteEffort,
+} from './moving-time.ts';
 export {
   type IntensityKind,
   PARTNER_FIT_PACE_STRETCH,
@@ -43,6 +58,13 @@ export {
   thinGpx,
   writeGpx,
 } from './route-file.ts';
+export {
+  ELEVATION_SAMPLE_MAX,
+  ELEVATION_SAMPLE_SPACING_METRES,
+  pointAtDistance,
+  type SampleOptions,
+  sampleLine,
+} from './sample.ts';
 export { SIMPLIFY_MAX_POINTS, SIMPLIFY_TOLERANCE_METRES, type SimplifyOptions, simplifyLine } from './simplify.ts';
 export { boundsOf, gpxLines, type RoutePoint, type RouteStats, type RouteStatsOptions, routeStats } from './stats.ts';
 export { parseTcx } from './tcx.ts';

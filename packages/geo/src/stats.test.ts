@@ -38,6 +38,9 @@ describe('routeStats', () => {
       totalDistance: 0,
       totalElevationGain: 0,
       smoothedElevationGain: 0,
+      totalElevationLoss: 0,
+      smoothedElevationLoss: 0,
+      hasElevation: false,
       elevationProfile: [],
       simplifiedLine: [],
       bounds: null,
@@ -69,5 +72,34 @@ describe('routeStats', () => {
     ];
     expect(routeStats(steps)).toMatchObject({ source: 'points', totalDistance: 111194.93, pointCount: 2 });
     expect(routeStats([]).source).toBe('none');
+  });
+});
+
+describe('routeStats: descent and whether the elevation is known', () => {
+  const at = (km: number, elevation: number | null) => ({
+    latitude: 45 + km / 111.19492664455873,
+    longitude: 9,
+    elevation,
+  });
+
+  it('counts the falls like the rises, skipping zero or missing elevations', () => {
+    const stats = routeStats([at(0, 100), at(1, 150), at(2, 120), at(3, 0), at(4, 130), at(5, null), at(6, 90)]);
+    expect(stats).toMatchObject({ totalElevationGain: 60, totalElevationLoss: 70, hasElevation: true });
+    // Every 25 m with a 5 m hysteresis: the same rises and falls, none of them noise.
+    expect(stats.smoothedElevationGain).toBe(60);
+    expect(stats.smoothedElevationLoss).toBe(70);
+  });
+
+  it('says the elevation is unknown when no point has one, although every sum is 0', () => {
+    const stats = routeStats([at(0, null), at(1, 0)]);
+    expect(stats).toMatchObject({ totalElevationGain: 0, totalElevationLoss: 0, hasElevation: false });
+  });
+
+  it('hides GPS noise in the smoothed descent', () => {
+    const noisy = Array.from({ length: 400 }, (_, i) => at(i * 0.01, 500 - i * 0.25 + (i % 2 ? 2 : -2)));
+    const stats = routeStats(noisy);
+    expect(stats.totalElevationLoss).toBeGreaterThan(800);
+    expect(stats.smoothedElevationLoss).toBeGreaterThan(95);
+    expect(stats.smoothedElevationLoss).toBeLessThan(105);
   });
 });

@@ -1,6 +1,13 @@
 import { measureLine } from './distance.ts';
 import { minutesBetween } from './duration.ts';
-import { type ElevatedPoint, elevationGain, smoothedElevationGainOfMeasured } from './elevation.ts';
+import {
+  type ElevatedPoint,
+  elevationGain,
+  elevationLoss,
+  hasElevation,
+  smoothedElevationGainOfMeasured,
+  smoothedElevationLossOfMeasured,
+} from './elevation.ts';
 import { elevationProfileOfMeasured, PROFILE_MAX_POINTS } from './profile.ts';
 import { roundTo2Decimals } from './rounding.ts';
 import { type SimplifyOptions, simplifyLine } from './simplify.ts';
@@ -22,6 +29,15 @@ export interface RouteStats {
   totalElevationGain: number;
   /** Metres, 2 decimals, without GPS noise (SMOOTHED_ELEVATION_GAIN_METHOD). */
   smoothedElevationGain: number;
+  /** Metres, 2 decimals: the falls, counted like totalElevationGain counts the rises. */
+  totalElevationLoss: number;
+  /** Metres, 2 decimals: the descent without GPS noise, smoothed like smoothedElevationGain. */
+  smoothedElevationLoss: number;
+  /**
+   * Whether any point has an elevation (spec §9: not 0, not missing). Without one the gains and losses above are
+   * 0 only arithmetically: the climb is unknown, and callers must say so rather than show 0 m.
+   */
+  hasElevation: boolean;
   elevationProfile: ProfilePoint[];
   /** The line to draw, simplified; segments follow each other in one list. */
   simplifiedLine: LatLng[];
@@ -58,6 +74,9 @@ export function routeStats(input: Gpx | readonly RoutePoint[], options: RouteSta
     totalDistance: roundTo2Decimals(walkedMetres),
     totalElevationGain: elevationGain(lines),
     smoothedElevationGain: smoothedElevationGainOfMeasured(measured),
+    totalElevationLoss: elevationLoss(lines),
+    smoothedElevationLoss: smoothedElevationLossOfMeasured(measured),
+    hasElevation: lines.some((line) => line.some((point) => hasElevation(point.elevation))),
     elevationProfile: elevationProfileOfMeasured(measured, options.profileMaxPoints ?? PROFILE_MAX_POINTS),
     simplifiedLine: simplifyLine(lines, options.simplify),
     bounds: boundsOf(lines),

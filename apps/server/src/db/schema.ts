@@ -253,8 +253,11 @@ export const activities = pgTable(
       .default([]),
     elevationProfile: jsonb('elevation_profile').$type<[number, number][]>().notNull().default([]),
     totalDistance: doublePrecision('total_distance').notNull(),
-    totalElevationGain: doublePrecision('total_elevation_gain').notNull(),
-    smoothedElevationGain: doublePrecision('smoothed_elevation_gain').notNull(),
+    /** Null when the route's elevation is unknown (no elevation in the file, no elevation service): never 0. */
+    totalElevationGain: doublePrecision('total_elevation_gain'),
+    smoothedElevationGain: doublePrecision('smoothed_elevation_gain'),
+    /** The descent, smoothed like smoothed_elevation_gain (the moving-time estimate uses both); null when unknown. */
+    elevationLoss: doublePrecision('elevation_loss'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Seats, organisers included (docs/seats.md); null: no limit. */
     seats: integer('seats'),

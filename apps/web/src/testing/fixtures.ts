@@ -114,6 +114,8 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
     elevationProfile: [],
   },
   smoothedElevationGain: 90,
+  elevationLoss: 80,
+  estimatedMovingTime: null,
   rejectionReason: null,
   pendingRequestsCount: 0,
   isOnlyAdmin: false,

@@ -145,9 +145,21 @@ export const RouteView = z.object({
    */
   routeSteps: z.array(LatLng),
   waypoints: z.array(Waypoint),
-  /** Distance from the start (m) and elevation (m), for the elevation chart. */
+  /** Distance from the start (m) and elevation (m), for the elevation chart; empty when the elevation is unknown. */
   elevationProfile: z.array(z.tuple([z.number(), z.number()])),
 });
+
+/**
+ * The estimated moving time (packages/geo estimateMovingTime): minutes, a multiple of 5, for the sports that have a
+ * model. `includesClimb` is false when the route's elevation is unknown and the figure counts the distance alone.
+ */
+export const MovingTimeEstimate = z.object({ minutes: z.int(), includesClimb: z.boolean() });
+export type MovingTimeEstimate = z.infer<typeof MovingTimeEstimate>;
+
+/** Why a route's elevation is what it is: measured (a GPX file's own, or the elevation service's), or unknown. */
+export const ELEVATION_SOURCES = ['FILE', 'SERVICE', 'NOT_CONFIGURED', 'UNAVAILABLE'] as const;
+export const ElevationSource = z.enum(ELEVATION_SOURCES);
+export type ElevationSource = z.infer<typeof ElevationSource>;
 
 export const ActivitySummary = z.object({
   activityId: Id,
@@ -163,7 +175,8 @@ export const ActivitySummary = z.object({
   visibility: Visibility,
   difficulty: Difficulty,
   totalDistance: z.number(),
-  totalElevationGain: z.number(),
+  /** Metres (spec §9 method); null when the route's elevation is unknown, never 0 in its place. */
+  totalElevationGain: z.number().nullable(),
   requiredTime: z.int().nullable(),
   start: Place.nullable(),
   group: z.object({ groupId: Id, name: z.string() }).nullable(),
@@ -184,8 +197,12 @@ export const Activity = ActivitySummary.extend({
   description: z.string().nullable(),
   contact: z.string().nullable(),
   route: RouteView,
-  /** Spec §9 gain (every rise) and a smoothed gain that hides GPS noise. */
-  smoothedElevationGain: z.number(),
+  /** Spec §9 gain (every rise) and a smoothed gain that hides GPS noise; null when the elevation is unknown. */
+  smoothedElevationGain: z.number().nullable(),
+  /** The descent in metres, smoothed like smoothedElevationGain; null when the elevation is unknown. */
+  elevationLoss: z.number().nullable(),
+  /** Null for a sport without a time model. */
+  estimatedMovingTime: MovingTimeEstimate.nullable(),
   rejectionReason: z.string().nullable(),
   pendingRequestsCount: z.int(),
   /** The caller is its only admin: leaving is refused (LAST_ADMIN) until they name another, so the app warns first. */
@@ -240,6 +257,28 @@ export type Participant = z.infer<typeof Participant>;
 export const AccessRequest = UserSummary.extend({ requestedAt: IsoDateTime });
 export type AccessRequest = z.infer<typeof AccessRequest>;
 export const InvitableContact = UserSummary.extend({ invitable: z.boolean(), reason: SkipReason.nullable() });
+
+/** What route/elevation answers for a drawn line: the figures the activity would get if saved now. */
+export const RouteElevation = z.object({
+  totalDistance: z.number(),
+  totalElevationGain: z.number().nullable(),
+  smoothedElevationGain: z.number().nullable(),
+  elevationLoss: z.number().nullable(),
+  elevationProfile: z.array(z.tuple([z.number(), z.number()])),
+  /** SERVICE when measured; NOT_CONFIGURED (no ELEVATION_URL) or UNAVAILABLE (the service failed): unknown. */
+  elevationSource: ElevationSource,
+});
+export type RouteElevation = z.infer<typeof RouteElevation>;
+
+export const routeElevationCalls = {
+  'route/elevation': defineCall({
+    auth: true,
+    summary: 'Distance, climb, descent and elevation profile of a drawn line, from the elevation service',
+    body: z.object({ points: z.array(LatLng).min(2).max(5000) }),
+    response: RouteElevation,
+    errors: ['RATE_LIMITED'],
+  }),
+};
 
 const byActivity = z.object({ activityId: Id });
 const byActivityUser = z.object({ activityId: Id, userId: Id });

@@ -85,6 +85,7 @@ const detailColumns = {
   waypoints: activities.waypoints,
   elevationProfile: activities.elevationProfile,
   smoothedElevationGain: activities.smoothedElevationGain,
+  elevationLoss: activities.elevationLoss,
   myRejectionReason: mine.rejectionReason,
   joinDeadlineHours: activities.joinDeadlineHours,
   claimWindowMinutes: activities.claimWindowMinutes,

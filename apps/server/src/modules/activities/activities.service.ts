@@ -9,6 +9,7 @@ import {
   ROUTE_FILES_QUOTA_BYTES,
   type RouteInput,
 } from '@cordata/contract';
+import { estimateMovingTime } from '@cordata/geo';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
@@ -414,6 +415,13 @@ function toActivity(
       elevationProfile: row.elevationProfile,
     },
     smoothedElevationGain: row.smoothedElevationGain,
+    elevationLoss: row.elevationLoss,
+    // The same function the wizard uses (packages/geo): the climb without noise, the descent likewise.
+    estimatedMovingTime: estimateMovingTime(row.sportId, {
+      distance: row.totalDistance,
+      gain: row.smoothedElevationGain,
+      loss: row.elevationLoss,
+    }),
     rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
     pendingRequestsCount: extra.pendingRequestsCount,
     isOnlyAdmin: extra.isOnlyAdmin,

@@ -10,7 +10,13 @@ describe('computeRoute', () => {
     const route = computeRoute({ mode: 'POINTS', start, destination, routeSteps: [step] });
     const expected = haversineMetres(start, step) + haversineMetres(step, destination);
     expect(route.totalDistance).toBeCloseTo(expected, 2);
-    expect(route).toMatchObject({ routeMode: 'POINTS', startAddress: 'Duomo', gpx: null, totalElevationGain: 0 });
+    expect(route).toMatchObject({
+      routeMode: 'POINTS',
+      startAddress: 'Duomo',
+      gpx: null,
+      totalElevationGain: null,
+      elevationLoss: null,
+    });
     expect(route.routeSteps).toEqual([{ latitude: 45.46, longitude: 9.19 }, step, { latitude: 45.47, longitude: 9.2 }]);
     expect(route.waypoints.map((w) => w.type)).toEqual(['START', 'FINISH']);
   });

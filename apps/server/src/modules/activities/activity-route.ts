@@ -40,8 +40,10 @@ export interface ComputedRoute {
   waypoints: Waypoint[];
   elevationProfile: [number, number][];
   totalDistance: number;
-  totalElevationGain: number;
-  smoothedElevationGain: number;
+  /** The three are null together when the route's elevation is unknown (never 0 in its place). */
+  totalElevationGain: number | null;
+  smoothedElevationGain: number | null;
+  elevationLoss: number | null;
   /** The uploaded file, kept whole in activity_routes; null for a POINTS route. */
   gpx: string | null;
 }
@@ -84,8 +86,7 @@ function fileToKeep(route: Extract<RouteToCompute, { mode: 'GPX' }>): { gpx: Gpx
 /** Computes distance, gains, display line, waypoints and profile from a POINTS route or a GPX file. */
 export function computeRoute(route: RouteToCompute): ComputedRoute {
   if (route.mode === 'POINTS') {
-    // The walked line is start, then the steps, then the destination.
-    const line = [toLatLng(route.start), ...route.routeSteps.map(toLatLng), toLatLng(route.destination)];
+    const line = pointsLine(route);
     const stats = routeStats(line, { simplify: { maxPoints: DISPLAY_LINE_MAX_POINTS } });
     return {
       routeMode: 'POINTS',
@@ -124,14 +125,24 @@ export function computeRoute(route: RouteToCompute): ComputedRoute {
   };
 }
 
+/** A drawn line has no elevation of its own, nor has a file without <ele>: route-computer.ts asks the service. */
 function figures(stats: RouteStats) {
+  const known = stats.hasElevation;
   return {
     elevationProfile: stats.elevationProfile,
     totalDistance: stats.totalDistance,
-    totalElevationGain: stats.totalElevationGain,
-    smoothedElevationGain: stats.smoothedElevationGain,
+    totalElevationGain: known ? stats.totalElevationGain : null,
+    smoothedElevationGain: known ? stats.smoothedElevationGain : null,
+    elevationLoss: known ? stats.smoothedElevationLoss : null,
   };
 }
+
+/** The line a POINTS route walks: the start, the steps, the destination. */
+export const pointsLine = (route: Extract<RouteInput, { mode: 'POINTS' }>): LatLng[] => [
+  toLatLng(route.start),
+  ...route.routeSteps.map(toLatLng),
+  toLatLng(route.destination),
+];
 
 function parseOrRefuse(text: string, options?: ParseGpxOptions): Gpx {
   try {

@@ -4,7 +4,15 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
-import { type ComputedRoute, computeRoute, type RouteToCompute, trackGpx, uploadedRoute } from './activity-route.ts';
+import type { RouteElevation } from '../elevation/route-elevation.ts';
+import {
+  type ComputedRoute,
+  computeRoute,
+  pointsLine,
+  type RouteToCompute,
+  trackGpx,
+  uploadedRoute,
+} from './activity-route.ts';
 
 export interface RouteComputerOptions {
   /** A file that takes longer is refused as too complex, and its worker is replaced. */
@@ -13,6 +21,8 @@ export interface RouteComputerOptions {
   inlineBelowBytes?: number;
   /** Uploads waiting for the worker beyond this are told to try again (503). */
   maxWaiting?: number;
+  /** Measures the climb of a route that has no elevation of its own (a drawn line, a file without <ele>). */
+  elevation?: RouteElevation;
 }
 
 /** What the worker is asked: a route to compute, or a stored file to write out as one track (GPX export). */
@@ -110,18 +120,38 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
     });
   }
 
+  function parse(route: RouteToCompute): Promise<ComputedRoute> {
+    if (route.mode === 'POINTS' || route.gpx.length < inlineBelowBytes) return Promise.resolve(computeRoute(route));
+    return inWorker({ kind: 'compute', route });
+  }
+
+  /** A route without elevation of its own, measured along `line` by the elevation service when there is one. */
+  async function withElevation(computed: ComputedRoute, line: ComputedRoute['routeSteps']): Promise<ComputedRoute> {
+    if (computed.totalElevationGain !== null || !options.elevation) return computed;
+    const { elevationSource: _source, ...figures } = await options.elevation(line);
+    return { ...computed, ...figures };
+  }
+
   return {
-    compute(route: RouteToCompute): Promise<ComputedRoute> {
-      if (route.mode === 'POINTS' || route.gpx.length < inlineBelowBytes) return Promise.resolve(computeRoute(route));
-      return inWorker({ kind: 'compute', route });
+    /**
+     * The route's figures. A GPX file keeps its own elevation; a drawn line, or a file without any, is measured by
+     * the elevation service, and stays unknown (null) when there is none or it fails: saving never waits on it
+     * beyond its timeout, and never fails because of it.
+     */
+    async compute(route: RouteToCompute): Promise<ComputedRoute> {
+      const computed = await parse(route);
+      return withElevation(computed, route.mode === 'POINTS' ? pointsLine(route) : computed.routeSteps);
     },
     /**
      * The route of an uploaded file (up to GPX_UPLOAD_MAX_BYTES): decoded and parsed in the worker unless small.
      * The bytes are handed to the worker: the caller must not use them afterwards.
      */
-    computeUpload(bytes: Uint8Array): Promise<ComputedRoute> {
-      if (bytes.byteLength < inlineBelowBytes) return Promise.resolve(computeRoute(uploadedRoute(bytes)));
-      return inWorker({ kind: 'upload', bytes });
+    async computeUpload(bytes: Uint8Array): Promise<ComputedRoute> {
+      const computed =
+        bytes.byteLength < inlineBelowBytes
+          ? computeRoute(uploadedRoute(bytes))
+          : await inWorker<ComputedRoute>({ kind: 'upload', bytes });
+      return withElevation(computed, computed.routeSteps);
     },
     /** A stored route file as one GPX 1.1 track named `name` (trackGpx), parsed in the worker when large. */
     track(gpx: string, name: string): Promise<string> {

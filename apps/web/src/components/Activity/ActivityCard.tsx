@@ -4,7 +4,8 @@ import { formatDate } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
 import { sportName } from '../People/format.ts';
-import { formatDistance, formatMetres } from './format.ts';
+import { Climb } from './Climb.tsx';
+import { formatDistance } from './format.ts';
 import { PartnerFitTag } from './PartnerFit.tsx';
 import { SeatsTag } from './Seats.tsx';
 
@@ -32,7 +33,9 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
           </span>
           <span className="activity-card-facts">
             <span>{formatDistance(activity.totalDistance, i18n.language)}</span>
-            <span>↗ {formatMetres(activity.totalElevationGain, i18n.language)}</span>
+            <span data-testid="activity-card-gain">
+              ↗ <Climb metres={activity.totalElevationGain} />
+            </span>
             <span>{t(`activity.difficulty.${activity.difficulty}`)}</span>
             <span>{t('activity.card.participants', { count: activity.participantsCount })}</span>
             <SeatsTag activity={activity} />

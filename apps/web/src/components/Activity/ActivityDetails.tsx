@@ -1,5 +1,5 @@
 import type { Activity, LatLng } from '@cordata/contract';
-import { haversineMetres } from '@cordata/geo';
+import { haversineMetres, lineLengthMetres, pointAtDistance } from '@cordata/geo';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
@@ -15,8 +15,11 @@ import { QueryState } from '../QueryState.tsx';
 import { ReportButton } from '../Report/ReportButton.tsx';
 import { ActivityBar } from './ActivityBar.tsx';
 import { useSportName } from './ActivityCard.tsx';
+import { Climb } from './Climb.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
-import { formatDistance, formatMetres } from './format.ts';
+import type { ProfileSpot } from './elevation.ts';
+import { formatDistance, formatGain } from './format.ts';
+import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
 import { Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
@@ -39,6 +42,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const sportName = useSportName(activity.sportId);
   const markers = useRouteMarkers(activity);
   const [reporting, setReporting] = useState(false);
+  const cursor = useChartCursor(activity);
   const ownUserId = useOwnUserId();
   const { route } = activity;
   const meetingPoint = route.start ?? activity.start;
@@ -100,6 +104,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         line={route.routeSteps}
         markers={markers}
         center={route.start ?? activity.start ?? DEFAULT_MAP_CENTER}
+        cursor={cursor.point}
         testId="activity-map"
       />
 
@@ -107,7 +112,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
 
       <section>
         <h3>{t('activity.view.elevationProfile')}</h3>
-        <ElevationChart profile={route.elevationProfile} />
+        <ElevationChart profile={route.elevationProfile} onScrub={cursor.set} />
       </section>
 
       {(activity.description || activity.contact || activity.createdBy) && (
@@ -154,9 +159,10 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
  */
 function RouteFigures({ activity }: { activity: Activity }) {
   const { t, i18n } = useTranslation();
-  const hasElevation = activity.route.elevationProfile.length > 1 || activity.totalElevationGain > 0;
-  const smoothedDiffers =
-    hasElevation && Math.round(activity.smoothedElevationGain) !== Math.round(activity.totalElevationGain);
+  const gain = activity.totalElevationGain;
+  const smoothed = activity.smoothedElevationGain;
+  const smoothedDiffers = gain !== null && smoothed !== null && Math.round(smoothed) !== Math.round(gain);
+  const movingTime = useMovingTimeText(activity.estimatedMovingTime);
   // The note sits after the list: a <dl> may hold only dt/dd groups (axe: definition-list).
   return (
     <>
@@ -168,8 +174,18 @@ function RouteFigures({ activity }: { activity: Activity }) {
         <div>
           <dt>{t('activity.view.gain')}</dt>
           <dd data-testid="stat-gain">
-            {hasElevation ? formatMetres(activity.totalElevationGain, i18n.language) : '—'}
+            <Climb metres={gain} />
           </dd>
+        </div>
+        <div>
+          <dt>{t('activity.view.descent')}</dt>
+          <dd data-testid="stat-descent">
+            <Climb metres={activity.elevationLoss} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('activity.view.movingTime')}</dt>
+          <dd data-testid="stat-moving-time">{movingTime}</dd>
         </div>
         <div>
           <dt>{t('activity.view.requiredTime')}</dt>
@@ -194,10 +210,15 @@ function RouteFigures({ activity }: { activity: Activity }) {
       {smoothedDiffers && (
         <p className="activity-stats-note" data-testid="stat-smoothed-gain">
           {t('activity.view.smoothedGainNote', {
-            gain: formatMetres(activity.smoothedElevationGain, i18n.language),
+            gain: formatGain(smoothed, i18n.language),
           })}
         </p>
       )}
+      <MovingTimeNote
+        sportId={activity.sportId}
+        estimate={activity.estimatedMovingTime}
+        testId="stat-moving-time-note"
+      />
     </>
   );
 }
@@ -214,6 +235,20 @@ function DistanceFromSearch({ point }: { point: LatLng }) {
       {near.label ? t('activity.view.distanceFrom', { distance, place: near.label }) : distance}
     </span>
   );
+}
+
+/**
+ * The place picked on the elevation chart, on the map. The profile's distances run along the measured route; the
+ * drawn line may be a simplified one, a little shorter, so the distance is scaled to it.
+ */
+function useChartCursor(activity: Activity) {
+  const [spot, set] = useState<ProfileSpot | null>(null);
+  const line = activity.route.routeSteps;
+  const lineLength = useMemo(() => lineLengthMetres(line), [line]);
+  const measured = activity.route.elevationProfile.at(-1)?.[0] ?? activity.totalDistance;
+  const scale = measured > 0 ? lineLength / measured : 1;
+  const point = spot ? pointAtDistance(line, spot.distance * scale) : null;
+  return { set, point };
 }
 
 /** Start and end icons, and the route's waypoints between them. */

@@ -28,6 +28,12 @@ export function formatMetres(metres: number, language?: string): string {
   return `${numberFormat(language, 0).format(metres)} m`;
 }
 
+/** Spec §9's gain, or "—" when the route's elevation is unknown: never "0 m" for a climb nobody measured. */
+export const UNKNOWN = '—';
+export function formatGain(metres: number | null | undefined, language?: string): string {
+  return metres === null || metres === undefined || !Number.isFinite(metres) ? UNKNOWN : formatMetres(metres, language);
+}
+
 /** A whole number with the language's grouping: "100,000" / "100.000". */
 export const formatCount = (count: number, language?: string): string => numberFormat(language, 0).format(count);
 

@@ -53,6 +53,7 @@ export default function MapCanvas({
   onTap,
   cluster,
   attributionPosition = 'bottom-right',
+  cursor,
 }: RouteMapProps) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -230,6 +231,31 @@ export default function MapCanvas({
     };
   }, [map, markers, cluster]);
 
+  // The chart's cursor: one marker moved as the person scrubs, made when it first shows.
+  const cursorMarker = useRef<Marker | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    if (!cursor) {
+      cursorMarker.current?.remove();
+      cursorMarker.current = null;
+      return;
+    }
+    if (!cursorMarker.current) {
+      const element = document.createElement('div');
+      element.className = 'map-marker map-marker-cursor';
+      element.dataset.testid = 'map-cursor';
+      cursorMarker.current = new Marker({ element }).setLngLat([cursor.longitude, cursor.latitude]).addTo(map);
+    } else cursorMarker.current.setLngLat([cursor.longitude, cursor.latitude]);
+    element(cursorMarker.current).dataset.latitude = cursor.latitude.toFixed(6);
+    element(cursorMarker.current).dataset.longitude = cursor.longitude.toFixed(6);
+  }, [map, cursor]);
+  useEffect(
+    () => () => {
+      cursorMarker.current?.remove();
+    },
+    [],
+  );
+
   // Show the whole route and every marker when they change; while drawing, the view stays where the user put it.
   const shown = onTap ? null : JSON.stringify([line?.length, line?.[0], markers?.map((m) => m.id)]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when what is shown changes
@@ -273,6 +299,8 @@ function clusterElement(count: number, label: string, onClick: () => void): HTML
   });
   return element;
 }
+
+const element = (marker: Marker) => marker.getElement();
 
 function markerElement(marker: MapMarker): HTMLElement {
   const element = document.createElement(marker.onClick ? 'button' : 'div');

@@ -19,6 +19,8 @@ export interface RouteMapProps {
   /** Where the map looks when there is nothing to fit. */
   center: LatLng;
   zoom?: number;
+  /** A place picked elsewhere (the elevation chart), shown with its own marker; the view does not move for it. */
+  cursor?: LatLng | null;
   /** Taps on the map (drawing a route). */
   onTap?: (point: LatLng) => void;
   testId?: string;

@@ -9,9 +9,12 @@ import {
   drawnLine,
   emptyDraft,
   hasChanges,
+  prefillRequiredTime,
   readSavedDraft,
+  requiredFromEstimate,
   routeInput,
   STORED_LINE_MAX_POINTS,
+  toSaved,
   useDraftStore,
   validateInfo,
 } from './draft.ts';
@@ -278,5 +281,38 @@ describe('the kept draft of a new activity', () => {
     });
     expect(read?.draft.activityId).toBeNull();
     expect(read?.gpxFileName).toBeNull();
+  });
+});
+
+describe('prefillRequiredTime: the estimate fills the required time, never over the person’s own', () => {
+  const fields = (requiredHours: string, requiredMinutes: string, estimatedRequired: number | null) => ({
+    requiredHours,
+    requiredMinutes,
+    estimatedRequired,
+  });
+
+  it.each([
+    ['nothing set: filled', fields('', '', null), 220, fields('3', '40', 220)],
+    ['still the wizard’s figure: follows a new estimate', fields('3', '40', 220), 240, fields('4', '0', 240)],
+    ['still the wizard’s figure, same estimate: nothing to do', fields('3', '40', 220), 220, null],
+    ['the person typed a time: kept', fields('5', '', null), 220, null],
+    ['the person changed the wizard’s figure: kept', fields('3', '50', 220), 240, null],
+    ['the person cleared the wizard’s figure: left empty', fields('', '', 220), 240, null],
+    ['an edited activity’s own time: kept', fields('2', '0', null), 220, null],
+  ] as const)('%s', (_, draft, estimate, expected) => {
+    expect(prefillRequiredTime(draft, estimate)).toEqual(expected);
+  });
+
+  it('is said to come from the estimate only while the fields hold it', () => {
+    expect(requiredFromEstimate(fields('3', '40', 220))).toBe(true);
+    expect(requiredFromEstimate(fields('3', '45', 220))).toBe(false);
+    expect(requiredFromEstimate(fields('3', '40', null))).toBe(false);
+  });
+
+  it('keeps the wizard’s figure across a reload, and drops a nonsense one', () => {
+    const draft = { ...emptyDraft(), requiredHours: '3', requiredMinutes: '40', estimatedRequired: 220 };
+    expect(readSavedDraft(JSON.parse(JSON.stringify(toSaved(draft))))?.draft.estimatedRequired).toBe(220);
+    const hacked = { draft: { ...draft, estimatedRequired: 'lots' }, gpxFileName: null };
+    expect(readSavedDraft(hacked)?.draft.estimatedRequired).toBeNull();
   });
 });

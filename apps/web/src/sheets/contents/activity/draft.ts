@@ -72,6 +72,12 @@ export interface Draft {
   difficulty: Difficulty | null;
   requiredHours: string;
   requiredMinutes: string;
+  /**
+   * The minutes the wizard filled into the required time from the moving-time estimate; null when it filled
+   * nothing. While the fields still say exactly this, they are the wizard's and follow the estimate; once the
+   * person changes or clears them, they are the person's and are never overwritten.
+   */
+  estimatedRequired: number | null;
   route: DraftRoute;
   invitedUserIds: string[];
   /** Seats, join deadline (hours) and claim window (minutes) as typed; empty: none, or the default (docs/seats.md). */
@@ -96,6 +102,7 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   difficulty: null,
   requiredHours: '',
   requiredMinutes: '',
+  estimatedRequired: null,
   route: { mode: 'NONE' },
   invitedUserIds: [],
   seats: '',
@@ -204,6 +211,10 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       seats: text(d.seats, ''),
       joinDeadlineHours: text(d.joinDeadlineHours, ''),
       claimWindowMinutes: text(d.claimWindowMinutes, ''),
+      estimatedRequired:
+        typeof d.estimatedRequired === 'number' && Number.isInteger(d.estimatedRequired) && d.estimatedRequired > 0
+          ? d.estimatedRequired
+          : null,
       route:
         route.mode === 'POINTS' && Array.isArray(route.points) && route.points.every(isLatLng)
           ? {
@@ -325,6 +336,30 @@ export function requiredMinutes(draft: Pick<Draft, 'requiredHours' | 'requiredMi
   const total = (Number(draft.requiredHours) || 0) * 60 + (Number(draft.requiredMinutes) || 0);
   return total > 0 ? Math.round(total) : undefined;
 }
+
+/**
+ * What the estimate changes in the required time: fills it when the person has set nothing, follows a new estimate
+ * while the fields still hold the wizard's own earlier figure, and otherwise leaves the person's value alone
+ * (null: nothing to change).
+ */
+export function prefillRequiredTime(
+  draft: Pick<Draft, 'requiredHours' | 'requiredMinutes' | 'estimatedRequired'>,
+  estimateMinutes: number,
+): Pick<Draft, 'requiredHours' | 'requiredMinutes' | 'estimatedRequired'> | null {
+  const blank = draft.requiredHours.trim() === '' && draft.requiredMinutes.trim() === '';
+  const untouched = blank && draft.estimatedRequired === null;
+  const stillOurs = draft.estimatedRequired !== null && requiredMinutes(draft) === draft.estimatedRequired;
+  if (!untouched && !(stillOurs && estimateMinutes !== draft.estimatedRequired)) return null;
+  return {
+    requiredHours: String(Math.floor(estimateMinutes / 60)),
+    requiredMinutes: String(estimateMinutes % 60),
+    estimatedRequired: estimateMinutes,
+  };
+}
+
+/** The required time holds the wizard's estimate, not a value the person chose. */
+export const requiredFromEstimate = (draft: Pick<Draft, 'requiredHours' | 'requiredMinutes' | 'estimatedRequired'>) =>
+  draft.estimatedRequired !== null && requiredMinutes(draft) === draft.estimatedRequired;
 
 /** The route as the API takes it; undefined keeps the activity's current one (editing). */
 export async function routeInput(route: DraftRoute): Promise<ActivityInput['route'] | undefined> {

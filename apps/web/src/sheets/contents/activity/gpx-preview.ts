@@ -3,8 +3,10 @@ import type { LatLng, ProfilePoint } from '@cordata/geo';
 /** What the GPX worker sends back: the figures and lines to show, never the parsed file. */
 export interface GpxPreview {
   totalDistance: number;
-  totalElevationGain: number;
-  smoothedElevationGain: number;
+  /** Null when the file has no elevation at all (the server then asks the elevation service). */
+  totalElevationGain: number | null;
+  smoothedElevationGain: number | null;
+  elevationLoss: number | null;
   elevationProfile: ProfilePoint[];
   line: LatLng[];
   waypoints: LatLng[];

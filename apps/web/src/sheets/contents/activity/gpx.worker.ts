@@ -36,8 +36,9 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
       ok: true,
       preview: {
         totalDistance: stats.totalDistance,
-        totalElevationGain: stats.totalElevationGain,
-        smoothedElevationGain: stats.smoothedElevationGain,
+        totalElevationGain: stats.hasElevation ? stats.totalElevationGain : null,
+        smoothedElevationGain: stats.hasElevation ? stats.smoothedElevationGain : null,
+        elevationLoss: stats.hasElevation ? stats.smoothedElevationLoss : null,
         elevationProfile: stats.elevationProfile,
         line: stats.simplifiedLine,
         waypoints: gpx.waypoints.map(({ latitude, longitude }) => ({ latitude, longitude })),

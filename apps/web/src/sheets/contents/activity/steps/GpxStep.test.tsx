@@ -17,6 +17,7 @@ const preview: GpxPreview = {
   totalDistance: 5200,
   totalElevationGain: 410,
   smoothedElevationGain: 395,
+  elevationLoss: 0,
   elevationProfile: [
     [0, 300],
     [5200, 710],

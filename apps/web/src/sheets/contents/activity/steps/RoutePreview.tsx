@@ -1,15 +1,16 @@
 import type { LatLng } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { ElevationChart } from '../../../../components/Activity/ElevationChart.tsx';
-import { formatDistance, formatMetres } from '../../../../components/Activity/format.ts';
+import { formatDistance, formatGain } from '../../../../components/Activity/format.ts';
 import { endpointMarkers } from '../../../../components/Activity/markers.ts';
 import { type MapMarker, RouteMap } from '../../../../components/Map/RouteMap.tsx';
 import { DEFAULT_MAP_CENTER } from '../../../../contract.ts';
 
 export interface RouteFigures {
   totalDistance: number;
-  totalElevationGain: number;
-  smoothedElevationGain: number;
+  /** Null, or an empty profile, when the elevation is unknown (a drawn line before the service measures it). */
+  totalElevationGain: number | null;
+  smoothedElevationGain: number | null;
   elevationProfile: readonly (readonly [number, number])[];
 }
 
@@ -26,6 +27,8 @@ export function RoutePreview({
   onTap?: (point: LatLng) => void;
 }) {
   const { t, i18n } = useTranslation();
+  // routeStats gives 0 for a line with no elevation at all: that is an unknown climb, shown as "—".
+  const known = !!figures && figures.elevationProfile.length > 0;
   return (
     <>
       <RouteMap
@@ -47,11 +50,11 @@ export function RoutePreview({
             </div>
             <div>
               <dt>{t('activity.view.gain')}</dt>
-              <dd>{formatMetres(figures.totalElevationGain, i18n.language)}</dd>
+              <dd data-testid="wizard-gain">{formatGain(known ? figures.totalElevationGain : null, i18n.language)}</dd>
             </div>
             <div>
               <dt>{t('activity.view.smoothedGain')}</dt>
-              <dd>{formatMetres(figures.smoothedElevationGain, i18n.language)}</dd>
+              <dd>{formatGain(known ? figures.smoothedElevationGain : null, i18n.language)}</dd>
             </div>
           </dl>
           {figures.elevationProfile.length > 1 && <ElevationChart profile={figures.elevationProfile} />}

@@ -1,0 +1,45 @@
+import type { MovingTimeEstimate } from '@cordata/contract';
+import { MOVING_TIME_MODELS } from '@cordata/geo';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../../i18n/dates.ts';
+import { UNKNOWN } from './format.ts';
+
+/** "about 3 h 40 min", or "—" for a sport without a time model. */
+export function useMovingTimeText(estimate: MovingTimeEstimate | null): string {
+  const { t } = useTranslation();
+  return estimate ? t('activity.view.about', { duration: formatDuration(estimate.minutes) }) : UNKNOWN;
+}
+
+/** What the estimate assumes (its model, no breaks), and that the climb is left out when the elevation is unknown. */
+export function MovingTimeNote({
+  sportId,
+  estimate,
+  testId,
+}: {
+  sportId: string;
+  estimate: MovingTimeEstimate | null;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const model = Object.hasOwn(MOVING_TIME_MODELS, sportId) ? MOVING_TIME_MODELS[sportId] : undefined;
+  if (!estimate || !model) return null;
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const assumes =
+    model.kind === 'DIN_33466'
+      ? t('activity.view.movingTimeModel.DIN_33466')
+      : model.kind === 'KM_EFFORT'
+        ? t('activity.view.movingTimeModel.KM_EFFORT', { pace: formatPace(model.flatMinutesPerKm) })
+        : t('activity.view.movingTimeModel.CYCLING', {
+            speed: number(model.flatKmPerHour),
+            climb: number(model.climbMetresPerHour),
+          });
+  return (
+    <p className="activity-stats-note" data-testid={testId}>
+      {estimate.includesClimb ? assumes : `${t('activity.view.movingTimeNoClimb')} ${assumes}`}
+    </p>
+  );
+}
+
+/** 6 → "6:00", 7.5 → "7:30". */
+const formatPace = (minutes: number) =>
+  `${Math.floor(minutes)}:${String(Math.round((minutes % 1) * 60)).padStart(2, '0')}`;

@@ -1,0 +1,101 @@
+import type { Activity } from '@cordata/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { createQueryClient } from '../../state/queryClient.ts';
+import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { anActivity, anActivitySummary } from '../../testing/fixtures.ts';
+import { ActivityCard } from './ActivityCard.tsx';
+import { ActivityDetails } from './ActivityDetails.tsx';
+
+signedInInEnglish();
+// The map needs WebGL, which happy-dom has not: these tests are about the figures.
+vi.mock('../Map/MapCanvas.tsx', () => ({ default: () => null }));
+
+const unknown: Partial<Activity> = {
+  sportId: 'hiking',
+  totalDistance: 12_000,
+  totalElevationGain: null,
+  smoothedElevationGain: null,
+  elevationLoss: null,
+  estimatedMovingTime: { minutes: 180, includesClimb: false },
+};
+
+function showPage(activity: Activity) {
+  stubCalls({
+    'activity/read-info': () => ({ activity }),
+    'activity/list-participants': () => ({ participants: [] }),
+    'sport/list-all': () => ({ sports: [] }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ActivityDetails activityId={activity.activityId} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('an unknown elevation is shown as unknown, never as 0 m', () => {
+  it('on the activity page: "—" for the climb and the descent, and the moving time says the climb is not counted', async () => {
+    showPage(anActivity(unknown));
+    const gain = await screen.findByTestId('stat-gain');
+    expect(gain.textContent).toBe('—unknown');
+    expect(gain.querySelector('[aria-hidden="true"]')?.textContent).toBe('—');
+    expect(screen.getByTestId('stat-descent').textContent).toBe('—unknown');
+    expect(screen.getByTestId('activity-stats').textContent).not.toMatch(/\b0 m\b/);
+    expect(screen.getByTestId('stat-moving-time').textContent).toBe('about 3 h');
+    expect(screen.getByTestId('stat-moving-time-note').textContent).toMatch(/^The climb is not counted/);
+    expect(screen.queryByTestId('stat-smoothed-gain')).toBeNull();
+    expect(screen.getByTestId('elevation-chart-empty')).toBeTruthy();
+  });
+
+  it('on the activity page, a measured climb, its descent and moving time by DIN 33466, in Italian', async () => {
+    await i18n.changeLanguage('it');
+    showPage(
+      anActivity({
+        ...unknown,
+        totalElevationGain: 612.4,
+        smoothedElevationGain: 600,
+        elevationLoss: 500,
+        estimatedMovingTime: { minutes: 270, includesClimb: true },
+        route: {
+          ...anActivity().route,
+          elevationProfile: [
+            [0, 800],
+            [6000, 1400],
+            [12_000, 900],
+          ],
+        },
+      }),
+    );
+    expect((await screen.findByTestId('stat-gain')).textContent).toBe('612 m');
+    expect(screen.getByTestId('stat-descent').textContent).toBe('500 m');
+    expect(screen.getByTestId('stat-moving-time').textContent).toBe('circa 4 h 30 min');
+    expect(screen.getByTestId('stat-moving-time-note').textContent).toContain('DIN 33466');
+    expect(screen.getByRole('slider')).toBeTruthy();
+  });
+
+  it('says nothing of a moving time for a sport without a model', async () => {
+    showPage(anActivity({ ...unknown, sportId: 'climbing', estimatedMovingTime: null }));
+    expect((await screen.findByTestId('stat-moving-time')).textContent).toBe('—');
+    expect(screen.queryByTestId('stat-moving-time-note')).toBeNull();
+  });
+
+  it('on an activity card', () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ul>
+          <ActivityCard activity={anActivitySummary({ totalElevationGain: null })} />
+          <ActivityCard activity={anActivitySummary({ totalElevationGain: 0 })} />
+        </ul>
+      </QueryClientProvider>,
+    );
+    const [unknownCard, flatCard] = screen.getAllByTestId('activity-card-gain');
+    expect(unknownCard!.textContent).toBe('↗ —unknown');
+    // A measured 0 (a flat route) is a real 0 m.
+    expect(flatCard!.textContent).toBe('↗ 0 m');
+  });
+});

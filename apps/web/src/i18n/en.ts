@@ -7,6 +7,7 @@ import { logistics } from './logistics/en.ts';
 import { notification } from './notification/en.ts';
 import { people } from './people/en.ts';
 import { seats } from './seats/en.ts';
+import { series } from './series/en.ts';
 
 const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Some fields are not valid: check them and try again',
@@ -123,6 +124,7 @@ export const en = {
   notification,
   logistics,
   seats,
+  series,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   // Loading, offline, error and empty states of the lists (issue 19).
   states: {

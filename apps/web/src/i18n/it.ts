@@ -7,6 +7,7 @@ import { logistics } from './logistics/it.ts';
 import { notification } from './notification/it.ts';
 import { people } from './people/it.ts';
 import { seats } from './seats/it.ts';
+import { series } from './series/it.ts';
 
 export const it: Resources = {
   activity,
@@ -17,6 +18,7 @@ export const it: Resources = {
   notification,
   logistics,
   seats,
+  series,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   // Stati di caricamento, offline, errore e vuoto delle liste (issue 19).
   states: {

@@ -18,7 +18,7 @@ import type { ActivityRow } from '../activities/activities.repository.ts';
 import { editKind } from '../activities/activities.service.ts';
 import { zonedInstant } from '../activities/activity-time.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
-import type { Member, MembershipRepository } from '../membership/membership.repository.ts';
+import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { addDays, type DueSeries, dueColumns, materialise, PER_DATE_COLUMNS } from './series-materialiser.ts';

@@ -25,6 +25,7 @@ import { Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
 import { Requests } from './Requests.tsx';
 import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
+import { SeriesPanel } from './SeriesPanel.tsx';
 import './activity.css';
 
 /** Everything about one activity: the route map, the figures, the actions, the people. */
@@ -135,6 +136,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
 
       {activity.status === 'PARTICIPATING' && <ActivityLogistics activity={activity} />}
 
+      <SeriesPanel activity={activity} />
       {activity.isAdmin && <Requests activity={activity} />}
       <OrganiserWaitlist activity={activity} />
       <Participants activity={activity} />

@@ -10,6 +10,7 @@ import {
   JOIN_DEADLINE_MAX_HOURS,
   type LatLng,
   SEATS_MAX,
+  type SeriesScope,
   type ValidationMessageKey,
   type Visibility,
 } from '@cordata/contract';
@@ -20,6 +21,7 @@ import { ACCESS, ACTIVITY_MIN_LEAD_MINUTES, DIFFICULTIES, VISIBILITIES } from '.
 import { useAuthStore } from '../../../state/auth.ts';
 import { ACTIVITY_DRAFT_KEY, persistStorage } from '../../../state/storage.ts';
 import type { GpxPreview } from './gpx-preview.ts';
+import { noRepeat, type RepeatDraft, repeatRule } from './repeat.ts';
 import { forgetEngine } from './route-snapping.ts';
 
 /** The route being made: none yet, a GPX file, tapped points, or (editing) the one the activity has. */
@@ -84,6 +86,12 @@ export interface Draft {
   seats: string;
   joinDeadlineHours: string;
   claimWindowMinutes: string;
+  /** A new activity: whether and how it repeats (a series, docs/series.md). */
+  repeat: RepeatDraft;
+  /** Editing a date of a series: which dates the edit changes. */
+  scope: SeriesScope;
+  /** Editing: the activity is a date of a series (the scope is asked). */
+  inSeries: boolean;
 }
 
 export const emptyDraft = (groupId: string | null = null): Draft => ({
@@ -108,6 +116,9 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   seats: '',
   joinDeadlineHours: '',
   claimWindowMinutes: '',
+  repeat: noRepeat(),
+  scope: 'THIS',
+  inSeries: false,
 });
 
 /** A draft that edits `activity`: every field pre-filled, the route kept unless replaced. */
@@ -133,6 +144,7 @@ export function draftFromActivity(activity: Activity): Draft {
     seats: activity.seats === null ? '' : String(activity.seats),
     joinDeadlineHours: activity.joinDeadlineHours === null ? '' : String(activity.joinDeadlineHours),
     claimWindowMinutes: activity.claimWindowMinutes === null ? '' : String(activity.claimWindowMinutes),
+    inSeries: !!activity.series,
   };
 }
 
@@ -412,7 +424,15 @@ export async function activityBody(
     seats: whole(draft.seats),
     joinDeadlineHours: whole(draft.joinDeadlineHours),
     claimWindowMinutes: whole(draft.claimWindowMinutes),
+    ...seriesFields(draft),
   };
+}
+
+/** A new activity's repeat rule, or an edit's scope on a date of a series. */
+function seriesFields(draft: Draft): { repeat?: { rule: string }; scope?: SeriesScope } {
+  if (draft.activityId) return draft.scope === 'THIS' ? {} : { scope: draft.scope };
+  const rule = repeatRule(draft.repeat, draft.date);
+  return rule ? { repeat: { rule } } : {};
 }
 
 /** A typed whole number, or null when the field is empty. */

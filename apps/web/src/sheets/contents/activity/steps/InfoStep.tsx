@@ -8,6 +8,8 @@ import { useGroupQuery } from '../../../../state/queries/group.ts';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
 import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
+import { repeatProblems } from '../repeat.ts';
+import { RepeatFields } from './RepeatFields.tsx';
 import { WizardField, WizardStep } from './WizardStep.tsx';
 
 /** Step 1/4: name, sport, date and times, description, contact, access and visibility. */
@@ -30,7 +32,7 @@ export function InfoStep({ go }: StepProps) {
     const found = validateInfo(draft);
     setErrors(found);
     setSubmitted(true);
-    if (Object.keys(found).length === 0) go('path');
+    if (Object.keys(found).length === 0 && repeatProblems(draft.repeat, draft.date).length === 0) go('path');
   };
 
   const message = (field: InfoField) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
@@ -107,6 +109,7 @@ export function InfoStep({ go }: StepProps) {
           )}
         </WizardField>
       </div>
+      {!draft.activityId && <RepeatFields showErrors={submitted} />}
       <WizardField label={t('activity.wizard.description')}>
         {(control) => (
           <textarea {...control} rows={3} maxLength={2000} value={draft.description} onChange={set('description')} />

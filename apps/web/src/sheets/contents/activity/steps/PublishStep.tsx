@@ -1,3 +1,4 @@
+import { SERIES_SCOPES } from '@cordata/contract/enums';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSportName } from '../../../../components/Activity/ActivityCard.tsx';
@@ -7,6 +8,8 @@ import { formatDate, formatDuration } from '../../../../i18n/dates.ts';
 import { useCreateActivityMutation, useUpdateActivityMutation } from '../../../../state/queries/activity.ts';
 import { activityBody, type DraftRoute, requiredMinutes, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
+import { describeRule, repeatRule } from '../repeat.ts';
+import { Choice } from './InfoStep.tsx';
 import { WizardStep } from './WizardStep.tsx';
 
 /** Step 4/4: the summary, the invitations, and publishing. */
@@ -20,6 +23,11 @@ export function PublishStep({ go, close }: StepProps) {
   const busy = create.isPending || save.isPending;
   const required = requiredMinutes(draft);
   const distance = routeDistance(draft.route);
+  const update = useDraftStore((s) => s.update);
+  // Editing a date of a series: which dates change. A new activity: its repeat rule read back.
+  const series = !!draft.activityId && draft.inSeries;
+  const rule = draft.activityId ? null : repeatRule(draft.repeat, draft.date);
+  const repeatText = rule ? describeRule(rule, draft.date, draft.startTime, t, i18n.language) : null;
 
   const publish = async () => {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -84,6 +92,12 @@ export function PublishStep({ go, close }: StepProps) {
             <dd>{formatDistance(distance, i18n.language)}</dd>
           </>
         )}
+        {repeatText && (
+          <>
+            <dt>{t('series.wizard.summaryLabel')}</dt>
+            <dd data-testid="wizard-repeat-summary">{repeatText}</dd>
+          </>
+        )}
         <dt>{t('activity.view.difficulty')}</dt>
         <dd>{draft.difficulty ? t(`activity.difficulty.${draft.difficulty}`) : '—'}</dd>
         <dt>{t('activity.view.requiredTime')}</dt>
@@ -93,6 +107,19 @@ export function PublishStep({ go, close }: StepProps) {
           {t(`activity.access.${draft.access}`)} · {t(`activity.visibility.${draft.visibility}`)}
         </dd>
       </dl>
+      {series && (
+        <Choice
+          legend={t('series.scope.title')}
+          name="scope"
+          value={draft.scope}
+          options={SERIES_SCOPES.map((scope) => ({
+            value: scope,
+            label: t(`series.scope.${scope}`),
+            hint: scope === 'THIS' ? '' : t('series.scope.note'),
+          }))}
+          onChange={(scope) => update({ scope })}
+        />
+      )}
       <button
         type="button"
         className="btn btn-outline btn-block"

@@ -1,0 +1,155 @@
+import type { Activity, SeriesDate } from '@cordata/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatDate, formatTime } from '../../i18n/dates.ts';
+import { describeRule } from '../../sheets/contents/activity/repeat.ts';
+import {
+  useCancelDateMutation,
+  useJoinSeriesMutation,
+  useLeaveSeriesMutation,
+  useSeriesQuery,
+  useSkipDateMutation,
+} from '../../state/queries/series.ts';
+import { confirm, showError, showSuccess } from '../feedback.ts';
+
+/**
+ * The series an activity is a date of (docs/series.md): its rule as a sentence, joining every date (or leaving the
+ * series), the next dates with the person's status and their per-date opt-out, and, for organisers, cancelling
+ * this date. Joining only this date is the page's usual join button.
+ */
+export function SeriesPanel({ activity }: { activity: Activity }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const query = useSeriesQuery(activity.activityId, !!activity.series);
+  const join = useJoinSeriesMutation(activity.activityId);
+  const leave = useLeaveSeriesMutation(activity.activityId);
+  const skip = useSkipDateMutation(activity.activityId);
+  const cancel = useCancelDateMutation(activity.activityId);
+  const series = query.data;
+  if (!activity.series || !series) return null;
+  const language = i18n.language;
+  const day = (date: SeriesDate) =>
+    formatDate(new Date(date.startsAt), language, { weekday: 'short', day: 'numeric', month: 'short' });
+  const started = new Date(activity.startsAt) <= new Date();
+  const busy = join.isPending || leave.isPending || skip.isPending || cancel.isPending;
+
+  const onCancel = async () => {
+    const ok = await confirm({
+      title: t('series.panel.cancelDate'),
+      description: t('series.panel.cancelConfirm'),
+      destructive: true,
+    });
+    if (!ok) return;
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        showSuccess(t('series.panel.cancelled'));
+        navigate('/');
+      },
+      onError: (e) => showError(e),
+    });
+  };
+
+  return (
+    <section className="series-panel" data-testid="series-panel">
+      <h3>{t('series.panel.title')}</h3>
+      <p className="series-rule" data-testid="series-rule">
+        {describeRule(series.rule, series.startDate, series.startTime, t, language)}
+      </p>
+      {series.joined && !series.isAdmin && (
+        <p className="muted" data-testid="series-joined">
+          {t('series.panel.joinedNotice')}
+        </p>
+      )}
+      {series.ended && <p className="muted">{t('series.panel.ended')}</p>}
+      <div className="series-actions">
+        {!series.joined && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="series-join"
+            disabled={busy}
+            onClick={() =>
+              join.mutate(undefined, {
+                onSuccess: () => showSuccess(t('series.panel.joinedSeries')),
+                onError: (e) => showError(e),
+              })
+            }
+          >
+            {t('series.panel.joinSeries')}
+          </button>
+        )}
+        {series.joined && !series.isAdmin && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="series-leave"
+            disabled={busy}
+            onClick={() =>
+              leave.mutate(undefined, {
+                onSuccess: () => showSuccess(t('series.panel.leftSeries')),
+                onError: (e) => showError(e),
+              })
+            }
+          >
+            {t('series.panel.leaveSeries')}
+          </button>
+        )}
+        {activity.isAdmin && !started && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            data-testid="series-cancel-date"
+            disabled={busy}
+            onClick={onCancel}
+          >
+            {t('series.panel.cancelDate')}
+          </button>
+        )}
+      </div>
+      <h4>{t('series.panel.next')}</h4>
+      <ul className="series-dates" data-testid="series-dates">
+        {series.nextDates.map((date) => {
+          const label = `${day(date)} · ${formatTime(new Date(date.startsAt), language)}`;
+          const state = date.skipped
+            ? t('series.panel.skipped')
+            : date.status === 'PARTICIPATING'
+              ? t('series.panel.taking')
+              : date.status === 'WAITLISTED'
+                ? t('series.panel.waiting')
+                : date.activityId
+                  ? t('series.panel.open')
+                  : t('series.panel.later');
+          const current = date.activityId === activity.activityId;
+          return (
+            <li key={date.date} data-testid={`series-date-${date.date}`} className={current ? 'current' : undefined}>
+              {date.activityId && !current ? (
+                <Link to={`/view-activity/${date.activityId}`}>{label}</Link>
+              ) : (
+                <strong>{label}</strong>
+              )}
+              <span className={`tag${date.skipped ? ' tag-muted' : ''}`}>{state}</span>
+              {series.joined && !series.isAdmin && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  data-testid={`series-skip-${date.date}`}
+                  aria-label={
+                    date.skipped
+                      ? t('series.panel.attendLabel', { date: label })
+                      : t('series.panel.skipLabel', { date: label })
+                  }
+                  disabled={busy}
+                  onClick={() =>
+                    skip.mutate({ date: date.date, skip: !date.skipped }, { onError: (e) => showError(e) })
+                  }
+                >
+                  {date.skipped ? t('series.panel.attend') : t('series.panel.skip')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

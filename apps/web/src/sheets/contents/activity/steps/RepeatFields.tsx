@@ -1,0 +1,150 @@
+import { weekdayOf } from '@cordata/contract';
+import { WEEKDAYS } from '@cordata/contract/enums';
+import { useTranslation } from 'react-i18next';
+import { useDraftStore } from '../draft.ts';
+import { describeRule, type RepeatDraft, repeatProblems, repeatRule, weekdayName, weekdayOrdinal } from '../repeat.ts';
+import { Problem, WizardField } from './WizardStep.tsx';
+
+const FREQS: RepeatDraft['freq'][] = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY'];
+const ENDS: RepeatDraft['ends'][] = ['NEVER', 'UNTIL', 'COUNT'];
+
+/**
+ * "Repeats" on the first step of a new activity (docs/series.md): none, daily, weekly on chosen days, monthly on the
+ * nth weekday or day of the first date; ending never (dates made 12 weeks ahead), on a day or after a number of
+ * dates; with the rule read back as a sentence.
+ */
+export function RepeatFields({ showErrors }: { showErrors: boolean }) {
+  const { t, i18n } = useTranslation();
+  const draft = useDraftStore((s) => s.draft);
+  const update = useDraftStore((s) => s.update);
+  const repeat = draft.repeat;
+  const set = (patch: Partial<RepeatDraft>) => update({ repeat: { ...repeat, ...patch } });
+  const problems = showErrors ? repeatProblems(repeat, draft.date) : [];
+  const rule = repeatRule(repeat, draft.date);
+  const firstWeekday = draft.date ? weekdayOf(draft.date) : null;
+  const chosen = repeat.weekdays.length ? repeat.weekdays : firstWeekday ? [firstWeekday] : [];
+  return (
+    <fieldset className="choice wizard-repeat" data-testid="wizard-repeat">
+      <legend>{t('series.wizard.title')}</legend>
+      <WizardField label={t('series.wizard.title')}>
+        {(control) => (
+          <select
+            {...control}
+            data-testid="repeat-freq"
+            value={repeat.freq}
+            onChange={(e) => set({ freq: e.target.value as RepeatDraft['freq'] })}
+          >
+            {FREQS.map((f) => (
+              <option key={f} value={f}>
+                {t(`series.wizard.freq.${f}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </WizardField>
+      {repeat.freq === 'WEEKLY' && (
+        <fieldset className="repeat-weekdays" aria-label={t('series.wizard.weekdays')}>
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="repeat-day" data-testid={`repeat-day-${day}`}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(day)}
+                onChange={(e) =>
+                  set({ weekdays: e.target.checked ? [...chosen, day] : chosen.filter((d) => d !== day) })
+                }
+              />
+              <span>{weekdayName(day, i18n.language, 'short')}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {repeat.freq === 'MONTHLY' && draft.date && firstWeekday && (
+        <WizardField label={t('series.wizard.freq.MONTHLY')}>
+          {(control) => (
+            <select
+              {...control}
+              data-testid="repeat-monthly-by"
+              value={repeat.monthlyBy}
+              onChange={(e) => set({ monthlyBy: e.target.value as RepeatDraft['monthlyBy'] })}
+            >
+              <option value="WEEKDAY">
+                {t('series.wizard.monthlyBy.WEEKDAY', {
+                  ordinal: t(
+                    `${firstWeekday === 'SU' ? 'series.ordinalsFeminine' : 'series.ordinals'}.${weekdayOrdinal(draft.date)}`,
+                  ),
+                  weekday: weekdayName(firstWeekday, i18n.language),
+                })}
+              </option>
+              <option value="DAY">{t('series.wizard.monthlyBy.DAY', { day: Number(draft.date.slice(8, 10)) })}</option>
+            </select>
+          )}
+        </WizardField>
+      )}
+      {repeat.freq !== 'NONE' && (
+        <>
+          <WizardField label={t('series.wizard.ends')}>
+            {(control) => (
+              <select
+                {...control}
+                data-testid="repeat-ends"
+                value={repeat.ends}
+                onChange={(e) => set({ ends: e.target.value as RepeatDraft['ends'] })}
+              >
+                {ENDS.map((end) => (
+                  <option key={end} value={end}>
+                    {t(`series.wizard.endsOption.${end}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </WizardField>
+          {repeat.ends === 'UNTIL' && (
+            <WizardField label={t('series.wizard.until')}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  data-testid="repeat-until"
+                  min={draft.date || undefined}
+                  value={repeat.until}
+                  onChange={(e) => set({ until: e.target.value })}
+                />
+              )}
+            </WizardField>
+          )}
+          {repeat.ends === 'COUNT' && (
+            <WizardField label={t('series.wizard.count')}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={730}
+                  data-testid="repeat-count"
+                  value={repeat.count}
+                  onChange={(e) => set({ count: e.target.value })}
+                />
+              )}
+            </WizardField>
+          )}
+          <Problem
+            testId="error-repeat"
+            message={
+              problems.includes('until')
+                ? t('series.wizard.untilInvalid')
+                : problems.includes('count')
+                  ? t('series.wizard.countInvalid')
+                  : undefined
+            }
+          />
+          {rule && draft.startTime && (
+            <p className="repeat-summary" data-testid="repeat-summary">
+              {describeRule(rule, draft.date, draft.startTime, t, i18n.language)}
+            </p>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}

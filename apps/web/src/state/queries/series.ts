@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { activityKeys } from './activity.ts';
+
+/** Series of activities (issue 22, docs/series.md): each call names one date of the series. */
+export const seriesKeys = {
+  info: (activityId: string) => ['activity', 'series', activityId] as const,
+};
+
+export function useSeriesQuery(activityId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: seriesKeys.info(activityId),
+    queryFn: async () => (await api('series/read-info', { activityId })).series,
+    enabled,
+  });
+}
+
+/** A change to the person's place in a series touches several dates: every activity query refetches. */
+function useSeriesChange<I>(activityId: string, call: (input: I) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: activityKeys.all });
+      void client.invalidateQueries({ queryKey: seriesKeys.info(activityId) });
+    },
+  });
+}
+
+export const useJoinSeriesMutation = (activityId: string) =>
+  useSeriesChange(activityId, () => api('series/join', { activityId }));
+export const useLeaveSeriesMutation = (activityId: string) =>
+  useSeriesChange(activityId, () => api('series/leave', { activityId }));
+export const useSkipDateMutation = (activityId: string) =>
+  useSeriesChange(activityId, (input: { date: string; skip: boolean }) =>
+    api('series/skip-date', { activityId, ...input }),
+  );
+export const useCancelDateMutation = (activityId: string) =>
+  useSeriesChange(activityId, () => api('series/cancel', { activityId, scope: 'THIS' }));

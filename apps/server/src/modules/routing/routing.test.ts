@@ -121,6 +121,41 @@ describe.each(KINDS)('the %s adapter against a stand-in answering its documented
   });
 });
 
+describe('the rate limit', () => {
+  it('counts each call that asks the engine against the person (600 an hour), and none that asks nothing', async () => {
+    const hits: [string, { limit: number; windowSeconds: number }][] = [];
+    const rateLimiter = {
+      hit: async (key: string, rule: { limit: number; windowSeconds: number }) => void hits.push([key, rule]),
+    };
+    const engine = createRoutingEngine(
+      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), ROUTER_KIND: 'osrm', ROUTER_URL: standIn.url }),
+    );
+    standIn.behaviour = 'ok';
+    await createRoutingService({ engine, timeoutMs: 2000, rateLimiter }).snapLegs('u7', 'hiking', [A, B]);
+    await createRoutingService({ engine, timeoutMs: 2000, rateLimiter }).snapLegs('u7', 'kayaking', [A, B]);
+    await createRoutingService({ engine: null, timeoutMs: 2000, rateLimiter }).snapLegs('u7', 'hiking', [A, B]);
+    expect(hits).toEqual([['route-snap:user:u7', { limit: 600, windowSeconds: 3600 }]]);
+  });
+
+  it('refuses the call past the limit, before asking the engine', async () => {
+    const before = standIn.seen.length;
+    const rateLimiter = {
+      hit: async () => {
+        throw new Error('RATE_LIMITED');
+      },
+    };
+    const service = createRoutingService({
+      engine: createRoutingEngine(
+        loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), ROUTER_KIND: 'osrm', ROUTER_URL: standIn.url }),
+      ),
+      timeoutMs: 2000,
+      rateLimiter,
+    });
+    await expect(service.snapLegs('u7', 'hiking', [A, B])).rejects.toThrow('RATE_LIMITED');
+    expect(standIn.seen.length).toBe(before);
+  });
+});
+
 describe('a caller who has gone', () => {
   it('asks the engine nothing more once the app has given up on the call', async () => {
     standIn.behaviour = 'ok';

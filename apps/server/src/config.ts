@@ -136,6 +136,18 @@ export const EnvSchema = z.object({
     .optional()
     .transform((v, ctx) => parseRouterProfiles(v, ctx)),
   ROUTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /**
+   * A forecast source speaking Open-Meteo's API (docs/weather.md): its base URL, below which `v1/forecast` is
+   * asked. Unset, no forecast is shown and no weather alert is sent.
+   */
+  WEATHER_URL: url.optional(),
+  /** The `apikey` of Open-Meteo's commercial API (customer-api.open-meteo.com); not needed when self-hosted. */
+  WEATHER_API_KEY: z.string().min(1).optional(),
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long a grid cell's forecast is used before it is asked again. */
+  WEATHER_CACHE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** The credit shown under every forecast, as the source's terms ask. */
+  WEATHER_ATTRIBUTION: z.string().min(1).max(200).default('Weather data by Open-Meteo.com (CC BY 4.0)'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

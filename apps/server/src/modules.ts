@@ -70,6 +70,7 @@ import { createConnectionsService } from './modules/users/connections.service.ts
 import { usersHandlers } from './modules/users/users.handlers.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createWeatherModule } from './modules/weather/weather.module.ts';
 import { registerShareImages } from './web/share-image.ts';
 
 /**
@@ -268,6 +269,7 @@ export function createModules(core: Core) {
   });
 
   const logistics = createLogisticsModule(core, { access, changes });
+  const weather = createWeatherModule(core, { access, changes, chatMembership });
   const routeImport = createRouteImportService({
     config: {
       sources: core.config.ROUTE_IMPORT_SOURCES,
@@ -320,6 +322,7 @@ export function createModules(core: Core) {
     ),
     ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
     ...logistics.handlers,
+    ...weather.handlers,
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
     ...routingHandlers(routing),
     ...routeExportHandlers({ db: core.db, access, routes: routeComputer }),
@@ -348,6 +351,7 @@ export function createModules(core: Core) {
     ...chat.jobs,
     ...logistics.jobs,
     { name: 'waitlist-offers', everyMs: core.config.WAITLIST_JOB_EVERY_MS, run: seats.run },
+    ...weather.jobs,
     { name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: activityReminders.run },
     { name: 'series-materialiser', everyMs: core.config.SERIES_JOB_EVERY_MS, run: seriesMaterialiser.run },
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
@@ -378,6 +382,7 @@ export function createModules(core: Core) {
       seriesMaterialiser,
       chat,
       logistics,
+      weather,
       exports,
       sports,
       notifier,

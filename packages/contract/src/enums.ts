@@ -46,12 +46,33 @@ export const NOTIFICATION_TYPES = [
   'ACTIVITY_LATE_LEAVE',
   /** To the participants of one date of a series that its organisers cancelled (issue 22). */
   'ACTIVITY_CANCELLED',
+  /**
+   * To an activity's admins, 24 h and 3 h before the start: the forecast breaks their weather thresholds; the
+   * reason is the lead and the broken limits ("24H GUSTS,RAIN"). The page offers keep, move or cancel.
+   */
+  'ACTIVITY_WEATHER_ALERT',
+  /** To participants: the organiser's weather decision; the reason is KEEP, MOVE or CANCEL. */
+  'ACTIVITY_WEATHER_DECISION',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
 /** What an edit changed: the start time (TIME), only the end time (END), the start point (PLACE), or a pair. */
 export const ACTIVITY_EDIT_KINDS = ['TIME', 'END', 'PLACE', 'TIME_PLACE', 'END_PLACE'] as const;
 export type ActivityEditKind = (typeof ACTIVITY_EDIT_KINDS)[number];
+
+// Weather (issue 24)
+/** What the forecast of an activity is: no source set, too far ahead (over 16 days), over, or asked and answered. */
+export const WEATHER_STATES = ['NOT_CONFIGURED', 'TOO_EARLY', 'PAST', 'UNAVAILABLE', 'AVAILABLE'] as const;
+export type WeatherState = (typeof WEATHER_STATES)[number];
+/** Where along the route a forecast is for: the meeting point, a checkpoint at the group's time there, the top. */
+export const WEATHER_POINT_KINDS = ['START', 'CHECKPOINT', 'HIGHEST'] as const;
+export type WeatherPointKind = (typeof WEATHER_POINT_KINDS)[number];
+/** Which threshold an hour breaks. */
+export const WEATHER_BREACH_KINDS = ['GUSTS', 'RAIN', 'COLD', 'HEAT', 'THUNDERSTORM'] as const;
+export type WeatherBreachKind = (typeof WEATHER_BREACH_KINDS)[number];
+/** The organiser's answer to a weather alert (a backup route is not offered yet: see docs/weather.md). */
+export const WEATHER_CHOICES = ['KEEP', 'MOVE', 'CANCEL'] as const;
+export type WeatherChoice = (typeof WEATHER_CHOICES)[number];
 
 // Activities
 /** RFC 5545 weekday codes, Monday first (series: BYDAY). */

@@ -12,6 +12,7 @@ import { notificationCalls } from './calls/notification.ts';
 import { routingCalls } from './calls/routing.ts';
 import { seriesCalls } from './calls/series.ts';
 import { userCalls } from './calls/user.ts';
+import { weatherCalls } from './calls/weather.ts';
 
 export * from './admin.ts';
 export * from './call.ts';
@@ -26,6 +27,7 @@ export * from './calls/notification.ts';
 export * from './calls/routing.ts';
 export * from './calls/series.ts';
 export * from './calls/user.ts';
+export * from './calls/weather.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
@@ -34,6 +36,7 @@ export * from './realtime.ts';
 export * from './recurrence.ts';
 export * from './rules.ts';
 export * from './version.ts';
+export * from './weather.ts';
 
 /** Every product call, keyed by its path below the database prefix. */
 export const calls = {
@@ -55,6 +58,7 @@ export const calls = {
   ...routeElevationCalls,
   ...exportCalls,
   ...seriesCalls,
+  ...weatherCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -21,6 +21,8 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'ACTIVITY_SEAT_OFFER':
     case 'ACTIVITY_LATE_LEAVE':
     case 'ACTIVITY_CANCELLED':
+    case 'ACTIVITY_WEATHER_ALERT':
+    case 'ACTIVITY_WEATHER_DECISION':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

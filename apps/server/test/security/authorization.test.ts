@@ -38,6 +38,8 @@ const ADMIN_ONLY = new Set<CallName>([
   ...(['carpool/withdraw-offer', 'carpool/accept-request', 'carpool/decline-request'] as const),
   // The world's activity is the first date of a series (issue 22).
   'series/cancel',
+  // The organiser's weather thresholds and decisions (issue 24).
+  ...(['activity/weather-thresholds', 'activity/weather-decide'] as const),
 ]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
@@ -70,6 +72,7 @@ const MEMBERS_ONLY = new Set<CallName>([
   'series/join',
   'series/leave',
   'series/skip-date',
+  'activity/weather',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -221,6 +224,7 @@ async function snapshot() {
     'activity_series',
     'series_members',
     'series_skips',
+    'activity_weather',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { newUser } from '../factories.ts';
 import { type StandInRouter, startStandInRouter } from '../stand-in-router.ts';
+import { startWeatherStandIn, type WeatherStandIn } from '../stand-in-weather.ts';
 import { HOSTILE_BODIES, HOSTILE_VALUES, jsonSchemaOf, sample } from './samples.ts';
 
 /**
@@ -13,6 +14,8 @@ import { HOSTILE_BODIES, HOSTILE_VALUES, jsonSchemaOf, sample } from './samples.
 let t: TestApp;
 /** A routing engine that answers, so route snapping is fuzzed past its validation into the adapter. */
 let router: StandInRouter;
+/** A forecast source that answers, so the weather calls are fuzzed past "not configured" (issue 24). */
+let weather: WeatherStandIn;
 let tried = 0;
 const failures: string[] = [];
 /** Codes a call answered without declaring them (its contract's `errors`). */
@@ -20,12 +23,14 @@ const undeclared: string[] = [];
 
 beforeAll(async () => {
   router = await startStandInRouter();
-  t = await createTestApp({ ROUTER_KIND: 'osrm', ROUTER_URL: router.url });
+  weather = await startWeatherStandIn();
+  t = await createTestApp({ ROUTER_KIND: 'osrm', ROUTER_URL: router.url, WEATHER_URL: weather.url });
 });
 afterAll(async () => {
   console.log(`fuzz: ${tried} hostile inputs sent to ${callNames.length} calls`);
   await t?.close();
   await router?.close();
+  await weather?.close();
 });
 
 /** Forged forwarding and host headers: a client may not choose its address or the host of links. */

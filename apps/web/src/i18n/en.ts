@@ -95,6 +95,9 @@ const errors: Record<ErrorCode, string> = {
   SERIES_DATE_PAST: 'This date has already started',
   SERIES_NOT_JOINED: 'You have not joined this series',
   SERIES_ORGANISER_SKIP: 'Organisers take part in every date: cancel the date instead',
+  WEATHER_THRESHOLDS_INVALID: 'The lowest temperature must be below the highest',
+  WEATHER_MOVE_INCOMPLETE: 'Choose the new date, start time and end time',
+  ACTIVITY_CANCELLED: 'This activity was cancelled',
 };
 
 const validation: Record<ValidationMessageKey, string> = {

@@ -170,6 +170,9 @@ export const it: Resources = {
     SERIES_DATE_PAST: 'Questa data è già iniziata',
     SERIES_NOT_JOINED: 'Non partecipi a questa serie',
     SERIES_ORGANISER_SKIP: 'Chi organizza partecipa a ogni data: annulla la data invece',
+    WEATHER_THRESHOLDS_INVALID: 'La temperatura minima deve essere inferiore alla massima',
+    WEATHER_MOVE_INCOMPLETE: 'Scegli la nuova data, l’ora di inizio e quella di fine',
+    ACTIVITY_CANCELLED: 'Questa attività è stata annullata',
   },
   validation: {
     required: '* Campo obbligatorio',

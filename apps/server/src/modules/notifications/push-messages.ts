@@ -7,7 +7,34 @@ type Texts = Record<NotificationType, (v: Vars) => string>;
  * (ActivityEditKind), ACTIVITY_REMINDER the local start time ("09:00", or "TOMORROW 09:00" the day before)
  * SEND_MESSAGE 'DIRECT' for a direct chat, ACTIVITY_SEAT_OFFER the instant the offer runs out (the app counts down to
  * it), and ACTIVITY_CANCELLED the local day and start time of the cancelled date of a series ("2026-12-08 18:30").
+ * SEND_MESSAGE 'DIRECT' for a direct chat, ACTIVITY_WEATHER_ALERT the lead and the broken limits ("24H GUSTS,RAIN") and
+ * ACTIVITY_WEATHER_DECISION the organiser's choice (KEEP, CANCEL, "MOVE 2026-12-01 09:00").
  */
+/** ACTIVITY_WEATHER_ALERT's reason: "24H GUSTS,RAIN" → the lead and the kinds broken. */
+const alertOf = (reason: string) => {
+  const [lead = '', kinds = ''] = reason.split(' ');
+  return { lead: lead === '3H' ? 3 : 24, kinds: kinds.split(',').filter(Boolean) };
+};
+/** ACTIVITY_WEATHER_DECISION's reason: KEEP, CANCEL, or "MOVE YYYY-MM-DD HH:mm". */
+const decisionOf = (reason: string) => {
+  const [choice = '', date = '', time = ''] = reason.split(' ');
+  return { choice, date, time };
+};
+const enKinds: Record<string, string> = {
+  GUSTS: 'gusts',
+  RAIN: 'rain',
+  COLD: 'cold',
+  HEAT: 'heat',
+  THUNDERSTORM: 'thunderstorms',
+};
+const itKinds: Record<string, string> = {
+  GUSTS: 'raffiche',
+  RAIN: 'pioggia',
+  COLD: 'freddo',
+  HEAT: 'caldo',
+  THUNDERSTORM: 'temporali',
+};
+const italianDate = (date: string) => date.split('-').reverse().join('/');
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 /** The time of a reminder for tomorrow ("TOMORROW 09:00" → "09:00"); null for one today. */
 const tomorrow = (reason: string) => /^TOMORROW (\d{2}:\d{2})$/.exec(reason)?.[1] ?? null;
@@ -60,6 +87,18 @@ const en: Texts = {
   ACTIVITY_SEAT_OFFER: (v) => `A seat is free in ${v.target}: claim it before it passes to the next person`,
   ACTIVITY_LATE_LEAVE: (v) => `${v.actor} left ${v.target} after the join deadline`,
   ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'en')} is cancelled`,
+  ACTIVITY_WEATHER_ALERT: (v) => {
+    const a = alertOf(v.reason);
+    return `Weather alert for ${v.target} (starts in ${a.lead} h): ${a.kinds.map((k) => enKinds[k] ?? k).join(', ')} over your limits. Keep, move or cancel?`;
+  },
+  ACTIVITY_WEATHER_DECISION: (v) => {
+    const d = decisionOf(v.reason);
+    return d.choice === 'CANCEL'
+      ? `${v.target} is cancelled because of the weather`
+      : d.choice === 'MOVE'
+        ? `${v.target} is moved because of the weather: now on ${d.date} at ${d.time}`
+        : `${v.target} goes ahead as planned despite the forecast`;
+  },
 };
 
 const it: Texts = {
@@ -99,6 +138,18 @@ const it: Texts = {
   ACTIVITY_SEAT_OFFER: (v) => `Si è liberato un posto in ${v.target}: prendilo prima che passi alla persona successiva`,
   ACTIVITY_LATE_LEAVE: (v) => `${v.actor} ha lasciato ${v.target} dopo la scadenza delle adesioni`,
   ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'it')} è annullata`,
+  ACTIVITY_WEATHER_ALERT: (v) => {
+    const a = alertOf(v.reason);
+    return `Allerta meteo per ${v.target} (inizia tra ${a.lead} ore): ${a.kinds.map((k) => itKinds[k] ?? k).join(', ')} oltre i tuoi limiti. Confermi, sposti o annulli?`;
+  },
+  ACTIVITY_WEATHER_DECISION: (v) => {
+    const d = decisionOf(v.reason);
+    return d.choice === 'CANCEL'
+      ? `${v.target} è annullata per il meteo`
+      : d.choice === 'MOVE'
+        ? `${v.target} è spostata per il meteo: ora il ${italianDate(d.date)} alle ${d.time}`
+        : `${v.target} si fa come previsto, nonostante le previsioni`;
+  },
 };
 
 const fallbacks = {

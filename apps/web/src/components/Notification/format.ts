@@ -26,6 +26,8 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   ACTIVITY_SEAT_OFFER: { icon: 'check', topic: 'activity' },
   ACTIVITY_LATE_LEAVE: { icon: 'reject', topic: 'activity' },
   ACTIVITY_CANCELLED: { icon: 'reject', topic: 'activity' },
+  ACTIVITY_WEATHER_ALERT: { icon: 'reject', topic: 'activity' },
+  ACTIVITY_WEATHER_DECISION: { icon: 'bell', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */
@@ -71,10 +73,14 @@ export function notificationText(n: Notification, t: TFunction): TextPart[] {
   });
 }
 
-/** The day and start time of a cancelled date of a series ("2026-12-08 18:30" → "Tue 8 Dec, 18:30"). */
+/**
+ * The day and start time of a cancelled date of a series, or of an activity moved for the weather
+ * ("2026-12-08 18:30" → "Tue 8 Dec, 18:30").
+ */
 function cancelledWhen(n: Notification, t: TFunction): string | null {
-  if (n.type !== 'ACTIVITY_CANCELLED' || !n.reason) return null;
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(n.reason);
+  const reason = n.type === 'ACTIVITY_CANCELLED' ? n.reason : weatherMove(n);
+  if (!reason) return null;
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(reason);
   if (!match) return null;
   const day = formatDate(new Date(`${match[1]}T12:00:00Z`), t('notification.dateLanguage'), {
     weekday: 'short',
@@ -93,7 +99,16 @@ function templateKey(n: Notification): string {
   if (n.type === 'ACTIVITY_CANCELLED' && !n.reason) return 'notification.cancelledSoon';
   if (reminderTomorrow(n)) return 'notification.reminderTomorrow';
   if (n.type === 'SEND_MESSAGE' && n.reason === 'DIRECT') return 'notification.directMessage';
+  if (n.type === 'ACTIVITY_WEATHER_DECISION')
+    return `notification.weatherDecisions.${weatherMove(n) ? 'MOVE' : n.reason === 'CANCEL' ? 'CANCEL' : 'KEEP'}`;
   return `notification.types.${n.type}`;
+}
+
+/** The new day and start of an activity moved for the weather ("MOVE 2026-12-01 09:00" → "2026-12-01 09:00"). */
+function weatherMove(n: Notification): string | null {
+  if (n.type !== 'ACTIVITY_WEATHER_DECISION' || !n.reason) return null;
+  const m = /^MOVE (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(n.reason);
+  return m ? `${m[1]} ${m[2]}` : null;
 }
 
 /** The start time of a reminder sent the day before ("TOMORROW 09:00" → "09:00"); null otherwise. */

@@ -30,6 +30,9 @@ export const notification = {
     ACTIVITY_SEAT_OFFER: 'A seat is free in <b>{{target}}</b>: claim it before it passes to the next person',
     ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> left <b>{{target}}</b> after the join deadline',
     ACTIVITY_CANCELLED: '<b>{{target}}</b> on {{when}} is cancelled',
+    ACTIVITY_WEATHER_ALERT:
+      'Weather alert for <b>{{target}}</b>: the forecast breaks your limits. Keep, move or cancel?',
+    ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> goes ahead as planned despite the forecast',
   },
   /** The language dates in notification texts are written in. */
   dateLanguage: 'en',
@@ -38,6 +41,12 @@ export const notification = {
   reminderTomorrow: '<b>{{target}}</b> starts tomorrow at {{time}}',
   /** SEND_MESSAGE of a direct chat (reason DIRECT). */
   directMessage: 'New messages from <b>{{actor}}</b>',
+  /** ACTIVITY_WEATHER_DECISION by the organiser's choice; {{when}} is the new day and start of a move. */
+  weatherDecisions: {
+    KEEP: '<b>{{target}}</b> goes ahead as planned despite the forecast',
+    MOVE: '<b>{{target}}</b> is moved because of the weather: now {{when}}',
+    CANCEL: '<b>{{target}}</b> is cancelled because of the weather',
+  },
   edits: {
     TIME: '<b>{{target}}</b> has a new time: check when it starts',
     END: '<b>{{target}}</b> now ends at a different time: check when it finishes',

@@ -33,6 +33,9 @@ export const notification: typeof en = {
       'Si è liberato un posto in <b>{{target}}</b>: prendilo prima che passi alla persona successiva',
     ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> ha lasciato <b>{{target}}</b> dopo la scadenza delle adesioni',
     ACTIVITY_CANCELLED: '<b>{{target}}</b> di {{when}} è annullata',
+    ACTIVITY_WEATHER_ALERT:
+      'Allerta meteo per <b>{{target}}</b>: le previsioni superano i tuoi limiti. Confermi, sposti o annulli?',
+    ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> si fa come previsto, nonostante le previsioni',
   },
   /** The language dates in notification texts are written in. */
   dateLanguage: 'it',
@@ -40,6 +43,12 @@ export const notification: typeof en = {
   reminderSoon: '<b>{{target}}</b> inizia a breve',
   reminderTomorrow: '<b>{{target}}</b> inizia domani alle {{time}}',
   directMessage: 'Nuovi messaggi da <b>{{actor}}</b>',
+  /** ACTIVITY_WEATHER_DECISION by the organiser's choice; {{when}} is the new day and start of a move. */
+  weatherDecisions: {
+    KEEP: '<b>{{target}}</b> si fa come previsto, nonostante le previsioni',
+    MOVE: '<b>{{target}}</b> è spostata per il meteo: ora {{when}}',
+    CANCEL: '<b>{{target}}</b> è annullata per il meteo',
+  },
   edits: {
     TIME: '<b>{{target}}</b> ha un nuovo orario: guarda quando inizia',
     END: '<b>{{target}}</b> ora finisce a un altro orario: guarda quando termina',

@@ -150,6 +150,8 @@ export const people = {
     ACTIVITY_SEAT_OFFER: 'A seat is free for you (waitlist)',
     ACTIVITY_LATE_LEAVE: 'Someone leaves after the join deadline',
     ACTIVITY_CANCELLED: 'Dates of a series cancelled',
+    ACTIVITY_WEATHER_ALERT: 'Weather alerts for activities you organise (24 h and 3 h before)',
+    ACTIVITY_WEATHER_DECISION: 'Organisers’ weather decisions (kept, moved, cancelled)',
   },
   saved: {
     profile: 'Your profile has been saved.',

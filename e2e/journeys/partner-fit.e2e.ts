@@ -52,9 +52,13 @@ beforeAll(async () => {
 const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
 
+/** Scrolls a line to the middle of the screen, clear of the bar that sticks to the bottom. */
+const centred = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+
 const card = (id: string) => `${testId('activity-card')}[data-activity-id="${id}"]`;
 
-describe('partner fit', () => {
+describe('partner fit and the group moving time', () => {
   for (const locale of locales) {
     it(`tags the cards, filters "fits my level" and explains the level on the page (${locale})`, async () => {
       const page = await openPhone(suite.browser, suite.server.url, contexts, locale, '/home', carla.jwt);
@@ -91,4 +95,44 @@ describe('partner fit', () => {
       await screenshot(page, `fit-page-${locale}`);
     });
   }
+
+  it('shows the group moving time to a participant and follows a slower runner joining, live', async () => {
+    await call(suite.server.url, 'activity/participate', { activityId: ids.short }, carla.jwt);
+    const page = await openPhone(
+      suite.browser,
+      suite.server.url,
+      contexts,
+      'en',
+      `/view-activity/${ids.short}`,
+      carla.jwt,
+    );
+    const line = page.locator(testId('activity-group-time'));
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/^Group moving time: about \d+ min, nobody in the group is slower/);
+
+    // Elena runs at 8:00 per km (the model's flat pace is 6:00): her joining reaches Carla's open page.
+    const elena = await newAccount(suite.server.url, { firstName: 'Elena', lastName: 'Russo' });
+    await call(
+      suite.server.url,
+      'user/update-sports',
+      { sports: [{ sportId: 'running', intensity: { kind: 'PACE', value: 480 } }] },
+      elena.jwt,
+    );
+    await call(suite.server.url, 'activity/participate', { activityId: ids.short }, elena.jwt);
+    await page.waitForSelector(`${testId('activity-group-time')}:has-text("set by the pace of 1 person")`);
+    await centred(page, testId('activity-group-time'));
+    await screenshot(page, 'group-time-en');
+
+    const it = await openPhone(
+      suite.browser,
+      suite.server.url,
+      contexts,
+      'it',
+      `/view-activity/${ids.short}`,
+      carla.jwt,
+    );
+    await it.waitForSelector(`${testId('activity-group-time')}:has-text("dettato dal ritmo di 1 persona")`);
+    await centred(it, testId('activity-group-time'));
+    await screenshot(it, 'group-time-it');
+  });
 });

@@ -22,6 +22,13 @@ export {
 export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
 export { isFitSignature, parseFit } from './fit.ts';
 export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from './gpx.ts';
+export {
+  type DeclaredLevel,
+  GROUP_MIN_CLIMB_SHARE,
+  type GroupLimit,
+  type GroupMovingTime,
+  groupMovingTime,
+} from './group-eta.ts';
 export { parseKml } from './kml.ts';
 export {
   cyclingHours,

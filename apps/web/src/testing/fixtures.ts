@@ -120,6 +120,7 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   pendingRequestsCount: 0,
   isOnlyAdmin: false,
   blockedParticipantsCount: 0,
+  groupMovingTime: null,
   chatId: null,
   series: null,
   closedAt: null,

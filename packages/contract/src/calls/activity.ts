@@ -209,6 +209,19 @@ export const Activity = ActivitySummary.extend({
   isOnlyAdmin: z.boolean(),
   /** How many of the people taking part the caller has blocked: a private warning before joining. */
   blockedParticipantsCount: z.int(),
+  /**
+   * The group's moving time (packages/geo groupMovingTime): the sport's model slowed by the slowest declared pace
+   * and climb among the confirmed participants, and which of the two sets it for how many people; null for a
+   * sport without a time model or a route without length.
+   */
+  groupMovingTime: z
+    .object({
+      minutes: z.int(),
+      includesClimb: z.boolean(),
+      limitedBy: z.enum(['PACE', 'CLIMB']).nullable(),
+      limitingCount: z.int(),
+    })
+    .nullable(),
   chatId: Id.nullable(),
   /** The series this activity is one date of (issue 22), or null. */
   series: SeriesRef.nullable(),

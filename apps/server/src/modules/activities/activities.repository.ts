@@ -10,6 +10,7 @@ import {
   groupMembers,
   groups,
   type MemberState,
+  userSports,
   users,
 } from '../../db/schema.ts';
 import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
@@ -368,6 +369,15 @@ export function createActivitiesRepository(db: Db) {
           ),
         );
       return row?.n ?? 0;
+    },
+
+    /** The levels the confirmed participants declared for the activity's sport, for the group's moving time. */
+    async participantLevels(activityId: string, sportId: string, tx: DbOrTx = db) {
+      return tx
+        .select({ kind: userSports.intensityKind, value: userSports.intensityValue })
+        .from(activityMembers)
+        .innerJoin(userSports, and(eq(userSports.userId, activityMembers.userId), eq(userSports.sportId, sportId)))
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'PARTICIPATING')));
     },
 
     async insert(values: NewActivityRow, tx: DbOrTx = db) {

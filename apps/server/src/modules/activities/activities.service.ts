@@ -9,7 +9,7 @@ import {
   ROUTE_FILES_QUOTA_BYTES,
   type RouteInput,
 } from '@cordata/contract';
-import { estimateMovingTime } from '@cordata/geo';
+import { type DeclaredLevel, estimateMovingTime, groupMovingTime } from '@cordata/geo';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
@@ -144,6 +144,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
       chatId: participating ? await repo.chatId(activityId) : null,
       series: await deps.series.ref(activityId),
+      participantLevels: await repo.participantLevels(activityId, row.sportId),
     });
   }
 
@@ -397,8 +398,10 @@ function toActivity(
     blockedParticipantsCount: number;
     chatId: string | null;
     series: Activity['series'];
+    participantLevels: DeclaredLevel[];
   },
 ): Activity {
+  const effort = { distance: row.totalDistance, gain: row.smoothedElevationGain, loss: row.elevationLoss };
   return {
     ...toSummary(row, language),
     description: row.description,
@@ -417,15 +420,12 @@ function toActivity(
     smoothedElevationGain: row.smoothedElevationGain,
     elevationLoss: row.elevationLoss,
     // The same function the wizard uses (packages/geo): the climb without noise, the descent likewise.
-    estimatedMovingTime: estimateMovingTime(row.sportId, {
-      distance: row.totalDistance,
-      gain: row.smoothedElevationGain,
-      loss: row.elevationLoss,
-    }),
+    estimatedMovingTime: estimateMovingTime(row.sportId, effort),
     rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
     pendingRequestsCount: extra.pendingRequestsCount,
     isOnlyAdmin: extra.isOnlyAdmin,
     blockedParticipantsCount: extra.blockedParticipantsCount,
+    groupMovingTime: groupMovingTime(row.sportId, effort, extra.participantLevels),
     chatId: extra.chatId,
     series: extra.series,
     closedAt: row.closedAt?.toISOString() ?? null,

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
-import { useActivityQuery } from '../../state/queries/activity.ts';
+import { useActivityQuery, useLiveActivity } from '../../state/queries/activity.ts';
 import { useOwnUserId } from '../../state/queries/profile.ts';
 import { useLiveSeats } from '../../state/queries/seats.ts';
 import { useUiStore } from '../../state/ui.ts';
@@ -19,6 +19,7 @@ import { Climb } from './Climb.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
 import { formatDistance, formatGain } from './format.ts';
+import { GroupMovingTime } from './GroupMovingTime.tsx';
 import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
 import { Participants } from './Participants.tsx';
@@ -49,6 +50,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const meetingPoint = route.start ?? activity.start;
   const own = activity.isAdmin || (!!ownUserId && activity.createdBy?.userId === ownUserId);
   useLiveSeats(activity.activityId);
+  useLiveActivity(activity.activityId, activity.chatId);
   return (
     <article className="activity-details" data-testid="activity-details" data-activity-id={activity.activityId}>
       <header className="activity-head">
@@ -209,6 +211,7 @@ function RouteFigures({ activity }: { activity: Activity }) {
         )}
       </dl>
       <PartnerFitLine activity={activity} />
+      <GroupMovingTime activity={activity} />
       {smoothedDiffers && (
         <p className="activity-stats-note" data-testid="stat-smoothed-gain">
           {t('activity.view.smoothedGainNote', {

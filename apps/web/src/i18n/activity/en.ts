@@ -44,6 +44,18 @@ export const activity = {
     filterHint: 'Only routes within the level you declared for the sport in your profile.',
     filterChip: 'Fits my level',
   },
+  groupTime: {
+    title: 'Group moving time',
+    about: 'about {{time}}',
+    limitedBy: {
+      PACE_one: 'set by the pace of {{count}} person',
+      PACE_other: 'set by the pace of {{count}} people',
+      CLIMB_one: 'set by the climb, for {{count}} person',
+      CLIMB_other: 'set by the climb, for {{count}} people',
+    },
+    nobodySlows: 'nobody in the group is slower than the usual pace',
+    withoutClimb: 'without the climb: the elevation is unknown',
+  },
   card: {
     participants_one: '{{count}} participant',
     participants_other: '{{count}} participants',

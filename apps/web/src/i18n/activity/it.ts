@@ -46,6 +46,18 @@ export const activity: typeof en = {
     filterHint: 'Solo percorsi entro il livello che hai indicato per lo sport nel tuo profilo.',
     filterChip: 'Adatte al mio livello',
   },
+  groupTime: {
+    title: 'Tempo di movimento del gruppo',
+    about: 'circa {{time}}',
+    limitedBy: {
+      PACE_one: 'dettato dal ritmo di {{count}} persona',
+      PACE_other: 'dettato dal ritmo di {{count}} persone',
+      CLIMB_one: 'dettato dalla salita, per {{count}} persona',
+      CLIMB_other: 'dettato dalla salita, per {{count}} persone',
+    },
+    nobodySlows: 'nessuno nel gruppo è più lento del ritmo abituale',
+    withoutClimb: 'senza la salita: il dislivello non è noto',
+  },
   card: {
     participants_one: '{{count}} partecipante',
     participants_other: '{{count}} partecipanti',

@@ -7,7 +7,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
+import { realtimeLink } from '../../chat/realtime.ts';
 import { FIRST_PAGE, PAGE_SIZE } from '../../contract.ts';
 import { nextActivityPage, nextParticipantsPage } from './pages.ts';
 
@@ -25,6 +27,23 @@ export const activityKeys = {
   daily: (range: DailyRange) => ['activity', 'list-daily', range] as const,
   countDaily: (input: CountDailyInput) => ['activity', 'count-daily', input] as const,
 };
+
+/**
+ * Keeps a participant's view of the activity live: someone joining or leaving posts a JOINED or LEFT line in the
+ * activity's chat, which reaches its members over the socket; the activity (its count, the group's moving time)
+ * and its participants are then read again.
+ */
+export function useLiveActivity(activityId: string, chatId: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!chatId) return;
+    return realtimeLink().on('message', (message) => {
+      if (message.chatId !== chatId || (message.kind !== 'JOINED' && message.kind !== 'LEFT')) return;
+      void client.invalidateQueries({ queryKey: activityKeys.info(activityId) });
+      void client.invalidateQueries({ queryKey: activityKeys.participants(activityId) });
+    });
+  }, [activityId, chatId, client]);
+}
 
 export function useActivityQuery(activityId: string | undefined) {
   return useQuery({

@@ -3,6 +3,7 @@ export const series = {
   wizard: {
     title: 'Repeats',
     freq: { NONE: 'Does not repeat', DAILY: 'Every day', WEEKLY: 'Every week', MONTHLY: 'Every month' },
+    freqLabel: 'How often',
     weekdays: 'On',
     monthlyBy: { WEEKDAY: 'On the {{ordinal}} {{weekday}}', DAY: 'On day {{day}}' },
     ends: 'Ends',
@@ -44,7 +45,7 @@ export const series = {
     waiting: 'Waitlist',
     later: 'Not open yet',
     open: 'Open',
-    ended: 'This series has no more dates.',
+    ended: 'The series ends with these dates.',
     cancelDate: 'Cancel this date',
     cancelConfirm: 'Cancel this date? Its participants will be told.',
     cancelled: 'The date is cancelled: its participants have been told.',

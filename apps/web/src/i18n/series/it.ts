@@ -3,6 +3,7 @@ export const series = {
   wizard: {
     title: 'Ripetizione',
     freq: { NONE: 'Non si ripete', DAILY: 'Ogni giorno', WEEKLY: 'Ogni settimana', MONTHLY: 'Ogni mese' },
+    freqLabel: 'Ogni quanto',
     weekdays: 'Nei giorni',
     monthlyBy: { WEEKDAY: 'Il {{ordinal}} {{weekday}}', DAY: 'Il giorno {{day}}' },
     ends: 'Fine',
@@ -48,7 +49,7 @@ export const series = {
     waiting: "Lista d'attesa",
     later: 'Non ancora aperta',
     open: 'Aperta',
-    ended: 'Questa serie non ha altre date.',
+    ended: 'La serie finisce con queste date.',
     cancelDate: 'Annulla questa data',
     cancelConfirm: 'Annullare questa data? Chi partecipa verrà avvisato.',
     cancelled: 'La data è annullata: chi partecipava è stato avvisato.',

@@ -26,7 +26,7 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
   return (
     <fieldset className="choice wizard-repeat" data-testid="wizard-repeat">
       <legend>{t('series.wizard.title')}</legend>
-      <WizardField label={t('series.wizard.title')}>
+      <WizardField label={t('series.wizard.freqLabel')}>
         {(control) => (
           <select
             {...control}

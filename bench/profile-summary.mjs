@@ -25,11 +25,11 @@ for (const [id, t] of self) {
   const where = m
     ? m[1]
     : url.includes('/apps/server/')
-      ? 'server:' + url.replace(/.*apps\/server\/src\//, '')
+      ? `server:${url.replace(/.*apps\/server\/src\//, '')}`
       : url.startsWith('node:')
         ? url
         : cf.functionName
-          ? '(' + cf.functionName + ')'
+          ? `(${cf.functionName})`
           : url;
   const key = `${cf.functionName || '(anon)'} ${where}:${cf.lineNumber}`;
   fn.set(key, (fn.get(key) ?? 0) + t);
@@ -38,7 +38,7 @@ for (const [id, t] of self) {
     : url.includes('/apps/server/')
       ? 'server'
       : url.startsWith('node:')
-        ? 'node:' + url.slice(5).split('/')[0]
+        ? `node:${url.slice(5).split('/')[0]}`
         : cf.functionName || url || '?';
   pkg.set(pk, (pkg.get(pk) ?? 0) + t);
 }
@@ -48,8 +48,4 @@ const show = (map, k) =>
     .slice(0, k)
     .map(([n, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%  ${n}`)
     .join('\n');
-console.log(
-  'total',
-  (total / 1e6).toFixed(1),
-  's\n-- by package\n' + show(pkg, 25) + '\n-- by function\n' + show(fn, 30),
-);
+console.log('total', (total / 1e6).toFixed(1), `s\n-- by package\n${show(pkg, 25)}\n-- by function\n${show(fn, 30)}`);

@@ -115,7 +115,7 @@ async function cast() {
 }
 
 async function newWorld() {
-  const { admin, participant, outsider, blocked, roleTokens } = await cast();
+  const { admin, participant, blocked, roleTokens } = await cast();
   await t.ok('user/block', { userId: blocked.id }, admin.token);
   const { group } = await t.ok('group/create-new', { name: 'Closed club', type: 'CLOSED' }, admin.token);
   await t.db.execute(
@@ -283,7 +283,7 @@ describe('the authorization matrix of direct chats', () => {
   ] as const satisfies CallName[];
 
   async function newDirectWorld() {
-    const { admin, participant, outsider, blocked, roleTokens } = await cast();
+    const { admin, participant, blocked, roleTokens } = await cast();
     for (const other of [participant, blocked]) {
       await t.ok('user/request-connection', { userId: other.id }, admin.token);
       await t.ok('user/accept-connection', { userId: admin.id }, other.token);

@@ -63,6 +63,7 @@ export const errorCatalog = {
   CHAT_CLOSED: { status: 409, message: 'The activity has ended: this chat is closed' },
   NOT_A_CONTACT: { status: 403, message: 'You can send direct messages only to your contacts' },
   GPX_INVALID: { status: 400, message: 'The GPX file could not be loaded' },
+  GRADE_NOT_FOR_SPORT: { status: 400, message: "This grade or hazard does not apply to the activity's sport" },
   ROUTE_FILES_QUOTA: {
     status: 409,
     message: 'Your route files fill the space you have: delete an old activity or use a smaller file',

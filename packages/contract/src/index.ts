@@ -31,6 +31,7 @@ export * from './calls/weather.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './grades.ts';
 export * from './paths.ts';
 export * from './realtime.ts';
 export * from './recurrence.ts';

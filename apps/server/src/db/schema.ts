@@ -8,6 +8,7 @@ import type {
   Visibility,
   WeatherChoice,
 } from '@cordata/contract/enums';
+import type { GradeScale, Hazard } from '@cordata/contract/grades';
 import type { WeatherHour, WeatherThresholds } from '@cordata/contract/weather';
 import { sql } from 'drizzle-orm';
 import {
@@ -247,6 +248,9 @@ export const activities = pgTable(
     visibility: text('visibility').$type<Visibility>().notNull(),
     difficulty: text('difficulty').$type<Difficulty>().notNull(),
     requiredTime: integer('required_time'),
+    /** Standard grades the organiser declared (issue 24), one per scale: { SAC: 'T3' }; {} when ungraded. */
+    grades: jsonb('grades').$type<Partial<Record<GradeScale, string>>>().notNull().default({}),
+    hazards: jsonb('hazards').$type<Hazard[]>().notNull().default([]),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     routeMode: text('route_mode').$type<'POINTS' | 'GPX'>().notNull(),
     startLatitude: doublePrecision('start_latitude').notNull(),

@@ -65,6 +65,7 @@ const errors: Record<ErrorCode, string> = {
   CHAT_CLOSED: 'The activity has ended: this chat is closed',
   NOT_A_CONTACT: 'You can send direct messages only to your contacts',
   GPX_INVALID: 'The GPX file could not be loaded',
+  GRADE_NOT_FOR_SPORT: "This grade or hazard does not apply to the activity's sport",
   ROUTE_FILES_QUOTA: 'Your route files fill the space you have: delete an old activity or use a smaller file',
   UPLOAD_INVALID: 'The file is not of an accepted type',
   UPLOAD_EXPIRED: 'The upload link has expired',

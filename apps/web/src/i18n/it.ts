@@ -139,6 +139,7 @@ export const it: Resources = {
     CHAT_CLOSED: "L'attività è terminata: questa chat è chiusa",
     NOT_A_CONTACT: 'Puoi scrivere messaggi diretti solo ai tuoi contatti',
     GPX_INVALID: 'Impossibile caricare il file GPX',
+    GRADE_NOT_FOR_SPORT: "Questo grado o pericolo non vale per lo sport dell'attività",
     ROUTE_FILES_QUOTA:
       'I tuoi file di percorso occupano tutto lo spazio disponibile: elimina una vecchia attività o usa un file più piccolo',
     UPLOAD_INVALID: 'Il file non è di un tipo accettato',

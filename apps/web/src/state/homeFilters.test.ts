@@ -78,11 +78,12 @@ describe('active filters', () => {
     difficulties: ['EASY'],
     maxRouteKm: 10,
     fitsMe: true,
+    maxGrade: { scale: 'SAC', grade: 'T3' },
   };
 
   it('counts each kind of filter once', () => {
     expect(activeFilters(emptyHomeFilters)).toEqual([]);
-    expect(activeFilters(all)).toEqual(['place', 'sports', 'date', 'difficulty', 'distance', 'fit']);
+    expect(activeFilters(all)).toEqual(['place', 'sports', 'date', 'difficulty', 'distance', 'fit', 'grade']);
     expect(activeFilters({ ...emptyHomeFilters, sportIds: ['running', 'cycling'], maxRouteKm: 5 })).toHaveLength(2);
     // A custom range with no day chosen filters nothing.
     expect(activeFilters({ ...emptyHomeFilters, date: { kind: 'CUSTOM', from: null, to: null } })).toEqual([]);
@@ -98,7 +99,8 @@ describe('active filters', () => {
     expect(clearFilter(all, 'difficulty')).toEqual({ ...all, difficulties: [] });
     expect(clearFilter(all, 'distance')).toEqual({ ...all, maxRouteKm: null });
     expect(clearFilter(all, 'fit')).toEqual({ ...all, fitsMe: false });
-    expect(activeFilters(clearFilter(all, 'distance'))).toHaveLength(5);
+    expect(clearFilter(all, 'grade')).toEqual({ ...all, maxGrade: null });
+    expect(activeFilters(clearFilter(all, 'distance'))).toHaveLength(6);
   });
 });
 
@@ -123,6 +125,7 @@ describe('readHomeFilters', () => {
         difficulties: ['HARD', 'EXTREME', 'EASY'],
         maxRouteKm: -4,
         fitsMe: 'yes',
+        maxGrade: { scale: 'SAC', grade: 'T9' },
       }),
     ).toEqual({
       near: null,
@@ -131,11 +134,17 @@ describe('readHomeFilters', () => {
       difficulties: ['EASY', 'HARD'],
       maxRouteKm: null,
       fitsMe: false,
+      maxGrade: null,
     });
     expect(readHomeFilters({ date: { kind: 'YESTERDAY' }, maxRouteKm: 20 })).toMatchObject({
       date: { kind: 'ANY' },
       maxRouteKm: 20,
     });
     expect(readHomeFilters({ date: { kind: 'WEEKEND' } }).date).toEqual({ kind: 'WEEKEND' });
+    expect(readHomeFilters({ maxGrade: { scale: 'STS', grade: 'S2' } }).maxGrade).toEqual({
+      scale: 'STS',
+      grade: 'S2',
+    });
+    expect(readHomeFilters({ maxGrade: { scale: 'YDS', grade: '5.10' } }).maxGrade).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Difficulty } from '@cordata/contract';
-import { DIFFICULTIES } from '../contract.ts';
+import { DIFFICULTIES, GRADE_SCALES, type GradeScale, gradeRank } from '../contract.ts';
 
 export { DIFFICULTIES };
 export const MAX_ROUTE_CHOICES_KM = [5, 10, 20, 50] as const;
@@ -29,6 +29,8 @@ export interface HomeFilters extends Filters {
   maxRouteKm: number | null;
   /** Only routes within the level I declared for their sport (partner fit, issue 24). */
   fitsMe: boolean;
+  /** The hardest standard grade wanted, on one scale (issue 24); null: any, graded or not. */
+  maxGrade: { scale: GradeScale; grade: string } | null;
 }
 
 export const emptyFilters: Filters = { near: null, sportIds: [] };
@@ -38,6 +40,7 @@ export const emptyHomeFilters: HomeFilters = {
   difficulties: [],
   maxRouteKm: null,
   fitsMe: false,
+  maxGrade: null,
 };
 
 /** A YYYY-MM-DD day at midnight in the device's time zone. */
@@ -74,7 +77,7 @@ export function dateRange(filter: DateFilter, now: Date): { fromDate?: string; t
   }
 }
 
-export type FilterKey = 'place' | 'sports' | 'date' | 'difficulty' | 'distance' | 'fit';
+export type FilterKey = 'place' | 'sports' | 'date' | 'difficulty' | 'distance' | 'fit' | 'grade';
 
 /** The filters in effect, in the order of their chips under the filter button. */
 export function activeFilters(f: HomeFilters): FilterKey[] {
@@ -85,6 +88,7 @@ export function activeFilters(f: HomeFilters): FilterKey[] {
     difficulty: f.difficulties.length > 0,
     distance: f.maxRouteKm !== null,
     fit: f.fitsMe,
+    grade: f.maxGrade !== null,
   };
   return (Object.keys(on) as FilterKey[]).filter((key) => on[key]);
 }
@@ -103,6 +107,8 @@ export function clearFilter(f: HomeFilters, key: FilterKey): HomeFilters {
       return { ...f, maxRouteKm: null };
     case 'fit':
       return { ...f, fitsMe: false };
+    case 'grade':
+      return { ...f, maxGrade: null };
   }
 }
 
@@ -118,6 +124,8 @@ export function readHomeFilters(stored: unknown): HomeFilters {
   const s = stored as Record<string, unknown>;
   const near = s.near as Partial<GeoFilter> | null | undefined;
   const date = s.date as { kind?: unknown; from?: unknown; to?: unknown } | undefined;
+  const maxGrade = s.maxGrade as { scale?: unknown; grade?: unknown } | null | undefined;
+  const gradeScale = GRADE_SCALES.find((scale) => scale === maxGrade?.scale);
   return {
     near:
       near && isNumber(near.latitude) && isNumber(near.longitude) && isNumber(near.radiusKm)
@@ -138,5 +146,9 @@ export function readHomeFilters(stored: unknown): HomeFilters {
       : [],
     maxRouteKm: isNumber(s.maxRouteKm) && s.maxRouteKm > 0 ? s.maxRouteKm : null,
     fitsMe: s.fitsMe === true,
+    maxGrade:
+      gradeScale && typeof maxGrade?.grade === 'string' && gradeRank(gradeScale, maxGrade.grade) >= 0
+        ? { scale: gradeScale, grade: maxGrade.grade }
+        : null,
   };
 }

@@ -84,6 +84,8 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
   access: 'OPEN',
   visibility: 'PUBLIC',
   difficulty: 'EASY',
+  grades: [],
+  hazards: [],
   totalDistance: 10_000,
   totalElevationGain: 100,
   requiredTime: null,

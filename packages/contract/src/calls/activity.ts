@@ -31,8 +31,33 @@ import {
   WAITLIST_OVERRIDES,
   WAYPOINT_TYPES,
 } from '../enums.ts';
+import { GRADE_SCALES, gradeRank, HAZARDS } from '../grades.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
 import { RepeatInput, SeriesRef, SeriesScope } from './series-shapes.ts';
+
+export const GradeScaleSchema = z.enum(GRADE_SCALES);
+export const HazardSchema = z.enum(HAZARDS);
+
+/** One grade on one scale, e.g. { scale: 'SAC', grade: 'T3' }. */
+export const Grade = z
+  .object({ scale: GradeScaleSchema, grade: z.string().max(8) })
+  .refine((g) => gradeRank(g.scale, g.grade) >= 0, {
+    message: 'Not a grade of this scale',
+    path: ['grade'],
+  });
+export type Grade = z.infer<typeof Grade>;
+
+/** At most one grade per scale. */
+export const Grades = z
+  .array(Grade)
+  .max(GRADE_SCALES.length)
+  .refine((list) => new Set(list.map((g) => g.scale)).size === list.length, {
+    message: 'One grade per scale',
+  });
+export const Hazards = z
+  .array(HazardSchema)
+  .max(HAZARDS.length)
+  .refine((list) => new Set(list).size === list.length, { message: 'Each hazard once' });
 
 /** A GPX route travels inline: its calls take the largest GPX file plus the rest of the activity. */
 export const ROUTE_BODY_LIMIT = GPX_MAX_BYTES + 64 * 1024;
@@ -101,6 +126,12 @@ const ActivityFields = z.object({
     .max(60 * 24 * 14)
     .optional(),
   route: RouteInput,
+  /**
+   * Standard grades beside the difficulty (issue 24), only on the scales of the sport (gradeScalesOfSport), and the
+   * hazards the organiser flags (hazardsOfSport); GRADE_NOT_FOR_SPORT otherwise. Left out on an update: unchanged.
+   */
+  grades: Grades.optional(),
+  hazards: Hazards.optional(),
   invitedUserIds: z.array(Id).max(1000).optional(),
   invitedGroupIds: z.array(Id).max(50).optional(),
   /**
@@ -174,6 +205,9 @@ export const ActivitySummary = z.object({
   access: Access,
   visibility: Visibility,
   difficulty: Difficulty,
+  /** Standard grades the organiser declared (issue 24), in the order of GRADE_SCALES; none: ungraded. */
+  grades: z.array(Grade),
+  hazards: Hazards,
   totalDistance: z.number(),
   /** Metres (spec §9 method); null when the route's elevation is unknown, never 0 in its place. */
   totalElevationGain: z.number().nullable(),
@@ -372,6 +406,7 @@ export const activityCalls = {
       'SERVICE_UNAVAILABLE',
       'GROUP_NOT_FOUND',
       'SPORT_NOT_FOUND',
+      'GRADE_NOT_FOR_SPORT',
       'FORBIDDEN',
     ],
   }),
@@ -405,6 +440,11 @@ export const activityCalls = {
       maxDistanceMetres: z.number().positive().max(10_000_000).optional(),
       /** Only routes within the level the caller declared for their sport (partner fit WITHIN, issue 24). */
       fitsMe: z.boolean().optional(),
+      /**
+       * Only activities graded on this scale at or below this grade (issue 24). An activity not graded on the scale
+       * is left out: its grade is unknown, never guessed.
+       */
+      maxGrade: Grade.optional(),
       order: NearbyOrder.default('DISTANCE'),
       pagination: OptionalPagination,
     }),
@@ -540,6 +580,7 @@ export const activityCalls = {
       'GROUP_NOT_FOUND',
       'SPORT_NOT_FOUND',
       'SEATS_BELOW_CONFIRMED',
+      'GRADE_NOT_FOR_SPORT',
     ],
   }),
 };

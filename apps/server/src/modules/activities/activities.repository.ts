@@ -1,4 +1,4 @@
-import type { Difficulty, NearbyOrder } from '@cordata/contract';
+import type { Difficulty, Grade, NearbyOrder } from '@cordata/contract';
 import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
@@ -16,6 +16,7 @@ import {
 import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsAmong } from '../users/contacts.ts';
+import { atMostGradeSql } from './activity-grades.ts';
 import { withinDeclaredLevelSql } from './partner-fit.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -53,6 +54,8 @@ const summaryColumns = {
   access: activities.access,
   visibility: activities.visibility,
   difficulty: activities.difficulty,
+  grades: activities.grades,
+  hazards: activities.hazards,
   totalDistance: activities.totalDistance,
   totalElevationGain: activities.totalElevationGain,
   requiredTime: activities.requiredTime,
@@ -113,6 +116,7 @@ export interface NearbyQuery {
   difficulties?: Difficulty[];
   maxDistanceMetres?: number;
   fitsMe?: boolean;
+  maxGrade?: Grade;
   from: Date;
   to?: Date;
   order: NearbyOrder;
@@ -132,6 +136,7 @@ interface NearbyParams {
   difficulties?: Difficulty[];
   maxDistanceMetres?: number;
   fitsMe?: boolean;
+  maxGrade?: Grade;
   order: NearbyOrder;
   limit: number | Placeholder;
   offset?: number | Placeholder;
@@ -209,6 +214,7 @@ export function createActivitiesRepository(db: Db) {
           p.difficulties === undefined ? undefined : inArray(activities.difficulty, p.difficulties),
           p.maxDistanceMetres === undefined ? undefined : lte(activities.totalDistance, p.maxDistanceMetres),
           p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
+          p.maxGrade ? atMostGradeSql(p.maxGrade) : undefined,
           activityVisibleSql(p.userId),
         ),
       )
@@ -488,7 +494,7 @@ export function createActivitiesRepository(db: Db) {
           return nearbyQuery(userId, q, tx);
         });
       }
-      if (sports.length > 1 || q.difficulties?.length || q.maxDistanceMetres !== undefined || q.fitsMe) {
+      if (sports.length > 1 || q.difficulties?.length || q.maxDistanceMetres !== undefined || q.fitsMe || q.maxGrade) {
         return nearbyQuery(userId, q);
       }
       const { limit, offset } = paging(q.page);

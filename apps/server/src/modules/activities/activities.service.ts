@@ -22,6 +22,7 @@ import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { ActivitiesRepository, ActivityRow, DetailRow, SummaryRow } from './activities.repository.ts';
+import { gradeColumns, gradesView } from './activity-grades.ts';
 import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
 import type { RouteComputer } from './route-computer.ts';
@@ -161,11 +162,18 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       const times = activityTimes(input);
       assertStartsLateEnough(times.startsAt, deps.now());
       await deps.sports.assertSportExists(input.sportId);
+      gradeColumns(input.sportId, input);
       const route = await computeRoute(input.route, userId, baseUrl);
       const activityId = await change(async (tx, effects) => {
         if (input.groupId) await assertMayUseGroup(input.groupId, userId, tx);
         const activity = await repo.insert(
-          { ...rowValues(input, times), ...routeValues(route), groupId: input.groupId ?? null, createdBy: userId },
+          {
+            ...rowValues(input, times),
+            ...gradeColumns(input.sportId, input),
+            ...routeValues(route),
+            groupId: input.groupId ?? null,
+            createdBy: userId,
+          },
           tx,
         );
         if (route.gpx) await saveRouteFile(activity, route.gpx, tx);
@@ -190,6 +198,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async update(userId: string, input: ActivityUpdate, baseUrl: string) {
       const times = activityTimes(input);
       await deps.sports.assertSportExists(input.sportId);
+      gradeColumns(input.sportId, input);
       // Only an admin gets a route parsed (review M5): a stranger's 20 MB GPX is refused unread.
       if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
       const route = input.route ? await computeRoute(input.route, userId, baseUrl) : null;
@@ -206,7 +215,12 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           assertStartsLateEnough(times.startsAt, deps.now());
         const groupId = input.groupId === undefined ? activity.groupId : input.groupId;
         if (groupId && groupId !== activity.groupId) await assertMayUseGroup(groupId, userId, tx);
-        const values = { ...rowValues(input, times), ...(route ? routeValues(route) : {}), groupId };
+        const values = {
+          ...rowValues(input, times),
+          ...gradeColumns(input.sportId, input, activity),
+          ...(route ? routeValues(route) : {}),
+          groupId,
+        };
         const told = editsThis
           ? await deps.memberships.memberIds('activity', activity.id, { state: 'PARTICIPATING' }, tx)
           : [];
@@ -272,6 +286,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         difficulties: body.difficulties,
         maxDistanceMetres: body.maxDistanceMetres,
         fitsMe: body.fitsMe,
+        maxGrade: body.maxGrade,
         order: body.order,
         // Only upcoming activities, however early the range starts.
         from: requestedFrom > now ? requestedFrom : now,
@@ -364,6 +379,7 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
     access: row.access,
     visibility: row.visibility,
     difficulty: row.difficulty,
+    ...gradesView(row),
     totalDistance: row.totalDistance,
     totalElevationGain: row.totalElevationGain,
     requiredTime: row.requiredTime,

@@ -6,6 +6,7 @@ import { useSportsQuery } from '../../state/queries/sports.ts';
 import { sportName } from '../People/format.ts';
 import { Climb } from './Climb.tsx';
 import { formatDistance } from './format.ts';
+import { GradeFacts } from './Grades.tsx';
 import { PartnerFitTag } from './PartnerFit.tsx';
 import { SeatsTag } from './Seats.tsx';
 
@@ -37,6 +38,7 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
               ↗ <Climb metres={activity.totalElevationGain} />
             </span>
             <span>{t(`activity.difficulty.${activity.difficulty}`)}</span>
+            <GradeFacts activity={activity} />
             <span>{t('activity.card.participants', { count: activity.participantsCount })}</span>
             <SeatsTag activity={activity} />
             {activity.distance !== undefined && (

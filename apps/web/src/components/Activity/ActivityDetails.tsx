@@ -19,6 +19,7 @@ import { Climb } from './Climb.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
 import { formatDistance, formatGain } from './format.ts';
+import { GradesPanel } from './Grades.tsx';
 import { GroupMovingTime } from './GroupMovingTime.tsx';
 import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
@@ -212,6 +213,7 @@ function RouteFigures({ activity }: { activity: Activity }) {
       </dl>
       <PartnerFitLine activity={activity} />
       <GroupMovingTime activity={activity} />
+      <GradesPanel activity={activity} />
       {smoothedDiffers && (
         <p className="activity-stats-note" data-testid="stat-smoothed-gain">
           {t('activity.view.smoothedGainNote', {

@@ -56,6 +56,7 @@ export default function Home() {
           difficulties: filters.difficulties.length > 0 ? filters.difficulties : undefined,
           maxDistanceMetres: filters.maxRouteKm === null ? undefined : filters.maxRouteKm * 1000,
           fitsMe: filters.fitsMe || undefined,
+          maxGrade: filters.maxGrade ?? undefined,
           order: 'STARTS_AT',
         },
   );

@@ -156,6 +156,33 @@ describe('home and group filters', () => {
     expect(screen.queryByTestId('filters-difficulty-EASY')).toBeNull();
   });
 
+  it('home filters by a maximum grade on the scales of the chosen sports, or every scale (issue 24)', async () => {
+    stubApi();
+    useSheetStore.setState({ close: vi.fn() });
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    for (const scale of ['SAC', 'STS', 'UIAA', 'FRENCH', 'VIA_FERRATA']) {
+      expect(screen.getByTestId(`filters-max-grade-${scale}`)).toBeTruthy();
+    }
+    fireEvent.change(screen.getByTestId('filters-max-grade-SAC'), { target: { value: 'T2' } });
+    fireEvent.change(screen.getByTestId('filters-max-grade-STS'), { target: { value: 'S1' } });
+    // One grade on one scale: the later choice wins, the other scale shows "any" again.
+    expect((screen.getByTestId('filters-max-grade-SAC') as HTMLSelectElement).value).toBe('');
+    fireEvent.change(screen.getByTestId('filters-max-grade-SAC'), { target: { value: 'T4' } });
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    expect(useUiStore.getState().homeFilters.maxGrade).toEqual({ scale: 'SAC', grade: 'T4' });
+    cleanup();
+
+    useUiStore.setState({ homeFilters: { ...emptyHomeFilters, sportIds: ['running'] } });
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    // Running takes no standard grade: no section at all.
+    expect(screen.queryByTestId('filters-max-grade-SAC')).toBeNull();
+    cleanup();
+    useUiStore.setState({ homeFilters: { ...emptyHomeFilters, sportIds: ['hiking'] } });
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    expect(screen.getByTestId('filters-max-grade-SAC')).toBeTruthy();
+    expect(screen.queryByTestId('filters-max-grade-STS')).toBeNull();
+  });
+
   it('the group filters are their own, and reset empties them', async () => {
     stubApi();
     useUiStore.setState({ groupFilters: { near: null, sportIds: ['running'] } });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip, SportChips } from '../../components/forms/Chips.tsx';
 import { PlaceSearch } from '../../components/PlaceSearch/PlaceSearch.tsx';
-import { DEFAULT_MAP_CENTER } from '../../contract.ts';
+import { DEFAULT_MAP_CENTER, GRADE_SCALES, gradeScalesOfSport, SCALE_GRADES } from '../../contract.ts';
 import { type PositionFailure, useDeviceLocation } from '../../location/geolocation.ts';
 import {
   DATE_PRESETS,
@@ -18,6 +18,55 @@ import { useUiStore } from '../../state/ui.ts';
 import { useSheetStore } from '../store.ts';
 import '../../components/forms/forms.css';
 import './FiltersSheet.css';
+
+/**
+ * Home's maximum grade (issue 24): the scales of the chosen sports (every scale with none chosen), one grade on one
+ * of them at most. Activities not graded on that scale are left out by the server: unknown is never guessed.
+ */
+function MaxGradeSection({
+  draft,
+  setDraft,
+}: {
+  draft: HomeFilters;
+  setDraft: (update: (d: HomeFilters) => HomeFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const chosen = new Set(draft.sportIds.flatMap((sportId) => gradeScalesOfSport(sportId)));
+  const scales = GRADE_SCALES.filter(
+    (scale) => draft.sportIds.length === 0 || chosen.has(scale) || draft.maxGrade?.scale === scale,
+  );
+  if (scales.length === 0) return null;
+  return (
+    <section className="filters-section" aria-labelledby="home-filters-grade">
+      <h3 id="home-filters-grade">{t('activity.grade.filterTitle')}</h3>
+      <p className="muted">{t('activity.grade.filterHint')}</p>
+      {scales.map((scale) => (
+        <div className="field" key={scale}>
+          <label htmlFor={`home-filters-grade-${scale}`}>{t(`activity.grade.scale.${scale}`)}</label>
+          <select
+            id={`home-filters-grade-${scale}`}
+            data-testid={`filters-max-grade-${scale}`}
+            value={draft.maxGrade?.scale === scale ? draft.maxGrade.grade : ''}
+            onChange={(e) => {
+              const grade = e.target.value;
+              setDraft((d) => ({
+                ...d,
+                maxGrade: grade ? { scale, grade } : d.maxGrade?.scale === scale ? null : d.maxGrade,
+              }));
+            }}
+          >
+            <option value="">{t('activity.grade.filterAny')}</option>
+            {SCALE_GRADES[scale].map((grade) => (
+              <option key={grade} value={grade}>
+                {grade}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </section>
+  );
+}
 
 export const RADIUS_CHOICES_KM = [10, 25, 50, 100] as const;
 const DEFAULT_RADIUS_KM = 25;
@@ -222,6 +271,7 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
                 </Chip>
               </div>
             </section>
+            <MaxGradeSection draft={draft} setDraft={setDraft} />
           </>
         )}
       </div>

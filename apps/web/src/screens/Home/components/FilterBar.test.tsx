@@ -28,6 +28,7 @@ const filters: HomeFilters = {
   difficulties: ['EASY', 'HARD'],
   maxRouteKm: null,
   fitsMe: false,
+  maxGrade: null,
 };
 
 beforeEach(async () => {

@@ -61,6 +61,13 @@ function useFilterLabel(filters: HomeFilters) {
         return t('activity.home.routeUpTo', { km: filters.maxRouteKm });
       case 'fit':
         return t('activity.fit.filterChip');
+      case 'grade':
+        return filters.maxGrade
+          ? t('activity.grade.filterChip', {
+              scale: t(`activity.grade.short.${filters.maxGrade.scale}`),
+              grade: filters.maxGrade.grade,
+            })
+          : '';
     }
   };
 }

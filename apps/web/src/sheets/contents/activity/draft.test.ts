@@ -8,6 +8,7 @@ import {
   draftFromActivity,
   drawnLine,
   emptyDraft,
+  gradesInput,
   hasChanges,
   prefillRequiredTime,
   readSavedDraft,
@@ -136,6 +137,34 @@ describe('the body sent to the API', () => {
       route: { mode: 'GPX', gpx: '<gpx/>' },
       invitedUserIds: undefined,
     });
+  });
+
+  it('sends only the grades and hazards of the chosen sport (issue 24)', async () => {
+    const draft = {
+      ...valid,
+      grades: { SAC: 'T3', STS: 'S2' },
+      hazards: ['EXPOSURE', 'UNPAVED', 'STAIRS'] as Draft['hazards'],
+    };
+    expect(gradesInput(draft)).toEqual({ grades: [{ scale: 'SAC', grade: 'T3' }], hazards: ['EXPOSURE'] });
+    expect(gradesInput({ ...draft, sportId: 'mountain-biking' })).toEqual({
+      grades: [{ scale: 'STS', grade: 'S2' }],
+      hazards: ['EXPOSURE', 'STAIRS'],
+    });
+    expect(await activityBody(draft, 'Europe/Rome')).toMatchObject({ grades: [{ scale: 'SAC', grade: 'T3' }] });
+    // An edit starts from the activity's grades; a kept draft reads back only real grades.
+    const edited = draftFromActivity({
+      ...valid,
+      activityId: 'a',
+      group: null,
+      description: null,
+      contact: null,
+      requiredTime: null,
+      grades: [{ scale: 'SAC', grade: 'T4' }],
+      hazards: ['FERRY'],
+    } as never);
+    expect(edited).toMatchObject({ grades: { SAC: 'T4' }, hazards: ['FERRY'] });
+    const read = readSavedDraft({ draft: { grades: { SAC: 'T9', STS: 'S1', X: 'y' }, hazards: ['FERRY', 'LAVA'] } });
+    expect(read?.draft).toMatchObject({ grades: { STS: 'S1' }, hazards: ['FERRY'] });
   });
 
   it('leaves the route out when an edit keeps it', async () => {

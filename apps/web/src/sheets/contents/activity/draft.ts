@@ -17,7 +17,19 @@ import {
 import { simplifyLine } from '@cordata/geo';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { ACCESS, ACTIVITY_MIN_LEAD_MINUTES, DIFFICULTIES, VISIBILITIES } from '../../../contract.ts';
+import {
+  ACCESS,
+  ACTIVITY_MIN_LEAD_MINUTES,
+  DIFFICULTIES,
+  GRADE_SCALES,
+  type GradeScale,
+  gradeRank,
+  gradeScalesOfSport,
+  HAZARDS,
+  type Hazard,
+  hazardsOfSport,
+  VISIBILITIES,
+} from '../../../contract.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import { ACTIVITY_DRAFT_KEY, persistStorage } from '../../../state/storage.ts';
 import type { GpxPreview } from './gpx-preview.ts';
@@ -80,6 +92,9 @@ export interface Draft {
    * person changes or clears them, they are the person's and are never overwritten.
    */
   estimatedRequired: number | null;
+  /** Standard grades, one per scale (issue 24); only those of the chosen sport are sent. */
+  grades: Partial<Record<GradeScale, string>>;
+  hazards: Hazard[];
   route: DraftRoute;
   invitedUserIds: string[];
   /** Seats, join deadline (hours) and claim window (minutes) as typed; empty: none, or the default (docs/seats.md). */
@@ -111,6 +126,8 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   requiredHours: '',
   requiredMinutes: '',
   estimatedRequired: null,
+  grades: {},
+  hazards: [],
   route: { mode: 'NONE' },
   invitedUserIds: [],
   seats: '',
@@ -140,6 +157,9 @@ export function draftFromActivity(activity: Activity): Draft {
     difficulty: activity.difficulty,
     requiredHours: required ? String(Math.floor(required / 60)) : '',
     requiredMinutes: required ? String(required % 60) : '',
+    // An answer from a server older than issue 24 has neither.
+    grades: Object.fromEntries((activity.grades ?? []).map((g) => [g.scale, g.grade])),
+    hazards: [...(activity.hazards ?? [])],
     route: { mode: 'EXISTING', activity },
     seats: activity.seats === null ? '' : String(activity.seats),
     joinDeadlineHours: activity.joinDeadlineHours === null ? '' : String(activity.joinDeadlineHours),
@@ -196,6 +216,27 @@ export function toSaved(draft: Draft, pendingGpx: string | null = null): SavedDr
 const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 const isLatLng = (p: unknown): p is LatLng => isPlain(p) && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
 
+function readGrades(value: unknown): Draft['grades'] {
+  if (!isPlain(value)) return {};
+  const grades: Draft['grades'] = {};
+  for (const scale of GRADE_SCALES) {
+    const grade = value[scale];
+    if (typeof grade === 'string' && gradeRank(scale, grade) >= 0) grades[scale] = grade;
+  }
+  return grades;
+}
+
+/** The grades and hazards the sport takes, as the API takes them: what another sport had is left behind. */
+export function gradesInput(draft: Pick<Draft, 'sportId' | 'grades' | 'hazards'>) {
+  const allowed = hazardsOfSport(draft.sportId);
+  return {
+    grades: gradeScalesOfSport(draft.sportId)
+      .filter((scale) => draft.grades[scale])
+      .map((scale) => ({ scale, grade: draft.grades[scale]! })),
+    hazards: draft.hazards.filter((h) => allowed.includes(h)),
+  };
+}
+
 /** A stored draft read back defensively (an older version, or a hand-edited one): null when it is not one. */
 export function readSavedDraft(value: unknown): SavedDraft | null {
   if (!isPlain(value) || !isPlain(value.draft)) return null;
@@ -227,6 +268,8 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
         typeof d.estimatedRequired === 'number' && Number.isInteger(d.estimatedRequired) && d.estimatedRequired > 0
           ? d.estimatedRequired
           : null,
+      grades: readGrades(d.grades),
+      hazards: Array.isArray(d.hazards) ? HAZARDS.filter((h) => (d.hazards as unknown[]).includes(h)) : [],
       route:
         route.mode === 'POINTS' && Array.isArray(route.points) && route.points.every(isLatLng)
           ? {
@@ -419,6 +462,7 @@ export async function activityBody(
     groupId: draft.groupId ?? undefined,
     difficulty: draft.difficulty ?? 'EASY',
     requiredTime: requiredMinutes(draft),
+    ...gradesInput(draft),
     route: await routeInput(draft.route),
     invitedUserIds: draft.invitedUserIds.length > 0 ? draft.invitedUserIds : undefined,
     seats: whole(draft.seats),

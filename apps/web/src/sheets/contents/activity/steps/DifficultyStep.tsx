@@ -8,6 +8,7 @@ import { DIFFICULTIES } from '../../../../contract.ts';
 import { prefillRequiredTime, requiredFromEstimate, seatsErrors, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { type DraftEffort, useDraftEffort } from '../route-effort.ts';
+import { GradesFields } from './GradesFields.tsx';
 import { Choice } from './InfoStep.tsx';
 import { SeatsFields } from './SeatsFields.tsx';
 import { Problem, WizardField, WizardStep } from './WizardStep.tsx';
@@ -122,6 +123,7 @@ export function DifficultyStep({ go }: StepProps) {
         )}
       </fieldset>
       <SeatsFields showErrors={missing} />
+      <GradesFields />
     </WizardStep>
   );
 }

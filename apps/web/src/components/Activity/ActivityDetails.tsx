@@ -112,12 +112,13 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         testId="activity-map"
       />
 
-      <RouteFigures activity={activity} />
-
+      {/* Right under the map: scrubbing the profile shows its place on the map, and a phone shows both at once. */}
       <section>
         <h3>{t('activity.view.elevationProfile')}</h3>
         <ElevationChart profile={route.elevationProfile} onScrub={cursor.set} />
       </section>
+
+      <RouteFigures activity={activity} />
 
       {(activity.description || activity.contact || activity.createdBy) && (
         <section className="activity-about">

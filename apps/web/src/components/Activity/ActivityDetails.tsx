@@ -28,6 +28,7 @@ import { PartnerFitLine } from './PartnerFit.tsx';
 import { Requests } from './Requests.tsx';
 import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
 import { SeriesPanel } from './SeriesPanel.tsx';
+import { WeatherPanel } from './WeatherPanel.tsx';
 import './activity.css';
 
 /** Everything about one activity: the route map, the figures, the actions, the people. */
@@ -119,6 +120,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
       </section>
 
       <RouteFigures activity={activity} />
+
+      <WeatherPanel activity={activity} />
 
       {(activity.description || activity.contact || activity.createdBy) && (
         <section className="activity-about">

@@ -176,7 +176,9 @@ function bodyFor(name: CallName, w: World): unknown {
   const a = w.activity;
   if (name === 'activity/update-existing') {
     const { activityId, name: title, sportId, date, startTime, endTime, access, visibility, difficulty } = a;
-    return { activityId, name: title, sportId, date, startTime, endTime, access, visibility, difficulty };
+    // Issue 24: a hazard flag is the admins' to set, like every other field.
+    const grades = { grades: [], hazards: ['EXPOSURE'] };
+    return { activityId, name: title, sportId, date, startTime, endTime, access, visibility, difficulty, ...grades };
   }
   if (name === 'group/update-existing')
     return { groupId: w.group.groupId, name: 'Renamed club', description: '', type: 'CLOSED' };

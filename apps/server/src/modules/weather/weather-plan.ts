@@ -16,7 +16,7 @@ export interface PlanInput {
   totalDistance: number;
   startsAt: Date;
   endsAt: Date;
-  /** The organiser's required time in minutes, when given. */
+  /** The group's time over the route in minutes (required time, else the moving-time estimate), when known. */
   requiredTime: number | null;
 }
 
@@ -32,8 +32,8 @@ export interface PlannedPoint {
 /**
  * Where the group is when: the meeting point at the start, checkpoints along the route at the time the group
  * reaches them, and the highest point where the route has elevation. The group's time over the route is the
- * required time when the organiser gave one, else the planned duration (start to end), spread evenly over
- * the distance (a steady pace). Pure: the page and the alert job both plan with it.
+ * one given (the required time, else the moving-time estimate), else the planned duration (start to end),
+ * spread evenly over the distance (a steady pace). Pure: the page and the alert job both plan with it.
  */
 export function weatherPlan(input: PlanInput): PlannedPoint[] {
   const start: PlannedPoint = {

@@ -9,6 +9,7 @@ import {
   weatherBreaches,
   weatherDefaults,
 } from '@cordata/contract';
+import { estimateMovingTime } from '@cordata/geo';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, activityMembers, activityWeather } from '../../db/schema.ts';
@@ -36,6 +37,21 @@ export interface WeatherServiceDeps {
   cache: WeatherCache | null;
   attribution: string;
   now: () => Date;
+}
+
+/**
+ * The group's time over the route: the organiser's required time, else packages/geo's moving-time estimate for
+ * the sport (with the climb when the route's ascent and descent are known), else null (the planned duration).
+ */
+function groupMinutes(a: ActivityRow): number | null {
+  if (a.requiredTime !== null) return a.requiredTime;
+  const known = a.elevationLoss !== null;
+  const estimate = estimateMovingTime(a.sportId, {
+    distance: a.totalDistance,
+    gain: known ? a.totalElevationGain : null,
+    loss: known ? a.elevationLoss : null,
+  });
+  return estimate?.minutes ?? null;
 }
 
 const floorHour = (d: Date) => Math.floor(d.getTime() / HOUR) * HOUR;
@@ -102,7 +118,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       totalDistance: activity.totalDistance,
       startsAt: activity.startsAt,
       endsAt: activity.endsAt,
-      requiredTime: activity.requiredTime,
+      requiredTime: groupMinutes(activity),
     });
     const cells = new Map<string, Promise<CachedForecast | null>>();
     for (const p of plan) {

@@ -1,3 +1,4 @@
+import { estimateMovingTime } from '@cordata/geo';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -113,6 +114,21 @@ describe('the forecast of an activity', () => {
     const stale = (await t.ok('activity/weather', { activityId: id }, organiser.token)).weather;
     expect(stale.state).toBe('AVAILABLE');
     expect(stale.fetchedAt).toBe(good.fetchedAt);
+  });
+
+  it('without a required time, the checkpoints follow packages/geo’s moving-time estimate for the sport', async () => {
+    const organiser = await newUser(t);
+    const activity = await newActivity(t, organiser, { ...place(9), date: dayFromNow(3) });
+    const { weather } = await t.ok('activity/weather', { activityId: activity.activityId }, organiser.token);
+    const { activity: read } = await t.ok('activity/read-info', { activityId: activity.activityId }, organiser.token);
+    const estimate = estimateMovingTime('running', {
+      distance: read.totalDistance,
+      gain: read.elevationLoss === null ? null : read.totalElevationGain,
+      loss: read.elevationLoss,
+    });
+    expect(estimate).not.toBeNull();
+    const finish = weather.points.filter((p) => p.kind === 'CHECKPOINT').at(-1)!;
+    expect(Date.parse(finish.at) - Date.parse(activity.startsAt)).toBe(estimate!.minutes * MINUTE);
   });
 
   it('nothing before 16 days ahead, nor once over', async () => {

@@ -2,14 +2,10 @@ import {
   type Access,
   type Activity,
   type ActivityInput,
-  CLAIM_WINDOW_MAX_MINUTES,
-  CLAIM_WINDOW_MIN_MINUTES,
   type Difficulty,
   endsAfterStart,
   isValidName,
-  JOIN_DEADLINE_MAX_HOURS,
   type LatLng,
-  SEATS_MAX,
   type SeriesScope,
   type ValidationMessageKey,
   type Visibility,
@@ -20,6 +16,8 @@ import { persist } from 'zustand/middleware';
 import {
   ACCESS,
   ACTIVITY_MIN_LEAD_MINUTES,
+  CLAIM_WINDOW_MAX_MINUTES,
+  CLAIM_WINDOW_MIN_MINUTES,
   DIFFICULTIES,
   GRADE_SCALES,
   type GradeScale,
@@ -28,6 +26,8 @@ import {
   HAZARDS,
   type Hazard,
   hazardsOfSport,
+  JOIN_DEADLINE_MAX_HOURS,
+  SEATS_MAX,
   VISIBILITIES,
 } from '../../../contract.ts';
 import { useAuthStore } from '../../../state/auth.ts';

@@ -22,8 +22,12 @@ const post = (name: string, payload?: string, headers: Record<string, string> = 
 describe('the contract on the wire', () => {
   it('registers every call of the contract (the 82 of the specification are counted in contract.test)', () => {
     expect(callNames.length).toBeGreaterThanOrEqual(83);
-    const routes = t.app.printRoutes({ commonPrefix: false });
-    for (const name of callNames) expect(routes).toContain(`/api/space/cordata/database/${name} (POST)`);
+    // hasRoute, not the printed tree: a call whose path prefixes another's (activity/weather and
+    // activity/weather-thresholds) is printed as a branch of it.
+    const missing = callNames.filter(
+      (name) => !t.app.hasRoute({ method: 'POST', url: `/api/space/cordata/database/${name}` }),
+    );
+    expect(missing).toEqual([]);
   });
 
   it.each(callNames.filter((n) => calls[n].auth))('%s refuses a call without a token with 401', async (name) => {

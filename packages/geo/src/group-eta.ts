@@ -1,9 +1,9 @@
 import {
   DIN_33466,
-  KM_EFFORT_METRES_PER_KM,
   MOVING_TIME_MODELS,
   MOVING_TIME_ROUNDING_MINUTES,
   type MovingTimeModel,
+  modelHours,
   type RouteEffort,
 } from './moving-time.ts';
 import type { IntensityKind } from './partner-fit.ts';
@@ -49,27 +49,6 @@ function modelFlatPace(model: MovingTimeModel): number {
   return 3600 / model.flatKmPerHour;
 }
 
-/** Hours for the model with its flat time multiplied by `flat` and its climbing time by `climb`. */
-function slowedHours(
-  model: MovingTimeModel,
-  route: { distance: number; up: number; down: number },
-  flat: number,
-  climb: number,
-) {
-  const km = route.distance / 1000;
-  switch (model.kind) {
-    case 'DIN_33466': {
-      const horizontal = (km / DIN_33466.flatKmPerHour) * flat;
-      const vertical = (route.up / DIN_33466.upMetresPerHour + route.down / DIN_33466.downMetresPerHour) * climb;
-      return Math.max(horizontal, vertical) + Math.min(horizontal, vertical) / 2;
-    }
-    case 'KM_EFFORT':
-      return ((km * flat + (route.up / KM_EFFORT_METRES_PER_KM) * climb) * model.flatMinutesPerKm) / 60;
-    case 'CYCLING':
-      return (km / model.flatKmPerHour) * flat + (route.up / model.climbMetresPerHour) * climb;
-  }
-}
-
 /** The slowest factor among people (1 when nobody declared one) and how many people share it. */
 function slowest(factors: number[]): { factor: number; count: number } {
   if (!factors.length) return { factor: 1, count: 0 };
@@ -94,14 +73,16 @@ export function groupMovingTime(sportId: string, route: RouteEffort, levels: Dec
       .map((l) => (effort.up > l.value ? Math.min(effort.up / l.value, 1 / GROUP_MIN_CLIMB_SHARE) : 1)),
   );
 
-  const hours = slowedHours(model, effort, pace.factor, climb.factor);
+  const slowed = (flat: number, climbing: number) =>
+    modelHours(model, effort.distance, effort.up, effort.down, { flat, climb: climbing });
+  const hours = slowed(pace.factor, climb.factor);
   const step = MOVING_TIME_ROUNDING_MINUTES;
   const minutes = Math.max(step, Math.round((hours * 60) / step) * step);
 
   // What each factor alone adds over the model's own time.
-  const base = slowedHours(model, effort, 1, 1);
-  const byPace = slowedHours(model, effort, pace.factor, 1) - base;
-  const byClimb = slowedHours(model, effort, 1, climb.factor) - base;
+  const base = slowed(1, 1);
+  const byPace = slowed(pace.factor, 1) - base;
+  const byClimb = slowed(1, climb.factor) - base;
   const limitedBy: GroupLimit | null = byPace <= 1e-9 && byClimb <= 1e-9 ? null : byClimb > byPace ? 'CLIMB' : 'PACE';
   return {
     minutes,

@@ -38,16 +38,33 @@ export const MOVING_TIME_MODELS: Readonly<Record<string, MovingTimeModel>> = {
   'mountain-biking': { kind: 'CYCLING', flatKmPerHour: 14, climbMetresPerHour: 550 },
 };
 
+/**
+ * How much slower than the model a group is (group-eta.ts): its flat time and its climbing time multiplied by
+ * these; 1 and 1 is the model itself.
+ */
+export interface Slowdown {
+  flat: number;
+  climb: number;
+}
+const AS_MODELLED: Slowdown = { flat: 1, climb: 1 };
+
 /** Hours by DIN 33466, not rounded. */
-export function din33466Hours(distanceMetres: number, upMetres: number, downMetres: number): number {
-  const horizontal = distanceMetres / 1000 / DIN_33466.flatKmPerHour;
-  const vertical = upMetres / DIN_33466.upMetresPerHour + downMetres / DIN_33466.downMetresPerHour;
+export function din33466Hours(
+  distanceMetres: number,
+  upMetres: number,
+  downMetres: number,
+  slow = AS_MODELLED,
+): number {
+  const horizontal = (distanceMetres / 1000 / DIN_33466.flatKmPerHour) * slow.flat;
+  const vertical = (upMetres / DIN_33466.upMetresPerHour + downMetres / DIN_33466.downMetresPerHour) * slow.climb;
   return Math.max(horizontal, vertical) + Math.min(horizontal, vertical) / 2;
 }
 
 /** Hours by ITRA km-effort at a flat pace, not rounded. */
-export function kmEffortHours(distanceMetres: number, upMetres: number, flatMinutesPerKm: number): number {
-  return ((distanceMetres / 1000 + upMetres / KM_EFFORT_METRES_PER_KM) * flatMinutesPerKm) / 60;
+export function kmEffortHours(distanceMetres: number, upMetres: number, flatMinutesPerKm: number, slow = AS_MODELLED) {
+  return (
+    (((distanceMetres / 1000) * slow.flat + (upMetres / KM_EFFORT_METRES_PER_KM) * slow.climb) * flatMinutesPerKm) / 60
+  );
 }
 
 /** Hours on a bike: the flat time plus the climb at a VAM, not rounded. */
@@ -56,18 +73,25 @@ export function cyclingHours(
   upMetres: number,
   flatKmPerHour: number,
   climbMetresPerHour: number,
+  slow = AS_MODELLED,
 ): number {
-  return distanceMetres / 1000 / flatKmPerHour + upMetres / climbMetresPerHour;
+  return (distanceMetres / 1000 / flatKmPerHour) * slow.flat + (upMetres / climbMetresPerHour) * slow.climb;
 }
 
-export function modelHours(model: MovingTimeModel, distanceMetres: number, upMetres: number, downMetres: number) {
+export function modelHours(
+  model: MovingTimeModel,
+  distanceMetres: number,
+  upMetres: number,
+  downMetres: number,
+  slow = AS_MODELLED,
+) {
   switch (model.kind) {
     case 'DIN_33466':
-      return din33466Hours(distanceMetres, upMetres, downMetres);
+      return din33466Hours(distanceMetres, upMetres, downMetres, slow);
     case 'KM_EFFORT':
-      return kmEffortHours(distanceMetres, upMetres, model.flatMinutesPerKm);
+      return kmEffortHours(distanceMetres, upMetres, model.flatMinutesPerKm, slow);
     case 'CYCLING':
-      return cyclingHours(distanceMetres, upMetres, model.flatKmPerHour, model.climbMetresPerHour);
+      return cyclingHours(distanceMetres, upMetres, model.flatKmPerHour, model.climbMetresPerHour, slow);
   }
 }
 

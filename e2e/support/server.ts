@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -41,13 +41,20 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts the real server (serving apps/web/dist) on a free port with a fresh data directory. */
+/**
+ * The bundle `npm run build` makes, as production runs it: it starts in about half the time tsx takes to
+ * compile the sources, and the journeys start some forty servers.
+ */
+const serverBundle = join(repoRoot, 'apps/server/dist/main.mjs');
+
+/** Starts the real server (apps/server/dist, serving apps/web/dist) on a free port with a fresh data directory. */
 export async function startServer(options: { webMode?: 'app' | 'store'; env?: Record<string, string> } = {}) {
+  if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run npm run build before the journeys`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cordata-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import { EARTH_RADIUS_KM } from '../../contract/src/constants.ts';
+import type { PointColumns } from './columns.ts';
 import { roundTo2Decimals } from './rounding.ts';
 import type { LatLng } from './types.ts';
 
@@ -8,13 +9,35 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
 
 /** Great-circle distance in metres on a sphere of radius 6371 km (spec §9), not rounded. */
 export function haversineMetres(a: LatLng, b: LatLng): number {
-  const latitudeA = a.latitude * RADIANS_PER_DEGREE;
-  const latitudeB = b.latitude * RADIANS_PER_DEGREE;
-  const sinHalfLatitude = Math.sin((latitudeB - latitudeA) / 2);
-  const sinHalfLongitude = Math.sin(((b.longitude - a.longitude) * RADIANS_PER_DEGREE) / 2);
+  return haversineBetween(a.latitude, a.longitude, b.latitude, b.longitude);
+}
+
+/** haversineMetres between two points given as numbers. */
+export function haversineBetween(latitudeA: number, longitudeA: number, latitudeB: number, longitudeB: number): number {
+  const radiansA = latitudeA * RADIANS_PER_DEGREE;
+  const radiansB = latitudeB * RADIANS_PER_DEGREE;
+  const sinHalfLatitude = Math.sin((radiansB - radiansA) / 2);
+  const sinHalfLongitude = Math.sin(((longitudeB - longitudeA) * RADIANS_PER_DEGREE) / 2);
   const h =
-    sinHalfLatitude * sinHalfLatitude + Math.cos(latitudeA) * Math.cos(latitudeB) * sinHalfLongitude * sinHalfLongitude;
+    sinHalfLatitude * sinHalfLatitude + Math.cos(radiansA) * Math.cos(radiansB) * sinHalfLongitude * sinHalfLongitude;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A line held as columns with, for each point, the distance walked from its first point (metres, not rounded). */
+export interface MeasuredColumns {
+  columns: PointColumns;
+  distances: Float64Array;
+}
+
+export function measureColumns(columns: PointColumns): MeasuredColumns {
+  const { latitudes, longitudes } = columns;
+  const distances = new Float64Array(columns.length);
+  for (let index = 1; index < columns.length; index++) {
+    distances[index] =
+      distances[index - 1]! +
+      haversineBetween(latitudes[index - 1]!, longitudes[index - 1]!, latitudes[index]!, longitudes[index]!);
+  }
+  return { columns, distances };
 }
 
 /** A line with, for each point, the distance walked from its first point (metres, not rounded). */

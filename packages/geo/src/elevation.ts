@@ -1,4 +1,5 @@
-import { type MeasuredLine, measureLine } from './distance.ts';
+import { columnsOfPoints, type PointColumns } from './columns.ts';
+import { type MeasuredColumns, measureColumns } from './distance.ts';
 import { roundTo2Decimals } from './rounding.ts';
 import type { GpxPoint, LatLng } from './types.ts';
 
@@ -25,32 +26,36 @@ export function hasElevation(elevation: number | null | undefined): elevation is
 
 /** Elevation gain in metres exactly as spec §9, over each line separately, rounded to 2 decimals. */
 export function elevationGain(lines: readonly (readonly ElevatedPoint[])[]): number {
-  let gain = 0;
-  for (const line of lines) {
-    let previous: number | null = null;
-    for (let index = 0; index < line.length; index++) {
-      const elevation = line[index]!.elevation;
-      if (!hasElevation(elevation)) continue;
-      if (previous !== null && elevation > previous) gain += elevation - previous;
-      previous = elevation;
-    }
-  }
-  return roundTo2Decimals(gain);
+  return elevationGainOfColumns(lines.map(columnsOfPoints));
 }
 
 /** Elevation loss in metres, the mirror of elevationGain: the sum of the falls between consecutive known points. */
 export function elevationLoss(lines: readonly (readonly ElevatedPoint[])[]): number {
-  let loss = 0;
-  for (const line of lines) {
+  return elevationLossOfColumns(lines.map(columnsOfPoints));
+}
+
+export function elevationGainOfColumns(lines: readonly PointColumns[]): number {
+  return roundTo2Decimals(elevationChange(lines, 1));
+}
+
+export function elevationLossOfColumns(lines: readonly PointColumns[]): number {
+  return roundTo2Decimals(elevationChange(lines, -1));
+}
+
+/** The sum of the rises (direction 1) or of the falls (-1) between consecutive points that have an elevation. */
+function elevationChange(lines: readonly PointColumns[], direction: 1 | -1): number {
+  let change = 0;
+  for (const { elevations } of lines) {
     let previous: number | null = null;
-    for (let index = 0; index < line.length; index++) {
-      const elevation = line[index]!.elevation;
+    for (let index = 0; index < elevations.length; index++) {
+      const elevation = elevations[index]!;
       if (!hasElevation(elevation)) continue;
-      if (previous !== null && elevation < previous) loss += previous - elevation;
+      const step = (elevation - (previous ?? elevation)) * direction;
+      if (step > 0) change += step;
       previous = elevation;
     }
   }
-  return roundTo2Decimals(loss);
+  return change;
 }
 
 export interface SmoothingOptions {
@@ -63,11 +68,14 @@ export function smoothedElevationGain(
   lines: readonly (readonly ElevatedPoint[])[],
   options: SmoothingOptions = {},
 ): number {
-  return smoothedElevationGainOfMeasured(lines.map(measureLine), options);
+  return smoothedElevationGainOfMeasured(
+    lines.map((line) => measureColumns(columnsOfPoints(line))),
+    options,
+  );
 }
 
 export function smoothedElevationGainOfMeasured(
-  lines: readonly MeasuredLine<ElevatedPoint>[],
+  lines: readonly MeasuredColumns[],
   { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
 ): number {
   let gain = 0;
@@ -80,7 +88,7 @@ export function smoothedElevationGainOfMeasured(
  * backwards, so it is the hysteresis gain of the reversed series.
  */
 export function smoothedElevationLossOfMeasured(
-  lines: readonly MeasuredLine<ElevatedPoint>[],
+  lines: readonly MeasuredColumns[],
   { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
 ): number {
   let loss = 0;
@@ -114,11 +122,12 @@ export function hysteresisGain(elevations: readonly number[], thresholdMetres: n
 }
 
 /** The elevation every `stepMetres` along the line (linear interpolation), plus the last known elevation. */
-function resampleElevation(line: MeasuredLine<ElevatedPoint>, stepMetres: number): number[] {
+function resampleElevation(line: MeasuredColumns, stepMetres: number): number[] {
   const distances: number[] = [];
   const elevations: number[] = [];
-  for (let index = 0; index < line.points.length; index++) {
-    const elevation = line.points[index]!.elevation;
+  const written = line.columns.elevations;
+  for (let index = 0; index < written.length; index++) {
+    const elevation = written[index]!;
     if (hasElevation(elevation)) {
       distances.push(line.distances[index]!);
       elevations.push(elevation);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { gpxOfColumns } from './columns.ts';
 import { GpxError } from './errors.ts';
-import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx } from './gpx.ts';
+import { GPX_MAX_BYTES, GPX_MAX_POINTS, parseGpx, parseGpxColumns } from './gpx.ts';
 import { parseNumber } from './numbers.ts';
 import { fixture } from './test-helpers.ts';
 
@@ -319,5 +320,94 @@ describe('parseGpx: hostile nesting (security review M5)', () => {
   it('still reads the usual depth of extensions', () => {
     const deep = `<?xml version="1.0"?><gpx version="1.1"><trk><trkseg><trkpt lat="45" lon="9"><extensions>${'<x>'.repeat(10)}${'</x>'.repeat(10)}</extensions></trkpt><trkpt lat="45.01" lon="9.01"/></trkseg></trk></gpx>`;
     expect(parseGpx(deep).tracks).toHaveLength(1);
+  });
+});
+
+describe('parseGpx: what the scanner must read as it always has', () => {
+  const trackOf = (text: string) => parseGpx(text).tracks[0]?.segments[0] ?? [];
+
+  it('reads lat and lon in either order, in single or double quotes', () => {
+    expect(
+      trackOf(`<gpx><trk><trkseg><trkpt lon='9.5' lat="45.25"/><trkpt lat='-1' lon='2'/></trkseg></trk></gpx>`),
+    ).toEqual([
+      { latitude: 45.25, longitude: 9.5, elevation: null, time: null },
+      { latitude: -1, longitude: 2, elevation: null, time: null },
+    ]);
+  });
+
+  it('reads whitespace and newlines inside tags and around values', () => {
+    const text =
+      '<gpx>\n<trk\n><trkseg\t>\n  <trkpt\n    lat = "45.5"\r\n    lon\t=\t"9"\n  >\n    <ele>\n 120.5 \n</ele >\n' +
+      '    <time>\n  2024-05-01T08:00:00Z\n </time\n>\n  </trkpt >\n</trkseg></trk></gpx>';
+    expect(trackOf(text)).toEqual([{ latitude: 45.5, longitude: 9, elevation: 120.5, time: '2024-05-01T08:00:00Z' }]);
+  });
+
+  it('reads namespaced tags like <gpx:trkpt>', () => {
+    const text =
+      '<gpx:gpx xmlns:gpx="http://www.topografix.com/GPX/1/1"><gpx:trk><gpx:trkseg>' +
+      '<gpx:trkpt gpx:lat="1" gpx:lon="2"><gpx:ele>3</gpx:ele><gpx:time>t</gpx:time></gpx:trkpt>' +
+      '</gpx:trkseg></gpx:trk></gpx:gpx>';
+    expect(trackOf(text)).toEqual([{ latitude: 1, longitude: 2, elevation: 3, time: 't' }]);
+  });
+
+  it('keeps route points in their route and waypoints as waypoints, never in a track', () => {
+    const gpx = parseGpx(
+      '<gpx><wpt lat="1" lon="1"><ele>5</ele><time>w</time></wpt>' +
+        '<rte><name>R</name><rtept lat="2" lon="2"><ele>6</ele><time>r</time></rtept><rtept lat="3" lon="3"/></rte></gpx>',
+    );
+    expect(gpx.tracks).toEqual([]);
+    expect(gpx.routes).toEqual([
+      {
+        name: 'R',
+        points: [
+          { latitude: 2, longitude: 2, elevation: 6, time: 'r' },
+          { latitude: 3, longitude: 3, elevation: null, time: null },
+        ],
+      },
+    ]);
+    expect(gpx.waypoints).toMatchObject([{ latitude: 1, longitude: 1, elevation: 5, time: 'w' }]);
+  });
+
+  it('reads no point out of comments and CDATA that contain "<trkpt"', () => {
+    const text =
+      '<gpx><trk><trkseg><!-- <trkpt lat="9" lon="9"></trkpt> -->' +
+      '<trkpt lat="1" lon="1"><ele><![CDATA[12]]></ele><time>2024<!-- <trkpt lat="8" lon="8"/> -->-05</time></trkpt>' +
+      '<![CDATA[<trkpt lat="7" lon="7"></trkpt>]]></trkseg></trk></gpx>';
+    expect(trackOf(text)).toEqual([{ latitude: 1, longitude: 1, elevation: 12, time: '2024-05' }]);
+  });
+
+  it('decodes entities in a time, and reads a point with no <ele> or an empty one as without elevation', () => {
+    const text =
+      '<gpx><trk><trkseg><trkpt lat="1" lon="1"><time>&#50;024-05-01T08:00:00Z</time></trkpt>' +
+      '<trkpt lat="2" lon="2"><ele></ele><time>  </time></trkpt><trkpt lat="3" lon="3"><ele>1e2</ele></trkpt>' +
+      '</trkseg></trk></gpx>';
+    expect(trackOf(text)).toEqual([
+      { latitude: 1, longitude: 1, elevation: null, time: '2024-05-01T08:00:00Z' },
+      { latitude: 2, longitude: 2, elevation: null, time: null },
+      { latitude: 3, longitude: 3, elevation: 100, time: null },
+    ]);
+  });
+
+  it('reads an unreadable elevation as none, and skips points whose coordinates are not numbers', () => {
+    const gpx = parseGpx(
+      '<gpx><trk><trkseg><trkpt lat="1" lon="1"><ele>high</ele></trkpt><trkpt lat="4x" lon="1"/>' +
+        '<trkpt lat="" lon="1"/><trkpt lat="1" lon="NaN"/><trkpt lat="1" lon="Infinity"/></trkseg></trk></gpx>',
+    );
+    expect(gpx.tracks[0]?.segments[0]).toEqual([{ latitude: 1, longitude: 1, elevation: null, time: null }]);
+    expect(gpx.skippedPoints).toBe(4);
+  });
+
+  it('refuses a file whose every point has unreadable coordinates with GPX_EMPTY', () => {
+    expect(
+      errorCodeOf(() =>
+        parseGpx('<gpx><trk><trkseg><trkpt lat="north" lon="1"/><trkpt lat="1"/></trkseg></trk></gpx>'),
+      ),
+    ).toBe('GPX_EMPTY');
+  });
+
+  it('reads as columns exactly what it reads as points', () => {
+    for (const name of ['multi-segment.gpx', 'gpx10.gpx', 'route-only.gpx', 'zero-elevations.gpx', 'cdata.gpx']) {
+      expect(gpxOfColumns(parseGpxColumns(fixture(name)))).toEqual(parseGpx(fixture(name)));
+    }
   });
 });

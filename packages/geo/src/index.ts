@@ -1,3 +1,4 @@
+export { columnsOfGpx, gpxOfColumns, type PointColumns } from './columns.ts';
 export {
   EARTH_RADIUS_METRES,
   haversineMetres,
@@ -21,7 +22,7 @@ export {
 } from './elevation.ts';
 export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
 export { isFitSignature, parseFit } from './fit.ts';
-export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx } from './gpx.ts';
+export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx, parseGpxColumns } from './gpx.ts';
 export {
   type DeclaredLevel,
   GROUP_MIN_CLIMB_SHARE,
@@ -60,9 +61,11 @@ export {
   asTrack,
   elevatedLine,
   parseRouteFile,
+  parseRouteFileColumns,
   type RouteFileFormat,
   routeFileFormat,
   thinGpx,
+  thinGpxColumns,
   writeGpx,
 } from './route-file.ts';
 export {
@@ -73,6 +76,14 @@ export {
   sampleLine,
 } from './sample.ts';
 export { SIMPLIFY_MAX_POINTS, SIMPLIFY_TOLERANCE_METRES, type SimplifyOptions, simplifyLine } from './simplify.ts';
-export { boundsOf, gpxLines, type RoutePoint, type RouteStats, type RouteStatsOptions, routeStats } from './stats.ts';
+export {
+  boundsOf,
+  gpxLines,
+  type RoutePoint,
+  type RouteStats,
+  type RouteStatsOptions,
+  routeStats,
+  routeStatsOfColumns,
+} from './stats.ts';
 export { parseTcx } from './tcx.ts';
 export type { Bounds, Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint, LatLng, ProfilePoint } from './types.ts';

@@ -1,4 +1,5 @@
-import { type MeasuredLine, measureLine } from './distance.ts';
+import { columnsOfPoints } from './columns.ts';
+import { type MeasuredColumns, measureColumns } from './distance.ts';
 import { type ElevatedPoint, hasElevation } from './elevation.ts';
 import { roundTo2Decimals } from './rounding.ts';
 import type { ProfilePoint } from './types.ts';
@@ -14,19 +15,23 @@ export function elevationProfile(
   lines: readonly (readonly ElevatedPoint[])[],
   maxPoints: number = PROFILE_MAX_POINTS,
 ): ProfilePoint[] {
-  return elevationProfileOfMeasured(lines.map(measureLine), maxPoints);
+  return elevationProfileOfMeasured(
+    lines.map((line) => measureColumns(columnsOfPoints(line))),
+    maxPoints,
+  );
 }
 
 export function elevationProfileOfMeasured(
-  lines: readonly MeasuredLine<ElevatedPoint>[],
+  lines: readonly MeasuredColumns[],
   maxPoints: number = PROFILE_MAX_POINTS,
 ): ProfilePoint[] {
   const distances: number[] = [];
   const elevations: number[] = [];
   let lineStartDistance = 0;
   for (const line of lines) {
-    for (let index = 0; index < line.points.length; index++) {
-      const elevation = line.points[index]!.elevation;
+    const written = line.columns.elevations;
+    for (let index = 0; index < written.length; index++) {
+      const elevation = written[index]!;
       if (hasElevation(elevation)) {
         distances.push(lineStartDistance + line.distances[index]!);
         elevations.push(elevation);

@@ -1,7 +1,8 @@
+import { columnsOfGpx, gpxOfColumns, mapGpxLines, type PointColumns, pickColumns } from './columns.ts';
 import { haversineMetres } from './distance.ts';
 import { GpxError } from './errors.ts';
 import { isFitSignature, parseFit } from './fit.ts';
-import { type ParseGpxOptions, parseGpx } from './gpx.ts';
+import { type ParseGpxOptions, parseGpxColumns } from './gpx.ts';
 import { parseKml } from './kml.ts';
 import { parseTcx } from './tcx.ts';
 import type { Gpx, GpxPoint, LatLng, ProfilePoint } from './types.ts';
@@ -28,12 +29,23 @@ export function parseRouteFile(
   data: Uint8Array,
   options: ParseGpxOptions = {},
 ): { format: RouteFileFormat; gpx: Gpx } {
+  const { format, gpx } = parseRouteFileColumns(fileName, data, options);
+  return { format, gpx: gpxOfColumns(gpx) };
+}
+
+/** parseRouteFile with each line's points as columns: a large GPX is read without an object a point. */
+export function parseRouteFileColumns(
+  fileName: string,
+  data: Uint8Array,
+  options: ParseGpxOptions = {},
+): { format: RouteFileFormat; gpx: Gpx<PointColumns> } {
   const format = routeFileFormat(fileName, data);
   if (!format) throw new GpxError('GPX_INVALID', 'Not a GPX, KML, TCX or FIT file');
-  if (format === 'fit') return { format, gpx: parseFit(data, options) };
+  if (format === 'fit') return { format, gpx: columnsOfGpx(parseFit(data, options)) };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
-  const parse = format === 'gpx' ? parseGpx : format === 'kml' ? parseKml : parseTcx;
-  return { format, gpx: parse(text, options) };
+  if (format === 'gpx') return { format, gpx: parseGpxColumns(text, options) };
+  const parse = format === 'kml' ? parseKml : parseTcx;
+  return { format, gpx: columnsOfGpx(parse(text, options)) };
 }
 
 /** Whether XML 1.0 can hold a character: tab, newline and return are the only control characters it allows. */
@@ -102,17 +114,27 @@ export function writeGpx(gpx: Gpx, creator = 'Cordata'): string {
  * ends always kept, elevations and times as recorded. For recordings larger than the server accepts.
  */
 export function thinGpx(gpx: Gpx, maxPoints: number): Gpx {
+  return thinLines(gpx, maxPoints, (line, keep) => line.filter((_, index) => keep(index)));
+}
+
+/** thinGpx of a GPX read as columns. */
+export function thinGpxColumns(gpx: Gpx<PointColumns>, maxPoints: number): Gpx<PointColumns> {
+  return thinLines(gpx, maxPoints, pickColumns);
+}
+
+function thinLines<Line extends { length: number }>(
+  gpx: Gpx<Line>,
+  maxPoints: number,
+  pick: (line: Line, keep: (index: number) => boolean) => Line,
+): Gpx<Line> {
   const lines = [...gpx.routes.map((r) => r.points), ...gpx.tracks.flatMap((t) => t.segments)];
   const total = lines.reduce((sum, line) => sum + line.length, 0);
   if (total <= maxPoints) return gpx;
   // Each line keeps its two ends; the stride spreads what is left of the budget over the rest.
   const stride = Math.ceil(total / Math.max(1, maxPoints - 2 * lines.length));
-  const thin = (line: GpxPoint[]) => line.filter((_, i) => i === 0 || i === line.length - 1 || i % stride === 0);
-  return {
-    ...gpx,
-    routes: gpx.routes.map((r) => ({ ...r, points: thin(r.points) })),
-    tracks: gpx.tracks.map((t) => ({ ...t, segments: t.segments.map(thin) })),
-  };
+  return mapGpxLines(gpx, (line) =>
+    pick(line, (index) => index === 0 || index === line.length - 1 || index % stride === 0),
+  );
 }
 
 /**

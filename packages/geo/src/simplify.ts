@@ -1,3 +1,4 @@
+import { columnsOfPoints, type PointColumns } from './columns.ts';
 import { EARTH_RADIUS_METRES } from './distance.ts';
 import type { LatLng } from './types.ts';
 
@@ -24,14 +25,20 @@ interface Span {
  * cannot overflow the stack. Distances are measured on a local equirectangular projection, in metres.
  * Returns the kept points of all lines, in order, as one list (as drawn on the map).
  */
-export function simplifyLine(
-  lines: readonly (readonly LatLng[])[],
+export function simplifyLine(lines: readonly (readonly LatLng[])[], options: SimplifyOptions = {}): LatLng[] {
+  return simplifyColumns(lines.map(columnsOfPoints), options);
+}
+
+/** simplifyLine of lines held as columns. */
+export function simplifyColumns(
+  lines: readonly PointColumns[],
   { toleranceMetres = SIMPLIFY_TOLERANCE_METRES, maxPoints = SIMPLIFY_MAX_POINTS }: SimplifyOptions = {},
 ): LatLng[] {
-  const points = lines.flat();
-  if (points.length === 0) return [];
-  const { xs, ys } = project(points);
-  const keep = new Uint8Array(points.length);
+  const { latitudes, longitudes } = joined(lines);
+  const count = latitudes.length;
+  if (count === 0) return [];
+  const { xs, ys } = project(latitudes, longitudes);
+  const keep = new Uint8Array(count);
   const toleranceSquared = toleranceMetres * toleranceMetres;
   const spans = new MaxHeap<Span>((a, b) => a.farthestDistanceSquared > b.farthestDistanceSquared);
 
@@ -63,26 +70,37 @@ export function simplifyLine(
   }
 
   const simplified: LatLng[] = [];
-  for (let index = 0; index < points.length; index++) {
-    if (keep[index] === 1) {
-      const { latitude, longitude } = points[index]!;
-      simplified.push({ latitude, longitude });
-    }
+  for (let index = 0; index < count; index++) {
+    if (keep[index] === 1) simplified.push({ latitude: latitudes[index]!, longitude: longitudes[index]! });
   }
   return simplified;
 }
 
-function project(points: readonly LatLng[]): { xs: Float64Array; ys: Float64Array } {
+/** The coordinates of all lines, one after the other (a single line's own arrays, not a copy). */
+function joined(lines: readonly PointColumns[]): { latitudes: Float64Array; longitudes: Float64Array } {
+  if (lines.length === 1) return lines[0]!;
+  const latitudes = new Float64Array(lines.reduce((count, line) => count + line.length, 0));
+  const longitudes = new Float64Array(latitudes.length);
+  let offset = 0;
+  for (const line of lines) {
+    latitudes.set(line.latitudes, offset);
+    longitudes.set(line.longitudes, offset);
+    offset += line.length;
+  }
+  return { latitudes, longitudes };
+}
+
+function project(latitudes: Float64Array, longitudes: Float64Array): { xs: Float64Array; ys: Float64Array } {
+  const count = latitudes.length;
   let latitudeSum = 0;
-  for (let index = 0; index < points.length; index++) latitudeSum += points[index]!.latitude;
+  for (let index = 0; index < count; index++) latitudeSum += latitudes[index]!;
   const metresPerDegree = (Math.PI / 180) * EARTH_RADIUS_METRES;
-  const metresPerLongitudeDegree = metresPerDegree * Math.cos(((latitudeSum / points.length) * Math.PI) / 180);
-  const xs = new Float64Array(points.length);
-  const ys = new Float64Array(points.length);
-  for (let index = 0; index < points.length; index++) {
-    const point = points[index]!;
-    xs[index] = point.longitude * metresPerLongitudeDegree;
-    ys[index] = point.latitude * metresPerDegree;
+  const metresPerLongitudeDegree = metresPerDegree * Math.cos(((latitudeSum / count) * Math.PI) / 180);
+  const xs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  for (let index = 0; index < count; index++) {
+    xs[index] = longitudes[index]! * metresPerLongitudeDegree;
+    ys[index] = latitudes[index]! * metresPerDegree;
   }
   return { xs, ys };
 }

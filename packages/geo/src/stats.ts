@@ -1,16 +1,17 @@
-import { measureLine } from './distance.ts';
+import { columnsOfPoints, type PointColumns } from './columns.ts';
+import { measureColumns } from './distance.ts';
 import { minutesBetween } from './duration.ts';
 import {
   type ElevatedPoint,
-  elevationGain,
-  elevationLoss,
+  elevationGainOfColumns,
+  elevationLossOfColumns,
   hasElevation,
   smoothedElevationGainOfMeasured,
   smoothedElevationLossOfMeasured,
 } from './elevation.ts';
 import { elevationProfileOfMeasured, PROFILE_MAX_POINTS } from './profile.ts';
 import { roundTo2Decimals } from './rounding.ts';
-import { type SimplifyOptions, simplifyLine } from './simplify.ts';
+import { type SimplifyOptions, simplifyColumns } from './simplify.ts';
 import type { Bounds, Gpx, LatLng, ProfilePoint } from './types.ts';
 
 export type RoutePoint = ElevatedPoint & { time?: string | null };
@@ -50,7 +51,9 @@ export interface RouteStats {
 }
 
 /** The lines of a parsed GPX to measure: its track segments, or, for a file with no track point, its routes. */
-export function gpxLines(gpx: Gpx): { source: RouteStats['source']; lines: RoutePoint[][] } {
+export function gpxLines<Line extends { length: number }>(
+  gpx: Gpx<Line>,
+): { source: RouteStats['source']; lines: Line[] } {
   const segments = gpx.tracks.flatMap((track) => track.segments).filter((segment) => segment.length > 0);
   if (segments.length > 0) return { source: 'tracks', lines: segments };
   const routes = gpx.routes.map((route) => route.points).filter((points) => points.length > 0);
@@ -60,38 +63,56 @@ export function gpxLines(gpx: Gpx): { source: RouteStats['source']; lines: Route
 
 /** All figures of a route, from a parsed GPX or from one list of points (a POINTS route). */
 export function routeStats(input: Gpx | readonly RoutePoint[], options: RouteStatsOptions = {}): RouteStats {
-  const { source, lines } = Array.isArray(input)
-    ? { source: 'points' as const, lines: input.length > 0 ? [input as readonly RoutePoint[]] : [] }
-    : gpxLines(input as Gpx);
+  if (Array.isArray(input)) {
+    const points = input as readonly RoutePoint[];
+    return points.length === 0
+      ? statsOfLines('none', [], options)
+      : statsOfLines('points', [columnsOfPoints(points)], options);
+  }
+  const { source, lines } = gpxLines(input as Gpx);
+  return statsOfLines(source, lines.map(columnsOfPoints), options);
+}
+
+/** routeStats of a GPX read as columns (parseGpxColumns), with no object a point. */
+export function routeStatsOfColumns(gpx: Gpx<PointColumns>, options: RouteStatsOptions = {}): RouteStats {
+  const { source, lines } = gpxLines(gpx);
+  return statsOfLines(source, lines, options);
+}
+
+function statsOfLines(source: RouteStats['source'], lines: PointColumns[], options: RouteStatsOptions): RouteStats {
   const firstLine = lines[0];
   const lastLine = lines[lines.length - 1];
-  const start = firstLine?.[0];
-  const end = lastLine?.[lastLine.length - 1];
-  const measured = lines.map(measureLine);
+  const endAt = (lastLine?.length ?? 0) - 1;
+  const measured = lines.map(measureColumns);
   const walkedMetres = measured.reduce((total, line) => total + (line.distances[line.distances.length - 1] ?? 0), 0);
   return {
     source: lines.length === 0 ? 'none' : source,
     totalDistance: roundTo2Decimals(walkedMetres),
-    totalElevationGain: elevationGain(lines),
+    totalElevationGain: elevationGainOfColumns(lines),
     smoothedElevationGain: smoothedElevationGainOfMeasured(measured),
-    totalElevationLoss: elevationLoss(lines),
+    totalElevationLoss: elevationLossOfColumns(lines),
     smoothedElevationLoss: smoothedElevationLossOfMeasured(measured),
-    hasElevation: lines.some((line) => line.some((point) => hasElevation(point.elevation))),
+    hasElevation: lines.some((line) => line.elevations.some(hasElevation)),
     elevationProfile: elevationProfileOfMeasured(measured, options.profileMaxPoints ?? PROFILE_MAX_POINTS),
-    simplifiedLine: simplifyLine(lines, options.simplify),
-    bounds: boundsOf(lines),
-    start: start ? { latitude: start.latitude, longitude: start.longitude } : null,
-    end: end ? { latitude: end.latitude, longitude: end.longitude } : null,
+    simplifiedLine: simplifyColumns(lines, options.simplify),
+    bounds: boundsOfColumns(lines),
+    start: firstLine ? { latitude: firstLine.latitudes[0]!, longitude: firstLine.longitudes[0]! } : null,
+    end: lastLine ? { latitude: lastLine.latitudes[endAt]!, longitude: lastLine.longitudes[endAt]! } : null,
     pointCount: lines.reduce((count, line) => count + line.length, 0),
-    elapsedMinutes: minutesBetween(start?.time, end?.time),
+    elapsedMinutes: firstLine && lastLine ? minutesBetween(firstLine.time(0), lastLine.time(endAt)) : null,
   };
 }
 
 export function boundsOf(lines: readonly (readonly LatLng[])[]): Bounds | null {
+  return boundsOfColumns(lines.map(columnsOfPoints));
+}
+
+function boundsOfColumns(lines: readonly PointColumns[]): Bounds | null {
   let bounds: Bounds | null = null;
-  for (const line of lines) {
-    for (let index = 0; index < line.length; index++) {
-      const { latitude, longitude } = line[index]!;
+  for (const { latitudes, longitudes } of lines) {
+    for (let index = 0; index < latitudes.length; index++) {
+      const latitude = latitudes[index]!;
+      const longitude = longitudes[index]!;
       if (bounds === null) {
         bounds = { minLatitude: latitude, minLongitude: longitude, maxLatitude: latitude, maxLongitude: longitude };
         continue;

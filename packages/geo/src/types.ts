@@ -16,23 +16,24 @@ export interface GpxWaypoint extends GpxPoint {
   sym: string | null;
 }
 
-export interface GpxTrack {
+/** `Line` is how a line's points are held: a list of objects, or PointColumns (columns.ts). */
+export interface GpxTrack<Line = GpxPoint[]> {
   name: string | null;
-  segments: GpxPoint[][];
+  segments: Line[];
 }
 
-export interface GpxRoute {
+export interface GpxRoute<Line = GpxPoint[]> {
   name: string | null;
-  points: GpxPoint[];
+  points: Line;
 }
 
-export interface Gpx {
+export interface Gpx<Line = GpxPoint[]> {
   /** '1.0' or '1.1' as declared on the root element, null when missing. */
   version: string | null;
   /** `<metadata><name>` in GPX 1.1, `<gpx><name>` in GPX 1.0. */
   name: string | null;
-  tracks: GpxTrack[];
-  routes: GpxRoute[];
+  tracks: GpxTrack<Line>[];
+  routes: GpxRoute<Line>[];
   waypoints: GpxWaypoint[];
   /** Points dropped because their coordinates were missing, not numbers or out of range. */
   skippedPoints: number;

@@ -33,9 +33,17 @@ export interface XmlHandler {
    */
   openElement(name: string, attributes: XmlAttributes, depth: number): void;
   closeElement(name: string, depth: number): void;
+  /** The element names the handler looks for, if it says: read as these very strings. */
+  readonly names?: readonly string[];
   /** Read before each text run: text nobody wants is neither copied nor decoded. */
   readonly wantsText: boolean;
+  /** Character data, decoded. */
   text(value: string): void;
+  /**
+   * When the handler has it, called instead of `text` for character data outside CDATA, with where the run lies in
+   * the source (entities not yet decoded): the handler copies only what it keeps, and numbers need no copy at all.
+   */
+  textAt?(start: number, end: number): void;
 }
 
 const TAB = 9;
@@ -98,7 +106,7 @@ class AttributeList implements XmlAttributes {
   private find(name: string): number {
     for (let offset = 0; offset < this.count * 4; offset += 4) {
       const nameStart = this.positions[offset]!;
-      if (this.positions[offset + 1]! - nameStart === name.length && this.source.startsWith(name, nameStart)) {
+      if (this.positions[offset + 1]! - nameStart === name.length && isWrittenAt(this.source, nameStart, name)) {
         return offset;
       }
     }
@@ -110,6 +118,14 @@ function invalid(reason: string): GpxError {
   // A reason may quote a name from the file: an attacker's name can be megabytes long.
   const shortReason = reason.length > 200 ? `${reason.slice(0, 200)}…` : reason;
   return new GpxError('GPX_INVALID', `Not a well-formed GPX document: ${shortReason}`);
+}
+
+/** Whether `text` is written in `source` at `start`: a loop the JIT inlines, where startsWith is a call. */
+function isWrittenAt(source: string, start: number, text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (source.charCodeAt(start + index) !== text.charCodeAt(index)) return false;
+  }
+  return true;
 }
 
 function isWhitespace(code: number): boolean {
@@ -128,16 +144,19 @@ export function scanXml(source: string, handler: XmlHandler): void {
   const attributes = new AttributeList(source);
   let rootClosed = false;
 
-  /** Element names already met: a GPX repeats a dozen names, so they are reused rather than copied each time. */
-  const knownNames: string[] = [];
+  /**
+   * Element names already met: a GPX repeats a dozen names, so they are reused rather than copied each time. The
+   * handler's own names come first: as literals, they compare with the handler's by identity.
+   */
+  const knownNames: string[] = [...(handler.names ?? [])];
   const nameAt = (start: number, end: number): string => {
     const nameLength = end - start;
     for (let index = 0; index < knownNames.length; index++) {
       const known = knownNames[index]!;
-      if (known.length === nameLength && source.startsWith(known, start)) return known;
+      if (known.length === nameLength && isWrittenAt(source, start, known)) return known;
     }
     const name = source.slice(start, end);
-    if (knownNames.length < 32) knownNames.push(name);
+    if (knownNames.length < 32 + (handler.names?.length ?? 0)) knownNames.push(name);
     return name;
   };
 
@@ -170,7 +189,8 @@ export function scanXml(source: string, handler: XmlHandler): void {
         }
       }
     } else if (handler.wantsText) {
-      handler.text(decodeXmlEntities(source.slice(start, end)));
+      if (handler.textAt) handler.textAt(start, end);
+      else handler.text(decodeXmlEntities(source.slice(start, end)));
     }
   };
 
@@ -224,7 +244,7 @@ export function scanXml(source: string, handler: XmlHandler): void {
     if (expected === undefined || name === undefined) throw invalid(`an end tag at ${tagStart} closes nothing`);
     const nameEnd = tagStart + 2 + expected.length;
     const close = skipWhitespace(nameEnd);
-    if (!source.startsWith(expected, tagStart + 2) || source.charCodeAt(close) !== GREATER_THAN) {
+    if (!isWrittenAt(source, tagStart + 2, expected) || source.charCodeAt(close) !== GREATER_THAN) {
       throw invalid(`the end tag at ${tagStart} does not close <${expected}>`);
     }
     const depth = openElements.length;

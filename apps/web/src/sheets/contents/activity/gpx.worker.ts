@@ -1,5 +1,15 @@
 /// <reference lib="webworker" />
-import { GPX_MAX_BYTES, type Gpx, isGpxError, parseRouteFile, routeStats, thinGpx, writeGpx } from '@cordata/geo';
+import {
+  GPX_MAX_BYTES,
+  type Gpx,
+  gpxOfColumns,
+  isGpxError,
+  type PointColumns,
+  parseRouteFileColumns,
+  routeStatsOfColumns,
+  thinGpxColumns,
+  writeGpx,
+} from '@cordata/geo';
 import type { GpxWorkerAnswer, GpxWorkerMessage, GpxWorkerRequest } from './gpx-preview.ts';
 
 /** Recordings up to this size are read here; what goes to the server is thinned to its limits (review M5). */
@@ -9,7 +19,7 @@ const READ_MAX_POINTS = 1_000_000;
 const UPLOAD_MAX_POINTS = 40_000;
 
 /** Track and route points, as routeStats counts them. */
-const pointsOf = (gpx: Gpx) =>
+const pointsOf = (gpx: Gpx<PointColumns>) =>
   gpx.routes.reduce((n, r) => n + r.points.length, 0) +
   gpx.tracks.reduce((n, t) => n + t.segments.reduce((m, s) => m + s.length, 0), 0);
 
@@ -18,17 +28,18 @@ const pointsOf = (gpx: Gpx) =>
 self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
   const { id, file } = event.data;
   let answer: GpxWorkerAnswer;
-  let toWrite: Gpx | null = null;
+  let toWrite: Gpx<PointColumns> | null = null;
   try {
-    // GPX, KML, TCX or FIT, known by content: every format becomes the same route.
-    const read = parseRouteFile(file.name, new Uint8Array(await file.arrayBuffer()), {
+    // GPX, KML, TCX or FIT, known by content: every format becomes the same route, its points held as columns (a
+    // recording as objects is half a million of them for the garbage collector).
+    const read = parseRouteFileColumns(file.name, new Uint8Array(await file.arrayBuffer()), {
       maxBytes: READ_MAX_BYTES,
       maxPoints: READ_MAX_POINTS,
     });
-    const gpx = thinGpx(read.gpx, UPLOAD_MAX_POINTS);
+    const gpx = thinGpxColumns(read.gpx, UPLOAD_MAX_POINTS);
     // A file the server takes as it is stays as it is; anything else is sent as GPX it accepts.
     const rewrite = read.format !== 'gpx' || gpx !== read.gpx || file.size > GPX_MAX_BYTES;
-    const stats = routeStats(gpx);
+    const stats = routeStatsOfColumns(gpx);
     if (stats.source === 'none') throw new Error('empty');
     if (rewrite) toWrite = gpx;
     // The text stays in the File: sending megabytes back would cost the main thread a long copy.
@@ -58,7 +69,7 @@ self.onmessage = async (event: MessageEvent<GpxWorkerRequest>) => {
   if (toWrite) {
     let converted: Blob | null = null;
     try {
-      converted = new Blob([writeGpx(toWrite)], { type: 'application/gpx+xml' });
+      converted = new Blob([writeGpx(gpxOfColumns(toWrite))], { type: 'application/gpx+xml' });
     } catch {
       converted = null;
     }

@@ -43,6 +43,9 @@ import { notificationsHandlers } from './modules/notifications/notifications.ser
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { createPushQueue, createPushSender, pushChannels } from './modules/notifications/push.ts';
 import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoint.ts';
+import { recapHandlers } from './modules/recap/recap.handlers.ts';
+import { createRecapRepository } from './modules/recap/recap.repository.ts';
+import { createRecap, keepWholeTrack } from './modules/recap/recap.service.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
@@ -298,6 +301,16 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  // The recap (issue 22): after the end, who came, the route and the participants' album.
+  const recap = createRecap({
+    repo: createRecapRepository(core.db),
+    changes,
+    access,
+    uploads,
+    trimTrack: keepWholeTrack,
+    now: core.now,
+  });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
     ...calendar.handlers,
@@ -310,6 +323,7 @@ export function createModules(core: Core) {
     }),
     ...activitiesHandlers({ service: activities, members: activityMembers, seats }),
     ...seriesHandlers(series),
+    ...recapHandlers(recap),
     ...chat.handlers,
     ...locationHandlers(
       createLocationService({ geocoder: createLocationGeocoder(core.config), rateLimiter: core.rateLimiter }),

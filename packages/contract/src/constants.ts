@@ -100,3 +100,12 @@ export const CLAIM_WINDOW_MIN_MINUTES = 15;
 export const CLAIM_WINDOW_MAX_MINUTES = 24 * 60;
 export const CLAIM_WINDOW_LATE_MINUTES = 15;
 export const LATE_OFFER_HOURS = 6;
+
+/**
+ * The recap (docs/recap.md): from an activity's end its page is its recap, and its participants add photos to its
+ * album for RECAP_ALBUM_DAYS after the end, at most RECAP_PHOTOS_MAX photos per activity. A photo's address works
+ * for RECAP_PHOTO_URL_MINUTES (more or less, see the doc): it is given only to people who may see the album.
+ */
+export const RECAP_ALBUM_DAYS = 7;
+export const RECAP_PHOTOS_MAX = 300;
+export const RECAP_PHOTO_URL_MINUTES = 60;

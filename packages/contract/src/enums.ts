@@ -102,8 +102,8 @@ export const PARTICIPATION_STATUSES = [
 ] as const;
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 export const WAYPOINT_TYPES = ['START', 'STOP', 'RESTART', 'REST', 'FINISH'] as const;
-/** What an organiser did to a waitlist: moved someone to a position, or picked them to be offered the next seat. */
-export const WAITLIST_OVERRIDES = ['MOVE', 'PICK'] as const;
+/** What an organiser did to a waitlist: moved someone to a position, picked them for the next seat, or removed them. */
+export const WAITLIST_OVERRIDES = ['MOVE', 'PICK', 'REMOVE'] as const;
 export type WaitlistOverride = (typeof WAITLIST_OVERRIDES)[number];
 export type WaypointType = (typeof WAYPOINT_TYPES)[number];
 export const ROUTE_MODES = ['POINTS', 'GPX'] as const;
@@ -141,7 +141,7 @@ export const PUSH_PLATFORMS = ['android', 'ios', 'web'] as const;
 export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
 
 // Uploads
-export const UPLOAD_PURPOSES = ['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX'] as const;
+export const UPLOAD_PURPOSES = ['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX', 'RECAP_PHOTO'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];

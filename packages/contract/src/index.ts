@@ -9,6 +9,7 @@ import { groupCalls } from './calls/group.ts';
 import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
+import { recapCalls } from './calls/recap.ts';
 import { routingCalls } from './calls/routing.ts';
 import { seriesCalls } from './calls/series.ts';
 import { userCalls } from './calls/user.ts';
@@ -24,6 +25,7 @@ export * from './calls/group.ts';
 export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
+export * from './calls/recap.ts';
 export * from './calls/routing.ts';
 export * from './calls/series.ts';
 export * from './calls/user.ts';
@@ -60,6 +62,7 @@ export const calls = {
   ...exportCalls,
   ...seriesCalls,
   ...weatherCalls,
+  ...recapCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

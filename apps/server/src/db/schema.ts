@@ -5,7 +5,9 @@ import type {
   GroupType,
   MessageKind,
   Role,
+  UploadPurpose,
   Visibility,
+  WaitlistOverride,
   WeatherChoice,
 } from '@cordata/contract/enums';
 import type { GradeScale, Hazard } from '@cordata/contract/grades';
@@ -418,12 +420,28 @@ export const activityWaitlistOverrides = pgTable(
       .references(() => activities.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'MOVE' | 'PICK'>().notNull(),
+    kind: text('kind').$type<WaitlistOverride>().notNull(),
     fromPosition: integer('from_position').notNull(),
     toPosition: integer('to_position').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('activity_waitlist_overrides_activity_idx').on(t.activityId, t.createdAt)],
+);
+
+/** The recap's album (docs/recap.md): photos its participants uploaded after the end. */
+export const activityPhotos = pgTable(
+  'activity_photos',
+  {
+    id: id(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The upload's storage key (photos/<id>): never served without a signature. */
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_photos_activity_idx').on(t.activityId, t.createdAt)],
 );
 
 export const chats = pgTable(
@@ -608,7 +626,7 @@ export const uploads = pgTable(
   {
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    purpose: text('purpose').$type<'PROFILE_PICTURE' | 'GROUP_PICTURE' | 'GPX'>().notNull(),
+    purpose: text('purpose').$type<UploadPurpose>().notNull(),
     contentType: text('content_type').notNull(),
     maxSize: bigint('max_size', { mode: 'number' }).notNull(),
     size: bigint('size', { mode: 'number' }),

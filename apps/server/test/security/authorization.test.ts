@@ -33,7 +33,12 @@ const ADMIN_ONLY = new Set<CallName>([
     ].map((c) => `${d}/${c}` as CallName),
   ),
   // Issue 22: the waitlist's order and its log are the organisers'.
-  ...(['activity/list-waitlist', 'activity/move-in-waitlist', 'activity/pick-from-waitlist'] as const),
+  ...([
+    'activity/list-waitlist',
+    'activity/move-in-waitlist',
+    'activity/pick-from-waitlist',
+    'activity/remove-from-waitlist',
+  ] as const),
   // The world's admin drives: their offer and the requests made to it are theirs alone.
   ...(['carpool/withdraw-offer', 'carpool/accept-request', 'carpool/decline-request'] as const),
   // The world's activity is the first date of a series (issue 22).
@@ -73,6 +78,11 @@ const MEMBERS_ONLY = new Set<CallName>([
   'series/leave',
   'series/skip-date',
   'activity/weather',
+  // The recap (issue 22): the people taking part only; a photo is deleted by its uploader (the participant) or an
+  // organiser. Before the end the recap answers RECAP_NOT_READY and the album RECAP_ALBUM_CLOSED to them.
+  'activity/read-recap',
+  'activity/add-recap-photo',
+  'activity/delete-recap-photo',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -152,9 +162,17 @@ async function newWorld() {
     { activityId: activity.activityId, name: 'Snacks', personal: true },
     participant.token,
   );
+  // A photo of the recap's album, the participant's (written directly: the album opens only after the end).
+  const [photo] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into activity_photos (id, activity_id, uploader_id, storage_key)
+        values (gen_random_uuid(), ${activity.activityId}, ${participant.id}, ${`photos/${crypto.randomUUID()}`})
+        returning id`,
+  );
   return {
     tokens: await roleTokens(),
     activity,
+    photoId: photo!.id,
     group,
     participantId: participant.id,
     offerId: offer.offerId,
@@ -197,6 +215,7 @@ function bodyFor(name: CallName, w: World): unknown {
     else body.offerId = w.offerId;
   }
   if ('requestId' in body) body.requestId = w.requestId;
+  if ('photoId' in body) body.photoId = w.photoId;
   if ('itemId' in body) body.itemId = name === 'gear/claim' ? w.groupItemId : w.ownItemId;
   if (name === 'series/skip-date') body.date = a.date;
   if (name === 'gear/add-item') {
@@ -227,6 +246,7 @@ async function snapshot() {
     'series_members',
     'series_skips',
     'activity_weather',
+    'activity_photos',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

@@ -375,6 +375,13 @@ export const activityCalls = {
     response: waitlistAnswer,
     errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'WAITLIST_ENTRY_NOT_FOUND', 'ACTIVITY_STARTED'],
   }),
+  'activity/remove-from-waitlist': defineCall({
+    auth: true,
+    summary: 'Organisers: take someone off the waitlist (recorded); an offer they held passes to the next person',
+    body: byActivityUser,
+    response: waitlistAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'WAITLIST_ENTRY_NOT_FOUND'],
+  }),
   'activity/count-daily': defineCall({
     auth: true,
     summary: 'How many of my activities fall on each day of a range (calendar dots)',

@@ -23,6 +23,11 @@ export interface FileStorage {
   /** The key a URL of this storage points to, or null for a URL it did not issue. */
   keyOf(url: string, baseUrl: string): string | null;
   presignPut(input: PresignInput): Promise<{ url: string; headers: Record<string, string> }>;
+  /**
+   * A URL that reads the file until `expiresAt` and is refused after: how files of a private folder (recap photos)
+   * are handed to the people who may see them.
+   */
+  signedReadUrl(key: string, baseUrl: string, expiresAt: Date): Promise<string>;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when nothing was uploaded under the key. */
   get(key: string): Promise<Uint8Array | null>;
@@ -34,8 +39,10 @@ export interface FileStorage {
   remove(keys: string[]): Promise<void>;
 }
 
-const KEY = /^(pictures|gpx)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const KEY = /^(pictures|gpx|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isStorageKey = (key: string) => KEY.test(key);
+/** Files of these folders are never served by their plain URL, only by a signed, expiring one (signedReadUrl). */
+export const isPrivateKey = (key: string) => key.startsWith('photos/');
 
 const originOf = (url: string) => {
   try {
@@ -59,6 +66,12 @@ export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret'>
     createHmac('sha256', config.jwtSecret)
       .update(`PUT\n${key}\n${contentType}\n${maxSize}\n${expires}`)
       .digest('base64url');
+  const readSignature = (key: string, expires: number) =>
+    createHmac('sha256', config.jwtSecret).update(`GET\n${key}\n${expires}`).digest('base64url');
+  const same = (a: string, b: string) => {
+    const [x, y] = [Buffer.from(a), Buffer.from(b)];
+    return x.length === y.length && timingSafeEqual(x, y);
+  };
 
   return {
     kind: 'local' as const,
@@ -79,10 +92,15 @@ export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret'>
     },
     /** Whether a PUT carries this server's signature for exactly this key, type and limit. */
     verify(key: string, contentType: string, maxSize: number, expires: number, sig: string) {
-      const expected = Buffer.from(signature(key, contentType, maxSize, expires));
-      const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return same(signature(key, contentType, maxSize, expires), sig);
     },
+    async signedReadUrl(key: string, baseUrl: string, expiresAt: Date) {
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const query = new URLSearchParams({ expires: String(expires), sig: readSignature(key, expires) });
+      return `${base(baseUrl)}/uploads/${key}?${query}`;
+    },
+    /** Whether a GET carries this server's read signature for this key and expiry (the expiry is the caller's check). */
+    verifyRead: (key: string, expires: number, sig: string) => same(readSignature(key, expires), sig),
     async put(key: string, bytes: Uint8Array) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -97,6 +115,7 @@ export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret'>
       return new Uint8Array(await readFile(path));
     },
     stream: (key: string) => createReadStream(pathOf(key)),
+    exists: (key: string) => existsSync(pathOf(key)),
     async remove(keys: string[]) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
     },
@@ -164,6 +183,10 @@ export function createS3Storage(config: S3Config & { S3_BUCKET: string }): FileS
         signableHeaders: new Set(['content-type', 'content-length']),
       });
       return { url, headers: { 'Content-Type': contentType } };
+    },
+    async signedReadUrl(key, _baseUrl, expiresAt) {
+      const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
     },
     async put(key, bytes, contentType) {
       await client.send(

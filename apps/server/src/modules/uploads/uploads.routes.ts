@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import type { LocalStorage } from './storage.ts';
-import { isStorageKey } from './storage.ts';
+import { isPrivateKey, isStorageKey } from './storage.ts';
 import type { UploadRow, UploadsRepository } from './uploads.repository.ts';
 import type { UploadsService } from './uploads.service.ts';
 
@@ -91,12 +91,23 @@ export function registerUploads(
 
     scope.get('/uploads/:folder/:id', { schema: { hide: true } }, async (request, reply) => {
       const key = keyOf(request);
+      let cacheControl = 'public, max-age=31536000, immutable';
+      if (isPrivateKey(key)) {
+        // A recap photo: only through the signed address its album gave a participant, and only until it expires.
+        const { expires, sig } = request.query as Record<string, string | undefined>;
+        const expiresAt = Number(expires) * 1000;
+        const signed = Number.isInteger(Number(expires)) && !!sig && deps.storage.verifyRead(key, Number(expires), sig);
+        const left = expiresAt - deps.now().getTime();
+        if (!signed || left <= 0) throw new ApiError('UPLOAD_NOT_FOUND');
+        cacheControl = `private, max-age=${Math.floor(left / 1000)}`;
+      }
       const upload = await deps.uploads.findByKey(key);
-      if (upload?.status !== 'READY') throw new ApiError('UPLOAD_NOT_FOUND');
+      // A removed file (a deleted photo) leaves its upload row behind.
+      if (upload?.status !== 'READY' || !deps.storage.exists(key)) throw new ApiError('UPLOAD_NOT_FOUND');
       return (
         reply
           .type(upload.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cache-control', cacheControl)
           // The native app's pages live on another origin and must be able to show the pictures.
           .header('cross-origin-resource-policy', 'cross-origin')
           .header('content-disposition', upload.purpose === 'GPX' ? 'attachment' : 'inline')

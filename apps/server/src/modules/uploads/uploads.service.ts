@@ -5,6 +5,7 @@ import {
   GPX_UPLOAD_MAX_BYTES,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
+  RECAP_PHOTO_URL_MINUTES,
   type UploadPurpose,
 } from '@cordata/contract';
 import sharp from 'sharp';
@@ -22,10 +23,20 @@ const rules: Record<UploadPurpose, { types: readonly string[]; maxBytes: number;
   PROFILE_PICTURE: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'pictures' },
   GROUP_PICTURE: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'pictures' },
   GPX: { types: GPX_TYPES, maxBytes: GPX_UPLOAD_MAX_BYTES, folder: 'gpx' },
+  // Served only through signed, expiring addresses (storage.isPrivateKey).
+  RECAP_PHOTO: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'photos' },
+};
+
+/** Signed read addresses expire on these boundaries, so two reads close in time give one cacheable address. */
+const READ_URL_STEP_MS = 15 * 60 * 1000;
+
+const longestSide: Record<Exclude<UploadPurpose, 'GPX' | 'PROFILE_PICTURE'>, number> = {
+  GROUP_PICTURE: 1280,
+  RECAP_PHOTO: 2048,
 };
 
 /**
- * Pictures are stored re-encoded: a 512 px square WebP for a face, at most 1280 px for a group.
+ * Pictures are stored re-encoded: a 512 px square WebP for a face, at most 1280 px for a group, 2048 px for a photo.
  * Re-encoding also drops the metadata a photo carries (GPS position included).
  */
 export async function processUpload(purpose: UploadPurpose, bytes: Uint8Array) {
@@ -35,7 +46,7 @@ export async function processUpload(purpose: UploadPurpose, bytes: Uint8Array) {
     const resized =
       purpose === 'PROFILE_PICTURE'
         ? image.resize(512, 512, { fit: 'cover' })
-        : image.resize(1280, 1280, { fit: 'inside', withoutEnlargement: true });
+        : image.resize(longestSide[purpose], longestSide[purpose], { fit: 'inside', withoutEnlargement: true });
     return { bytes: new Uint8Array(await resized.webp({ quality: 82 }).toBuffer()), contentType: 'image/webp' };
   } catch {
     throw new ApiError('UPLOAD_INVALID', { message: 'The picture could not be read' });
@@ -133,6 +144,19 @@ export function createUploadsService(deps: {
     return bytes;
   }
 
+  /**
+   * A read address of a stored file for someone allowed to see it: about RECAP_PHOTO_URL_MINUTES, rounded up to the
+   * next quarter hour so that reads close in time give the same (cached) address.
+   */
+  function signedReadUrl(key: string, baseUrl: string) {
+    const earliest = deps.now().getTime() + RECAP_PHOTO_URL_MINUTES * 60_000;
+    const expiresAt = new Date(Math.ceil(earliest / READ_URL_STEP_MS) * READ_URL_STEP_MS);
+    return storage.signedReadUrl(key, baseUrl, expiresAt);
+  }
+
+  /** The storage key of a URL this server issued (its own or the bucket's), or null. */
+  const keyOf = (url: string, baseUrl: string) => storage.keyOf(url, baseUrl);
+
   /** Best effort: a file left behind is harmless, a failed account deletion is not. */
   async function removeFiles(keys: string[]) {
     try {
@@ -142,7 +166,7 @@ export function createUploadsService(deps: {
     }
   }
 
-  return { createUploadUrl, complete, claim, readOwnFile, removeFiles };
+  return { createUploadUrl, complete, claim, readOwnFile, signedReadUrl, keyOf, removeFiles };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

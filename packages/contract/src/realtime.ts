@@ -15,9 +15,9 @@ export interface ServerToClientEvents {
   }) => void;
   /**
    * To one person: a seat of an activity is theirs to claim until `expiresAt` (`offered`), or their place on its
-   * waitlist changed (`moved`): the app refetches the activity.
+   * waitlist changed (`moved`), or an organiser took them off it (`removed`): the app refetches the activity.
    */
-  seat: (event: { activityId: string; kind: 'offered' | 'moved'; expiresAt?: string }) => void;
+  seat: (event: { activityId: string; kind: 'offered' | 'moved' | 'removed'; expiresAt?: string }) => void;
 }
 
 /** Socket.IO events, client to server. */

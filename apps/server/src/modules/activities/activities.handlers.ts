@@ -13,7 +13,7 @@ export const activitiesHandlers = ({
 }: {
   service: ActivitiesService;
   members: Membership<ActivityRow>;
-  seats: Pick<Seats, 'claim' | 'decline' | 'list' | 'move' | 'pick'>;
+  seats: Pick<Seats, 'claim' | 'decline' | 'list' | 'move' | 'pick' | 'remove'>;
 }): Handlers => ({
   'activity/create-new': ({ body, user, baseUrl }) => service.create(user.userId, body, baseUrl),
   'activity/update-existing': ({ body, user, baseUrl }) => service.update(user.userId, body, baseUrl),
@@ -34,4 +34,5 @@ export const activitiesHandlers = ({
   'activity/list-waitlist': ({ body, user }) => seats.list(user.userId, body.activityId),
   'activity/move-in-waitlist': ({ body, user }) => seats.move(user.userId, body.activityId, body.userId, body.position),
   'activity/pick-from-waitlist': ({ body, user }) => seats.pick(user.userId, body.activityId, body.userId),
+  'activity/remove-from-waitlist': ({ body, user }) => seats.remove(user.userId, body.activityId, body.userId),
 });

@@ -1,3 +1,4 @@
+import type { WaitlistOverride } from '@cordata/contract/enums';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
@@ -184,7 +185,7 @@ export function createSeatsRepository(db: Db) {
     },
 
     async recordOverride(
-      values: { activityId: string; actorId: string; userId: string; kind: 'MOVE' | 'PICK'; from: number; to: number },
+      values: { activityId: string; actorId: string; userId: string; kind: WaitlistOverride; from: number; to: number },
       now: Date,
       tx: DbOrTx = db,
     ) {

@@ -319,6 +319,26 @@ export function createSeats(deps: SeatsDeps) {
     },
 
     /**
+     * An organiser takes someone off the waitlist: the row goes, as when they leave it themselves (they may join
+     * again, at the end); recorded. An offer they held passes to the next person after the commit.
+     */
+    async remove(adminId: string, activityId: string, userId: string) {
+      await deps.changes.run(async (tx, fx) => {
+        await loadAsAdmin(tx, activityId, adminId);
+        await repo.lock(activityId, tx);
+        const entries = await repo.entries(activityId, tx);
+        const from = indexOf(entries, userId) + 1;
+        await repo.leave(activityId, userId, tx);
+        const now = deps.now();
+        await repo.recordOverride({ activityId, actorId: adminId, userId, kind: 'REMOVE', from, to: 0 }, now, tx);
+        fx.afterCommit(() => deps.realtime.toUser(userId, 'seat', { activityId, kind: 'removed' }));
+        const held = entries[from - 1]!.offerExpiresAt;
+        if (held && held > now) kickAfter(fx, activityId);
+      });
+      return waitlist(activityId);
+    },
+
+    /**
      * An edit of the seats or the deadline: the seats may not go below the people taking part; raised or
      * removed, the waitlist is served after the commit. Runs inside the edit's change.
      */

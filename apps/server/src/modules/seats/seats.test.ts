@@ -274,6 +274,36 @@ describe('organisers and the waitlist', () => {
     expect((await read(activityId, b)).waitlist?.offerExpiresAt).not.toBeNull();
   });
 
+  it('an organiser removes someone from the waitlist: recorded, and an offer they held passes to the next', async () => {
+    const { organiser, activityId, people } = await full(2, 1);
+    const [a, b] = [await newUser(t), await newUser(t)];
+    for (const p of [a, b]) {
+      await join(activityId, p);
+      clock += 1000;
+    }
+    const refused = await t.call('activity/remove-from-waitlist', { activityId, userId: b.id }, people[0]!.token);
+    expect(refused.status).toBe(403);
+    await t.ok('activity/exit', { activityId }, people[0]!.token);
+    await run();
+    expect((await read(activityId, a)).waitlist?.offerExpiresAt).not.toBeNull();
+
+    const socket = await openSocket(url, a.token);
+    sockets.push(socket);
+    const events = collect(socket, 'seat');
+    const removed = await t.ok('activity/remove-from-waitlist', { activityId, userId: a.id }, organiser.token);
+    expect(removed.waitlist.map((w) => w.userId)).toEqual([b.id]);
+    expect(removed.overrides).toMatchObject([
+      { kind: 'REMOVE', actor: { userId: organiser.id }, user: { userId: a.id }, fromPosition: 1, toPosition: 0 },
+    ]);
+    await until(() => events.length > 0, 5000, 'the live removal');
+    expect(events[0]).toEqual({ activityId, kind: 'removed' });
+    expect((await read(activityId, a)).status).toBe('NONE');
+    await run();
+    expect((await read(activityId, b)).waitlist?.offerExpiresAt).not.toBeNull();
+    const again = await t.call('activity/remove-from-waitlist', { activityId, userId: a.id }, organiser.token);
+    expect(again.body).toMatchObject({ error: { code: 'WAITLIST_ENTRY_NOT_FOUND' } });
+  });
+
   it('after a seat is confirmed, the overlapping waitlists are offered to be left', async () => {
     const first = await full(2, 1);
     const other = await full(1, 0);

@@ -13,12 +13,15 @@ import {
   GPX_MAX_POINTS,
   type Gpx,
   type GpxWaypoint,
+  gpxOfColumns,
   isGpxError,
   type ParseGpxOptions,
-  parseGpx,
+  type PointColumns,
+  parseGpxColumns,
   type RouteStats,
   routeStats,
-  thinGpx,
+  routeStatsOfColumns,
+  thinGpxColumns,
   writeGpx,
 } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
@@ -66,21 +69,22 @@ export const uploadedRoute = (bytes: Uint8Array): RouteToCompute => ({
 /** Points an uploaded file may have before it is thinned: a day-long recording at one point a second is ~90 000. */
 const UPLOAD_READ_MAX_POINTS = 1_000_000;
 
-const pointCount = (gpx: Gpx) =>
+const pointCount = (gpx: Gpx<{ length: number }>) =>
   gpx.waypoints.length +
   gpx.routes.reduce((n, r) => n + r.points.length, 0) +
   gpx.tracks.reduce((n, t) => n + t.segments.reduce((m, s) => m + s.length, 0), 0);
 
 /**
  * The file to keep and measure. A file the inline call would take (GPX_MAX_BYTES, GPX_MAX_POINTS) is kept as it is;
- * a larger upload is thinned to GPX_STORED_MAX_POINTS (every n-th point, ends kept) and kept as GPX 1.1.
+ * a larger upload is thinned to GPX_STORED_MAX_POINTS (every n-th point, ends kept) and kept as GPX 1.1. Read as
+ * columns (no object a point) like the app's worker reads it: only a thinned file's points become objects, to write.
  */
-function fileToKeep(route: Extract<RouteToCompute, { mode: 'GPX' }>): { gpx: Gpx; text: string } {
+function fileToKeep(route: Extract<RouteToCompute, { mode: 'GPX' }>): { gpx: Gpx<PointColumns>; text: string } {
   if (!route.uploaded) return { gpx: parseOrRefuse(route.gpx), text: route.gpx };
   const read = parseOrRefuse(route.gpx, { maxBytes: GPX_UPLOAD_MAX_BYTES, maxPoints: UPLOAD_READ_MAX_POINTS });
   if (route.gpx.length <= GPX_MAX_BYTES && pointCount(read) <= GPX_MAX_POINTS) return { gpx: read, text: route.gpx };
-  const thin = thinGpx(read, GPX_STORED_MAX_POINTS);
-  return { gpx: thin, text: writeGpx(thin) };
+  const thin = thinGpxColumns(read, GPX_STORED_MAX_POINTS);
+  return { gpx: thin, text: writeGpx(gpxOfColumns(thin)) };
 }
 
 /** Computes distance, gains, display line, waypoints and profile from a POINTS route or a GPX file. */
@@ -106,7 +110,7 @@ export function computeRoute(route: RouteToCompute): ComputedRoute {
     };
   }
   const { gpx, text } = fileToKeep(route);
-  const stats = routeStats(gpx, { simplify: { maxPoints: DISPLAY_LINE_MAX_POINTS } });
+  const stats = routeStatsOfColumns(gpx, { simplify: { maxPoints: DISPLAY_LINE_MAX_POINTS } });
   if (!stats.start || !stats.end) {
     throw new ApiError('GPX_INVALID', { details: { reason: 'The file has no track or route points' } });
   }
@@ -144,9 +148,9 @@ export const pointsLine = (route: Extract<RouteInput, { mode: 'POINTS' }>): LatL
   toLatLng(route.destination),
 ];
 
-function parseOrRefuse(text: string, options?: ParseGpxOptions): Gpx {
+function parseOrRefuse(text: string, options?: ParseGpxOptions): Gpx<PointColumns> {
   try {
-    return parseGpx(text, options);
+    return parseGpxColumns(text, options);
   } catch (error) {
     if (isGpxError(error)) throw new ApiError('GPX_INVALID', { details: { reason: error.code } });
     throw error;
@@ -175,7 +179,7 @@ function gpxWaypoint(w: GpxWaypoint): Waypoint {
 
 /** A stored route file as one GPX 1.1 track named after the activity (see asTrack: times are dropped). */
 export function trackGpx(gpx: string, name: string): string {
-  return writeGpx(asTrack(parseOrRefuse(gpx), name));
+  return writeGpx(asTrack(gpxOfColumns(parseOrRefuse(gpx)), name));
 }
 
 /**

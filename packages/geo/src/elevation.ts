@@ -68,32 +68,29 @@ export function smoothedElevationGain(
   lines: readonly (readonly ElevatedPoint[])[],
   options: SmoothingOptions = {},
 ): number {
-  return smoothedElevationGainOfMeasured(
+  return smoothedElevationChangeOfMeasured(
     lines.map((line) => measureColumns(columnsOfPoints(line))),
     options,
-  );
-}
-
-export function smoothedElevationGainOfMeasured(
-  lines: readonly MeasuredColumns[],
-  { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
-): number {
-  let gain = 0;
-  for (const line of lines) gain += hysteresisGain(resampleElevation(line, stepMetres), thresholdMetres);
-  return roundTo2Decimals(gain);
+  ).gain;
 }
 
 /**
- * The descent with the same resampling and hysteresis as the smoothed gain: a fall is a climb of the line walked
- * backwards, so it is the hysteresis gain of the reversed series.
+ * The smoothed gain and the descent, from one resampling of each line. The descent has the same resampling and
+ * hysteresis as the gain: a fall is a climb of the line walked backwards, so it is the hysteresis gain of the
+ * reversed series.
  */
-export function smoothedElevationLossOfMeasured(
+export function smoothedElevationChangeOfMeasured(
   lines: readonly MeasuredColumns[],
   { stepMetres = SMOOTHING_STEP_METRES, thresholdMetres = SMOOTHING_THRESHOLD_METRES }: SmoothingOptions = {},
-): number {
+): { gain: number; loss: number } {
+  let gain = 0;
   let loss = 0;
-  for (const line of lines) loss += hysteresisGain(resampleElevation(line, stepMetres).reverse(), thresholdMetres);
-  return roundTo2Decimals(loss);
+  for (const line of lines) {
+    const resampled = resampleElevation(line, stepMetres);
+    gain += hysteresisGain(resampled, thresholdMetres);
+    loss += hysteresisGain(resampled.reverse(), thresholdMetres);
+  }
+  return { gain: roundTo2Decimals(gain), loss: roundTo2Decimals(loss) };
 }
 
 /**

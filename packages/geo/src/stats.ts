@@ -6,8 +6,7 @@ import {
   elevationGainOfColumns,
   elevationLossOfColumns,
   hasElevation,
-  smoothedElevationGainOfMeasured,
-  smoothedElevationLossOfMeasured,
+  smoothedElevationChangeOfMeasured,
 } from './elevation.ts';
 import { elevationProfileOfMeasured, PROFILE_MAX_POINTS } from './profile.ts';
 import { roundTo2Decimals } from './rounding.ts';
@@ -85,13 +84,14 @@ function statsOfLines(source: RouteStats['source'], lines: PointColumns[], optio
   const endAt = (lastLine?.length ?? 0) - 1;
   const measured = lines.map(measureColumns);
   const walkedMetres = measured.reduce((total, line) => total + (line.distances[line.distances.length - 1] ?? 0), 0);
+  const smoothed = smoothedElevationChangeOfMeasured(measured);
   return {
     source: lines.length === 0 ? 'none' : source,
     totalDistance: roundTo2Decimals(walkedMetres),
     totalElevationGain: elevationGainOfColumns(lines),
-    smoothedElevationGain: smoothedElevationGainOfMeasured(measured),
+    smoothedElevationGain: smoothed.gain,
     totalElevationLoss: elevationLossOfColumns(lines),
-    smoothedElevationLoss: smoothedElevationLossOfMeasured(measured),
+    smoothedElevationLoss: smoothed.loss,
     hasElevation: lines.some((line) => line.elevations.some(hasElevation)),
     elevationProfile: elevationProfileOfMeasured(measured, options.profileMaxPoints ?? PROFILE_MAX_POINTS),
     simplifiedLine: simplifyColumns(lines, options.simplify),

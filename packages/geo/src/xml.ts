@@ -128,12 +128,19 @@ function isWrittenAt(source: string, start: number, text: string): boolean {
   return true;
 }
 
+const WHITESPACE = 1;
+const NAME_END = 2;
+/** For each ASCII character, whether it is whitespace and whether it ends a name: one load instead of nine tests. */
+const CHARACTER_CLASSES = new Uint8Array(128);
+for (const code of [SPACE, LINE_FEED, CARRIAGE_RETURN, TAB]) CHARACTER_CLASSES[code] = WHITESPACE | NAME_END;
+for (const code of [SLASH, GREATER_THAN, EQUALS, LESS_THAN]) CHARACTER_CLASSES[code] = NAME_END;
+
 function isWhitespace(code: number): boolean {
-  return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
+  return code < 128 && (CHARACTER_CLASSES[code]! & WHITESPACE) !== 0;
 }
 
 function isNameEnd(code: number): boolean {
-  return isWhitespace(code) || code === SLASH || code === GREATER_THAN || code === EQUALS || code === LESS_THAN;
+  return code < 128 && (CHARACTER_CLASSES[code]! & NAME_END) !== 0;
 }
 
 export function scanXml(source: string, handler: XmlHandler): void {

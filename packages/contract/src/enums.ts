@@ -70,8 +70,8 @@ export type WeatherPointKind = (typeof WEATHER_POINT_KINDS)[number];
 /** Which threshold an hour breaks. */
 export const WEATHER_BREACH_KINDS = ['GUSTS', 'RAIN', 'COLD', 'HEAT', 'THUNDERSTORM'] as const;
 export type WeatherBreachKind = (typeof WEATHER_BREACH_KINDS)[number];
-/** The organiser's answer to a weather alert (a backup route is not offered yet: see docs/weather.md). */
-export const WEATHER_CHOICES = ['KEEP', 'MOVE', 'CANCEL'] as const;
+/** The organiser's answer to a weather alert; SWITCH_BACKUP only where the activity has a backup route. */
+export const WEATHER_CHOICES = ['KEEP', 'MOVE', 'SWITCH_BACKUP', 'CANCEL'] as const;
 export type WeatherChoice = (typeof WEATHER_CHOICES)[number];
 
 // Activities

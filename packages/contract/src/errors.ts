@@ -90,6 +90,7 @@ export const errorCatalog = {
   DETOUR_TOO_LONG: { status: 409, message: 'This pickup is too far out of your way' },
   WEATHER_THRESHOLDS_INVALID: { status: 400, message: 'The lowest temperature must be below the highest' },
   WEATHER_MOVE_INCOMPLETE: { status: 400, message: 'Choose the new date, start time and end time' },
+  NO_BACKUP_ROUTE: { status: 409, message: 'This activity has no backup route' },
   ACTIVITY_CANCELLED: { status: 409, message: 'This activity was cancelled' },
   GEAR_NOT_FOUND: { status: 404, message: 'This item no longer exists' },
   GEAR_ALREADY_CLAIMED: { status: 409, message: 'Someone else already brings this' },

@@ -40,3 +40,9 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
 /** The public ICS feed of an open group (GET, no token): calendar apps subscribe to it. */
 export const groupFeedPath = (product: string, groupId: string) =>
   `/api/space/${product}/calendar/groups/${groupId}.ics`;
+
+/**
+ * The app path a push's button opens: the notification's path with the answer chosen (`?weather=MOVE`), for the
+ * weather alert's keep / move / switch to the backup route / cancel (docs/weather.md, "Push buttons").
+ */
+export const notificationActionPath = (path: string, action: string) => `${path}?weather=${encodeURIComponent(action)}`;

@@ -1,4 +1,4 @@
-import { WEATHER_BREACH_KINDS, type WeatherBreachKind } from './enums.ts';
+import { WEATHER_BREACH_KINDS, WEATHER_CHOICES, type WeatherBreachKind, type WeatherChoice } from './enums.ts';
 
 // Warning, load-bearing: no zod here, so that the app can import these rules without the schemas.
 
@@ -124,3 +124,10 @@ export function weatherBreaches(hours: readonly WeatherHour[], limits: WeatherTh
     return b ? [b] : [];
   });
 }
+
+/**
+ * The answers offered to a weather alert, in the order shown (the page's buttons, the push's actions): switching
+ * to the backup route only where the activity has one.
+ */
+export const weatherChoices = (hasBackupRoute: boolean): WeatherChoice[] =>
+  WEATHER_CHOICES.filter((c) => c !== 'SWITCH_BACKUP' || hasBackupRoute);

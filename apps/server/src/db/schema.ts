@@ -366,12 +366,37 @@ export const seriesSkips = pgTable(
   (t) => [primaryKey({ columns: [t.seriesId, t.userId, t.day] })],
 );
 
+/** An activity's route columns as computed when it is saved (activity-route.ts computeRoute), without its file. */
+export interface StoredRoute {
+  routeMode: 'POINTS' | 'GPX';
+  startLatitude: number;
+  startLongitude: number;
+  startAddress: string | null;
+  destinationLatitude: number | null;
+  destinationLongitude: number | null;
+  destinationAddress: string | null;
+  routeSteps: { latitude: number; longitude: number }[];
+  waypoints: { type: string; latitude: number; longitude: number }[];
+  elevationProfile: [number, number][];
+  totalDistance: number;
+  totalElevationGain: number | null;
+  smoothedElevationGain: number | null;
+  elevationLoss: number | null;
+}
+
 /** The full route as uploaded: kept apart so activity rows stay small. */
 export const activityRoutes = pgTable('activity_routes', {
   activityId: uuid('activity_id')
     .primaryKey()
     .references(() => activities.id, { onDelete: 'cascade' }),
   gpx: text('gpx'),
+  /**
+   * The organiser's optional second route (issue 24), switched in when the weather says so: the activity's route
+   * columns as computed (activity-route.ts StoredRoute), and its uploaded file. Switching swaps them with the
+   * activity's own, so the old route becomes the backup and can be switched back.
+   */
+  backupRoute: jsonb('backup_route').$type<StoredRoute>(),
+  backupGpx: text('backup_gpx'),
 });
 
 export const activityMembers = pgTable(

@@ -45,6 +45,8 @@ const ADMIN_ONLY = new Set<CallName>([
   'series/cancel',
   // The organiser's weather thresholds and decisions (issue 24).
   ...(['activity/weather-thresholds', 'activity/weather-decide'] as const),
+  // The backup route the weather decision may switch to (issue 24).
+  'activity/backup-route',
 ]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
@@ -198,6 +200,16 @@ function bodyFor(name: CallName, w: World): unknown {
     const grades = { grades: [], hazards: ['EXPOSURE'] };
     return { activityId, name: title, sportId, date, startTime, endTime, access, visibility, difficulty, ...grades };
   }
+  if (name === 'activity/backup-route') {
+    // A drawn route, so that the admin's call stores one and a refused caller's is seen to store nothing.
+    const route = {
+      mode: 'POINTS',
+      start: { latitude: 45.45, longitude: 9.17 },
+      destination: { latitude: 45.44, longitude: 9.16 },
+      routeSteps: [],
+    };
+    return { activityId: a.activityId, route };
+  }
   if (name === 'group/update-existing')
     return { groupId: w.group.groupId, name: 'Renamed club', description: '', type: 'CLOSED' };
   const schema = calls[name].body;
@@ -247,6 +259,7 @@ async function snapshot() {
     'series_skips',
     'activity_weather',
     'activity_photos',
+    'activity_routes',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

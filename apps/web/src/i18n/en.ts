@@ -102,6 +102,7 @@ const errors: Record<ErrorCode, string> = {
   SERIES_ORGANISER_SKIP: 'Organisers take part in every date: cancel the date instead',
   WEATHER_THRESHOLDS_INVALID: 'The lowest temperature must be below the highest',
   WEATHER_MOVE_INCOMPLETE: 'Choose the new date, start time and end time',
+  NO_BACKUP_ROUTE: 'This activity has no backup route',
   ACTIVITY_CANCELLED: 'This activity was cancelled',
 };
 

@@ -177,6 +177,7 @@ export const it: Resources = {
     SERIES_ORGANISER_SKIP: 'Chi organizza partecipa a ogni data: annulla la data invece',
     WEATHER_THRESHOLDS_INVALID: 'La temperatura minima deve essere inferiore alla massima',
     WEATHER_MOVE_INCOMPLETE: 'Scegli la nuova data, l’ora di inizio e quella di fine',
+    NO_BACKUP_ROUTE: 'Questa attività non ha un percorso di riserva',
     ACTIVITY_CANCELLED: 'Questa attività è stata annullata',
   },
   validation: {

@@ -115,6 +115,7 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
     waypoints: [],
     elevationProfile: [],
   },
+  backupRoute: null,
   smoothedElevationGain: 90,
   elevationLoss: 80,
   estimatedMovingTime: null,

@@ -227,10 +227,24 @@ export const ActivitySummary = z.object({
 });
 export type ActivitySummary = z.infer<typeof ActivitySummary>;
 
+/** The organiser's optional second route (issue 24): shown as "Backup route", switched in by a weather decision. */
+export const BackupRoute = z.object({
+  route: RouteView,
+  totalDistance: z.number(),
+  /** Metres; null when the route's elevation is unknown, as on the activity. */
+  totalElevationGain: z.number().nullable(),
+  smoothedElevationGain: z.number().nullable(),
+  elevationLoss: z.number().nullable(),
+  estimatedMovingTime: MovingTimeEstimate.nullable(),
+});
+export type BackupRoute = z.infer<typeof BackupRoute>;
+
 export const Activity = ActivitySummary.extend({
   description: z.string().nullable(),
   contact: z.string().nullable(),
   route: RouteView,
+  /** The backup route, or null; the weather decision SWITCH_BACKUP swaps it with `route`. */
+  backupRoute: BackupRoute.nullable(),
   /** Spec §9 gain (every rise) and a smoothed gain that hides GPS noise; null when the elevation is unknown. */
   smoothedElevationGain: z.number().nullable(),
   /** The descent in metres, smoothed like smoothedElevationGain; null when the elevation is unknown. */
@@ -588,6 +602,23 @@ export const activityCalls = {
       'SPORT_NOT_FOUND',
       'SEATS_BELOW_CONFIRMED',
       'GRADE_NOT_FOR_SPORT',
+    ],
+  }),
+  'activity/backup-route': defineCall({
+    bodyLimit: ROUTE_BODY_LIMIT,
+    auth: true,
+    summary:
+      'Admin: set the optional backup route (drawn or a GPX file, as the route is given), or remove it with null',
+    body: byActivity.extend({ route: RouteInput.nullable() }),
+    response: activityAnswer,
+    errors: [
+      'ACTIVITY_NOT_FOUND',
+      'FORBIDDEN',
+      'GPX_INVALID',
+      'ROUTE_FILES_QUOTA',
+      'UPLOAD_INVALID',
+      'UPLOAD_NOT_FOUND',
+      'SERVICE_UNAVAILABLE',
     ],
   }),
 };

@@ -95,7 +95,7 @@ export const weatherCalls = {
   'activity/weather-decide': defineCall({
     auth: true,
     summary:
-      'Admin: answer a weather alert: keep, move to a new date and time, or cancel (the activity then leaves every list, as a cancelled series date); participants are told',
+      'Admin: answer a weather alert: keep, move to a new date and time, switch to the backup route (the old route becomes the backup), or cancel (the activity then leaves every list, as a cancelled series date); participants are told',
     body: byActivity.extend({
       choice: WeatherChoice,
       /** MOVE only: the new local day and times, in the activity's time zone. */
@@ -104,6 +104,13 @@ export const weatherCalls = {
       endTime: TimeOfDay.optional(),
     }),
     response: z.object({ weather: ActivityWeather }),
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'WEATHER_MOVE_INCOMPLETE', 'END_BEFORE_START', 'ACTIVITY_TOO_SOON'],
+    errors: [
+      'ACTIVITY_NOT_FOUND',
+      'FORBIDDEN',
+      'WEATHER_MOVE_INCOMPLETE',
+      'END_BEFORE_START',
+      'ACTIVITY_TOO_SOON',
+      'NO_BACKUP_ROUTE',
+    ],
   }),
 };

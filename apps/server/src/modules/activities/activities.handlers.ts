@@ -17,6 +17,7 @@ export const activitiesHandlers = ({
 }): Handlers => ({
   'activity/create-new': ({ body, user, baseUrl }) => service.create(user.userId, body, baseUrl),
   'activity/update-existing': ({ body, user, baseUrl }) => service.update(user.userId, body, baseUrl),
+  'activity/backup-route': ({ body, user, baseUrl }) => service.setBackupRoute(user.userId, body, baseUrl),
   'activity/delete': ({ body, user }) => service.remove(user.userId, body.activityId),
   'activity/read-info': ({ body, user }) => service.read(user.userId, body.activityId),
   ...membershipHandlers('activity', members, service.answer),

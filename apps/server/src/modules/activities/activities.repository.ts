@@ -1,5 +1,5 @@
 import type { Difficulty, Grade, NearbyOrder } from '@cordata/contract';
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
@@ -20,6 +20,8 @@ import { atMostGradeSql } from './activity-grades.ts';
 import { withinDeclaredLevelSql } from './partner-fit.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
+/** The two files an activity may keep: its route's and its backup route's. */
+export type RouteFile = 'gpx' | 'backupGpx';
 export type NewActivityRow = typeof activities.$inferInsert;
 export type MemberRow = typeof activityMembers.$inferSelect;
 
@@ -90,6 +92,7 @@ const detailColumns = {
   elevationProfile: activities.elevationProfile,
   smoothedElevationGain: activities.smoothedElevationGain,
   elevationLoss: activities.elevationLoss,
+  backupRoute: activityRoutes.backupRoute,
   myRejectionReason: mine.rejectionReason,
   joinDeadlineHours: activities.joinDeadlineHours,
   claimWindowMinutes: activities.claimWindowMinutes,
@@ -358,6 +361,7 @@ export function createActivitiesRepository(db: Db) {
         .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
         .leftJoin(creator, eq(creator.id, activities.createdBy))
         .leftJoin(groups, eq(groups.id, activities.groupId))
+        .leftJoin(activityRoutes, eq(activityRoutes.activityId, activities.id))
         .where(eq(activities.id, activityId));
       return row ?? null;
     },
@@ -403,27 +407,35 @@ export function createActivitiesRepository(db: Db) {
       await tx.update(activities).set({ groupId: null }).where(eq(activities.groupId, groupId));
     },
 
-    /** Bytes of the route files of the activities a person created, as uploaded (the length needs no decompressing). */
-    async routeFileBytes(createdBy: string, except: string | null, tx: DbOrTx = db) {
+    /**
+     * Bytes of the route files (routes and backup routes) of the activities a person created, as uploaded (the
+     * length needs no decompressing), but for the one file about to be replaced.
+     */
+    async routeFileBytes(createdBy: string, replacing: { activityId: string; file: RouteFile }, tx: DbOrTx = db) {
+      const replaced = activityRoutes[replacing.file];
       const [row] = await tx
-        .select({ bytes: sql<string>`coalesce(sum(octet_length(${activityRoutes.gpx})), 0)` })
+        .select({
+          bytes: sql<string>`coalesce(sum(coalesce(octet_length(${activityRoutes.gpx}), 0)
+            + coalesce(octet_length(${activityRoutes.backupGpx}), 0)
+            - case when ${activities.id} = ${replacing.activityId} then coalesce(octet_length(${replaced}), 0)
+              else 0 end), 0)`,
+        })
         .from(activityRoutes)
         .innerJoin(activities, eq(activities.id, activityRoutes.activityId))
-        .where(
-          and(
-            eq(activities.createdBy, createdBy),
-            isNull(activities.deletedAt),
-            except ? ne(activities.id, except) : undefined,
-          ),
-        );
+        .where(and(eq(activities.createdBy, createdBy), isNull(activities.deletedAt)));
       return Number(row?.bytes ?? 0);
     },
 
-    async saveRouteFile(activityId: string, gpx: string | null, tx: DbOrTx = db) {
+    /** Stores the route's file, the backup route, or both (what is left out stays). */
+    async saveRouteFiles(
+      activityId: string,
+      values: Partial<Pick<typeof activityRoutes.$inferInsert, 'gpx' | 'backupGpx' | 'backupRoute'>>,
+      tx: DbOrTx = db,
+    ) {
       await tx
         .insert(activityRoutes)
-        .values({ activityId, gpx })
-        .onConflictDoUpdate({ target: activityRoutes.activityId, set: { gpx } });
+        .values({ activityId, ...values })
+        .onConflictDoUpdate({ target: activityRoutes.activityId, set: values });
     },
 
     async chatId(activityId: string, tx: DbOrTx = db) {

@@ -4,6 +4,7 @@ import {
   type ActivityInput,
   type ActivitySummary,
   type ActivityUpdate,
+  type BackupRoute,
   type CallBody,
   type Language,
   ROUTE_FILES_QUOTA_BYTES,
@@ -11,6 +12,7 @@ import {
 } from '@cordata/contract';
 import { type DeclaredLevel, estimateMovingTime, groupMovingTime } from '@cordata/geo';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { StoredRoute } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import { localizedPlace } from '../location/localized-place.ts';
@@ -21,7 +23,7 @@ import type { SeriesService } from '../series/series.service.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
-import type { ActivitiesRepository, ActivityRow, DetailRow, SummaryRow } from './activities.repository.ts';
+import type { ActivitiesRepository, ActivityRow, DetailRow, RouteFile, SummaryRow } from './activities.repository.ts';
 import { gradeColumns, gradesView } from './activity-grades.ts';
 import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
@@ -70,13 +72,21 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     }
   }
 
-  /** Keeps the file of an uploaded route, within its creator's quota (review M5). */
+  /** Keeps the file of an uploaded route or backup route, within its creator's quota (review M5). */
+  async function assertRouteFileFits(
+    activity: Pick<ActivityRow, 'id' | 'createdBy'>,
+    file: RouteFile,
+    gpx: string | null,
+    tx: DbOrTx,
+  ) {
+    if (!gpx || !activity.createdBy) return;
+    const stored = await repo.routeFileBytes(activity.createdBy, { activityId: activity.id, file }, tx);
+    if (stored + Buffer.byteLength(gpx) > ROUTE_FILES_QUOTA_BYTES) throw new ApiError('ROUTE_FILES_QUOTA');
+  }
+
   async function saveRouteFile(activity: Pick<ActivityRow, 'id' | 'createdBy'>, gpx: string | null, tx: DbOrTx) {
-    if (gpx && activity.createdBy) {
-      const stored = await repo.routeFileBytes(activity.createdBy, activity.id, tx);
-      if (stored + Buffer.byteLength(gpx) > ROUTE_FILES_QUOTA_BYTES) throw new ApiError('ROUTE_FILES_QUOTA');
-    }
-    await repo.saveRouteFile(activity.id, gpx, tx);
+    await assertRouteFileFits(activity, 'gpx', gpx, tx);
+    await repo.saveRouteFiles(activity.id, { gpx }, tx);
   }
 
   /** The route's figures; a `gpxUrl` is the caller's own upload, read from storage and parsed like a file sent inline. */
@@ -258,6 +268,26 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       return answer(input.activityId, userId);
     },
 
+    /**
+     * Admins set the optional backup route (drawn or a file, computed as the route is) or remove it (null). It waits
+     * beside the route until a weather decision switches the two (backup-route.ts).
+     */
+    async setBackupRoute(userId: string, input: { activityId: string; route: RouteInput | null }, baseUrl: string) {
+      // As for the route: only an admin gets a file parsed.
+      if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
+      const route = input.route ? await computeRoute(input.route, userId, baseUrl) : null;
+      await change(async (tx) => {
+        const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
+        await assertRouteFileFits(activity, 'backupGpx', route?.gpx ?? null, tx);
+        await repo.saveRouteFiles(
+          activity.id,
+          { backupRoute: route ? routeValues(route) : null, backupGpx: route?.gpx ?? null },
+          tx,
+        );
+      });
+      return answer(input.activityId, userId);
+    },
+
     /** Soft delete: the activity leaves every list and its chat closes. */
     async remove(userId: string, activityId: string) {
       await change(async (tx, effects) => {
@@ -405,6 +435,51 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
   };
 }
 
+/** The route columns a route view is made of: the activity's own, or its backup route's. */
+type RouteColumns = Pick<
+  StoredRoute,
+  | 'routeMode'
+  | 'startLatitude'
+  | 'startLongitude'
+  | 'startAddress'
+  | 'destinationLatitude'
+  | 'destinationLongitude'
+  | 'destinationAddress'
+  | 'routeSteps'
+  | 'waypoints'
+  | 'elevationProfile'
+>;
+
+/** A route as the app draws it: the one way both the route and the backup route are answered. */
+function routeView(r: RouteColumns, language: Language): Activity['route'] {
+  return {
+    mode: r.routeMode,
+    start: place(r.startLatitude, r.startLongitude, r.startAddress, language),
+    destination:
+      r.destinationLatitude !== null && r.destinationLongitude !== null
+        ? place(r.destinationLatitude, r.destinationLongitude, r.destinationAddress, language)
+        : null,
+    routeSteps: r.routeSteps,
+    waypoints: r.waypoints as Activity['route']['waypoints'],
+    elevationProfile: r.elevationProfile,
+  };
+}
+
+function backupRouteView(r: StoredRoute, sportId: string, language: Language): BackupRoute {
+  return {
+    route: routeView(r, language),
+    totalDistance: r.totalDistance,
+    totalElevationGain: r.totalElevationGain,
+    smoothedElevationGain: r.smoothedElevationGain,
+    elevationLoss: r.elevationLoss,
+    estimatedMovingTime: estimateMovingTime(sportId, {
+      distance: r.totalDistance,
+      gain: r.smoothedElevationGain,
+      loss: r.elevationLoss,
+    }),
+  };
+}
+
 function toActivity(
   row: NonNullable<DetailRow>,
   language: Language,
@@ -422,17 +497,8 @@ function toActivity(
     ...toSummary(row, language),
     description: row.description,
     contact: row.contact,
-    route: {
-      mode: row.routeMode,
-      start: place(row.startLatitude, row.startLongitude, row.startAddress, language),
-      destination:
-        row.destinationLatitude !== null && row.destinationLongitude !== null
-          ? place(row.destinationLatitude, row.destinationLongitude, row.destinationAddress, language)
-          : null,
-      routeSteps: row.routeSteps,
-      waypoints: row.waypoints as Activity['route']['waypoints'],
-      elevationProfile: row.elevationProfile,
-    },
+    route: routeView(row, language),
+    backupRoute: row.backupRoute ? backupRouteView(row.backupRoute, row.sportId, language) : null,
     smoothedElevationGain: row.smoothedElevationGain,
     elevationLoss: row.elevationLoss,
     // The same function the wizard uses (packages/geo): the climb without noise, the descent likewise.

@@ -89,11 +89,17 @@ export function activityEvent(
     startAddress: string | null;
     startLatitude: number;
     startLongitude: number;
+    totalDistance: number;
+    totalElevationGain: number | null;
     updatedAt: Date;
     cancelledAt?: Date | null;
   },
   appUrl?: string,
 ): IcsEvent {
+  // The route's length and climb, in symbols every calendar's reader understands, so a route switched for the
+  // weather (docs/weather.md) shows in the feed beside its new start point.
+  const km = `${(a.totalDistance / 1000).toFixed(1)} km`;
+  const route = a.totalElevationGain === null ? km : `${km} · ↑ ${Math.round(a.totalElevationGain)} m`;
   return {
     status: a.cancelledAt ? 'CANCELLED' : 'CONFIRMED',
     sequence: a.cancelledAt ? 1 : 0,
@@ -101,7 +107,7 @@ export function activityEvent(
     start: a.startsAt,
     end: a.endsAt,
     summary: a.name,
-    description: a.description,
+    description: a.description ? `${a.description}\n\n${route}` : route,
     location: a.startAddress,
     geo: { latitude: a.startLatitude, longitude: a.startLongitude },
     url: appUrl === undefined ? null : `${appUrl.replace(/\/$/, '')}/view-activity/${a.id}`,

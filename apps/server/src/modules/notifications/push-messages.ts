@@ -1,4 +1,5 @@
-import type { Language, NotificationType } from '@cordata/contract';
+import { type Language, type NotificationType, notificationActionPath, weatherChoices } from '@cordata/contract';
+import { WEATHER_CHOICES, type WeatherChoice } from '@cordata/contract/enums';
 
 type Vars = { actor: string; target: string; reason: string };
 type Texts = Record<NotificationType, (v: Vars) => string>;
@@ -7,13 +8,18 @@ type Texts = Record<NotificationType, (v: Vars) => string>;
  * (ActivityEditKind), ACTIVITY_REMINDER the local start time ("09:00", or "TOMORROW 09:00" the day before)
  * SEND_MESSAGE 'DIRECT' for a direct chat, ACTIVITY_SEAT_OFFER the instant the offer runs out (the app counts down to
  * it), and ACTIVITY_CANCELLED the local day and start time of the cancelled date of a series ("2026-12-08 18:30").
- * SEND_MESSAGE 'DIRECT' for a direct chat, ACTIVITY_WEATHER_ALERT the lead and the broken limits ("24H GUSTS,RAIN") and
- * ACTIVITY_WEATHER_DECISION the organiser's choice (KEEP, CANCEL, "MOVE 2026-12-01 09:00").
+ * SEND_MESSAGE 'DIRECT' for a direct chat, ACTIVITY_WEATHER_ALERT the lead, the broken limits and the answers
+ * offered ("24H GUSTS,RAIN KEEP,MOVE,SWITCH_BACKUP,CANCEL") and ACTIVITY_WEATHER_DECISION the organiser's choice
+ * (KEEP, SWITCH_BACKUP, CANCEL, "MOVE 2026-12-01 09:00").
  */
-/** ACTIVITY_WEATHER_ALERT's reason: "24H GUSTS,RAIN" → the lead and the kinds broken. */
+/**
+ * ACTIVITY_WEATHER_ALERT's reason: "24H GUSTS,RAIN KEEP,MOVE,CANCEL" → the lead, the kinds broken and the answers
+ * offered (an alert stored before backup routes offers keep, move and cancel).
+ */
 const alertOf = (reason: string) => {
-  const [lead = '', kinds = ''] = reason.split(' ');
-  return { lead: lead === '3H' ? 3 : 24, kinds: kinds.split(',').filter(Boolean) };
+  const [lead = '', kinds = '', offered] = reason.split(' ');
+  const choices = offered ? WEATHER_CHOICES.filter((c) => offered.split(',').includes(c)) : weatherChoices(false);
+  return { lead: lead === '3H' ? 3 : 24, kinds: kinds.split(',').filter(Boolean), choices };
 };
 /** ACTIVITY_WEATHER_DECISION's reason: KEEP, CANCEL, or "MOVE YYYY-MM-DD HH:mm". */
 const decisionOf = (reason: string) => {
@@ -89,7 +95,10 @@ const en: Texts = {
   ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'en')} is cancelled`,
   ACTIVITY_WEATHER_ALERT: (v) => {
     const a = alertOf(v.reason);
-    return `Weather alert for ${v.target} (starts in ${a.lead} h): ${a.kinds.map((k) => enKinds[k] ?? k).join(', ')} over your limits. Keep, move or cancel?`;
+    const question = a.choices.includes('SWITCH_BACKUP')
+      ? 'Keep, move, switch to the backup route or cancel?'
+      : 'Keep, move or cancel?';
+    return `Weather alert for ${v.target} (starts in ${a.lead} h): ${a.kinds.map((k) => enKinds[k] ?? k).join(', ')} over your limits. ${question}`;
   },
   ACTIVITY_WEATHER_DECISION: (v) => {
     const d = decisionOf(v.reason);
@@ -97,7 +106,9 @@ const en: Texts = {
       ? `${v.target} is cancelled because of the weather`
       : d.choice === 'MOVE'
         ? `${v.target} is moved because of the weather: now on ${d.date} at ${d.time}`
-        : `${v.target} goes ahead as planned despite the forecast`;
+        : d.choice === 'SWITCH_BACKUP'
+          ? `${v.target} takes the backup route because of the weather: check the new route`
+          : `${v.target} goes ahead as planned despite the forecast`;
   },
 };
 
@@ -140,7 +151,10 @@ const it: Texts = {
   ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'it')} è annullata`,
   ACTIVITY_WEATHER_ALERT: (v) => {
     const a = alertOf(v.reason);
-    return `Allerta meteo per ${v.target} (inizia tra ${a.lead} ore): ${a.kinds.map((k) => itKinds[k] ?? k).join(', ')} oltre i tuoi limiti. Confermi, sposti o annulli?`;
+    const question = a.choices.includes('SWITCH_BACKUP')
+      ? 'Confermi, sposti, passi al percorso di riserva o annulli?'
+      : 'Confermi, sposti o annulli?';
+    return `Allerta meteo per ${v.target} (inizia tra ${a.lead} ore): ${a.kinds.map((k) => itKinds[k] ?? k).join(', ')} oltre i tuoi limiti. ${question}`;
   },
   ACTIVITY_WEATHER_DECISION: (v) => {
     const d = decisionOf(v.reason);
@@ -148,7 +162,9 @@ const it: Texts = {
       ? `${v.target} è annullata per il meteo`
       : d.choice === 'MOVE'
         ? `${v.target} è spostata per il meteo: ora il ${italianDate(d.date)} alle ${d.time}`
-        : `${v.target} si fa come previsto, nonostante le previsioni`;
+        : d.choice === 'SWITCH_BACKUP'
+          ? `${v.target} passa al percorso di riserva per il meteo: guarda il nuovo percorso`
+          : `${v.target} si fa come previsto, nonostante le previsioni`;
   },
 };
 
@@ -171,4 +187,28 @@ export function pushText(
     reason: vars.reason || fallback.reason,
   });
   return { title: 'Cordata', body };
+}
+
+const actionTitles: Record<Language, Record<WeatherChoice, string>> = {
+  en: { KEEP: 'Keep', MOVE: 'Move', SWITCH_BACKUP: 'Backup route', CANCEL: 'Cancel' },
+  it: { KEEP: 'Confermo', MOVE: 'Sposto', SWITCH_BACKUP: 'Percorso di riserva', CANCEL: 'Annullo' },
+};
+
+/** A button on a push: its id (the answer), its label, and the app path it opens. */
+export interface PushAction {
+  action: WeatherChoice;
+  title: string;
+  path: string;
+}
+
+/**
+ * The buttons of a push: a weather alert's answers (keep, move, switch to the backup route where offered, cancel),
+ * each opening the activity with that answer chosen; none for the other types.
+ */
+export function pushActions(language: string, type: NotificationType, reason: string | null, path: string) {
+  if (type !== 'ACTIVITY_WEATHER_ALERT') return [];
+  const titles = actionTitles[language === 'it' ? 'it' : 'en'];
+  return alertOf(reason ?? '').choices.map(
+    (action): PushAction => ({ action, title: titles[action], path: notificationActionPath(path, action) }),
+  );
 }

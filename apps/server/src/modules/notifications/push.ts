@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import { pushOutbox, pushTokens } from '../../db/schema.ts';
 import type { PushQueue } from './notifier.ts';
-import { pushText } from './push-messages.ts';
+import { type PushAction, pushActions, pushText } from './push-messages.ts';
 import { DEFAULT_WEB_PUSH_HOSTS, parseWebPushToken } from './web-push-endpoint.ts';
 
 const MAX_ATTEMPTS = 5;
@@ -36,7 +36,10 @@ type Outcome = SendResult | 'recorded' | 'gave-up';
 
 /** One way to reach a device: FCM for Android and iOS, Web Push for browsers. */
 export interface PushChannel {
-  send(token: string, message: { title: string; body: string; data: Record<string, string> }): Promise<SendResult>;
+  send(
+    token: string,
+    message: { title: string; body: string; data: Record<string, string>; actions?: PushAction[] },
+  ): Promise<SendResult>;
 }
 
 /**
@@ -255,15 +258,13 @@ export function createPushSender(deps: {
       deps.log.info({ push: row.id, type: p.type, platform: p.platform }, 'push recorded (no push service configured)');
       return 'recorded';
     }
-    const data = {
-      type: p.type,
-      targetId: p.targetId,
-      notificationId: p.notificationId,
-      path: notificationPath({ type: p.type, targetId: p.targetId, actorId: p.actorId }),
-    };
+    const path = notificationPath({ type: p.type, targetId: p.targetId, actorId: p.actorId });
+    const data = { type: p.type, targetId: p.targetId, notificationId: p.notificationId, path };
+    // A weather alert's answers as buttons: Web Push shows them (push-sw.js); FCM has no buttons to carry.
+    const actions = pushActions(p.language, p.type, p.reason, path);
     let result: SendResult;
     try {
-      result = await channel.send(row.token, { ...text, data });
+      result = await channel.send(row.token, { ...text, data, ...(actions.length ? { actions } : {}) });
     } catch {
       result = 'retry';
     }

@@ -1,6 +1,8 @@
+import { weatherChoices } from '@cordata/contract';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, activityMembers, activityWeather, weatherChecks } from '../../db/schema.ts';
+import { hasBackupRoute } from '../activities/backup-route.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { WeatherService } from './weather.service.ts';
 
@@ -15,8 +17,8 @@ const BATCH = 50;
 
 /**
  * Checks the forecast of each live activity 24 h and 3 h before its start against its thresholds; a breach
- * tells its admins (ACTIVITY_WEATHER_ALERT: one notification and one push each, offering keep, move or cancel on the
- * page). Once per activity, lead and start instant, whatever the number of instances and restarts: the
+ * tells its admins (ACTIVITY_WEATHER_ALERT: one notification and one push each, offering keep, move, switch to the
+ * backup route where there is one, or cancel, on the page and as the push's buttons). Once per activity, lead and start instant, whatever the number of instances and restarts: the
  * `weather_checks` row is inserted in the transaction of the notifications and a check that has one is never
  * done again. A check is due from its lead until the next lead (3 h) or the start; one that finds no forecast
  * (the source failing) writes nothing and is tried again on the next run. A moved activity is a new start
@@ -69,8 +71,9 @@ export function createWeatherAlerts(deps: { db: Db; changes: Changes; weather: W
             type: 'ACTIVITY_WEATHER_ALERT',
             targetId: activity.id,
             actorId: null,
-            // "24H GUSTS,RAIN": the lead and what the forecast breaks, for the list and the push.
-            reason: `${lead} ${answer.breaches.map((b) => b.kind).join(',')}`,
+            // "24H GUSTS,RAIN KEEP,MOVE,SWITCH_BACKUP,CANCEL": the lead, what the forecast breaks and the answers
+            // offered, for the list and the push (its action buttons).
+            reason: `${lead} ${answer.breaches.map((b) => b.kind).join(',')} ${weatherChoices(await hasBackupRoute(tx, activity.id)).join(',')}`,
             targetName: activity.name,
           });
           return true;

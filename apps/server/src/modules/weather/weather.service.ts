@@ -16,6 +16,7 @@ import { activities, activityMembers, activityWeather } from '../../db/schema.ts
 import { ApiError } from '../../http/errors.ts';
 import { type Access, isAdmin } from '../access/access.ts';
 import { activityTimes, assertStartsLateEnough } from '../activities/activity-time.ts';
+import { switchToBackupRoute } from '../activities/backup-route.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { Changes } from '../shared/changes.ts';
 import { type CachedForecast, cellOf, type WeatherCache } from './weather-cache.ts';
@@ -203,7 +204,8 @@ export function createWeatherService(deps: WeatherServiceDeps) {
 
   /**
    * The organiser's answer to an alert. KEEP changes nothing but tells; MOVE sets the new day and times (the
-   * weather is then watched again at the new start); CANCEL cancels it as a cancelled series date is (issue 22):
+   * weather is then watched again at the new start); SWITCH_BACKUP makes the backup route the route and the route
+   * the backup (NO_BACKUP_ROUTE without one), so the forecast follows the new route; CANCEL cancels it as a cancelled series date is (issue 22):
    * it leaves every list and its chat closes, but stays in calendar feeds as STATUS:CANCELLED. Participants get
    * an ACTIVITY_WEATHER_DECISION notification (live and as a push); calendar feeds read the activity, so their
    * next fetch has the new time or the cancellation.
@@ -239,6 +241,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
         // The new local day and start ride along, so the list and the push can say when it now is.
         reason = `MOVE ${input.date} ${input.startTime}`;
       }
+      if (input.choice === 'SWITCH_BACKUP') await switchToBackupRoute(tx, a, now);
       const decision = { decision: input.choice, decidedAt: now, decidedFor: a.startsAt, updatedAt: now };
       await tx
         .insert(activityWeather)

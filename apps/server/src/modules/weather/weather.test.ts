@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
 import { CALM, STORM, startWeatherStandIn, type WeatherStandIn } from '../../../test/stand-in-weather.ts';
 import { notifications, pushOutbox, weatherChecks } from '../../db/schema.ts';
-import { pushText } from '../notifications/push-messages.ts';
+import { createPushSender, type PushChannel } from '../notifications/push.ts';
+import { pushActions, pushText } from '../notifications/push-messages.ts';
 
 let clock = Date.now();
 let t: TestApp;
@@ -200,7 +201,7 @@ describe('weather alerts', () => {
     expect(await run()).toBe(0);
     const alerts = await notificationsOf(organiser.id, 'ACTIVITY_WEATHER_ALERT', stormy.activityId);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ reason: '24H GUSTS,RAIN,THUNDERSTORM', actorId: null });
+    expect(alerts[0]).toMatchObject({ reason: '24H GUSTS,RAIN,THUNDERSTORM KEEP,MOVE,CANCEL', actorId: null });
     expect(await notificationsOf(ann.id, 'ACTIVITY_WEATHER_ALERT', stormy.activityId)).toEqual([]);
     expect(await notificationsOf(organiser.id, 'ACTIVITY_WEATHER_ALERT', calm.activityId)).toEqual([]);
     const checks = await t.db.select().from(weatherChecks).where(eq(weatherChecks.activityId, calm.activityId));
@@ -224,7 +225,66 @@ describe('weather alerts', () => {
     expect(await run()).toBe(1);
     expect(await run()).toBe(0);
     const all = await notificationsOf(organiser.id, 'ACTIVITY_WEATHER_ALERT', stormy.activityId);
-    expect(all.map((n) => n.reason).sort()).toEqual(['24H GUSTS,RAIN,THUNDERSTORM', '3H GUSTS,RAIN,THUNDERSTORM']);
+    expect(all.map((n) => n.reason).sort()).toEqual([
+      '24H GUSTS,RAIN,THUNDERSTORM KEEP,MOVE,CANCEL',
+      '3H GUSTS,RAIN,THUNDERSTORM KEEP,MOVE,CANCEL',
+    ]);
+  });
+
+  it('with a backup route, the alert offers the switch: its text and its push buttons', async () => {
+    standIn.weather = () => STORM;
+    const organiser = await newUser(t);
+    await t.ok('user/update-notification-token', { token: 'backup-phone', platform: 'ios' }, organiser.token);
+    const activity = await newActivity(t, organiser, { ...place(10), date: dayFromNow(6), name: 'Ridge run' });
+    await t.ok('activity/backup-route', { activityId: activity.activityId, route: place(11).route }, organiser.token);
+    clock = Date.parse(activity.startsAt) - 24 * HOUR + MINUTE;
+    expect(await run()).toBe(1);
+    const [alert] = await notificationsOf(organiser.id, 'ACTIVITY_WEATHER_ALERT', activity.activityId);
+    expect(alert?.reason).toBe('24H GUSTS,RAIN,THUNDERSTORM KEEP,MOVE,SWITCH_BACKUP,CANCEL');
+
+    // What the push service is handed: the text, the path, and one button per answer, each opening its choice.
+    const sent: Parameters<PushChannel['send']>[1][] = [];
+    const capture: PushChannel = {
+      send: async (token, message) => {
+        if (token === 'backup-phone') sent.push(message);
+        return 'sent';
+      },
+    };
+    await createPushSender({ db: t.db, log: t.app.log, channels: { web: capture, mobile: capture } }).drain();
+    const path = `/view-activity/${activity.activityId}`;
+    expect(sent).toEqual([
+      {
+        title: 'Cordata',
+        body: 'Weather alert for Ridge run (starts in 24 h): gusts, rain, thunderstorms over your limits. Keep, move, switch to the backup route or cancel?',
+        data: { type: 'ACTIVITY_WEATHER_ALERT', targetId: activity.activityId, notificationId: alert!.id, path },
+        actions: [
+          { action: 'KEEP', title: 'Keep', path: `${path}?weather=KEEP` },
+          { action: 'MOVE', title: 'Move', path: `${path}?weather=MOVE` },
+          { action: 'SWITCH_BACKUP', title: 'Backup route', path: `${path}?weather=SWITCH_BACKUP` },
+          { action: 'CANCEL', title: 'Cancel', path: `${path}?weather=CANCEL` },
+        ],
+      },
+    ]);
+    expect(pushActions('it', 'ACTIVITY_WEATHER_ALERT', '3H RAIN KEEP,MOVE,CANCEL', path).map((a) => a.title)).toEqual([
+      'Confermo',
+      'Sposto',
+      'Annullo',
+    ]);
+    // An alert stored before backup routes existed offers the three answers; other pushes have no buttons.
+    expect(pushActions('en', 'ACTIVITY_WEATHER_ALERT', '3H RAIN', path).map((a) => a.action)).toEqual([
+      'KEEP',
+      'MOVE',
+      'CANCEL',
+    ]);
+    expect(pushActions('en', 'ACTIVITY_WEATHER_DECISION', 'KEEP', path)).toEqual([]);
+    expect(
+      pushText('it', 'ACTIVITY_WEATHER_ALERT', {
+        target: 'Ridge run',
+        reason: '3H RAIN KEEP,MOVE,SWITCH_BACKUP,CANCEL',
+      }).body,
+    ).toBe(
+      'Allerta meteo per Ridge run (inizia tra 3 ore): pioggia oltre i tuoi limiti. Confermi, sposti, passi al percorso di riserva o annulli?',
+    );
   });
 
   it('nothing runs, and nothing fails, without WEATHER_URL', async () => {
@@ -282,6 +342,59 @@ describe('the organiser’s decision', () => {
     const start = new Date(after.startsAt).toISOString().replace(/[-:]/g, '').slice(0, 15);
     expect(feed).toContain(`DTSTART:${start}Z`);
     expect(feed).not.toContain('STATUS:CANCELLED');
+  });
+
+  it('switching to the backup route swaps the two, tells participants, and reaches their feed; switching back undoes it', async () => {
+    const organiser = await newUser(t);
+    const activity = await newActivity(t, organiser, { ...place(12), date: dayFromNow(2), name: 'Col loop' });
+    const id = activity.activityId;
+    const ann = await joined(id);
+    const none = await t.call('activity/weather-decide', { activityId: id, choice: 'SWITCH_BACKUP' }, organiser.token);
+    expect([none.status, none.body.error?.code]).toEqual([409, 'NO_BACKUP_ROUTE']);
+    expect(await notificationsOf(ann.id, 'ACTIVITY_WEATHER_DECISION', id)).toEqual([]);
+
+    const backup = place(13).route;
+    const { activity: planned } = await t.ok(
+      'activity/backup-route',
+      { activityId: id, route: backup },
+      organiser.token,
+    );
+    expect(
+      (await t.call('activity/weather-decide', { activityId: id, choice: 'SWITCH_BACKUP' }, ann.token)).status,
+    ).toBe(403);
+    const switched = await t.ok(
+      'activity/weather-decide',
+      { activityId: id, choice: 'SWITCH_BACKUP' },
+      organiser.token,
+    );
+    expect(switched.weather.decision?.choice).toBe('SWITCH_BACKUP');
+    // The forecast follows the new route: its meeting point is the backup's start.
+    expect(switched.weather.points[0]).toMatchObject({ kind: 'START', latitude: backup.start.latitude });
+
+    const { activity: after } = await t.ok('activity/read-info', { activityId: id }, ann.token);
+    expect(after.route).toEqual(planned.backupRoute!.route);
+    expect(after.totalDistance).toBe(planned.backupRoute!.totalDistance);
+    expect(after.backupRoute?.route).toEqual(planned.route);
+    expect(after.backupRoute?.totalDistance).toBe(planned.totalDistance);
+    const [told] = await notificationsOf(ann.id, 'ACTIVITY_WEATHER_DECISION', id);
+    expect(told).toMatchObject({ reason: 'SWITCH_BACKUP', actorId: organiser.id });
+    expect(pushText('en', 'ACTIVITY_WEATHER_DECISION', { target: 'Col loop', reason: 'SWITCH_BACKUP' }).body).toBe(
+      'Col loop takes the backup route because of the weather: check the new route',
+    );
+    expect(pushText('it', 'ACTIVITY_WEATHER_DECISION', { target: 'Col loop', reason: 'SWITCH_BACKUP' }).body).toBe(
+      'Col loop passa al percorso di riserva per il meteo: guarda il nuovo percorso',
+    );
+
+    // The calendar feed reads the activity: the new start point and the new route's length on the next fetch.
+    const event = (await feedOf(ann.token)).split('BEGIN:VEVENT').find((e) => e.includes(`UID:${id}`))!;
+    expect(event).toContain(`GEO:${backup.start.latitude.toFixed(6)};${backup.start.longitude.toFixed(6)}`);
+    expect(event).toContain('LOCATION:Trailhead 13');
+    expect(event).toContain(`${(after.totalDistance / 1000).toFixed(1)} km`);
+
+    await t.ok('activity/weather-decide', { activityId: id, choice: 'SWITCH_BACKUP' }, organiser.token);
+    const { activity: back } = await t.ok('activity/read-info', { activityId: id }, ann.token);
+    expect(back.route).toEqual(planned.route);
+    expect(back.backupRoute).toEqual(planned.backupRoute);
   });
 
   it('keeping tells participants; cancelling takes it off every list, puts STATUS:CANCELLED in feeds, stops alerts', async () => {

@@ -110,3 +110,20 @@ describe('notification texts', () => {
     ]);
   });
 });
+
+describe('weather notifications with a backup route', () => {
+  it('the alert asks about the switch when it is offered; the switch is told in both languages', () => {
+    const offered = make('ACTIVITY_WEATHER_ALERT', { actor: null, reason: '24H RAIN KEEP,MOVE,SWITCH_BACKUP,CANCEL' });
+    expect(plain(offered, 'en')).toBe(
+      'Weather alert for Monte Rosa: the forecast breaks your limits. Keep, move, switch to the backup route or cancel?',
+    );
+    expect(plain(make('ACTIVITY_WEATHER_ALERT', { actor: null, reason: '24H RAIN KEEP,MOVE,CANCEL' }), 'it')).toBe(
+      'Allerta meteo per Monte Rosa: le previsioni superano i tuoi limiti. Confermi, sposti o annulli?',
+    );
+    const switched = make('ACTIVITY_WEATHER_DECISION', { reason: 'SWITCH_BACKUP' });
+    expect(plain(switched, 'en')).toBe('Monte Rosa takes the backup route because of the weather: check the new route');
+    expect(plain(switched, 'it')).toBe(
+      'Monte Rosa passa al percorso di riserva per il meteo: guarda il nuovo percorso',
+    );
+  });
+});

@@ -99,8 +99,10 @@ function templateKey(n: Notification): string {
   if (n.type === 'ACTIVITY_CANCELLED' && !n.reason) return 'notification.cancelledSoon';
   if (reminderTomorrow(n)) return 'notification.reminderTomorrow';
   if (n.type === 'SEND_MESSAGE' && n.reason === 'DIRECT') return 'notification.directMessage';
+  if (n.type === 'ACTIVITY_WEATHER_ALERT' && n.reason?.split(' ')[2]?.split(',').includes('SWITCH_BACKUP'))
+    return 'notification.weatherAlertBackup';
   if (n.type === 'ACTIVITY_WEATHER_DECISION')
-    return `notification.weatherDecisions.${weatherMove(n) ? 'MOVE' : n.reason === 'CANCEL' ? 'CANCEL' : 'KEEP'}`;
+    return `notification.weatherDecisions.${weatherMove(n) ? 'MOVE' : n.reason === 'CANCEL' || n.reason === 'SWITCH_BACKUP' ? n.reason : 'KEEP'}`;
   return `notification.types.${n.type}`;
 }
 

@@ -125,6 +125,7 @@ export const activity = {
     decision: {
       KEEP: 'The organiser keeps the plan despite the forecast.',
       MOVE: 'Moved by the organiser because of the weather.',
+      SWITCH_BACKUP: 'The organiser switched to the backup route because of the weather.',
       CANCEL: 'Cancelled by the organiser because of the weather.',
     },
     askOrganiser: 'Decide what to do: everyone taking part is told.',

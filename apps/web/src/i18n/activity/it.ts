@@ -127,6 +127,7 @@ export const activity: typeof en = {
     decision: {
       KEEP: 'Chi organizza conferma il programma nonostante le previsioni.',
       MOVE: 'Spostata da chi organizza per il meteo.',
+      SWITCH_BACKUP: 'Chi organizza è passato al percorso di riserva per il meteo.',
       CANCEL: 'Annullata da chi organizza per il meteo.',
     },
     askOrganiser: 'Decidi cosa fare: chi partecipa riceve un avviso.',

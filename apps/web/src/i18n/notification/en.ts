@@ -42,9 +42,13 @@ export const notification = {
   /** SEND_MESSAGE of a direct chat (reason DIRECT). */
   directMessage: 'New messages from <b>{{actor}}</b>',
   /** ACTIVITY_WEATHER_DECISION by the organiser's choice; {{when}} is the new day and start of a move. */
+  /** ACTIVITY_WEATHER_ALERT of an activity with a backup route (its reason offers SWITCH_BACKUP). */
+  weatherAlertBackup:
+    'Weather alert for <b>{{target}}</b>: the forecast breaks your limits. Keep, move, switch to the backup route or cancel?',
   weatherDecisions: {
     KEEP: '<b>{{target}}</b> goes ahead as planned despite the forecast',
     MOVE: '<b>{{target}}</b> is moved because of the weather: now {{when}}',
+    SWITCH_BACKUP: '<b>{{target}}</b> takes the backup route because of the weather: check the new route',
     CANCEL: '<b>{{target}}</b> is cancelled because of the weather',
   },
   edits: {

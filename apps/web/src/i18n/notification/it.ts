@@ -44,9 +44,13 @@ export const notification: typeof en = {
   reminderTomorrow: '<b>{{target}}</b> inizia domani alle {{time}}',
   directMessage: 'Nuovi messaggi da <b>{{actor}}</b>',
   /** ACTIVITY_WEATHER_DECISION by the organiser's choice; {{when}} is the new day and start of a move. */
+  /** ACTIVITY_WEATHER_ALERT of an activity with a backup route (its reason offers SWITCH_BACKUP). */
+  weatherAlertBackup:
+    'Allerta meteo per <b>{{target}}</b>: le previsioni superano i tuoi limiti. Confermi, sposti, passi al percorso di riserva o annulli?',
   weatherDecisions: {
     KEEP: '<b>{{target}}</b> si fa come previsto, nonostante le previsioni',
     MOVE: '<b>{{target}}</b> è spostata per il meteo: ora {{when}}',
+    SWITCH_BACKUP: '<b>{{target}}</b> passa al percorso di riserva per il meteo: guarda il nuovo percorso',
     CANCEL: '<b>{{target}}</b> è annullata per il meteo',
   },
   edits: {

@@ -151,7 +151,7 @@ export const people = {
     ACTIVITY_LATE_LEAVE: 'Someone leaves after the join deadline',
     ACTIVITY_CANCELLED: 'Dates of a series cancelled',
     ACTIVITY_WEATHER_ALERT: 'Weather alerts for activities you organise (24 h and 3 h before)',
-    ACTIVITY_WEATHER_DECISION: 'Organisers’ weather decisions (kept, moved, cancelled)',
+    ACTIVITY_WEATHER_DECISION: 'Organisers’ weather decisions (kept, moved, switched to the backup route, cancelled)',
   },
   saved: {
     profile: 'Your profile has been saved.',

@@ -152,7 +152,8 @@ export const people: typeof en = {
     ACTIVITY_LATE_LEAVE: 'Qualcuno lascia dopo la scadenza delle adesioni',
     ACTIVITY_CANCELLED: 'Date annullate di una serie',
     ACTIVITY_WEATHER_ALERT: 'Allerte meteo per le attività che organizzi (24 ore e 3 ore prima)',
-    ACTIVITY_WEATHER_DECISION: 'Decisioni meteo di chi organizza (confermata, spostata, annullata)',
+    ACTIVITY_WEATHER_DECISION:
+      'Decisioni meteo di chi organizza (confermata, spostata, sul percorso di riserva, annullata)',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

@@ -87,3 +87,10 @@ export {
 } from './stats.ts';
 export { parseTcx } from './tcx.ts';
 export type { Bounds, Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint, LatLng, ProfilePoint } from './types.ts';
+export {
+  matchRouteToWays,
+  WAY_MATCH_STEP_METRES,
+  WAY_MATCH_TOLERANCE_METRES,
+  type WayMatch,
+  type WayMatchOptions,
+} from './way-match.ts';

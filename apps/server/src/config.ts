@@ -148,6 +148,14 @@ export const EnvSchema = z.object({
   WEATHER_CACHE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** The credit shown under every forecast, as the source's terms ask. */
   WEATHER_ATTRIBUTION: z.string().min(1).max(200).default('Weather data by Open-Meteo.com (CC BY 4.0)'),
+  /**
+   * An Overpass API interpreter (docs/activities.md, "Suggested from OpenStreetMap"), e.g.
+   * `http://127.0.0.1:12345/api/interpreter`: grades and hazards are suggested from the ways along a route. Unset,
+   * no suggestion is made.
+   */
+  OVERPASS_URL: url.optional(),
+  /** Deadline of one Overpass query, the whole answer; also sent as the query's own `[timeout:…]`. */
+  OVERPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -43,6 +43,7 @@ import { notificationsHandlers } from './modules/notifications/notifications.ser
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { createPushQueue, createPushSender, pushChannels } from './modules/notifications/push.ts';
 import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoint.ts';
+import { createOsmModule, overpassSourceOf } from './modules/osm/osm.module.ts';
 import { recapHandlers } from './modules/recap/recap.handlers.ts';
 import { createRecapRepository } from './modules/recap/recap.repository.ts';
 import { createRecap, keepWholeTrack } from './modules/recap/recap.service.ts';
@@ -217,6 +218,11 @@ export function createModules(core: Core) {
   );
   const elevation = createElevationModule(core.config, { rateLimiter: core.rateLimiter, log: core.log });
   const routeComputer = createRouteComputer({ elevation: elevation.measure });
+  const osm = createOsmModule({
+    source: overpassSourceOf(core.config),
+    rateLimiter: core.rateLimiter,
+    log: core.log,
+  });
   // Series (issue 22): every date a real activity, made 12 weeks ahead by the series-materialiser job.
   const series = createSeriesService({
     db: core.db,
@@ -341,6 +347,7 @@ export function createModules(core: Core) {
     ...routingHandlers(routing),
     ...routeExportHandlers({ db: core.db, access, routes: routeComputer }),
     'route/elevation': ({ body, user }) => elevation.preview(user.userId, body),
+    'route/grade-suggestion': ({ body, user }) => osm.suggest(user.userId, body),
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdminCallName } from './admin.ts';
 import type { CallDef } from './call.ts';
-import { activityCalls, routeElevationCalls } from './calls/activity.ts';
+import { activityCalls, routeElevationCalls, routeGradeCalls } from './calls/activity.ts';
 import { authCalls } from './calls/auth.ts';
 import { calendarCalls } from './calls/calendar.ts';
 import { chatCalls } from './calls/chat.ts';
@@ -60,6 +60,7 @@ export const calls = {
   ...routeImportCalls,
   ...routingCalls,
   ...routeElevationCalls,
+  ...routeGradeCalls,
   ...exportCalls,
   ...seriesCalls,
   ...weatherCalls,

@@ -40,7 +40,12 @@ describe('matchRouteToWays', () => {
     },
     {
       case: 'a way crossing it matches only where it is near',
-      ways: [way('cross', [{ latitude: -0.001, longitude: 0.005 }, { latitude: 0.001, longitude: 0.005 }])],
+      ways: [
+        way('cross', [
+          { latitude: -0.001, longitude: 0.005 },
+          { latitude: 0.001, longitude: 0.005 },
+        ]),
+      ],
       expected: { cross: 2 * SPILL },
     },
     { case: 'no ways, no match', ways: [], expected: {} },

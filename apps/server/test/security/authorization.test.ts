@@ -362,12 +362,20 @@ describe('the authorization matrix of direct chats', () => {
 });
 
 /**
- * Calls about nobody's objects, open to anyone signed in (route snapping, issue 20): refused without a token and to
- * a suspended person, answered to everyone else. Routing is not configured here, so no engine is asked.
+ * Calls about nobody's objects, open to anyone signed in (route snapping, issue 20; grades suggested from
+ * OpenStreetMap, issue 24): refused without a token and to a suspended person, answered to everyone else. Neither
+ * routing nor Overpass is configured here, so no outside service is asked.
  */
 describe('the authorization matrix of calls open to anyone signed in', () => {
   const OPEN = {
     'route/snap-legs': {
+      sportId: 'hiking',
+      points: [
+        { latitude: 45.81, longitude: 9.08 },
+        { latitude: 45.83, longitude: 9.11 },
+      ],
+    },
+    'route/grade-suggestion': {
       sportId: 'hiking',
       points: [
         { latitude: 45.81, longitude: 9.08 },

@@ -2,6 +2,7 @@ import { type CallName, callNames, calls, declaresError, type ErrorBody } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { newUser } from '../factories.ts';
+import { type OverpassStandIn, startOverpassStandIn, waysAlong } from '../stand-in-overpass.ts';
 import { type StandInRouter, startStandInRouter } from '../stand-in-router.ts';
 import { startWeatherStandIn, type WeatherStandIn } from '../stand-in-weather.ts';
 import { HOSTILE_BODIES, HOSTILE_VALUES, jsonSchemaOf, sample } from './samples.ts';
@@ -16,6 +17,8 @@ let t: TestApp;
 let router: StandInRouter;
 /** A forecast source that answers, so the weather calls are fuzzed past "not configured" (issue 24). */
 let weather: WeatherStandIn;
+/** An Overpass that answers ways, so grade suggestions are fuzzed past "not configured" into the matching. */
+let overpass: OverpassStandIn;
 let tried = 0;
 const failures: string[] = [];
 /** Codes a call answered without declaring them (its contract's `errors`). */
@@ -24,13 +27,24 @@ const undeclared: string[] = [];
 beforeAll(async () => {
   router = await startStandInRouter();
   weather = await startWeatherStandIn();
-  t = await createTestApp({ ROUTER_KIND: 'osrm', ROUTER_URL: router.url, WEATHER_URL: weather.url });
+  overpass = await startOverpassStandIn();
+  overpass.ways = waysAlong(
+    Array.from({ length: 11 }, (_, i) => ({ latitude: 1, longitude: 1 + i * 0.001 })),
+    [{ until: 1, tags: { highway: 'path', sac_scale: 'hiking' } }],
+  );
+  t = await createTestApp({
+    ROUTER_KIND: 'osrm',
+    ROUTER_URL: router.url,
+    WEATHER_URL: weather.url,
+    OVERPASS_URL: overpass.url,
+  });
 });
 afterAll(async () => {
   console.log(`fuzz: ${tried} hostile inputs sent to ${callNames.length} calls`);
   await t?.close();
   await router?.close();
   await weather?.close();
+  await overpass?.close();
 });
 
 /** Forged forwarding and host headers: a client may not choose its address or the host of links. */

@@ -341,6 +341,50 @@ export const routeElevationCalls = {
   }),
 };
 
+/** Why an OpenStreetMap suggestion could not be had (route/grade-suggestion answers UNAVAILABLE with one). */
+export const OSM_UNAVAILABLE_REASONS = [
+  'ROUTE_TOO_LONG',
+  'TIMEOUT',
+  'RATE_LIMITED',
+  'UNREACHABLE',
+  'SOURCE_ERROR',
+  'MALFORMED',
+] as const;
+/** A route longer than this is not sent to Overpass (a query along it would be too heavy for the service). */
+export const OSM_SUGGESTION_MAX_METRES = 100_000;
+
+/**
+ * What route/grade-suggestion answers: per scale of the sport, the grade OpenStreetMap suggests (null: unknown) and
+ * the share of the route on ways graded on it; the hazards its tags state. NOT_CONFIGURED without OVERPASS_URL
+ * (then nothing is shown), UNAVAILABLE with the reason when the source failed: every grade is then unknown.
+ */
+export const GradeSuggestion = z.object({
+  status: z.enum(['OK', 'NOT_CONFIGURED', 'UNAVAILABLE']),
+  reason: z.enum(OSM_UNAVAILABLE_REASONS).nullable(),
+  grades: z.array(
+    z.object({
+      scale: GradeScaleSchema,
+      grade: z.string().nullable(),
+      /** 0 to 1: the share of the route's length on ways graded on this scale. */
+      share: z.number(),
+    }),
+  ),
+  hazards: z.array(HazardSchema),
+  /** The credit OpenStreetMap's licence (ODbL) asks for next to the suggestion; null when nothing was asked. */
+  attribution: z.string().nullable(),
+});
+export type GradeSuggestion = z.infer<typeof GradeSuggestion>;
+
+export const routeGradeCalls = {
+  'route/grade-suggestion': defineCall({
+    auth: true,
+    summary: "Standard grades and hazards suggested from OpenStreetMap's ways along a route (OVERPASS_URL)",
+    body: z.object({ sportId: SportId, points: z.array(LatLng).min(2).max(5000) }),
+    response: GradeSuggestion,
+    errors: ['RATE_LIMITED'],
+  }),
+};
+
 const byActivity = z.object({ activityId: Id });
 const byActivityUser = z.object({ activityId: Id, userId: Id });
 const activityAnswer = z.object({ activity: Activity });

@@ -62,6 +62,16 @@ export const activity = {
         F: 'Beyond extremely difficult',
       },
     },
+    osm: {
+      suggested: 'Suggested from OpenStreetMap: {{grade}} ({{percent}} % of the route)',
+      unknown: 'OpenStreetMap: grade unknown, only {{percent}} % of the route is on graded paths.',
+      unavailable: 'OpenStreetMap did not answer: grade unknown.',
+      tooLong: 'The route is too long to ask OpenStreetMap: grade unknown.',
+      accept: 'Accept',
+      accepted: '✓ Accepted',
+      hazards: 'OpenStreetMap shows: {{hazards}}',
+      add: 'Add',
+    },
     hazardsTitle: 'Hazards on the route',
     hazardsHint: 'Tick what participants should know before joining.',
     hazard: {

@@ -64,6 +64,16 @@ export const activity: typeof en = {
         F: 'Oltre estremamente difficile',
       },
     },
+    osm: {
+      suggested: 'Suggerito da OpenStreetMap: {{grade}} ({{percent}} % del percorso)',
+      unknown: 'OpenStreetMap: grado sconosciuto, solo il {{percent}} % del percorso è su sentieri classificati.',
+      unavailable: 'OpenStreetMap non ha risposto: grado sconosciuto.',
+      tooLong: 'Il percorso è troppo lungo per chiederlo a OpenStreetMap: grado sconosciuto.',
+      accept: 'Accetta',
+      accepted: '✓ Accettato',
+      hazards: 'OpenStreetMap segnala: {{hazards}}',
+      add: 'Aggiungi',
+    },
     hazardsTitle: 'Pericoli lungo il percorso',
     hazardsHint: 'Segna ciò che va saputo prima di partecipare.',
     hazard: {

@@ -46,7 +46,7 @@ describe('the wizard’s time step', () => {
     const calls = show({}, measured());
     // 12.0 km / 4 = 3 h; 600 / 300 + 500 / 500 = 3 h → 3 + 1.5 = 4 h 30 min.
     await waitFor(() => expect(screen.getByTestId('wizard-moving-time').textContent).toBe('about 4 h 30 min'));
-    expect(calls.map((c) => c.path)).toEqual(['route/elevation']);
+    expect(calls.map((c) => c.path).filter((p) => p !== 'route/grade-suggestion')).toEqual(['route/elevation']);
     expect(screen.getByTestId('wizard-estimate-gain').textContent).toBe('600 m');
     await waitFor(() => expect(useDraftStore.getState().draft.requiredHours).toBe('4'));
     expect(useDraftStore.getState().draft).toMatchObject({ requiredMinutes: '30', estimatedRequired: 270 });

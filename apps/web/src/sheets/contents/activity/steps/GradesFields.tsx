@@ -1,6 +1,8 @@
+import type { GradeSuggestion } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
-import { gradeScalesOfSport, hazardsOfSport, SCALE_GRADES } from '../../../../contract.ts';
+import { type GradeScale, gradeScalesOfSport, hazardsOfSport, SCALE_GRADES } from '../../../../contract.ts';
 import { useDraftStore } from '../draft.ts';
+import { useGradeSuggestion } from '../grade-suggestion.ts';
 import { WizardField } from './WizardStep.tsx';
 
 /**
@@ -13,6 +15,14 @@ export function GradesFields() {
   const update = useDraftStore((s) => s.update);
   const scales = gradeScalesOfSport(draft.sportId);
   const hazards = hazardsOfSport(draft.sportId);
+  const suggestion = useGradeSuggestion(draft.route, draft.sportId);
+  // Without OVERPASS_URL nothing is suggested and nothing is said.
+  const osm = suggestion.data?.status === 'NOT_CONFIGURED' ? null : suggestion.data;
+  const suggestedHazards = osm?.hazards ?? [];
+  const setGrade = (scale: GradeScale, grade: string) => {
+    const { [scale]: _old, ...rest } = draft.grades;
+    update({ grades: grade ? { ...rest, [scale]: grade } : rest });
+  };
   const label = (scale: (typeof scales)[number], grade: string) => {
     const key = `activity.grade.name.${scale}.${grade}`;
     return i18n.exists(key) ? `${grade} · ${t(key)}` : grade;
@@ -30,10 +40,7 @@ export function GradesFields() {
                   {...control}
                   data-testid={`wizard-grade-${scale}`}
                   value={draft.grades[scale] ?? ''}
-                  onChange={(e) => {
-                    const { [scale]: _old, ...rest } = draft.grades;
-                    update({ grades: e.target.value ? { ...rest, [scale]: e.target.value } : rest });
-                  }}
+                  onChange={(e) => setGrade(scale, e.target.value)}
                 >
                   <option value="">{t('activity.grade.none')}</option>
                   {SCALE_GRADES[scale].map((grade) => (
@@ -45,6 +52,21 @@ export function GradesFields() {
               )}
             </WizardField>
           ))}
+          {osm?.grades.map((s) => (
+            <OsmGrade
+              key={s.scale}
+              suggestion={s}
+              answer={osm}
+              declared={draft.grades[s.scale]}
+              accept={() => s.grade && setGrade(s.scale, s.grade)}
+            />
+          ))}
+          {suggestion.isError && !osm && (
+            <p className="muted" data-testid="osm-unavailable">
+              {t('activity.grade.osm.unavailable')}
+            </p>
+          )}
+          {osm && <OsmAttribution />}
         </fieldset>
       )}
       <fieldset className="choice" data-testid="wizard-hazards">
@@ -64,7 +86,86 @@ export function GradesFields() {
             <span>{t(`activity.grade.hazard.${hazard}`)}</span>
           </label>
         ))}
+        {suggestedHazards.length > 0 && (
+          <div className="osm-suggestion" data-testid="osm-hazards">
+            <p>
+              {t('activity.grade.osm.hazards', {
+                hazards: suggestedHazards.map((h) => t(`activity.grade.hazard.${h}`)).join(', '),
+              })}
+            </p>
+            {suggestedHazards.some((h) => !draft.hazards.includes(h)) && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                data-testid="osm-hazards-add"
+                onClick={() => update({ hazards: [...new Set([...draft.hazards, ...suggestedHazards])] })}
+              >
+                {t('activity.grade.osm.add')}
+              </button>
+            )}
+            {scales.length === 0 && <OsmAttribution />}
+          </div>
+        )}
       </fieldset>
     </>
+  );
+}
+
+/** One scale's suggestion: the grade with the share of the route behind it and Accept, or unknown and why. */
+function OsmGrade({
+  suggestion,
+  answer,
+  declared,
+  accept,
+}: {
+  suggestion: GradeSuggestion['grades'][number];
+  answer: GradeSuggestion;
+  declared: string | undefined;
+  accept: () => void;
+}) {
+  const { t } = useTranslation();
+  const scale = t(`activity.grade.scale.${suggestion.scale}`);
+  // Floored, so a share just under 80 % never reads as 80 %.
+  const percent = Math.floor(suggestion.share * 100);
+  const text =
+    answer.status === 'UNAVAILABLE'
+      ? t(answer.reason === 'ROUTE_TOO_LONG' ? 'activity.grade.osm.tooLong' : 'activity.grade.osm.unavailable')
+      : suggestion.grade
+        ? t('activity.grade.osm.suggested', { grade: suggestion.grade, percent })
+        : t('activity.grade.osm.unknown', { percent });
+  return (
+    <div className="osm-suggestion" data-testid={`osm-grade-${suggestion.scale}`}>
+      <p>
+        {answer.grades.length > 1 && <span className="muted">{scale}: </span>}
+        <span data-testid={`osm-grade-text-${suggestion.scale}`}>{text}</span>
+      </p>
+      {suggestion.grade &&
+        (declared === suggestion.grade ? (
+          <span className="muted" data-testid={`osm-accepted-${suggestion.scale}`}>
+            {t('activity.grade.osm.accepted')}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid={`osm-accept-${suggestion.scale}`}
+            onClick={accept}
+          >
+            {t('activity.grade.osm.accept')}
+          </button>
+        ))}
+    </div>
+  );
+}
+
+/** The credit the ODbL asks for wherever OpenStreetMap's data is used. */
+function OsmAttribution() {
+  return (
+    <p className="muted osm-attribution" data-testid="osm-attribution">
+      ©{' '}
+      <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">
+        OpenStreetMap contributors
+      </a>
+    </p>
   );
 }

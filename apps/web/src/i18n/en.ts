@@ -6,6 +6,7 @@ import { location } from './location/en.ts';
 import { logistics } from './logistics/en.ts';
 import { notification } from './notification/en.ts';
 import { people } from './people/en.ts';
+import { recap } from './recap/en.ts';
 import { seats } from './seats/en.ts';
 import { series } from './series/en.ts';
 
@@ -132,6 +133,7 @@ export const en = {
   group,
   notification,
   logistics,
+  recap,
   seats,
   series,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },

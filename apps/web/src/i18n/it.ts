@@ -6,6 +6,7 @@ import { location } from './location/it.ts';
 import { logistics } from './logistics/it.ts';
 import { notification } from './notification/it.ts';
 import { people } from './people/it.ts';
+import { recap } from './recap/it.ts';
 import { seats } from './seats/it.ts';
 import { series } from './series/it.ts';
 
@@ -17,6 +18,7 @@ export const it: Resources = {
   group,
   notification,
   logistics,
+  recap,
   seats,
   series,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },

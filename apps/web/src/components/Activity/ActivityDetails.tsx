@@ -25,6 +25,7 @@ import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
 import { Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
+import { ActivityRecap, showsRecap } from './Recap.tsx';
 import { Requests } from './Requests.tsx';
 import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
 import { SeriesPanel } from './SeriesPanel.tsx';
@@ -51,6 +52,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const { route } = activity;
   const meetingPoint = route.start ?? activity.start;
   const own = activity.isAdmin || (!!ownUserId && activity.createdBy?.userId === ownUserId);
+  // Once it has ended, the page of someone who took part is its recap (docs/recap.md).
+  const recap = showsRecap(activity);
   useLiveSeats(activity.activityId);
   useLiveActivity(activity.activityId, activity.chatId);
   return (
@@ -104,24 +107,30 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         <OverlapPrompt activity={activity} />
       </header>
 
-      <RouteMap
-        label={t('activity.view.map')}
-        line={route.routeSteps}
-        markers={markers}
-        center={route.start ?? activity.start ?? DEFAULT_MAP_CENTER}
-        cursor={cursor.point}
-        testId="activity-map"
-      />
+      {recap ? (
+        <ActivityRecap activity={activity} />
+      ) : (
+        <>
+          <RouteMap
+            label={t('activity.view.map')}
+            line={route.routeSteps}
+            markers={markers}
+            center={route.start ?? activity.start ?? DEFAULT_MAP_CENTER}
+            cursor={cursor.point}
+            testId="activity-map"
+          />
 
-      {/* Right under the map: scrubbing the profile shows its place on the map, and a phone shows both at once. */}
-      <section>
-        <h3>{t('activity.view.elevationProfile')}</h3>
-        <ElevationChart profile={route.elevationProfile} onScrub={cursor.set} />
-      </section>
+          {/* Right under the map: scrubbing the profile shows its place on the map, and a phone shows both. */}
+          <section>
+            <h3>{t('activity.view.elevationProfile')}</h3>
+            <ElevationChart profile={route.elevationProfile} onScrub={cursor.set} />
+          </section>
 
-      <RouteFigures activity={activity} />
+          <RouteFigures activity={activity} />
 
-      <WeatherPanel activity={activity} />
+          <WeatherPanel activity={activity} />
+        </>
+      )}
 
       {(activity.description || activity.contact || activity.createdBy) && (
         <section className="activity-about">
@@ -141,12 +150,12 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         </section>
       )}
 
-      {activity.status === 'PARTICIPATING' && <ActivityLogistics activity={activity} />}
+      {activity.status === 'PARTICIPATING' && !recap && <ActivityLogistics activity={activity} />}
 
       <SeriesPanel activity={activity} />
       {activity.isAdmin && <Requests activity={activity} />}
       <OrganiserWaitlist activity={activity} />
-      <Participants activity={activity} />
+      {!recap && <Participants activity={activity} />}
 
       {reporting && (
         <ReportButton

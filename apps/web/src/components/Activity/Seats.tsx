@@ -8,9 +8,10 @@ import {
   useDeclineSeatMutation,
   useMoveInWaitlistMutation,
   usePickFromWaitlistMutation,
+  useRemoveFromWaitlistMutation,
   useWaitlistQuery,
 } from '../../state/queries/seats.ts';
-import { showError, showSuccess } from '../feedback.ts';
+import { confirm, showError, showSuccess } from '../feedback.ts';
 
 /** Whether joining now puts the person on the waitlist: full, or past the join deadline (docs/seats.md). */
 export function joinsWaitlist(activity: ActivitySummary & Partial<Pick<Activity, 'joinDeadlineAt'>>, now = new Date()) {
@@ -167,11 +168,24 @@ export function OrganiserWaitlist({ activity }: { activity: Activity }) {
   const query = useWaitlistQuery(activityId, shown);
   const move = useMoveInWaitlistMutation(activityId);
   const pick = usePickFromWaitlistMutation(activityId);
+  const remove = useRemoveFromWaitlistMutation(activityId);
   if (!shown) return null;
   const waitlist = query.data?.waitlist ?? [];
   const overrides = query.data?.overrides ?? [];
   const someone = t('notification.someone');
-  const busy = move.isPending || pick.isPending;
+  const busy = move.isPending || pick.isPending || remove.isPending;
+  const removeOne = async (userId: string, name: string) => {
+    const sure = await confirm({
+      title: t('seats.organiser.removeLabel', { name }),
+      description: t('seats.organiser.removeConfirm', { name }),
+      destructive: true,
+    });
+    if (!sure) return;
+    remove.mutate(userId, {
+      onSuccess: () => showSuccess(t('seats.organiser.removed', { name })),
+      onError: (e) => showError(e),
+    });
+  };
   const moveTo = (userId: string, position: number) =>
     move.mutate({ userId, position }, { onError: (e) => showError(e) });
   return (
@@ -231,6 +245,17 @@ export function OrganiserWaitlist({ activity }: { activity: Activity }) {
                   }
                 >
                   {t('seats.organiser.pick')}
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('seats.organiser.removeLabel', { name })}
+                  title={t('seats.organiser.remove')}
+                  data-testid="waitlist-remove"
+                  disabled={busy}
+                  onClick={() => void removeOne(w.userId, name)}
+                >
+                  ✕
                 </button>
               </li>
             );

@@ -33,16 +33,17 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
   const started = new Date(activity.startsAt) <= new Date();
   const busy = join.isPending || leave.isPending || skip.isPending || cancel.isPending;
 
-  const onCancel = async () => {
+  const onCancel = async (scope: 'THIS' | 'FOLLOWING') => {
+    const following = scope === 'FOLLOWING';
     const ok = await confirm({
-      title: t('series.panel.cancelDate'),
-      description: t('series.panel.cancelConfirm'),
+      title: following ? t('series.panel.cancelFollowing') : t('series.panel.cancelDate'),
+      description: following ? t('series.panel.cancelFollowingConfirm') : t('series.panel.cancelConfirm'),
       destructive: true,
     });
     if (!ok) return;
-    cancel.mutate(undefined, {
+    cancel.mutate(scope, {
       onSuccess: () => {
-        showSuccess(t('series.panel.cancelled'));
+        showSuccess(following ? t('series.panel.cancelledFollowing') : t('series.panel.cancelled'));
         navigate('/');
       },
       onError: (e) => showError(e),
@@ -95,15 +96,28 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
           </button>
         )}
         {activity.isAdmin && !started && (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            data-testid="series-cancel-date"
-            disabled={busy}
-            onClick={onCancel}
-          >
-            {t('series.panel.cancelDate')}
-          </button>
+          <>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-testid="series-cancel-date"
+              disabled={busy}
+              onClick={() => void onCancel('THIS')}
+            >
+              {t('series.panel.cancelDate')}
+            </button>
+            {!series.ended && (
+              <button
+                type="button"
+                className="btn btn-ghost"
+                data-testid="series-cancel-following"
+                disabled={busy}
+                onClick={() => void onCancel('FOLLOWING')}
+              >
+                {t('series.panel.cancelFollowing')}
+              </button>
+            )}
+          </>
         )}
       </div>
       <h4>{t('series.panel.next')}</h4>

@@ -42,6 +42,11 @@ export const seats = {
     logEmpty: 'The order is the order people joined in: nobody changed it.',
     MOVE: '{{actor}} moved {{user}} from {{from}} to {{to}}',
     PICK: '{{actor}} picked {{user}} (was {{from}})',
+    REMOVE: '{{actor}} removed {{user}} from the waitlist (was {{from}})',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}} from the waitlist',
+    removeConfirm: 'Remove {{name}} from the waitlist? It is recorded; they can join again, at the end.',
+    removed: '{{name}} is no longer on the waitlist.',
     fair: 'The order is join time. Every change you make here is recorded and shown to the organisers.',
   },
   wizard: {

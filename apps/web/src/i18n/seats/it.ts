@@ -45,6 +45,12 @@ export const seats: typeof en = {
     logEmpty: 'L’ordine è quello di adesione: nessuno lo ha cambiato.',
     MOVE: '{{actor}} ha spostato {{user}} da {{from}} a {{to}}',
     PICK: '{{actor}} ha scelto {{user}} (era {{from}})',
+    REMOVE: '{{actor}} ha tolto {{user}} dalla lista d’attesa (era {{from}})',
+    remove: 'Togli',
+    removeLabel: 'Togli {{name}} dalla lista d’attesa',
+    removeConfirm:
+      'Togliere {{name}} dalla lista d’attesa? Viene registrato; potrà aderire di nuovo, in fondo alla lista.',
+    removed: '{{name}} non è più in lista d’attesa.',
     fair: 'L’ordine è quello di adesione. Ogni modifica fatta qui viene registrata e mostrata agli organizzatori.',
   },
   wizard: {

@@ -49,6 +49,10 @@ export const series = {
     cancelDate: 'Cancel this date',
     cancelConfirm: 'Cancel this date? Its participants will be told.',
     cancelled: 'The date is cancelled: its participants have been told.',
+    cancelFollowing: 'Cancel this and the following dates',
+    cancelFollowingConfirm:
+      'Cancel this date and every later one? The series ends here; the participants of each date will be told.',
+    cancelledFollowing: 'This and the following dates are cancelled: their participants have been told.',
   },
   scope: {
     title: 'Change which dates?',

@@ -53,6 +53,10 @@ export const series = {
     cancelDate: 'Annulla questa data',
     cancelConfirm: 'Annullare questa data? Chi partecipa verrà avvisato.',
     cancelled: 'La data è annullata: chi partecipava è stato avvisato.',
+    cancelFollowing: 'Annulla questa e le date successive',
+    cancelFollowingConfirm:
+      'Annullare questa data e tutte le successive? La serie finisce qui; chi partecipa a ogni data verrà avvisato.',
+    cancelledFollowing: 'Questa e le date successive sono annullate: chi partecipava è stato avvisato.',
   },
   scope: {
     title: 'Quali date cambiare?',

@@ -39,6 +39,8 @@ export const useMoveInWaitlistMutation = (activityId: string) =>
   useWaitlistChange(activityId, (input: { userId: string; position: number }) =>
     api('activity/move-in-waitlist', { activityId, ...input }),
   );
+export const useRemoveFromWaitlistMutation = (activityId: string) =>
+  useWaitlistChange(activityId, (userId: string) => api('activity/remove-from-waitlist', { activityId, userId }));
 export const usePickFromWaitlistMutation = (activityId: string) =>
   useWaitlistChange(activityId, (userId: string) => api('activity/pick-from-waitlist', { activityId, userId }));
 

@@ -35,5 +35,6 @@ export const useSkipDateMutation = (activityId: string) =>
   useSeriesChange(activityId, (input: { date: string; skip: boolean }) =>
     api('series/skip-date', { activityId, ...input }),
   );
+/** Cancels this date (THIS), or this and every later date, which ends the series (FOLLOWING). */
 export const useCancelDateMutation = (activityId: string) =>
-  useSeriesChange(activityId, () => api('series/cancel', { activityId, scope: 'THIS' }));
+  useSeriesChange(activityId, (scope: 'THIS' | 'FOLLOWING') => api('series/cancel', { activityId, scope }));

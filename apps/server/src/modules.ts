@@ -15,6 +15,14 @@ import { withActiveDays } from './modules/admin/admin.handlers.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
 import { promoteToAdmin } from './modules/admin/admin-bootstrap.ts';
+import { attendanceHandlers } from './modules/attendance/attendance.handlers.ts';
+import { createAttendanceRepository } from './modules/attendance/attendance.repository.ts';
+import {
+  autoAcceptsReliable,
+  createAttendance,
+  recordingLateCancels,
+} from './modules/attendance/attendance.service.ts';
+import { checkInKey } from './modules/attendance/check-in-code.ts';
 import { authHandlers } from './modules/auth/auth.handlers.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -212,8 +220,15 @@ export function createModules(core: Core) {
     immediate: core.config.JOBS,
     log: core.log,
   });
+  // Attendance (docs/attendance.md): a participant's own exit close to the start is recorded as a late cancel.
+  const attendanceRepository = createAttendanceRepository(core.db);
   const activityMembers = createMembership(
-    activityMembershipPolicy({ access, repo: activitiesRepository, now: core.now, capacity: seats.capacity }),
+    activityMembershipPolicy({
+      access,
+      repo: activitiesRepository,
+      now: core.now,
+      capacity: recordingLateCancels(seats.capacity, attendanceRepository, core.now),
+    }),
     membershipDeps,
   );
   const elevation = createElevationModule(core.config, { rateLimiter: core.rateLimiter, log: core.log });
@@ -253,7 +268,18 @@ export function createModules(core: Core) {
   const activityReminders = createActivityReminders({ changes, now: core.now });
 
   const groupsRepository = createGroupsRepository(core.db);
-  const groupMembers = createMembership(groupMembershipPolicy({ repo: groupsRepository }), membershipDeps);
+  const groupMembers = createMembership(
+    groupMembershipPolicy({ repo: groupsRepository, autoAccept: autoAcceptsReliable(attendanceRepository) }),
+    membershipDeps,
+  );
+  const attendance = createAttendance({
+    repo: attendanceRepository,
+    changes,
+    activities: activityMembers,
+    groups: groupMembers,
+    codeKey: checkInKey(core.config.jwtSecret),
+    now: core.now,
+  });
   const groups = createGroupsService({
     db: core.db,
     repo: groupsRepository,
@@ -327,7 +353,8 @@ export function createModules(core: Core) {
       activities: activitiesRepository,
       now: core.now,
     }),
-    ...activitiesHandlers({ service: activities, members: activityMembers, seats }),
+    ...activitiesHandlers({ service: activities, members: activityMembers, seats, attendance }),
+    ...attendanceHandlers(attendance),
     ...seriesHandlers(series),
     ...recapHandlers(recap),
     ...chat.handlers,
@@ -398,6 +425,7 @@ export function createModules(core: Core) {
     registerRoutes,
     services: {
       activityReminders,
+      attendance,
       seats,
       series,
       seriesMaterialiser,

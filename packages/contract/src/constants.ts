@@ -109,3 +109,15 @@ export const LATE_OFFER_HOURS = 6;
 export const RECAP_ALBUM_DAYS = 7;
 export const RECAP_PHOTOS_MAX = 300;
 export const RECAP_PHOTO_URL_MINUTES = 60;
+
+/**
+ * Attendance (docs/attendance.md). Organisers mark from the start until ATTENDANCE_EDIT_DAYS after the end. Leaving
+ * LATE_CANCEL_DEFAULT_HOURS (a group sets 0 to LATE_CANCEL_MAX_HOURS) or less before the start is a late cancel.
+ * Reliability is attended / (attended + no-shows + late cancels) over a person's last RELIABILITY_WINDOW such
+ * marks, known once there are RELIABILITY_MIN_COUNTED of them.
+ */
+export const ATTENDANCE_EDIT_DAYS = 7;
+export const LATE_CANCEL_DEFAULT_HOURS = 12;
+export const LATE_CANCEL_MAX_HOURS = 7 * 24;
+export const RELIABILITY_WINDOW = 20;
+export const RELIABILITY_MIN_COUNTED = 3;

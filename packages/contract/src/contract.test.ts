@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   apiPrefix,
   callNames,
@@ -52,9 +53,12 @@ const SEATS_CALLS = [
   'activity/pick-from-waitlist',
 ];
 
+/** Calls of issue 22 beyond spec §7 on groups: their attendance rules (the attendance/ calls are counted apart). */
+const ATTENDANCE_GROUP_CALLS = ['group/read-attendance-rules', 'group/set-attendance-rules'];
+
 describe('the calls of spec §7', () => {
   it('are all declared, 82 in all, plus report/create, the logistics, calendar, series and weather calls (issues 25, 19, 22, 24) and the security ones (issue 16)', () => {
-    const beyond = [...SECURITY_CALLS, ...ISSUE_19_CALLS, ...SEATS_CALLS, ...ISSUE_24_CALLS];
+    const beyond = [...SECURITY_CALLS, ...ISSUE_19_CALLS, ...SEATS_CALLS, ...ISSUE_24_CALLS, ...ATTENDANCE_GROUP_CALLS];
     const specCalls = callNames.filter((n) => !beyond.includes(n));
     for (const [domain, count] of Object.entries(SPEC_CALLS)) {
       expect(
@@ -64,7 +68,7 @@ describe('the calls of spec §7', () => {
     }
     expect(callNames).toContain('report/create');
     for (const name of beyond) expect(callNames).toContain(name);
-    const beyondSpec = callNames.filter((n) => /^(carpool|gear|export|route|calendar|series)\//.test(n));
+    const beyondSpec = callNames.filter((n) => /^(carpool|gear|export|route|calendar|series|attendance)\//.test(n));
     expect(callNames).toHaveLength(83 + beyondSpec.length + beyond.length);
   });
 
@@ -104,8 +108,19 @@ describe('the calls of spec §7', () => {
         // Beyond the spec (issue 19): the caller's own calendar feed.
         'calendar/my-feed',
         'calendar/reset-my-feeds',
+        // Beyond the spec (issue 22): the caller's own attendance record.
+        'attendance/read-record',
       ].sort(),
     );
+  });
+
+  it('answer an attendance record only to its person and to the organisers reading requests (issue 22)', () => {
+    const answering = callNames.filter((n) =>
+      JSON.stringify(z.toJSONSchema(calls[n].response, { io: 'output', unrepresentable: 'any' })).includes(
+        '"reliabilityOver"',
+      ),
+    );
+    expect(answering.sort()).toEqual(['activity/list-requests', 'attendance/read-record']);
   });
 
   it('serve pages 1 to 100 only (security review M8)', () => {

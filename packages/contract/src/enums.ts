@@ -102,6 +102,12 @@ export const PARTICIPATION_STATUSES = [
 ] as const;
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 export const WAYPOINT_TYPES = ['START', 'STOP', 'RESTART', 'REST', 'FINISH'] as const;
+/** What an organiser marks after the start (docs/attendance.md). */
+export const ATTENDANCE_MARKS = ['ATTENDED', 'NO_SHOW', 'EXCUSED'] as const;
+export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
+/** A person's attendance of one activity: a mark, or a late cancel recorded when they left. */
+export const ATTENDANCE_STATUSES = [...ATTENDANCE_MARKS, 'LATE_CANCEL'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 /** What an organiser did to a waitlist: moved someone to a position, picked them for the next seat, or removed them. */
 export const WAITLIST_OVERRIDES = ['MOVE', 'PICK', 'REMOVE'] as const;
 export type WaitlistOverride = (typeof WAITLIST_OVERRIDES)[number];

@@ -120,6 +120,16 @@ export const errorCatalog = {
     status: 409,
     message: 'Organisers take part in every date: cancel the date instead',
   },
+  ATTENDANCE_NOT_STARTED: { status: 409, message: 'Attendance can be marked once the activity has started' },
+  ATTENDANCE_CLOSED: {
+    status: 409,
+    message: 'Attendance can no longer be changed: 7 days have passed since the end',
+  },
+  ATTENDANCE_CODE_INVALID: {
+    status: 400,
+    message: 'This code is not the check-in code of a participant of this activity',
+  },
+  NOT_PARTICIPATING: { status: 409, message: 'Only participants have a check-in code' },
   EXPORT_NOT_FOUND: { status: 404, message: 'This export has expired: prepare a new one' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdminCallName } from './admin.ts';
 import type { CallDef } from './call.ts';
 import { activityCalls, routeElevationCalls, routeGradeCalls } from './calls/activity.ts';
+import { attendanceCalls } from './calls/attendance.ts';
 import { authCalls } from './calls/auth.ts';
 import { calendarCalls } from './calls/calendar.ts';
 import { chatCalls } from './calls/chat.ts';
@@ -18,6 +19,7 @@ import { weatherCalls } from './calls/weather.ts';
 export * from './admin.ts';
 export * from './call.ts';
 export * from './calls/activity.ts';
+export * from './calls/attendance.ts';
 export * from './calls/auth.ts';
 export * from './calls/calendar.ts';
 export * from './calls/chat.ts';
@@ -65,6 +67,7 @@ export const calls = {
   ...seriesCalls,
   ...weatherCalls,
   ...recapCalls,
+  ...attendanceCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -1,5 +1,6 @@
 import type {
   Access,
+  AttendanceStatus,
   Difficulty,
   Gender,
   GroupType,
@@ -177,6 +178,10 @@ export const groups = pgTable(
     longitude: doublePrecision('longitude'),
     address: text('address'),
     picture: text('picture'),
+    /** Leaving its activities this many hours or less before the start is a late cancel (docs/attendance.md). */
+    lateCancelHours: integer('late_cancel_hours').notNull().default(12),
+    /** Requests from people at or above this reliability (percent) are accepted at once; null: never. */
+    autoApproveReliability: integer('auto_approve_reliability'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -467,6 +472,27 @@ export const activityPhotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('activity_photos_activity_idx').on(t.activityId, t.createdAt)],
+);
+
+/**
+ * Attendance (docs/attendance.md): one row per activity and person, an organiser's mark (ATTENDED, NO_SHOW,
+ * EXCUSED) or a LATE_CANCEL recorded when the person left close to the start. Never public.
+ */
+export const activityAttendance = pgTable(
+  'activity_attendance',
+  {
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<AttendanceStatus>().notNull(),
+    /** The organiser who set the mark; null for a late cancel (the person's own exit). */
+    markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: at('marked_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('activity_attendance_user_idx').on(t.userId)],
 );
 
 export const chats = pgTable(

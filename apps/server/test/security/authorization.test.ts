@@ -47,6 +47,8 @@ const ADMIN_ONLY = new Set<CallName>([
   ...(['activity/weather-thresholds', 'activity/weather-decide'] as const),
   // The backup route the weather decision may switch to (issue 24).
   'activity/backup-route',
+  // Attendance (issue 22): the tick list, the marks and the scans are the organisers'; a group's rules its admins'.
+  ...(['attendance/list-sheet', 'attendance/mark', 'attendance/check-in', 'group/set-attendance-rules'] as const),
 ]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
@@ -85,6 +87,9 @@ const MEMBERS_ONLY = new Set<CallName>([
   'activity/read-recap',
   'activity/add-recap-photo',
   'activity/delete-recap-photo',
+  // Issue 22: a participant's own check-in pass; a group's attendance rules, read by its members.
+  'attendance/read-pass',
+  'group/read-attendance-rules',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -260,6 +265,7 @@ async function snapshot() {
     'activity_weather',
     'activity_photos',
     'activity_routes',
+    'activity_attendance',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -368,6 +374,8 @@ describe('the authorization matrix of direct chats', () => {
  */
 describe('the authorization matrix of calls open to anyone signed in', () => {
   const OPEN = {
+    // Issue 22: one's own attendance record (never anyone else's).
+    'attendance/read-record': undefined,
     'route/snap-legs': {
       sportId: 'hiking',
       points: [

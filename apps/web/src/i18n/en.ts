@@ -105,6 +105,10 @@ const errors: Record<ErrorCode, string> = {
   WEATHER_MOVE_INCOMPLETE: 'Choose the new date, start time and end time',
   NO_BACKUP_ROUTE: 'This activity has no backup route',
   ACTIVITY_CANCELLED: 'This activity was cancelled',
+  ATTENDANCE_NOT_STARTED: 'Attendance can be marked once the activity has started',
+  ATTENDANCE_CLOSED: 'Attendance can no longer be changed: 7 days have passed since the end',
+  ATTENDANCE_CODE_INVALID: 'This is not the check-in code of a participant of this activity',
+  NOT_PARTICIPATING: 'Only participants have a check-in code',
 };
 
 const validation: Record<ValidationMessageKey, string> = {

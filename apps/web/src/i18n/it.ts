@@ -181,6 +181,10 @@ export const it: Resources = {
     WEATHER_MOVE_INCOMPLETE: 'Scegli la nuova data, l’ora di inizio e quella di fine',
     NO_BACKUP_ROUTE: 'Questa attività non ha un percorso di riserva',
     ACTIVITY_CANCELLED: 'Questa attività è stata annullata',
+    ATTENDANCE_NOT_STARTED: "Le presenze si segnano dopo l'inizio dell'attività",
+    ATTENDANCE_CLOSED: 'Le presenze non si possono più cambiare: sono passati 7 giorni dalla fine',
+    ATTENDANCE_CODE_INVALID: 'Questo non è il codice di check-in di un partecipante di questa attività',
+    NOT_PARTICIPATING: 'Solo chi partecipa ha un codice di check-in',
   },
   validation: {
     required: '* Campo obbligatorio',

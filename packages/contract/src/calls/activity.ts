@@ -33,6 +33,7 @@ import {
 } from '../enums.ts';
 import { GRADE_SCALES, gradeRank, HAZARDS } from '../grades.ts';
 import { PersonName as NameRule, validationMessages } from '../rules.ts';
+import { AttendanceRecord } from './attendance.ts';
 import { RepeatInput, SeriesRef, SeriesScope } from './series-shapes.ts';
 
 export const GradeScaleSchema = z.enum(GRADE_SCALES);
@@ -317,6 +318,9 @@ export const Participant = UserSummary.extend({ isAdmin: z.boolean(), joinedAt: 
 export type Participant = z.infer<typeof Participant>;
 export const AccessRequest = UserSummary.extend({ requestedAt: IsoDateTime });
 export type AccessRequest = z.infer<typeof AccessRequest>;
+/** A request to join an activity; a closed activity's organisers see the requester's attendance record with it. */
+export const ActivityAccessRequest = AccessRequest.extend({ record: AttendanceRecord.nullable() });
+export type ActivityAccessRequest = z.infer<typeof ActivityAccessRequest>;
 export const InvitableContact = UserSummary.extend({ invitable: z.boolean(), reason: SkipReason.nullable() });
 
 /** What route/elevation answers for a drawn line: the figures the activity would get if saved now. */
@@ -540,7 +544,7 @@ export const activityCalls = {
     auth: true,
     summary: 'Admin: the pending requests',
     body: z.object({ activityId: Id, pagination: OptionalPagination }),
-    response: z.object({ requests: z.array(AccessRequest) }),
+    response: z.object({ requests: z.array(ActivityAccessRequest) }),
     errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN'],
   }),
   'activity/list-daily': defineCall({

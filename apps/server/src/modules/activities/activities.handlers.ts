@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.ts';
+import type { Attendance } from '../attendance/attendance.service.ts';
 import { membershipHandlers } from '../membership/membership.handlers.ts';
 import type { Membership } from '../membership/membership.service.ts';
 import type { Seats } from '../seats/seats.service.ts';
@@ -10,17 +11,19 @@ export const activitiesHandlers = ({
   service,
   members,
   seats,
+  attendance,
 }: {
   service: ActivitiesService;
   members: Membership<ActivityRow>;
   seats: Pick<Seats, 'claim' | 'decline' | 'list' | 'move' | 'pick' | 'remove'>;
+  attendance: Pick<Attendance, 'withRecords'>;
 }): Handlers => ({
   'activity/create-new': ({ body, user, baseUrl }) => service.create(user.userId, body, baseUrl),
   'activity/update-existing': ({ body, user, baseUrl }) => service.update(user.userId, body, baseUrl),
   'activity/backup-route': ({ body, user, baseUrl }) => service.setBackupRoute(user.userId, body, baseUrl),
   'activity/delete': ({ body, user }) => service.remove(user.userId, body.activityId),
   'activity/read-info': ({ body, user }) => service.read(user.userId, body.activityId),
-  ...membershipHandlers('activity', members, service.answer),
+  ...membershipHandlers('activity', members, service.answer, attendance.withRecords),
   'activity/nearby-activities': ({ body, user }) => service.nearby(user.userId, body),
   'activity/list-daily': ({ body, user }) => service.listDaily(user.userId, body),
   'activity/count-daily': ({ body, user }) => service.countDaily(user.userId, body),

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { groupRules, isAdmin, isMember } from '../access/access.ts';
 import type { Member } from '../membership/membership.repository.ts';
@@ -11,6 +12,8 @@ import type { GroupRow, GroupsRepository } from './groups.repository.ts';
  */
 export function groupMembershipPolicy(deps: {
   repo: Pick<GroupsRepository, 'find' | 'lock' | 'liveUserIds' | 'contactIds'>;
+  /** Whether a request is accepted at once (the group's reliability threshold, docs/attendance.md). */
+  autoAccept?: (tx: DbOrTx, groupId: string, userId: string) => Promise<boolean>;
 }): MembershipPolicy<GroupRow> {
   const { repo } = deps;
   return {
@@ -55,5 +58,6 @@ export function groupMembershipPolicy(deps: {
     removesAdmins: false,
     exitWithoutMembership: () => new ApiError('NOT_FOUND', { message: 'You are not in this group' }),
     removeSelf: () => new ApiError('FORBIDDEN', { message: 'Leave the group instead' }),
+    autoAccept: deps.autoAccept ? (tx, group, userId) => deps.autoAccept!(tx, group.id, userId) : undefined,
   };
 }

@@ -4,14 +4,18 @@ import type { Membership, Membershipable } from './membership.service.ts';
 type Body = Record<string, unknown> & { userId: string; reason: string; userIds?: string[]; groupIds?: string[] };
 type Page = { page: number; limit: number };
 
+type Requests = Awaited<ReturnType<Membership<Membershipable>['listRequests']>>;
+
 /**
  * The membership calls of a domain (`activity/participate`, `group/participate`, …), answered by its engine.
- * A change answers with the activity or group as the caller sees it now (`answer`).
+ * A change answers with the activity or group as the caller sees it now (`answer`). `requests` adds the domain's
+ * own facts to each pending request (an activity's: the requester's attendance record).
  */
 export function membershipHandlers<O extends Membershipable>(
   domain: 'activity' | 'group',
   members: Membership<O>,
   answer: (objectId: string, userId: string) => Promise<unknown>,
+  requests: (objectId: string, requests: Requests) => Promise<unknown[]> = async (_id, r) => r,
 ): Handlers {
   const idOf = (body: Body) => body[domain === 'activity' ? 'activityId' : 'groupId'] as string;
   const changed =
@@ -34,7 +38,9 @@ export function membershipHandlers<O extends Membershipable>(
       participants: await members.listParticipants(me, idOf(b), b.pagination as Page),
     }),
     'count-hidden-participants': (b, me) => members.countParticipants(me, idOf(b)),
-    'list-requests': async (b, me) => ({ requests: await members.listRequests(me, idOf(b), b.pagination as Page) }),
+    'list-requests': async (b, me) => ({
+      requests: await requests(idOf(b), await members.listRequests(me, idOf(b), b.pagination as Page)),
+    }),
     'list-invitable-contacts': async (b, me) => ({
       contacts: await members.listInvitableContacts(
         me,

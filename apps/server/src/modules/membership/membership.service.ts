@@ -73,6 +73,11 @@ export interface MembershipPolicy<O extends Membershipable> {
   removeSelf: (() => ApiError) | null;
   /** Seats and a waitlist; none: no limit. */
   capacity?: Capacity<O>;
+  /**
+   * Whether a request is accepted at once, as an admin's accept (a group's reliability threshold,
+   * docs/attendance.md); none: every request waits for an admin.
+   */
+  autoAccept?(tx: DbOrTx, object: O, userId: string): Promise<boolean>;
 }
 
 /**
@@ -219,6 +224,25 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     });
   }
 
+  /** Lets the requester in and tells them, as an admin's accept (`actorId` null: the policy accepted it). */
+  async function accept(
+    tx: DbOrTx,
+    fx: Effects,
+    object: O,
+    userId: string,
+    member: Member | null,
+    actorId: string | null,
+  ) {
+    await join(tx, fx, object, userId, member);
+    await fx.notify({
+      userIds: [userId],
+      type: policy.notifications.accept,
+      targetId: object.id,
+      actorId,
+      targetName: object.name,
+    });
+  }
+
   async function target(tx: DbOrTx, objectId: string, userId: string, message: string) {
     const member = await repo.member(kind, objectId, userId, tx);
     if (member?.state !== 'PARTICIPATING') throw new ApiError('USER_NOT_FOUND', { message });
@@ -318,8 +342,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         assertNotWaiting(member);
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
-        if (entry === 'JOIN' && !standsRemoved(member) && !(await repo.blockedByAnAdmin(kind, object.id, userId, tx))) {
+        const blocked = standsRemoved(member) || (await repo.blockedByAnAdmin(kind, object.id, userId, tx));
+        if (entry === 'JOIN' && !blocked) {
           await join(tx, fx, object, userId, member);
+          return;
+        }
+        if (!blocked && (await policy.autoAccept?.(tx, object, userId))) {
+          await accept(tx, fx, object, userId, member, null);
           return;
         }
         await request(tx, fx, object, userId);
@@ -341,14 +370,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       run(async (tx, fx) => {
         const { object } = await loadAsAdmin(tx, objectId, adminId);
         const member = await pendingRequest(tx, objectId, userId);
-        await join(tx, fx, object, userId, member);
-        await fx.notify({
-          userIds: [userId],
-          type: policy.notifications.accept,
-          targetId: objectId,
-          actorId: adminId,
-          targetName: object.name,
-        });
+        await accept(tx, fx, object, userId, member, adminId);
       }),
 
     rejectRequest: (adminId: string, objectId: string, userId: string, reason: string) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, LatLng, Ok, SportId, UserSummary } from '../common.ts';
+import { AttendanceMark } from './attendance.ts';
 
 /** One photo of a recap's album; `url` is signed for the caller and works for about an hour. */
 export const RecapPhoto = z.object({
@@ -17,7 +18,7 @@ export type RecapPhoto = z.infer<typeof RecapPhoto>;
 /** Someone who came: every participant at the end, with the organiser's attendance mark once there is one. */
 export const RecapAttendee = UserSummary.extend({
   isAdmin: z.boolean(),
-  attendance: z.enum(['ATTENDED', 'NO_SHOW', 'EXCUSED']).nullable(),
+  attendance: AttendanceMark.nullable(),
 });
 export type RecapAttendee = z.infer<typeof RecapAttendee>;
 

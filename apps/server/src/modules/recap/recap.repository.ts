@@ -1,18 +1,22 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activityMembers, activityPhotos, users } from '../../db/schema.ts';
+import { activityAttendance, activityMembers, activityPhotos, users } from '../../db/schema.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
 /** The recap's queries: who took part, the album, and whether a viewer is kept out by an organiser's block. */
 export function createRecapRepository(db: DbOrTx) {
   return {
-    /** Everyone taking part, organisers first, then by when they joined. */
+    /** Everyone taking part, organisers first, then by when they joined, with their attendance (docs/attendance.md). */
     attendees: (activityId: string, tx: DbOrTx = db) =>
       tx
-        .select({ ...userSummaryColumns, isAdmin: activityMembers.isAdmin })
+        .select({ ...userSummaryColumns, isAdmin: activityMembers.isAdmin, attendance: activityAttendance.status })
         .from(activityMembers)
         .innerJoin(users, eq(users.id, activityMembers.userId))
+        .leftJoin(
+          activityAttendance,
+          and(eq(activityAttendance.activityId, activityId), eq(activityAttendance.userId, activityMembers.userId)),
+        )
         .where(
           and(
             eq(activityMembers.activityId, activityId),

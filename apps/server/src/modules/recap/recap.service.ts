@@ -83,8 +83,12 @@ export function createRecap(deps: RecapDeps) {
           sportId: activity.sportId,
           startsAt: activity.startsAt.toISOString(),
           endsAt: activity.endsAt.toISOString(),
-          // ATTENDANCE SEAM: everyone taking part, unmarked, until the attendance marks land.
-          attendees: attendees.map((a) => ({ ...toUserSummary(a), isAdmin: a.isAdmin, attendance: null })),
+          // The organisers' marks (docs/attendance.md); a late cancel of someone who came back is no mark of this date.
+          attendees: attendees.map((a) => ({
+            ...toUserSummary(a),
+            isAdmin: a.isAdmin,
+            attendance: a.attendance === 'LATE_CANCEL' ? null : a.attendance,
+          })),
           route: {
             points,
             totalDistance: activity.totalDistance,

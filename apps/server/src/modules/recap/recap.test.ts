@@ -83,11 +83,14 @@ describe('the recap', () => {
 
   it('shows who came, the route with its distance, gain and time, and the album open for 7 days', async () => {
     const { organiser, anna, bruno, activityId, activity, endsAt } = await ended();
+    // Who came carries the organisers' attendance marks (docs/attendance.md); unmarked is null.
+    await t.ok('attendance/mark', { activityId, userId: anna.id, mark: 'ATTENDED' }, organiser.token);
+    await t.ok('attendance/mark', { activityId, userId: bruno.id, mark: 'NO_SHOW' }, organiser.token);
     const recap = await recapOf(activityId, bruno);
     expect(recap.attendees.map((a) => [a.userId, a.isAdmin, a.attendance])).toEqual([
       [organiser.id, true, null],
-      [anna.id, false, null],
-      [bruno.id, false, null],
+      [anna.id, false, 'ATTENDED'],
+      [bruno.id, false, 'NO_SHOW'],
     ]);
     expect(recap.route).toEqual({
       points: activity.route.routeSteps,

@@ -51,6 +51,11 @@ const SEATS_CALLS = [
   'activity/list-waitlist',
   'activity/move-in-waitlist',
   'activity/pick-from-waitlist',
+  'activity/remove-from-waitlist',
+  // The recap and its album.
+  'activity/read-recap',
+  'activity/add-recap-photo',
+  'activity/delete-recap-photo',
 ];
 
 /** Calls of issue 22 beyond spec §7 on groups: their attendance rules (the attendance/ calls are counted apart). */

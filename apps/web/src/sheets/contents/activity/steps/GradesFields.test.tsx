@@ -40,7 +40,7 @@ describe('grades suggested from OpenStreetMap in the wizard', () => {
   it('shows the grade with its share and fills the declared grade only on Accept', async () => {
     const calls = show(answer());
     const text = await screen.findByTestId('osm-grade-text-SAC');
-    expect(text.textContent).toBe('Suggested from OpenStreetMap: T3 (86 % of the route)');
+    expect(text.textContent).toBe('Suggested from OpenStreetMap: T3 (86\u00a0% of the route)');
     expect(calls[0]!.body).toEqual({ sportId: 'hiking', points });
     expect(screen.getByTestId('osm-attribution').textContent).toBe('© OpenStreetMap contributors');
     expect(useDraftStore.getState().draft.grades).toEqual({});
@@ -53,7 +53,7 @@ describe('grades suggested from OpenStreetMap in the wizard', () => {
   it('says unknown, with the share, under 80 %', async () => {
     show(answer({ grades: [{ scale: 'SAC', grade: null, share: 0.799 }] }));
     expect((await screen.findByTestId('osm-grade-text-SAC')).textContent).toBe(
-      'OpenStreetMap: grade unknown, only 79 % of the route is on graded paths.',
+      'OpenStreetMap: grade unknown, only 79\u00a0% of the route is on graded paths.',
     );
     expect(screen.queryByTestId('osm-accept-SAC')).toBeNull();
   });
@@ -82,5 +82,6 @@ describe('grades suggested from OpenStreetMap in the wizard', () => {
     fireEvent.click(screen.getByTestId('osm-hazards-add'));
     expect(useDraftStore.getState().draft.hazards).toEqual(['STAIRS']);
     expect(screen.queryByTestId('osm-hazards-add')).toBeNull();
+    expect(screen.getByTestId('osm-hazards-added').textContent).toBe('✓ Added');
   });
 });

@@ -72,6 +72,30 @@ export function GradesFields() {
       <fieldset className="choice" data-testid="wizard-hazards">
         <legend>{t('activity.grade.hazardsTitle')}</legend>
         <p className="muted">{t('activity.grade.hazardsHint')}</p>
+        {suggestedHazards.length > 0 && (
+          <div className="osm-suggestion" data-testid="osm-hazards">
+            <p>
+              {t('activity.grade.osm.hazards', {
+                hazards: suggestedHazards.map((h) => t(`activity.grade.hazard.${h}`)).join(', '),
+              })}
+            </p>
+            {suggestedHazards.every((h) => draft.hazards.includes(h)) ? (
+              <span className="muted" data-testid="osm-hazards-added">
+                {t('activity.grade.osm.added')}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-outline"
+                data-testid="osm-hazards-add"
+                onClick={() => update({ hazards: [...new Set([...draft.hazards, ...suggestedHazards])] })}
+              >
+                {t('activity.grade.osm.add')}
+              </button>
+            )}
+          </div>
+        )}
+        {suggestedHazards.length > 0 && scales.length === 0 && <OsmAttribution />}
         {hazards.map((hazard) => (
           <label key={hazard} className="choice-check" data-testid={`wizard-hazard-${hazard}`}>
             <input
@@ -86,26 +110,6 @@ export function GradesFields() {
             <span>{t(`activity.grade.hazard.${hazard}`)}</span>
           </label>
         ))}
-        {suggestedHazards.length > 0 && (
-          <div className="osm-suggestion" data-testid="osm-hazards">
-            <p>
-              {t('activity.grade.osm.hazards', {
-                hazards: suggestedHazards.map((h) => t(`activity.grade.hazard.${h}`)).join(', '),
-              })}
-            </p>
-            {suggestedHazards.some((h) => !draft.hazards.includes(h)) && (
-              <button
-                type="button"
-                className="btn btn-outline"
-                data-testid="osm-hazards-add"
-                onClick={() => update({ hazards: [...new Set([...draft.hazards, ...suggestedHazards])] })}
-              >
-                {t('activity.grade.osm.add')}
-              </button>
-            )}
-            {scales.length === 0 && <OsmAttribution />}
-          </div>
-        )}
       </fieldset>
     </>
   );

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
 import { anActivity, anActivitySummary, aUser } from '../../testing/fixtures.ts';
+import { useFeedbackStore } from '../feedback.ts';
 import { ActivityBar } from './ActivityBar.tsx';
 import { OrganiserWaitlist, SeatsNotice, SeatsTag } from './Seats.tsx';
 
@@ -94,6 +95,37 @@ describe('the waitlist on the page', () => {
       activityId: ACTIVITY,
       userId: ben.userId,
       position: 1,
+    });
+  });
+
+  it('organisers remove someone after confirming, and the removal is in the log', async () => {
+    const ann = aUser({ userId: '01900000-0000-7000-8000-0000000000a1', firstName: 'Ann', lastName: 'A' });
+    const ben = aUser({ userId: '01900000-0000-7000-8000-0000000000b2', firstName: 'Ben', lastName: 'B' });
+    const calls = stubCalls({
+      'activity/list-waitlist': () => ({
+        waitlist: [{ ...ben, position: 1, waitlistedAt: later(-60), offerExpiresAt: null }],
+        overrides: [],
+      }),
+      'activity/remove-from-waitlist': () => ({
+        waitlist: [],
+        overrides: [{ kind: 'REMOVE', actor: ann, user: ben, fromPosition: 1, toPosition: 0, createdAt: later(0) }],
+      }),
+    });
+    wrap(
+      <OrganiserWaitlist activity={activity({ isAdmin: true, status: 'PARTICIPATING', seats: 2, waitlistCount: 1 })} />,
+    );
+    fireEvent.click(await screen.findByTestId('waitlist-remove'));
+    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.title).toBe('Remove Ben B from the waitlist'));
+    expect(calls.map((c) => c.path)).not.toContain('activity/remove-from-waitlist');
+    useFeedbackStore.getState().dismiss(true);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('waitlist-log-entry').textContent).toContain(
+        'Ann A removed Ben B from the waitlist (was 1)',
+      ),
+    );
+    expect(calls.find((c) => c.path === 'activity/remove-from-waitlist')?.body).toEqual({
+      activityId: ACTIVITY,
+      userId: ben.userId,
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { ErrorCode, ValidationMessageKey } from '@cordata/contract';
 import { activity } from './activity/en.ts';
+import { attendance } from './attendance/en.ts';
 import { auth } from './auth/en.ts';
 import { group } from './group/en.ts';
 import { location } from './location/en.ts';
@@ -140,6 +141,7 @@ export const en = {
   recap,
   seats,
   series,
+  attendance,
   app: { name: 'Cordata', tagline: 'Find your next outdoor partner' },
   // Loading, offline, error and empty states of the lists (issue 19).
   states: {

@@ -1,4 +1,5 @@
 import { activity } from './activity/it.ts';
+import { attendance } from './attendance/it.ts';
 import { auth } from './auth/it.ts';
 import type { Resources } from './en.ts';
 import { group } from './group/it.ts';
@@ -21,6 +22,7 @@ export const it: Resources = {
   recap,
   seats,
   series,
+  attendance,
   app: { name: 'Cordata', tagline: 'Trova il tuo prossimo compagno di avventura' },
   // Stati di caricamento, offline, errore e vuoto delle liste (issue 19).
   states: {

@@ -15,6 +15,7 @@ import { QueryState } from '../QueryState.tsx';
 import { ReportButton } from '../Report/ReportButton.tsx';
 import { ActivityBar } from './ActivityBar.tsx';
 import { useSportName } from './ActivityCard.tsx';
+import { AttendancePanel } from './Attendance.tsx';
 import { Climb } from './Climb.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
@@ -152,6 +153,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
 
       {activity.status === 'PARTICIPATING' && !recap && <ActivityLogistics activity={activity} />}
 
+      <AttendancePanel activity={activity} />
       <SeriesPanel activity={activity} />
       {activity.isAdmin && <Requests activity={activity} />}
       <OrganiserWaitlist activity={activity} />

@@ -1,8 +1,12 @@
 import type { Activity } from '@cordata/contract';
 import { useAcceptRequestMutation, useRejectRequestMutation, useRequestsQuery } from '../../state/queries/activity.ts';
 import { JoinRequests } from '../People/JoinRequests.tsx';
+import { RequesterRecord } from './Attendance.tsx';
 
-/** Admin: the activity's pending requests, each accepted or rejected with a reason. */
+/**
+ * Admin: the activity's pending requests, each accepted or rejected with a reason; on a closed activity, with the
+ * requester's attendance record (docs/attendance.md).
+ */
 export function Requests({ activity }: { activity: Activity }) {
   const { activityId } = activity;
   const query = useRequestsQuery(activityId, activity.isAdmin);
@@ -17,6 +21,7 @@ export function Requests({ activity }: { activity: Activity }) {
       requests={requests}
       pending={query.isPending}
       more={query.hasNextPage ? () => void query.fetchNextPage() : null}
+      about={(r) => (activity.access === 'CLOSED' ? <RequesterRecord record={r.record} /> : null)}
       answers={{
         accept: (userId) => accept.mutateAsync({ activityId, userId }),
         reject: (userId, reason) => reject.mutateAsync({ activityId, userId, reason }),

@@ -1,5 +1,5 @@
 import type { UserSummary } from '@cordata/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../feedback.ts';
 import '../forms/forms.css';
@@ -19,17 +19,20 @@ const OWNERS = {
 } as const;
 
 /** Admin: the pending requests to join an activity or a group, each accepted or rejected with a reason. */
-export function JoinRequests({
+export function JoinRequests<R extends UserSummary>({
   owner,
   ownerId,
   requests,
   pending,
   more,
   answers,
+  about,
 }: {
   owner: keyof typeof OWNERS;
   ownerId: string;
-  requests: readonly UserSummary[];
+  requests: readonly R[];
+  /** What the owner says about each requester under their name (an activity's: their attendance record). */
+  about?: (request: R) => ReactNode;
   /** The first page is still on its way. */
   pending: boolean;
   /** Loads the next page, where there is one. */
@@ -46,7 +49,7 @@ export function JoinRequests({
       {requests.length === 0 && !pending && <p className="muted">{t(`${owner}.view.noRequests`)}</p>}
       <ul className="people-list">
         {requests.map((r) => (
-          <RequestRow key={r.userId} owner={owner} request={r} answers={answers} />
+          <RequestRow key={r.userId} owner={owner} request={r} answers={answers} about={about?.(r)} />
         ))}
       </ul>
       {more && (
@@ -62,10 +65,12 @@ function RequestRow({
   owner,
   request,
   answers,
+  about,
 }: {
   owner: keyof typeof OWNERS;
   request: UserSummary;
   answers: RequestAnswers;
+  about?: ReactNode;
 }) {
   const { t } = useTranslation();
   const p = OWNERS[owner].testPrefix;
@@ -97,6 +102,7 @@ function RequestRow({
     <PersonRow
       person={request}
       testId={`${p}request`}
+      subtitle={about}
       className="request-row"
       onOpen={() => openProfile(request.userId)}
       actions={

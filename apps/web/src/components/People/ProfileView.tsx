@@ -5,6 +5,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useProfileQuery, useUserActivitiesQuery, useUserGroupsQuery } from '../../state/queries/people.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
+import { OwnAttendanceRecord } from '../Activity/Attendance.tsx';
 import { ReportButton } from '../Report/ReportButton.tsx';
 import { BlockButton } from './BlockButton.tsx';
 import { fullName } from './format.ts';
@@ -50,6 +51,7 @@ export function ProfileView({ userId, onNavigate }: { userId: string; onNavigate
           </div>
         )}
       </div>
+      {isMe && <OwnAttendanceRecord />}
       <section className="people-section">
         <h2>{t('people.profile.sports')}</h2>
         <SportChips sports={user.sports} shared={isMe ? [] : mine} />

@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, call, newAccount } from '../support/accounts.ts';
+import { pointsActivity } from '../support/activities.ts';
+import {
+  contextsClosedAfterEach,
+  expectToast,
+  type Locale,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  testId,
+} from '../support/browser.ts';
+import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { seedToken } from '../support/session.ts';
+
+/**
+ * Issue 22, attendance (docs/attendance.md): an activity has started (its times are moved an hour into the past in
+ * the server's database). A participant's phone shows their check-in QR with the code under it. The organiser ticks
+ * one participant on the tick list and checks the other in by typing the code under her QR in the scanner (headless
+ * Chromium has no camera, so the scanner says so and the typed code is the way in). The participant then reads her
+ * own record on her profile.
+ */
+const hasPostgres = await postgresAvailable();
+if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the attendance journey is skipped.`);
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+const contexts = contextsClosedAfterEach('attendance');
+
+const text = {
+  en: {
+    pass: 'Your check-in',
+    sheet: 'Attendance',
+    came: 'Came',
+    checkedIn: 'Carla Riva checked in',
+    record: 'Attended 1 of 1',
+    noCamera: 'The camera is not available here: type the code under the QR instead.',
+  },
+  it: {
+    pass: 'Il tuo check-in',
+    sheet: 'Presenze',
+    came: 'Presente',
+    checkedIn: 'Carla Riva è presente',
+    record: 'Presenze: 1 su 1',
+    noCamera: 'La fotocamera non è disponibile: digita il codice sotto il QR.',
+  },
+};
+
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
+
+describe.skipIf(!hasPostgres)('attendance', () => {
+  beforeAll(async () => {
+    database = await freshDatabase('attendance');
+    server = await startServer({
+      webMode: 'app',
+      env: {
+        DATABASE_URL: database.url,
+        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function phone(account: Account, locale: Locale, path: string): Promise<Page> {
+    const context = await phoneContext(browser!, locale, server!.url);
+    contexts.push(context);
+    await seedToken(context, account.jwt);
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  }
+
+  it.each(locales)(
+    'the organiser ticks one participant, checks one in by her code, and she sees her record (%s)',
+    async (locale) => {
+      const url = server!.url;
+      const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
+      const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
+      const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
+      const { activity } = await call(url, 'activity/create-new', pointsActivity({ name: 'Grigna' }), anna.jwt);
+      const { activityId } = activity;
+      for (const p of [bruno, carla]) await call(url, 'activity/participate', { activityId }, p.jwt);
+
+      // It started an hour ago and ends in an hour.
+      const { rowCount } = await withDatabase(database!.url, (c) =>
+        c.query(
+          `update activities set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour',
+           date = to_char(now() at time zone time_zone, 'YYYY-MM-DD'),
+           start_time = to_char((now() - interval '1 hour') at time zone time_zone, 'HH24:MI'),
+           end_time = to_char((now() + interval '1 hour') at time zone time_zone, 'HH24:MI')
+         where id = $1`,
+          [activityId],
+        ),
+      );
+      expect(rowCount).toBe(1);
+
+      // Carla's phone shows her check-in QR, with the code under it; her user id is nowhere in it.
+      const carlaPage = await phone(carla, locale, `/view-activity/${activityId}`);
+      await carlaPage.waitForSelector(testId('attendance-pass'));
+      expect(await carlaPage.textContent(`${testId('attendance-pass')} h3`)).toBe(text[locale].pass);
+      const code = (await carlaPage.textContent(testId('attendance-pass-code')))!.trim();
+      expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      expect(await carlaPage.locator(`${testId('attendance-qr')} path`).count()).toBe(1);
+      await carlaPage.locator(testId('attendance-pass')).scrollIntoViewIfNeeded();
+      await settled(carlaPage);
+      await screenshot(carlaPage, `attendance-1-pass-${locale}`);
+
+      // Anna, organising, ticks Bruno on the list.
+      const annaPage = await phone(anna, locale, `/view-activity/${activityId}`);
+      await annaPage.waitForSelector(testId('attendance-sheet'));
+      expect(await annaPage.textContent(`${testId('attendance-sheet')} h3`)).toBe(text[locale].sheet);
+      const brunoRow = annaPage.locator(`${testId('attendance-entry')}[data-user-id="${bruno.userId}"]`);
+      await brunoRow.locator(testId('attendance-mark-ATTENDED')).click();
+      await brunoRow.locator(`${testId('attendance-status')}[data-status="ATTENDED"]`).waitFor();
+      expect(await brunoRow.locator(testId('attendance-mark-ATTENDED')).getAttribute('aria-pressed')).toBe('true');
+
+      // She opens the scanner: no camera in headless Chromium, so she types the code under Carla's QR.
+      await annaPage.click(testId('attendance-scan'));
+      await annaPage.waitForSelector(`${testId('attendance-camera')}[data-camera="off"]`);
+      expect(await annaPage.textContent(testId('attendance-camera'))).toBe(text[locale].noCamera);
+      await annaPage.fill(testId('attendance-code'), code.toLowerCase());
+      await annaPage.click(testId('attendance-check'));
+      await expectToast(annaPage, text[locale].checkedIn);
+      const carlaRow = annaPage.locator(`${testId('attendance-entry')}[data-user-id="${carla.userId}"]`);
+      await carlaRow.locator(`${testId('attendance-status')}[data-status="ATTENDED"]`).waitFor();
+      await annaPage.locator(testId('attendance-sheet')).scrollIntoViewIfNeeded();
+      await settled(annaPage);
+      await screenshot(annaPage, `attendance-2-sheet-${locale}`);
+
+      // Carla reads her own record on her profile.
+      const profile = await phone(carla, locale, `/profile/${carla.userId}`);
+      await profile.waitForSelector(testId('own-attendance'));
+      expect(await profile.textContent(testId('own-attendance-line'))).toBe(text[locale].record);
+      await settled(profile);
+      await screenshot(profile, `attendance-3-record-${locale}`);
+
+      // Nobody else sees it: Bruno, on Carla's profile, gets no attendance section.
+      const brunoOnCarla = await phone(bruno, locale, `/profile/${carla.userId}`);
+      await brunoOnCarla.waitForSelector(testId('profile-view'));
+      expect(await brunoOnCarla.locator(testId('own-attendance')).count()).toBe(0);
+    },
+  );
+});

@@ -4,6 +4,7 @@ import { useGroupQuery } from '../../state/queries/group.ts';
 import { useSportName, useSportsQuery } from '../../state/queries/sports.ts';
 import { CalendarFeed } from '../Calendar/CalendarFeed.tsx';
 import { QueryState } from '../QueryState.tsx';
+import { AttendanceRules } from './AttendanceRules.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupCalendar } from './GroupCalendar.tsx';
 import { GroupPicture } from './GroupCard.tsx';
@@ -89,6 +90,7 @@ function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
       )}
 
       {group.isAdmin && <GroupRequests group={group} />}
+      <AttendanceRules group={group} />
       <GroupMembers group={group} />
       {seesActivities ? (
         <>

@@ -43,6 +43,8 @@ export const attendance = {
     requesterNone: 'No attendance recorded yet',
   },
   rules: {
+    hoursInvalid: 'Enter whole hours from 0 to {{max}}',
+    percentInvalid: 'Enter a whole percent from 1 to 100, or leave it empty',
     title: 'Attendance rules',
     lateCancelHours: 'Leaving this many hours before the start is a late cancel',
     autoApprove: 'Accept requests at once from people at or above this reliability (%)',

@@ -45,6 +45,8 @@ export const attendance: typeof en = {
     requesterNone: 'Ancora nessuna presenza registrata',
   },
   rules: {
+    hoursInvalid: 'Inserisci ore intere da 0 a {{max}}',
+    percentInvalid: 'Inserisci una percentuale intera da 1 a 100, o lascia vuoto',
     title: 'Regole delle presenze',
     lateCancelHours: "Lasciare a meno di queste ore dall'inizio è un ritiro tardivo",
     autoApprove: 'Accetta subito le richieste di chi ha almeno questa affidabilità (%)',

@@ -55,6 +55,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, FCM_PROJECT_ID: 'p' })).toThrow(/FCM_ACCESS_TOKEN/);
   });
 
+  it('keeps the safety escalation within its bounds (each step within 5 minutes of its time)', () => {
+    const config = loadConfig(base);
+    expect([config.SAFETY_ALERT_AFTER_MINUTES, config.SAFETY_CONTACTS_AFTER_MINUTES]).toEqual([60, 30]);
+    expect([config.SAFETY_LINK_HOURS, config.SAFETY_JOB_EVERY_MS]).toEqual([48, 60_000]);
+    expect(loadConfig({ ...base, SAFETY_ALERT_AFTER_MINUTES: '90' }).SAFETY_ALERT_AFTER_MINUTES).toBe(90);
+    expect(() => loadConfig({ ...base, SAFETY_JOB_EVERY_MS: '300001' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, SAFETY_ALERT_AFTER_MINUTES: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, SAFETY_LINK_HOURS: 'soon' })).toThrow(ConfigError);
+  });
+
   it('takes an elevation service only with both its URL and its format', () => {
     expect(() => loadConfig({ ...base, ELEVATION_URL: 'https://api.open-meteo.com' })).toThrow(/ELEVATION_KIND/);
     expect(() => loadConfig({ ...base, ELEVATION_KIND: 'open-meteo' })).toThrow(/ELEVATION_URL/);

@@ -156,6 +156,29 @@ export const EnvSchema = z.object({
   OVERPASS_URL: url.optional(),
   /** Deadline of one Overpass query, the whole answer; also sent as the query's own `[timeout:…]`. */
   OVERPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The safety loop (docs/safety.md): minutes after the planned return before the group is told someone is not back. */
+  SAFETY_ALERT_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60)
+    .default(60),
+  /** Minutes after that alert before the emergency contacts of whoever is still not back are e-mailed. */
+  SAFETY_CONTACTS_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  /** Hours an emergency contact's no-login link works after it is sent. */
+  SAFETY_LINK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(14 * 24)
+    .default(48),
+  /** How often the escalation job runs; at most 5 minutes, so that each step fires within 5 minutes of its time. */
+  SAFETY_JOB_EVERY_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -61,6 +61,7 @@ import { createReportsService, reportsHandlers } from './modules/reports/reports
 import { createRouteImportService } from './modules/route-import/route-import.service.ts';
 import { createRoutingEngine } from './modules/routing/routing.engines.ts';
 import { createRoutingService, routingHandlers } from './modules/routing/routing.service.ts';
+import { createSafetyModule } from './modules/safety/safety.module.ts';
 import { createSeatsRepository } from './modules/seats/seats.repository.ts';
 import { createSeats } from './modules/seats/seats.service.ts';
 import { seriesHandlers } from './modules/series/series.handlers.ts';
@@ -305,6 +306,7 @@ export function createModules(core: Core) {
 
   const logistics = createLogisticsModule(core, { access, changes });
   const weather = createWeatherModule(core, { access, changes, chatMembership });
+  const safety = createSafetyModule(core, { access, changes, mailer });
   const routeImport = createRouteImportService({
     config: {
       sources: core.config.ROUTE_IMPORT_SOURCES,
@@ -370,6 +372,7 @@ export function createModules(core: Core) {
     ...notificationsHandlers({ repository: createNotificationsRepository(core.db), now: core.now }),
     ...logistics.handlers,
     ...weather.handlers,
+    ...safety.handlers,
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
     ...routingHandlers(routing),
     ...routeExportHandlers({ db: core.db, access, routes: routeComputer }),
@@ -400,6 +403,7 @@ export function createModules(core: Core) {
     ...logistics.jobs,
     { name: 'waitlist-offers', everyMs: core.config.WAITLIST_JOB_EVERY_MS, run: seats.run },
     ...weather.jobs,
+    ...safety.jobs,
     { name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: activityReminders.run },
     { name: 'series-materialiser', everyMs: core.config.SERIES_JOB_EVERY_MS, run: seriesMaterialiser.run },
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
@@ -412,6 +416,7 @@ export function createModules(core: Core) {
     if (core.config.mailboxKey) registerDevMailbox(app, mailer, core.config.mailboxKey);
     exports.registerDownload(app);
     calendar.registerFeeds(app);
+    safety.register(app);
     registerShareImages(app, { db: core.db, product: core.config.PRODUCT_SLUG });
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
@@ -432,6 +437,7 @@ export function createModules(core: Core) {
       chat,
       logistics,
       weather,
+      safety,
       exports,
       sports,
       notifier,

@@ -121,3 +121,15 @@ export const LATE_CANCEL_DEFAULT_HOURS = 12;
 export const LATE_CANCEL_MAX_HOURS = 7 * 24;
 export const RELIABILITY_WINDOW = 20;
 export const RELIABILITY_MIN_COUNTED = 3;
+
+// The safety loop (issue 23, docs/safety.md)
+/** Live positions may be shared from this long before the start. */
+export const SAFETY_OPENS_BEFORE_START_MINUTES = 30;
+/** Sharing stops by itself this long after the planned return (or sooner, once all are back). */
+export const SAFETY_SHARING_AFTER_RETURN_HOURS = 2;
+/** How often a sharing phone sends its position, normally and in economy mode. */
+export const SAFETY_SHARE_EVERY_SECONDS = 30;
+export const SAFETY_ECONOMY_EVERY_SECONDS = 300;
+export const MAX_EMERGENCY_CONTACTS = 3;
+/** Location history is deleted this long after it was recorded, or sooner on the person's request. */
+export const LOCATION_HISTORY_DAYS = 28;

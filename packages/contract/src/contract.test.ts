@@ -43,6 +43,16 @@ const SECURITY_CALLS = [
 const ISSUE_19_CALLS = ['chat/open-direct'];
 /** Calls of issue 24 beyond spec §7: the weather of an activity. */
 const ISSUE_24_CALLS = ['activity/weather', 'activity/weather-thresholds', 'activity/weather-decide'];
+/** Calls of issue 23 beyond spec §7: the safety loop and emergency contacts. */
+const SAFETY_CALLS = [
+  'activity/safety',
+  'activity/safety-set-return',
+  'activity/safety-share',
+  'activity/safety-back',
+  'user/emergency-contacts',
+  'user/set-emergency-contacts',
+  'user/delete-location-history',
+];
 
 /** Calls of issue 22 beyond spec §7: seat offers and the organisers' waitlist. */
 const SEATS_CALLS = [
@@ -63,7 +73,14 @@ const ATTENDANCE_GROUP_CALLS = ['group/read-attendance-rules', 'group/set-attend
 
 describe('the calls of spec §7', () => {
   it('are all declared, 82 in all, plus report/create, the logistics, calendar, series and weather calls (issues 25, 19, 22, 24) and the security ones (issue 16)', () => {
-    const beyond = [...SECURITY_CALLS, ...ISSUE_19_CALLS, ...SEATS_CALLS, ...ISSUE_24_CALLS, ...ATTENDANCE_GROUP_CALLS];
+    const beyond = [
+      ...SECURITY_CALLS,
+      ...ISSUE_19_CALLS,
+      ...SEATS_CALLS,
+      ...ISSUE_24_CALLS,
+      ...ATTENDANCE_GROUP_CALLS,
+      ...SAFETY_CALLS,
+    ];
     const specCalls = callNames.filter((n) => !beyond.includes(n));
     for (const [domain, count] of Object.entries(SPEC_CALLS)) {
       expect(
@@ -115,6 +132,9 @@ describe('the calls of spec §7', () => {
         'calendar/reset-my-feeds',
         // Beyond the spec (issue 22): the caller's own attendance record.
         'attendance/read-record',
+        // Beyond the spec (issue 23): the caller's own emergency contacts and location history.
+        'user/emergency-contacts',
+        'user/delete-location-history',
       ].sort(),
     );
   });

@@ -53,6 +53,11 @@ export const NOTIFICATION_TYPES = [
   'ACTIVITY_WEATHER_ALERT',
   /** To participants: the organiser's weather decision; the reason is KEEP, MOVE or CANCEL. */
   'ACTIVITY_WEATHER_DECISION',
+  /**
+   * To an activity's organisers and participants, 60 min (SAFETY_ALERT_AFTER_MINUTES) after the planned return: the
+   * actor is not back yet. One per person not back; the person's emergency contacts are e-mailed 30 min later.
+   */
+  'ACTIVITY_NOT_BACK',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
@@ -73,6 +78,11 @@ export type WeatherBreachKind = (typeof WEATHER_BREACH_KINDS)[number];
 /** The organiser's answer to a weather alert; SWITCH_BACKUP only where the activity has a backup route. */
 export const WEATHER_CHOICES = ['KEEP', 'MOVE', 'SWITCH_BACKUP', 'CANCEL'] as const;
 export type WeatherChoice = (typeof WEATHER_CHOICES)[number];
+
+// The safety loop (issue 23)
+/** Where an activity's safety window is: not open yet, open (sharing possible), closed (all back or too late). */
+export const SAFETY_WINDOW_STATES = ['BEFORE', 'OPEN', 'CLOSED'] as const;
+export type SafetyWindowState = (typeof SAFETY_WINDOW_STATES)[number];
 
 // Activities
 /** RFC 5545 weekday codes, Monday first (series: BYDAY). */

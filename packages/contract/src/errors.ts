@@ -91,6 +91,13 @@ export const errorCatalog = {
   WEATHER_THRESHOLDS_INVALID: { status: 400, message: 'The lowest temperature must be below the highest' },
   WEATHER_MOVE_INCOMPLETE: { status: 400, message: 'Choose the new date, start time and end time' },
   NO_BACKUP_ROUTE: { status: 409, message: 'This activity has no backup route' },
+  RETURN_BEFORE_START: { status: 400, message: 'The planned return must be after the start' },
+  SAFETY_WINDOW_CLOSED: {
+    status: 409,
+    message: 'Positions are shared only from 30 minutes before the start until everyone is back',
+  },
+  SAFETY_NOT_STARTED: { status: 409, message: 'You can check in once the activity is about to start' },
+  EMERGENCY_CONTACT_DUPLICATE: { status: 400, message: 'Each emergency contact needs a different e-mail address' },
   ACTIVITY_CANCELLED: { status: 409, message: 'This activity was cancelled' },
   GEAR_NOT_FOUND: { status: 404, message: 'This item no longer exists' },
   GEAR_ALREADY_CLAIMED: { status: 409, message: 'Someone else already brings this' },

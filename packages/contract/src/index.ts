@@ -12,6 +12,7 @@ import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/mis
 import { notificationCalls } from './calls/notification.ts';
 import { recapCalls } from './calls/recap.ts';
 import { routingCalls } from './calls/routing.ts';
+import { safetyCalls } from './calls/safety.ts';
 import { seriesCalls } from './calls/series.ts';
 import { userCalls } from './calls/user.ts';
 import { weatherCalls } from './calls/weather.ts';
@@ -29,6 +30,7 @@ export * from './calls/misc.ts';
 export * from './calls/notification.ts';
 export * from './calls/recap.ts';
 export * from './calls/routing.ts';
+export * from './calls/safety.ts';
 export * from './calls/series.ts';
 export * from './calls/user.ts';
 export * from './calls/weather.ts';
@@ -68,6 +70,7 @@ export const calls = {
   ...weatherCalls,
   ...recapCalls,
   ...attendanceCalls,
+  ...safetyCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

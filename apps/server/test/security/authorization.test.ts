@@ -1,9 +1,10 @@
 import { type CallName, callNames, calls } from '@cordata/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { users } from '../../src/db/schema.ts';
+import { activities, users } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../app.ts';
+import { collect, listen, openSocket, sleep, type TestSocket } from '../chat-factories.ts';
 import { newActivity, newUser } from '../factories.ts';
 import { jsonSchemaOf, sample } from './samples.ts';
 
@@ -49,6 +50,8 @@ const ADMIN_ONLY = new Set<CallName>([
   'activity/backup-route',
   // Attendance (issue 22): the tick list, the marks and the scans are the organisers'; a group's rules its admins'.
   ...(['attendance/list-sheet', 'attendance/mark', 'attendance/check-in', 'group/set-attendance-rules'] as const),
+  // The planned return is the organiser's (issue 23).
+  'activity/safety-set-return',
 ]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
@@ -90,6 +93,10 @@ const MEMBERS_ONLY = new Set<CallName>([
   // Issue 22: a participant's own check-in pass; a group's attendance rules, read by its members.
   'attendance/read-pass',
   'group/read-attendance-rules',
+  // The safety loop (issue 23): who is back, sharing, checking in.
+  'activity/safety',
+  'activity/safety-share',
+  'activity/safety-back',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 
@@ -178,6 +185,7 @@ async function newWorld() {
   );
   return {
     tokens: await roleTokens(),
+    adminId: admin.id,
     activity,
     photoId: photo!.id,
     group,
@@ -266,6 +274,8 @@ async function snapshot() {
     'activity_photos',
     'activity_routes',
     'activity_attendance',
+    'activity_safety',
+    'location_points',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -376,6 +386,10 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
   const OPEN = {
     // Issue 22: one's own attendance record (never anyone else's).
     'attendance/read-record': undefined,
+    // A person's own emergency contacts and location history (issue 23).
+    'user/emergency-contacts': undefined,
+    'user/set-emergency-contacts': { contacts: [{ name: 'Mum', email: 'mum@example.test' }] },
+    'user/delete-location-history': undefined,
     'route/snap-legs': {
       sportId: 'hiking',
       points: [
@@ -402,5 +416,70 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
     const res = await t.call(name, OPEN[name] as never, tokens[role] ?? undefined);
     if (role === 'no token' || role === 'suspended') expect(res.status).toBe(401);
     else expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+/**
+ * The safety loop's socket event (issue 23): a position sent by each kind of caller, on the world's private activity
+ * moved into its window, where the admin and the participant share. No token or a suspended session never connects;
+ * an outsider and a blocked person are refused and get nothing; a participant the admin blocked after they joined
+ * shares too, yet no position passes between the two of them.
+ */
+describe('the authorization matrix of the safety:position socket event', () => {
+  let url: string;
+  let w: World;
+  let blockedParticipant: Awaited<ReturnType<typeof newUser>>;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    url = await listen(t);
+    w = await newWorld();
+    blockedParticipant = await newUser(t);
+    const { activityId } = w.activity;
+    await t.db.execute(
+      sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${w.adminId}, ${blockedParticipant.id}, 'ACCEPTED', now())`,
+    );
+    await t.ok('activity/invite-users', { activityId, userIds: [blockedParticipant.id] }, w.tokens.admin!);
+    await t.ok('activity/participate', { activityId }, blockedParticipant.token);
+    await t.ok('user/block', { userId: blockedParticipant.id }, w.tokens.admin!);
+    const now = Date.now();
+    await t.db
+      .update(activities)
+      .set({ startsAt: new Date(now - 10 * 60_000), endsAt: new Date(now + 2 * 3_600_000) })
+      .where(eq(activities.id, activityId));
+    for (const token of [w.tokens.admin!, w.tokens.participant!, blockedParticipant.token])
+      await t.ok('activity/safety-share', { activityId, sharing: true }, token);
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.close();
+  });
+
+  it.each(ROLES)('as %s', async (role) => {
+    const token = w.tokens[role];
+    if (role === 'no token' || role === 'suspended') {
+      await expect(openSocket(url, token ?? '')).rejects.toThrow();
+      return;
+    }
+    const others = [await openSocket(url, w.tokens.admin!), await openSocket(url, w.tokens.participant!)];
+    const watcher = await openSocket(url, blockedParticipant.token);
+    const socket = await openSocket(url, token!);
+    sockets.push(...others, watcher, socket);
+    const [toAdmin, toParticipant] = others.map((s) => collect(s, 'safety:position'));
+    const toBlocked = collect(watcher, 'safety:position');
+    const toCaller = collect(socket, 'safety:position');
+    const answer = await new Promise((resolve) =>
+      socket.emit('safety:position', { activityId: w.activity.activityId, latitude: 45.9, longitude: 9.3 }, resolve),
+    );
+    await sleep(200);
+    if (role === 'outsider' || role === 'blocked') {
+      expect(answer).toEqual({ ok: false, code: 'NOT_FOUND' });
+      expect([...toAdmin!, ...toParticipant!, ...toBlocked]).toEqual([]);
+    } else {
+      expect(answer).toEqual({ ok: true });
+      const other = role === 'admin' ? toParticipant! : toAdmin!;
+      expect(other).toHaveLength(1);
+      // The participant the admin blocked gets the participant's position, never the admin's.
+      expect(toBlocked).toHaveLength(role === 'admin' ? 0 : 1);
+    }
+    expect(toCaller).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { type CallName, callNames, calls, declaresError, type ErrorBody } from '@cordata/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../app.ts';
+import { listen, openSocket, sleep } from '../chat-factories.ts';
 import { newUser } from '../factories.ts';
 import { type OverpassStandIn, startOverpassStandIn, waysAlong } from '../stand-in-overpass.ts';
 import { type StandInRouter, startStandInRouter } from '../stand-in-router.ts';
@@ -131,5 +134,67 @@ describe('hostile input', () => {
     expect((await t.call('sport/list-all', undefined, (await newUser(t)).token)).status).toBe(200);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/**
+ * The safety loop's socket event (issue 23): a participant sharing in the window sends positions with each field
+ * replaced by every hostile value, and whole hostile bodies. Each answer is INVALID unless the position is still a
+ * valid one (then it is stored or TOO_SOON); the socket stays connected and the server healthy.
+ */
+describe('hostile positions over the socket', () => {
+  it('are refused with INVALID, never crash, and keep the socket', async () => {
+    const organiser = await newUser(t);
+    const { activity } = await t.ok(
+      'activity/create-new',
+      {
+        name: 'Fuzzed outing',
+        sportId: 'hiking',
+        date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        startTime: '09:00',
+        endTime: '11:00',
+        access: 'OPEN',
+        visibility: 'PUBLIC',
+        difficulty: 'EASY',
+        route: {
+          mode: 'POINTS',
+          start: { latitude: 45.9, longitude: 9.3 },
+          destination: { latitude: 45.91, longitude: 9.31 },
+          routeSteps: [],
+        },
+      },
+      organiser.token,
+    );
+    const { activityId } = activity;
+    await t.db
+      .update(activities)
+      .set({ startsAt: new Date(Date.now() - 600_000), endsAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(activities.id, activityId));
+    await t.ok('activity/safety-share', { activityId, sharing: true }, organiser.token);
+    const socket = await openSocket(await listen(t), organiser.token);
+    const emit = (input: unknown) =>
+      new Promise<{ ok: boolean; code?: string }>((resolve) => socket.emit('safety:position', input as never, resolve));
+    const base: Record<string, unknown> = { activityId, latitude: 45.9, longitude: 9.3, accuracy: 5 };
+    const stillValid = (input: Record<string, unknown>) =>
+      input.activityId === activityId &&
+      [input.latitude, input.longitude].every((v) => typeof v === 'number' && Number.isFinite(v)) &&
+      Math.abs(input.latitude as number) <= 90 &&
+      Math.abs(input.longitude as number) <= 180 &&
+      (input.accuracy === undefined ||
+        (typeof input.accuracy === 'number' && input.accuracy >= 0 && input.accuracy <= 100_000));
+    try {
+      for (const key of Object.keys(base))
+        for (const value of [...HOSTILE_VALUES, undefined]) {
+          const input = { ...base, [key]: value };
+          const answer = await emit(input);
+          if (stillValid(input)) expect(answer.ok || answer.code === 'TOO_SOON', JSON.stringify(answer)).toBe(true);
+          else expect(answer, `${key}: ${String(value).slice(0, 40)}`).toEqual({ ok: false, code: 'INVALID' });
+          await sleep(200); // within the socket's event budget (5 a second)
+        }
+      for (const body of [null, 'text', 42, [], {}]) expect(await emit(body)).toEqual({ ok: false, code: 'INVALID' });
+      expect(socket.connected).toBe(true);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -110,6 +110,10 @@ const errors: Record<ErrorCode, string> = {
   ATTENDANCE_CLOSED: 'Attendance can no longer be changed: 7 days have passed since the end',
   ATTENDANCE_CODE_INVALID: 'This is not the check-in code of a participant of this activity',
   NOT_PARTICIPATING: 'Only participants have a check-in code',
+  RETURN_BEFORE_START: 'The planned return must be after the start',
+  SAFETY_WINDOW_CLOSED: 'Positions are shared only from 30 minutes before the start until everyone is back',
+  SAFETY_NOT_STARTED: 'You can check in once the activity is about to start',
+  EMERGENCY_CONTACT_DUPLICATE: 'Each emergency contact needs a different e-mail address',
 };
 
 const validation: Record<ValidationMessageKey, string> = {

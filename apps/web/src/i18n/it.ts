@@ -187,6 +187,10 @@ export const it: Resources = {
     ATTENDANCE_CLOSED: 'Le presenze non si possono più cambiare: sono passati 7 giorni dalla fine',
     ATTENDANCE_CODE_INVALID: 'Questo non è il codice di check-in di un partecipante di questa attività',
     NOT_PARTICIPATING: 'Solo chi partecipa ha un codice di check-in',
+    RETURN_BEFORE_START: 'Il rientro previsto deve essere dopo l’inizio',
+    SAFETY_WINDOW_CLOSED: 'Le posizioni si condividono solo da 30 minuti prima dell’inizio finché tutti sono rientrati',
+    SAFETY_NOT_STARTED: 'Potrai confermare il rientro quando l’attività sta per iniziare',
+    EMERGENCY_CONTACT_DUPLICATE: 'Ogni contatto di emergenza deve avere un indirizzo e-mail diverso',
   },
   validation: {
     required: '* Campo obbligatorio',

@@ -1,6 +1,16 @@
+import { LOCATION_HISTORY_DAYS } from '@cordata/contract';
 import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activityReminders, mailOutbox, otpCodes, pushOutbox, rateLimits, sessions } from '../../db/schema.ts';
+import {
+  activityReminders,
+  locationPoints,
+  mailOutbox,
+  otpCodes,
+  pushOutbox,
+  rateLimits,
+  safetyLinks,
+  sessions,
+} from '../../db/schema.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -10,8 +20,17 @@ const DAY = 24 * HOUR;
  * spent rate-limit windows go after a day (long enough to read an incident), the outbox's handled
  * mail after a day (the dev mailbox shows the last day) and handled pushes after a week. A sent activity
  * reminder's row only keeps the reminder job from sending it twice: it goes a day after the start it was for.
+ * Shared positions (the safety loop's location history) go 28 days after they were recorded, and an emergency
+ * contact's link as soon as it has expired (it already shows nothing).
  */
-export const RETENTION = { codes: DAY, sessions: DAY, mail: DAY, pushes: 7 * DAY, reminders: DAY } as const;
+export const RETENTION = {
+  codes: DAY,
+  sessions: DAY,
+  mail: DAY,
+  pushes: 7 * DAY,
+  reminders: DAY,
+  locations: LOCATION_HISTORY_DAYS * DAY,
+} as const;
 
 /**
  * Deletes what the retention allows. Each statement deletes rows nobody else needs, so instances
@@ -61,6 +80,14 @@ export function createPurge(deps: { db: DbOrTx; now: () => Date }) {
         .delete(activityReminders)
         .where(lt(activityReminders.startsAt, before(RETENTION.reminders)))
         .returning({ id: activityReminders.activityId }),
+      deps.db
+        .delete(locationPoints)
+        .where(lt(locationPoints.recordedAt, before(RETENTION.locations)))
+        .returning({ id: locationPoints.id }),
+      deps.db
+        .delete(safetyLinks)
+        .where(lt(safetyLinks.expiresAt, new Date(now)))
+        .returning({ id: safetyLinks.id }),
     ]);
     return removed.reduce((sum, rows) => sum + rows.length, 0);
   };

@@ -110,6 +110,10 @@ const en: Texts = {
           ? `${v.target} takes the backup route because of the weather: check the new route`
           : `${v.target} goes ahead as planned despite the forecast`;
   },
+  ACTIVITY_NOT_BACK: (v) =>
+    v.reason === 'SELF'
+      ? `You are not checked in as back from ${v.target}: tap “I'm back”, or your emergency contacts will be e-mailed`
+      : `${v.actor} is not back from ${v.target} and the planned return has passed: try to reach them`,
 };
 
 const it: Texts = {
@@ -166,6 +170,10 @@ const it: Texts = {
           ? `${v.target} passa al percorso di riserva per il meteo: guarda il nuovo percorso`
           : `${v.target} si fa come previsto, nonostante le previsioni`;
   },
+  ACTIVITY_NOT_BACK: (v) =>
+    v.reason === 'SELF'
+      ? `Non hai confermato il rientro da ${v.target}: tocca “Sono rientrato”, altrimenti i tuoi contatti di emergenza riceveranno un'e-mail`
+      : `${v.actor} non è rientrato da ${v.target} e l'orario di rientro è passato: prova a contattarlo`,
 };
 
 const fallbacks = {

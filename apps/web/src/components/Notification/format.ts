@@ -28,6 +28,7 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   ACTIVITY_CANCELLED: { icon: 'reject', topic: 'activity' },
   ACTIVITY_WEATHER_ALERT: { icon: 'reject', topic: 'activity' },
   ACTIVITY_WEATHER_DECISION: { icon: 'bell', topic: 'activity' },
+  ACTIVITY_NOT_BACK: { icon: 'reject', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */
@@ -101,6 +102,7 @@ function templateKey(n: Notification): string {
   if (n.type === 'SEND_MESSAGE' && n.reason === 'DIRECT') return 'notification.directMessage';
   if (n.type === 'ACTIVITY_WEATHER_ALERT' && n.reason?.split(' ')[2]?.split(',').includes('SWITCH_BACKUP'))
     return 'notification.weatherAlertBackup';
+  if (n.type === 'ACTIVITY_NOT_BACK' && n.reason === 'SELF') return 'notification.notBackSelf';
   if (n.type === 'ACTIVITY_WEATHER_DECISION')
     return `notification.weatherDecisions.${weatherMove(n) ? 'MOVE' : n.reason === 'CANCEL' || n.reason === 'SWITCH_BACKUP' ? n.reason : 'KEEP'}`;
   return `notification.types.${n.type}`;

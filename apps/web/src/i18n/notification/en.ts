@@ -33,7 +33,11 @@ export const notification = {
     ACTIVITY_WEATHER_ALERT:
       'Weather alert for <b>{{target}}</b>: the forecast breaks your limits. Keep, move or cancel?',
     ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> goes ahead as planned despite the forecast',
+    ACTIVITY_NOT_BACK: '<b>{{actor}}</b> is not back from <b>{{target}}</b> and the planned return has passed',
   },
+  /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
+  notBackSelf:
+    'You are not checked in as back from <b>{{target}}</b>: tap “I’m back”, or your emergency contacts will be e-mailed',
   /** The language dates in notification texts are written in. */
   dateLanguage: 'en',
   cancelledSoon: '<b>{{target}}</b> is cancelled',

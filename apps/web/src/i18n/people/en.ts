@@ -152,6 +152,7 @@ export const people = {
     ACTIVITY_CANCELLED: 'Dates of a series cancelled',
     ACTIVITY_WEATHER_ALERT: 'Weather alerts for activities you organise (24 h and 3 h before)',
     ACTIVITY_WEATHER_DECISION: 'Organisers’ weather decisions (kept, moved, switched to the backup route, cancelled)',
+    ACTIVITY_NOT_BACK: 'Someone of your activity is not back after the planned return',
   },
   saved: {
     profile: 'Your profile has been saved.',

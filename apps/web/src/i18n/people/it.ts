@@ -154,6 +154,7 @@ export const people: typeof en = {
     ACTIVITY_WEATHER_ALERT: 'Allerte meteo per le attività che organizzi (24 ore e 3 ore prima)',
     ACTIVITY_WEATHER_DECISION:
       'Decisioni meteo di chi organizza (confermata, spostata, sul percorso di riserva, annullata)',
+    ACTIVITY_NOT_BACK: 'Qualcuno della tua attività non è rientrato dopo l’orario previsto',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

@@ -1,0 +1,218 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { activities, activityMembers, activitySafety, safetyLinks, users } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { MailLanguage } from '../mail/templates.ts';
+import type { OutgoingPoint, OutgoingPoints } from './outgoing-points.ts';
+import type { SafetyRepository } from './safety.repository.ts';
+import { hashLinkToken } from './safety-escalation.ts';
+import { escapeHtml as e, localTime, safetyCopy } from './safety-texts.ts';
+
+/** Page views a network address may make in 10 minutes, whatever the token: guessing is slowed further. */
+export const LINK_VIEWS_PER_10_MINUTES = 30;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the page shows; everything about the person and the route has passed through the privacy zones' door. */
+export interface EmergencyView {
+  language: MailLanguage;
+  timeZone: string;
+  person: string;
+  activity: string;
+  plannedReturn: Date;
+  backAt: Date | null;
+  lastFix: (OutgoingPoint & { at: Date }) | null;
+  route: OutgoingPoint[];
+  start: string | null;
+  participants: string[];
+  organisers: { name: string; phone: string | null; email: string }[];
+  activityContact: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * The no-login page an emergency contact opens from the e-mail (GET {product}/safety/{token}), server-rendered in the
+ * missing person's language: who is missing, the last known position and its time, the planned route, the group and
+ * the organisers' contacts. Unknown and expired tokens get the same bare "expired or does not exist" page; views are
+ * rate-limited per address. No script runs, nothing is cached, the address is never sent on as a referrer.
+ */
+export function createEmergencyPage(deps: {
+  db: Db;
+  repo: SafetyRepository;
+  outgoing: OutgoingPoints;
+  rateLimiter: RateLimiter;
+  path: string;
+  now: () => Date;
+}) {
+  const { db } = deps;
+
+  async function load(token: string): Promise<EmergencyView | null> {
+    const [link] = await db
+      .select()
+      .from(safetyLinks)
+      .where(and(eq(safetyLinks.tokenHash, hashLinkToken(token)), gt(safetyLinks.expiresAt, deps.now())));
+    if (!link) return null;
+    const [row] = await db
+      .select({ activity: activities, person: users, safety: activitySafety })
+      .from(activities)
+      .innerJoin(users, eq(users.id, link.userId))
+      .leftJoin(
+        activitySafety,
+        and(eq(activitySafety.activityId, activities.id), eq(activitySafety.userId, link.userId)),
+      )
+      .where(and(eq(activities.id, link.activityId), isNull(activities.deletedAt), isNull(users.deletedAt)));
+    if (!row) return null;
+    const { activity, person, safety } = row;
+    const people = await deps.repo.people(activity.id);
+    const organisers = await db
+      .select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+      .from(activityMembers)
+      .innerJoin(users, eq(users.id, activityMembers.userId))
+      .where(
+        and(
+          eq(activityMembers.activityId, activity.id),
+          eq(activityMembers.state, 'PARTICIPATING'),
+          eq(activityMembers.isAdmin, true),
+          isNull(users.deletedAt),
+        ),
+      );
+    const [fix] = await deps.repo.lastFixes(activity.id, [person.id]);
+    const [lastFix] = fix
+      ? await deps.outgoing(person.id, null, [
+          { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recorded_at) },
+        ])
+      : [];
+    const route = activity.createdBy
+      ? await deps.outgoing(activity.createdBy, null, activity.routeSteps)
+      : activity.routeSteps;
+    const fullName = (u: { firstName: string | null; lastName: string | null }) =>
+      [u.firstName, u.lastName].filter(Boolean).join(' ') || '—';
+    return {
+      language: person.language,
+      timeZone: activity.timeZone,
+      person: fullName(person),
+      activity: activity.name,
+      plannedReturn: activity.plannedReturnAt ?? activity.endsAt,
+      backAt: safety?.backAt ?? null,
+      lastFix: lastFix ?? null,
+      route,
+      start: activity.startAddress,
+      participants: people.map((p) => p.user.firstName ?? '—'),
+      organisers: organisers.map((o) => ({ name: fullName(o), phone: o.phone, email: o.email })),
+      activityContact: activity.contact,
+      expiresAt: link.expiresAt,
+    };
+  }
+
+  function send(reply: FastifyReply, status: number, language: MailLanguage | null, title: string, body: string) {
+    return reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+      .send(page(language, title, body));
+  }
+
+  /** Not knowing whose link it was, the bare pages speak both languages. */
+  const bilingual = (key: 'gone' | 'busy') => `${safetyCopy.en[key]} / ${safetyCopy.it[key]}`;
+
+  function register(app: FastifyInstance) {
+    app.get<{ Params: { token: string } }>(`${deps.path}/:token`, { schema: { hide: true } }, async (req, reply) => {
+      try {
+        await deps.rateLimiter.hit(`safety-link:${req.ip}`, { limit: LINK_VIEWS_PER_10_MINUTES, windowSeconds: 600 });
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'RATE_LIMITED')
+          return send(reply, 429, null, 'Cordata', `<p>${e(bilingual('busy'))}</p>`);
+        throw err;
+      }
+      const view = TOKEN.test(req.params.token) ? await load(req.params.token) : null;
+      if (!view) return send(reply, 404, null, 'Cordata', `<p>${e(bilingual('gone'))}</p>`);
+      const rendered = render(view);
+      return send(reply, 200, view.language, rendered.title, rendered.body);
+    });
+  }
+
+  return { register, load };
+}
+
+function page(language: MailLanguage | null, title: string, body: string) {
+  return `<!doctype html><html lang="${language ?? 'en'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${e(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;color:#1d1d1f;background:#f5f5f7;margin:0;padding:16px;line-height:1.45}
+main{max-width:560px;margin:auto}
+h1{font-size:1.5rem;margin:8px 0 4px}h2{font-size:1.05rem;margin:20px 0 6px}
+section{background:#fff;border-radius:12px;padding:12px 16px;margin:12px 0}
+.alert{border-left:4px solid #b3261e}.ok{border-left:4px solid #1e7b34}
+.muted{color:#6e6e73;font-size:.9rem}a{color:#0b57d0}svg{width:100%;height:auto;background:#eef3ea;border-radius:8px}
+ul{padding-left:20px;margin:4px 0}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The planned route and the last position as a small sketch (north up); no map tiles are fetched. */
+function sketch(route: OutgoingPoint[], fix: OutgoingPoint | null) {
+  const all = [...route, ...(fix ? [fix] : [])];
+  if (all.length < 2 && !fix) return '';
+  const lats = all.map((p) => p.latitude);
+  const lngs = all.map((p) => p.longitude);
+  const [minLat, maxLat, minLng, maxLng] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
+  const squeeze = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
+  const w = Math.max((maxLng - minLng) * squeeze, 1e-4);
+  const h = Math.max(maxLat - minLat, 1e-4);
+  const scale = 300 / Math.max(w, h);
+  const xy = (p: OutgoingPoint) =>
+    [10 + (p.longitude - minLng) * squeeze * scale, 10 + (maxLat - p.latitude) * scale].map((n) => n.toFixed(1));
+  const width = Math.ceil(w * scale) + 20;
+  const height = Math.ceil(h * scale) + 20;
+  const line = route.map((p) => xy(p).join(',')).join(' ');
+  const start = route[0] ? xy(route[0]) : null;
+  const at = fix ? xy(fix) : null;
+  return `<svg viewBox="0 0 ${width} ${height}" role="img">
+${line ? `<polyline points="${line}" fill="none" stroke="#0b57d0" stroke-width="3" stroke-linejoin="round"/>` : ''}
+${start ? `<circle cx="${start[0]}" cy="${start[1]}" r="5" fill="#1e7b34"/>` : ''}
+${at ? `<circle cx="${at[0]}" cy="${at[1]}" r="7" fill="#b3261e" stroke="#fff" stroke-width="2"/>` : ''}
+</svg>`;
+}
+
+const osm = (p: OutgoingPoint) =>
+  `https://www.openstreetmap.org/?mlat=${p.latitude.toFixed(5)}&mlon=${p.longitude.toFixed(5)}#map=15/${p.latitude.toFixed(5)}/${p.longitude.toFixed(5)}`;
+
+export function render(v: EmergencyView): { title: string; body: string } {
+  const t = safetyCopy[v.language] ?? safetyCopy.en;
+  const time = (d: Date) => localTime(d, v.timeZone, v.language);
+  if (v.backAt) {
+    const title = t.backTitle(v.person);
+    return {
+      title,
+      body: `<section class="ok"><h1>${e(title)}</h1><p>${e(t.backIntro(v.person, time(v.backAt)))}</p></section>`,
+    };
+  }
+  const title = t.pageTitle(v.person);
+  const position = v.lastFix
+    ? `<p><strong>${v.lastFix.latitude.toFixed(5)}, ${v.lastFix.longitude.toFixed(5)}</strong><br>
+<span class="muted">${e(t.fixedAt(time(v.lastFix.at)))}</span></p>
+<p><a href="${e(osm(v.lastFix))}" rel="noreferrer">${e(t.openMap)}</a></p>`
+    : `<p>${e(t.noPosition)}</p>`;
+  const organisers = v.organisers
+    .map(
+      (o) =>
+        `<li>${e(o.name)}${o.phone ? ` · ${e(t.phone)}: <a href="tel:${e(o.phone)}">${e(o.phone)}</a>` : ''} · ${e(t.email)}: <a href="mailto:${e(o.email)}">${e(o.email)}</a></li>`,
+    )
+    .join('');
+  const body = `<section class="alert"><h1>${e(title)}</h1>
+<p>${e(t.pageIntro(v.person, v.activity, time(v.plannedReturn)))}</p>
+<p><strong>${e(t.emergency)}</strong></p></section>
+<section><h2>${e(t.lastPosition)}</h2>${position}</section>
+<section><h2>${e(t.route)}</h2>${sketch(v.route, v.lastFix)}
+${v.start ? `<p class="muted">${e(t.start)}: ${e(v.start)}</p>` : ''}</section>
+<section><h2>${e(t.group)}</h2><p><strong>${e(v.activity)}</strong></p>
+<p>${e(t.participants)}: ${e(v.participants.join(', '))}</p>
+<h2>${e(t.organiser)}</h2><ul>${organisers}</ul>
+${v.activityContact ? `<p>${e(t.activityContact)}: ${e(v.activityContact)}</p>` : ''}</section>
+<p class="muted">${e(t.expires(time(v.expiresAt)))}</p>`;
+  return { title, body };
+}

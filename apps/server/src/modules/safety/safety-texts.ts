@@ -1,0 +1,118 @@
+import type { MailContent, MailLanguage } from '../mail/templates.ts';
+
+/** A time as the people of the activity read it: in the activity's time zone, in the reader's language. */
+export function localTime(at: Date, timeZone: string, language: MailLanguage) {
+  return new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The texts of the escalation e-mail and of the no-login page, in both languages. */
+export const safetyCopy = {
+  en: {
+    subject: (person: string, activity: string) => `${person} is not back from ${activity}`,
+    greeting: (contact: string) => `Hello ${contact},`,
+    mailIntro: (person: string, activity: string, planned: string) =>
+      `${person} named you as an emergency contact in Cordata. They planned to be back from “${activity}” by ${planned} and have not checked in since.`,
+    mailLink: 'This page shows their last known position, the planned route, the group and the organiser’s contact:',
+    mailValid: (until: string) => `The link works without an account until ${until}.`,
+    mailAdvice:
+      'Try to reach them and the organiser first. If you cannot and you are worried, call the emergency number 112 and give them what the page shows.',
+    pageTitle: (person: string) => `${person} is not back yet`,
+    pageIntro: (person: string, activity: string, planned: string) =>
+      `${person} planned to be back from “${activity}” by ${planned} and has not checked in.`,
+    backTitle: (person: string) => `${person} is back`,
+    backIntro: (person: string, at: string) => `${person} checked in as back at ${at}. Nothing more is shown.`,
+    lastPosition: 'Last known position',
+    noPosition: 'They did not share their position during this activity.',
+    fixedAt: (at: string) => `Fixed at ${at}`,
+    openMap: 'Open on a map',
+    route: 'Planned route',
+    start: 'Meeting point',
+    group: 'The group',
+    participants: 'Taking part',
+    organiser: 'Organiser',
+    activityContact: 'Contact given for the activity',
+    phone: 'Phone',
+    email: 'E-mail',
+    emergency: 'In an emergency call 112 (Europe).',
+    expires: (until: string) => `This page stops working at ${until}.`,
+    gone: 'This link has expired or does not exist.',
+    busy: 'Too many attempts: wait a few minutes and try again.',
+  },
+  it: {
+    subject: (person: string, activity: string) => `${person} non è ancora rientrato da ${activity}`,
+    greeting: (contact: string) => `Ciao ${contact},`,
+    mailIntro: (person: string, activity: string, planned: string) =>
+      `${person} ti ha indicato come contatto di emergenza su Cordata. Il rientro da “${activity}” era previsto per ${planned} e da allora non ha confermato di essere tornato.`,
+    mailLink:
+      'Questa pagina mostra l’ultima posizione nota, il percorso previsto, il gruppo e il contatto dell’organizzatore:',
+    mailValid: (until: string) => `Il link funziona senza account fino a ${until}.`,
+    mailAdvice:
+      'Prova prima a contattare la persona e l’organizzatore. Se non ci riesci e sei preoccupato, chiama il numero di emergenza 112 e riferisci ciò che mostra la pagina.',
+    pageTitle: (person: string) => `${person} non è ancora rientrato`,
+    pageIntro: (person: string, activity: string, planned: string) =>
+      `Il rientro di ${person} da “${activity}” era previsto per ${planned} e non è stato confermato.`,
+    backTitle: (person: string) => `${person} è rientrato`,
+    backIntro: (person: string, at: string) =>
+      `${person} ha confermato il rientro alle ${at}. Non viene mostrato altro.`,
+    lastPosition: 'Ultima posizione nota',
+    noPosition: 'Durante questa attività non ha condiviso la posizione.',
+    fixedAt: (at: string) => `Rilevata ${at}`,
+    openMap: 'Apri sulla mappa',
+    route: 'Percorso previsto',
+    start: 'Punto di ritrovo',
+    group: 'Il gruppo',
+    participants: 'Partecipanti',
+    organiser: 'Organizzatore',
+    activityContact: 'Contatto indicato per l’attività',
+    phone: 'Telefono',
+    email: 'E-mail',
+    emergency: 'In caso di emergenza chiama il 112.',
+    expires: (until: string) => `Questa pagina smette di funzionare ${until}.`,
+    gone: 'Questo link è scaduto o non esiste.',
+    busy: 'Troppi tentativi: attendi qualche minuto e riprova.',
+  },
+} as const;
+
+/** The e-mail to one emergency contact of a person not back, in the person's language. */
+export function escalationMail(input: {
+  language: MailLanguage;
+  contactName: string;
+  person: string;
+  activity: string;
+  plannedReturn: string;
+  link: string;
+  validUntil: string;
+}): MailContent {
+  const t = safetyCopy[input.language] ?? safetyCopy.en;
+  const intro = t.mailIntro(input.person, input.activity, input.plannedReturn);
+  const text = [
+    t.greeting(input.contactName),
+    intro,
+    `${t.mailLink}\n${input.link}`,
+    t.mailValid(input.validUntil),
+    t.mailAdvice,
+    'Cordata',
+  ].join('\n\n');
+  const e = escapeHtml;
+  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;color:#1d1d1f;max-width:520px;margin:auto;padding:24px">
+<p>${e(t.greeting(input.contactName))}</p>
+<p>${e(intro)}</p>
+<p>${e(t.mailLink)}</p>
+<p><a href="${e(input.link)}" style="display:inline-block;background:#b3261e;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:600">${e(t.lastPosition)}</a></p>
+<p style="word-break:break-all;color:#6e6e73">${e(input.link)}</p>
+<p>${e(t.mailValid(input.validUntil))}</p>
+<p>${e(t.mailAdvice)}</p>
+<p style="color:#6e6e73">Cordata</p>
+</body></html>`;
+  return { subject: t.subject(input.person, input.activity), text, html };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core.ts';
+import type { Handlers } from '../../http/handlers.ts';
+import type { Job } from '../../jobs.ts';
+import type { RealtimeSocket } from '../../realtime/realtime.ts';
+import type { Access } from '../access/access.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Changes } from '../shared/changes.ts';
+import { createEmergencyPage } from './emergency-page.ts';
+import { type OutgoingPoints, untrimmedPoints } from './outgoing-points.ts';
+import { createSafetyRepository } from './safety.repository.ts';
+import { createSafetyService } from './safety.service.ts';
+import { createSafetyEscalation } from './safety-escalation.ts';
+
+/** The no-login page's path below the server's origin. */
+export const safetyPagePath = (product: string) => `/api/space/${product}/safety`;
+
+/** The safety loop (issue 23): calls, live positions over the socket, the escalation job and the no-login page. */
+export function createSafetyModule(
+  core: Pick<Core, 'config' | 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
+  deps: { access: Access; changes: Changes; mailer: Pick<Mailer, 'enqueue' | 'dispatch'>; outgoing?: OutgoingPoints },
+) {
+  const outgoing = deps.outgoing ?? untrimmedPoints;
+  const repo = createSafetyRepository(core.db);
+  const service = createSafetyService({
+    db: core.db,
+    repo,
+    access: deps.access,
+    changes: deps.changes,
+    realtime: core.realtime,
+    outgoing,
+    now: core.now,
+  });
+  const path = safetyPagePath(core.config.PRODUCT_SLUG);
+  const escalation = createSafetyEscalation({
+    db: core.db,
+    repo,
+    changes: deps.changes,
+    mailer: deps.mailer,
+    delays: {
+      alertAfterMinutes: core.config.SAFETY_ALERT_AFTER_MINUTES,
+      contactsAfterMinutes: core.config.SAFETY_CONTACTS_AFTER_MINUTES,
+    },
+    linkHours: core.config.SAFETY_LINK_HOURS,
+    linkBase: `${core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`}${path}`,
+    now: core.now,
+  });
+  const page = createEmergencyPage({ db: core.db, repo, outgoing, rateLimiter: core.rateLimiter, path, now: core.now });
+
+  // Positions come over the socket every 30 s: each one is checked like a call (safety.service.ts `position`).
+  core.realtime.onSocket({
+    connected(socket: RealtimeSocket) {
+      socket.on('safety:position', (input, ack) => {
+        service
+          .position(socket.data.user.userId, input)
+          .catch((err: unknown) => {
+            core.log.warn({ err }, 'safety: a position could not be stored');
+            return { ok: false as const, code: 'INVALID' as const };
+          })
+          .then((answer) => {
+            if (typeof ack === 'function') ack(answer);
+          });
+      });
+    },
+  });
+
+  const handlers: Handlers = {
+    'activity/safety': ({ body, user }) => service.read(body.activityId, user.userId),
+    'activity/safety-set-return': ({ body, user }) =>
+      service.setReturn(body.activityId, user.userId, body.plannedReturnAt),
+    'activity/safety-share': ({ body, user }) =>
+      service.share(body.activityId, user.userId, body.sharing, body.economy),
+    'activity/safety-back': ({ body, user }) => service.checkIn(user.userId, body),
+    'user/emergency-contacts': ({ user }) => service.contacts(user.userId),
+    'user/set-emergency-contacts': ({ body, user }) => service.setContacts(user.userId, body.contacts),
+    'user/delete-location-history': ({ user }) => service.deleteHistory(user.userId),
+  };
+  const jobs: Job[] = [{ name: 'safety-escalation', everyMs: core.config.SAFETY_JOB_EVERY_MS, run: escalation.run }];
+
+  return { handlers, jobs, service, escalation, register: (app: FastifyInstance) => page.register(app) };
+}

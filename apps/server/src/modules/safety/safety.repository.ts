@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import {
+  activityMembers,
+  activitySafety,
+  emergencyContacts,
+  locationPoints,
+  userBlocks,
+  users,
+} from '../../db/schema.ts';
+import { userSummaryColumns } from '../users/user-summary.ts';
+
+export type SafetyRow = typeof activitySafety.$inferSelect;
+export type SafetyState = Partial<Pick<SafetyRow, 'sharing' | 'economy' | 'backAt'>>;
+
+/** The queries of the safety loop. */
+export function createSafetyRepository(db: Db) {
+  return {
+    /** Everyone taking part, organisers first, with their part in the loop (null before their first safety action). */
+    people: (activityId: string, tx: DbOrTx = db) =>
+      tx
+        .select({
+          user: userSummaryColumns,
+          isOrganiser: activityMembers.isAdmin,
+          safety: activitySafety,
+        })
+        .from(activityMembers)
+        .innerJoin(users, eq(users.id, activityMembers.userId))
+        .leftJoin(
+          activitySafety,
+          and(eq(activitySafety.activityId, activityMembers.activityId), eq(activitySafety.userId, users.id)),
+        )
+        .where(
+          and(
+            eq(activityMembers.activityId, activityId),
+            eq(activityMembers.state, 'PARTICIPATING'),
+            isNull(users.deletedAt),
+          ),
+        )
+        .orderBy(desc(activityMembers.isAdmin), asc(activityMembers.joinedAt), asc(users.id)),
+
+    /** Sets a person's part in the loop, making its row on the first action. */
+    async setState(activityId: string, userId: string, state: SafetyState, tx: DbOrTx = db) {
+      await tx
+        .insert(activitySafety)
+        .values({ activityId, userId, ...state })
+        .onConflictDoUpdate({ target: [activitySafety.activityId, activitySafety.userId], set: state });
+    },
+
+    /** The last stored position of each of `userIds` in the activity. */
+    lastFixes: (activityId: string, userIds: string[], tx: DbOrTx = db) =>
+      userIds.length
+        ? queryRows<{ user_id: string; latitude: number; longitude: number; recorded_at: Date | string }>(
+            tx,
+            sql`select distinct on (user_id) user_id, latitude, longitude, recorded_at from ${locationPoints}
+              where activity_id = ${activityId} and user_id = any(${uuidArray(userIds)})
+              order by user_id, recorded_at desc`,
+          )
+        : Promise.resolve([]),
+
+    /** Of `others`, those with a block between them and `userId`, in either direction. */
+    async blockedAmong(userId: string, others: string[], tx: DbOrTx = db) {
+      if (!others.length) return new Set<string>();
+      const rows = await queryRows<{ other: string }>(
+        tx,
+        sql`select case when blocker_id = ${userId} then blocked_id else blocker_id end as other from ${userBlocks}
+          where (blocker_id = ${userId} and blocked_id = any(${uuidArray(others)}))
+             or (blocked_id = ${userId} and blocker_id = any(${uuidArray(others)}))`,
+      );
+      return new Set(rows.map((r) => r.other));
+    },
+
+    addPoint: (point: typeof locationPoints.$inferInsert, tx: DbOrTx = db) => tx.insert(locationPoints).values(point),
+
+    contacts: (userId: string, tx: DbOrTx = db) =>
+      tx
+        .select({ name: emergencyContacts.name, email: emergencyContacts.email })
+        .from(emergencyContacts)
+        .where(eq(emergencyContacts.userId, userId))
+        .orderBy(emergencyContacts.position),
+
+    async replaceContacts(userId: string, contacts: { name: string; email: string }[], tx: DbOrTx) {
+      await tx.delete(emergencyContacts).where(eq(emergencyContacts.userId, userId));
+      if (contacts.length)
+        await tx.insert(emergencyContacts).values(contacts.map((c, position) => ({ userId, position, ...c })));
+    },
+
+    async deleteHistory(userId: string, tx: DbOrTx = db) {
+      const deleted = await tx
+        .delete(locationPoints)
+        .where(eq(locationPoints.userId, userId))
+        .returning({ id: locationPoints.id });
+      return deleted.length;
+    },
+  };
+}
+
+export type SafetyRepository = ReturnType<typeof createSafetyRepository>;

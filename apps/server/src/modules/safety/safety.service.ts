@@ -1,0 +1,240 @@
+import type {
+  ActivitySafety,
+  EmergencyContact,
+  SafetyPositionAck,
+  SafetyPositionEvent,
+  SafetyPositionInput,
+} from '@cordata/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { activities } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { isUuid } from '../../http/ids.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import { type Access, isAdmin, isMember } from '../access/access.ts';
+import type { Changes } from '../shared/changes.ts';
+import { toUserSummary } from '../users/user-summary.ts';
+import type { OutgoingPoints } from './outgoing-points.ts';
+import type { SafetyRepository } from './safety.repository.ts';
+import { minimumGapMs, type SafetyTimes, safetyWindow } from './safety-rules.ts';
+
+type Person = Awaited<ReturnType<SafetyRepository['people']>>[number];
+
+/** When everyone taking part is back: the last check-in, or null while someone is not. */
+export function allBackAt(people: { safety: { backAt: Date | null } | null }[]): Date | null {
+  let last: Date | null = null;
+  for (const p of people) {
+    const at = p.safety?.backAt;
+    if (!at) return null;
+    if (!last || at > last) last = at;
+  }
+  return last;
+}
+
+const isCoordinate = (v: unknown, limit: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit;
+
+/**
+ * The safety loop of an activity (issue 23): the planned return, opt-in and reciprocal live positions during the
+ * window, "I'm back", emergency contacts and the person's location history. The escalation is safety-escalation.ts.
+ */
+export function createSafetyService(deps: {
+  db: Db;
+  repo: SafetyRepository;
+  access: Access;
+  changes: Changes;
+  realtime: Pick<Realtime, 'toUser'>;
+  outgoing: OutgoingPoints;
+  now: () => Date;
+}) {
+  const { repo } = deps;
+
+  /** The activity and the caller's membership: 404 unless they may see it, 403 unless they take part. */
+  async function takingPart(activityId: string, userId: string, tx: DbOrTx = deps.db) {
+    const row = await deps.access.activity(activityId, userId, tx);
+    if (!row?.visible || row.activity.cancelledAt) throw new ApiError('ACTIVITY_NOT_FOUND');
+    if (!isMember(row.member)) throw new ApiError('FORBIDDEN');
+    return row;
+  }
+
+  const windowOf = (activity: SafetyTimes, people: Person[]) => safetyWindow(activity, allBackAt(people), deps.now());
+
+  /** What `viewerId` sees of the loop: everyone's check-in, and positions only between people who both share. */
+  async function view(activity: typeof activities.$inferSelect, viewerId: string): Promise<ActivitySafety> {
+    const people = await repo.people(activity.id);
+    const window = windowOf(activity, people);
+    const me = people.find((p) => p.user.userId === viewerId);
+    const watching = window.state === 'OPEN' && !!me?.safety?.sharing;
+    const blocked = await repo.blockedAmong(
+      viewerId,
+      people.map((p) => p.user.userId).filter((id) => id !== viewerId),
+    );
+    const shown = people
+      .filter(
+        (p) =>
+          p.user.userId === viewerId ||
+          (watching && p.safety?.sharing && !p.safety.backAt && !blocked.has(p.user.userId)),
+      )
+      .map((p) => p.user.userId);
+    const fixes = new Map<string, { latitude: number; longitude: number; at: string }>();
+    for (const fix of await repo.lastFixes(activity.id, shown)) {
+      const [kept] = await deps.outgoing(fix.user_id, viewerId, [
+        { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recorded_at).toISOString() },
+      ]);
+      if (kept) fixes.set(fix.user_id, kept);
+    }
+    const back = allBackAt(people);
+    return {
+      activityId: activity.id,
+      plannedReturnAt: (activity.plannedReturnAt ?? activity.endsAt).toISOString(),
+      plannedReturnSet: activity.plannedReturnAt !== null,
+      opensAt: window.opensAt.toISOString(),
+      closesAt: window.closesAt.toISOString(),
+      state: window.state,
+      allBackAt: back?.toISOString() ?? null,
+      me: {
+        sharing: !!me?.safety?.sharing,
+        economy: !!me?.safety?.economy,
+        backAt: me?.safety?.backAt?.toISOString() ?? null,
+        emergencyContacts: (await repo.contacts(viewerId)).length,
+      },
+      people: people.map((p) => ({
+        user: toUserSummary(p.user),
+        isOrganiser: p.isOrganiser,
+        backAt: p.safety?.backAt?.toISOString() ?? null,
+        sharing: !!p.safety?.sharing && !p.safety.backAt,
+        lastFix: fixes.get(p.user.userId) ?? null,
+        alertedAt: p.safety?.alertedAt?.toISOString() ?? null,
+        contactsMailedAt: p.safety?.contactsMailedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Tells everyone taking part to refetch the loop, once the change is committed. */
+  async function announce(activityId: string, tx: DbOrTx, afterCommit: (send: () => void) => void) {
+    const people = await repo.people(activityId, tx);
+    afterCommit(() => {
+      for (const p of people) deps.realtime.toUser(p.user.userId, 'safety:changed', { activityId });
+    });
+  }
+
+  async function read(activityId: string, userId: string) {
+    const { activity } = await takingPart(activityId, userId);
+    return { safety: await view(activity, userId) };
+  }
+
+  async function setReturn(activityId: string, userId: string, plannedReturnAt: string | null) {
+    const activity = await deps.changes.run(async (tx, fx) => {
+      const { activity, member } = await takingPart(activityId, userId, tx);
+      if (!isAdmin(member)) throw new ApiError('FORBIDDEN');
+      const at = plannedReturnAt === null ? null : new Date(plannedReturnAt);
+      if (at && at <= activity.startsAt) throw new ApiError('RETURN_BEFORE_START');
+      const [updated] = await tx
+        .update(activities)
+        .set({ plannedReturnAt: at })
+        .where(eq(activities.id, activity.id))
+        .returning();
+      await announce(activity.id, tx, fx.afterCommit);
+      return updated!;
+    });
+    return { safety: await view(activity, userId) };
+  }
+
+  async function share(activityId: string, userId: string, sharing: boolean, economy: boolean) {
+    const activity = await deps.changes.run(async (tx, fx) => {
+      const { activity } = await takingPart(activityId, userId, tx);
+      if (sharing && windowOf(activity, await repo.people(activity.id, tx)).state !== 'OPEN')
+        throw new ApiError('SAFETY_WINDOW_CLOSED');
+      await repo.setState(activity.id, userId, { sharing, economy }, tx);
+      await announce(activity.id, tx, fx.afterCommit);
+      return activity;
+    });
+    return { safety: await view(activity, userId) };
+  }
+
+  /** "I'm back", by the person or, for someone else, by an organiser; it ends their sharing and their escalation. */
+  async function checkIn(callerId: string, input: { activityId: string; userId?: string; back: boolean }) {
+    const activity = await deps.changes.run(async (tx, fx) => {
+      const { activity, member } = await takingPart(input.activityId, callerId, tx);
+      const target = input.userId ?? callerId;
+      if (target !== callerId && !isAdmin(member)) throw new ApiError('FORBIDDEN');
+      const people = await repo.people(activity.id, tx);
+      if (!people.some((p) => p.user.userId === target)) throw new ApiError('USER_NOT_FOUND');
+      if (windowOf(activity, people).state === 'BEFORE') throw new ApiError('SAFETY_NOT_STARTED');
+      await repo.setState(
+        activity.id,
+        target,
+        input.back ? { backAt: deps.now(), sharing: false } : { backAt: null },
+        tx,
+      );
+      await announce(activity.id, tx, fx.afterCommit);
+      return activity;
+    });
+    return { safety: await view(activity, callerId) };
+  }
+
+  /**
+   * A position sent over the socket. Checked on every event: the sender takes part in the live activity, shares, is not
+   * back, and the window is open. It is stored, then sent to each other person who shares and is not back, unless a
+   * block stands between the two, through the privacy zones' door.
+   */
+  async function position(userId: string, input: SafetyPositionInput): Promise<SafetyPositionAck> {
+    if (
+      !input ||
+      typeof input.activityId !== 'string' ||
+      !isUuid(input.activityId) ||
+      !isCoordinate(input.latitude, 90) ||
+      !isCoordinate(input.longitude, 180) ||
+      (input.accuracy !== undefined && !(isCoordinate(input.accuracy, 100_000) && input.accuracy >= 0))
+    )
+      return { ok: false, code: 'INVALID' };
+    const row = await deps.access.activity(input.activityId, userId);
+    if (!row?.visible || row.activity.cancelledAt || !isMember(row.member)) return { ok: false, code: 'NOT_FOUND' };
+    const { activity } = row;
+    const people = await repo.people(activity.id);
+    const me = people.find((p) => p.user.userId === userId);
+    if (!me?.safety?.sharing || me.safety.backAt) return { ok: false, code: 'NOT_SHARING' };
+    if (windowOf(activity, people).state !== 'OPEN') return { ok: false, code: 'SAFETY_WINDOW_CLOSED' };
+    const now = deps.now();
+    const [last] = await repo.lastFixes(activity.id, [userId]);
+    if (last && now.getTime() - new Date(last.recorded_at).getTime() < minimumGapMs(me.safety.economy))
+      return { ok: false, code: 'TOO_SOON' };
+    await repo.addPoint({
+      activityId: activity.id,
+      userId,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      accuracy: input.accuracy ?? null,
+      recordedAt: now,
+    });
+    const others = people.filter((p) => p.user.userId !== userId && p.safety?.sharing && !p.safety.backAt);
+    const blocked = await repo.blockedAmong(
+      userId,
+      others.map((p) => p.user.userId),
+    );
+    for (const other of others) {
+      if (blocked.has(other.user.userId)) continue;
+      const [point] = await deps.outgoing(userId, other.user.userId, [
+        { latitude: input.latitude, longitude: input.longitude },
+      ]);
+      if (!point) continue;
+      const event: SafetyPositionEvent = { activityId: activity.id, userId, ...point, at: now.toISOString() };
+      deps.realtime.toUser(other.user.userId, 'safety:position', event);
+    }
+    return { ok: true };
+  }
+
+  const contacts = async (userId: string) => ({ contacts: await repo.contacts(userId) });
+
+  async function setContacts(userId: string, list: EmergencyContact[]) {
+    if (new Set(list.map((c) => c.email)).size !== list.length) throw new ApiError('EMERGENCY_CONTACT_DUPLICATE');
+    await deps.db.transaction((tx) => repo.replaceContacts(userId, list, tx));
+    return contacts(userId);
+  }
+
+  const deleteHistory = async (userId: string) => ({ deleted: await repo.deleteHistory(userId) });
+
+  return { read, setReturn, share, checkIn, position, contacts, setContacts, deleteHistory };
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;

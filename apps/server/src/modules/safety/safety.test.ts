@@ -1,0 +1,398 @@
+import type { SafetyPositionAck, SafetyPositionInput } from '@cordata/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { collect, listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
+import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
+import { activities, activitySafety, locationPoints, mailOutbox, notifications, safetyLinks } from '../../db/schema.ts';
+import { pushText } from '../notifications/push-messages.ts';
+import { createSafetyRepository } from './safety.repository.ts';
+import { createSafetyEscalation, hashLinkToken } from './safety-escalation.ts';
+
+let clock = Date.now();
+let t: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://cordata.example' }, { now: () => new Date(clock) });
+  url = await listen(t);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t?.close();
+});
+afterEach(() => {
+  clock = Date.now();
+});
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const socketOf = async (token: string) => {
+  const socket = await openSocket(url, token);
+  sockets.push(socket);
+  return socket;
+};
+const send = (socket: TestSocket, input: SafetyPositionInput) =>
+  new Promise<SafetyPositionAck>((resolve) => socket.emit('safety:position', input, resolve));
+
+let day = 0;
+/**
+ * An open public activity, 09:00–11:00 Rome time, its organiser and `n` participants. Each on its own day, so that
+ * the escalation job, which looks a day back over every activity of the database, finds only the test’s own when the clock is moved.
+ */
+async function outing(n: number, options: { language?: 'en' | 'it' } = {}) {
+  const organiser = await newUser(t, { firstName: 'Olga', language: options.language });
+  day += 2;
+  const activity = await newActivity(t, organiser, { date: dayFromNow(day), name: 'Grigna ridge' });
+  const people = [];
+  for (let i = 0; i < n; i += 1) {
+    const person = await newUser(t, { firstName: `Person${i}`, language: options.language });
+    await t.ok('activity/participate', { activityId: activity.activityId }, person.token);
+    people.push(person);
+  }
+  const startsAt = new Date(activity.startsAt).getTime();
+  const endsAt = new Date(activity.endsAt).getTime();
+  return { organiser, activity, activityId: activity.activityId, people, startsAt, endsAt };
+}
+
+const escalation = () => t.modules.services.safety.escalation;
+
+describe('the planned return', () => {
+  it('is the end time until the organiser sets it, after the start; participants cannot', async () => {
+    const { organiser, activityId, people, endsAt, startsAt } = await outing(1);
+    const { safety } = await t.ok('activity/safety', { activityId }, people[0]!.token);
+    expect(safety.plannedReturnAt).toBe(new Date(endsAt).toISOString());
+    expect(safety.plannedReturnSet).toBe(false);
+    expect(safety.state).toBe('BEFORE');
+    expect(safety.opensAt).toBe(new Date(startsAt - 30 * MINUTE).toISOString());
+    expect(safety.closesAt).toBe(new Date(endsAt + 2 * HOUR).toISOString());
+
+    const later = new Date(endsAt + 90 * MINUTE).toISOString();
+    const set = await t.ok('activity/safety-set-return', { activityId, plannedReturnAt: later }, organiser.token);
+    expect(set.safety).toMatchObject({ plannedReturnAt: later, plannedReturnSet: true });
+    const early = new Date(startsAt - MINUTE).toISOString();
+    const refused = await t.call('activity/safety-set-return', { activityId, plannedReturnAt: early }, organiser.token);
+    expect(refused.body.error?.code).toBe('RETURN_BEFORE_START');
+    const byParticipant = await t.call(
+      'activity/safety-set-return',
+      { activityId, plannedReturnAt: later },
+      people[0]!.token,
+    );
+    expect(byParticipant.status).toBe(403);
+    const reset = await t.ok('activity/safety-set-return', { activityId, plannedReturnAt: null }, organiser.token);
+    expect(reset.safety.plannedReturnAt).toBe(new Date(endsAt).toISOString());
+  });
+
+  it('is for the people taking part only', async () => {
+    const { activityId } = await outing(0);
+    const outsider = await newUser(t);
+    expect((await t.call('activity/safety', { activityId }, outsider.token)).status).toBe(403);
+  });
+});
+
+describe('live positions', () => {
+  it('go over the socket only between people who both share, in the window, never across a block', async () => {
+    const { organiser, activityId, people, startsAt, endsAt } = await outing(3);
+    const [anna, bruno, carla] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
+    const outsider = await newUser(t);
+    // Carla blocked Anna: neither sees the other, whatever they share.
+    await t.ok('user/block', { userId: anna.id }, carla.token);
+
+    const early = await t.call('activity/safety-share', { activityId, sharing: true }, anna.token);
+    expect(early.body.error?.code).toBe('SAFETY_WINDOW_CLOSED');
+    clock = startsAt - 10 * MINUTE;
+    for (const p of [anna, bruno, carla]) await t.ok('activity/safety-share', { activityId, sharing: true }, p.token);
+
+    const [sa, sb, sc, so, sx] = [
+      await socketOf(anna.token),
+      await socketOf(bruno.token),
+      await socketOf(carla.token),
+      await socketOf(organiser.token),
+      await socketOf(outsider.token),
+    ];
+    const [toBruno, toCarla, toOrganiser, toOutsider] = [
+      collect(sb, 'safety:position'),
+      collect(sc, 'safety:position'),
+      collect(so, 'safety:position'),
+      collect(sx, 'safety:position'),
+    ];
+
+    expect(await send(sa, { activityId, latitude: 45.9, longitude: 9.4, accuracy: 8 })).toEqual({ ok: true });
+    await until(() => toBruno.length === 1, 10_000, 'Anna’s position at Bruno');
+    expect(toBruno[0]).toEqual({
+      activityId,
+      userId: anna.id,
+      latitude: 45.9,
+      longitude: 9.4,
+      at: new Date(clock).toISOString(),
+    });
+    // The organiser does not share, the outsider is not in it, Carla blocked Anna: nothing, and nothing stored for them.
+    expect(await send(so, { activityId, latitude: 45.8, longitude: 9.3 })).toEqual({ ok: false, code: 'NOT_SHARING' });
+    expect(await send(sx, { activityId, latitude: 45.8, longitude: 9.3 })).toEqual({ ok: false, code: 'NOT_FOUND' });
+    expect(await send(sx, { activityId: 'nope', latitude: 95, longitude: 9 } as never)).toEqual({
+      ok: false,
+      code: 'INVALID',
+    });
+    // A phone sending more often than every 15 s is ignored.
+    expect(await send(sa, { activityId, latitude: 45.91, longitude: 9.41 })).toEqual({ ok: false, code: 'TOO_SOON' });
+    clock += 31_000;
+    expect(await send(sc, { activityId, latitude: 45.7, longitude: 9.2 })).toEqual({ ok: true });
+    await until(() => toBruno.length === 2, 10_000, 'Carla’s position at Bruno');
+    await sleep(200);
+    expect(toCarla).toEqual([]);
+    expect(toOrganiser).toEqual([]);
+    expect(toOutsider).toEqual([]);
+
+    // Reading: Bruno sees both; the organiser, not sharing, sees nobody's position; Carla does not see Anna's.
+    const seen = async (token: string) =>
+      Object.fromEntries(
+        (await t.ok('activity/safety', { activityId }, token)).safety.people.map((p) => [p.user.userId, p.lastFix]),
+      );
+    expect(await seen(bruno.token)).toMatchObject({ [anna.id]: { latitude: 45.9 }, [carla.id]: { latitude: 45.7 } });
+    expect(Object.values(await seen(organiser.token)).filter(Boolean)).toEqual([]);
+    const carlaSees = await seen(carla.token);
+    expect(carlaSees[anna.id]).toBeNull();
+    expect(carlaSees[carla.id]).toMatchObject({ latitude: 45.7 });
+
+    // Stopping stops both ways: Bruno no longer gets Anna's, nor sees the last one.
+    await t.ok('activity/safety-share', { activityId, sharing: false }, bruno.token);
+    clock += 31_000;
+    expect(await send(sa, { activityId, latitude: 45.92, longitude: 9.42 })).toEqual({ ok: true });
+    await sleep(200);
+    expect(toBruno).toHaveLength(2);
+    expect((await seen(bruno.token))[anna.id]).toBeNull();
+
+    // Two hours after the planned return sharing has stopped by itself.
+    clock = endsAt + 2 * HOUR + MINUTE;
+    expect(await send(sa, { activityId, latitude: 45.93, longitude: 9.43 })).toEqual({
+      ok: false,
+      code: 'SAFETY_WINDOW_CLOSED',
+    });
+    const stored = await t.db.select().from(locationPoints).where(eq(locationPoints.activityId, activityId));
+    expect(stored.map((p) => p.userId).sort()).toEqual([anna.id, anna.id, carla.id].sort());
+  });
+
+  it('stop once all are back; organisers may check someone in, participants only themselves', async () => {
+    const { organiser, activityId, people, startsAt } = await outing(2);
+    const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
+    const early = await t.call('activity/safety-back', { activityId }, anna.token);
+    expect(early.body.error?.code).toBe('SAFETY_NOT_STARTED');
+    clock = startsAt + HOUR;
+    await t.ok('activity/safety-share', { activityId, sharing: true, economy: true }, anna.token);
+    const other = await t.call('activity/safety-back', { activityId, userId: bruno.id }, anna.token);
+    expect(other.status).toBe(403);
+    const back = await t.ok('activity/safety-back', { activityId }, anna.token);
+    expect(back.safety.me).toMatchObject({ backAt: new Date(clock).toISOString(), sharing: false });
+    await t.ok('activity/safety-back', { activityId, userId: bruno.id }, organiser.token);
+    expect((await t.ok('activity/safety', { activityId }, organiser.token)).safety.state).toBe('OPEN');
+    await t.ok('activity/safety-back', { activityId }, organiser.token);
+    const { safety } = await t.ok('activity/safety', { activityId }, bruno.token);
+    expect(safety).toMatchObject({ state: 'CLOSED', allBackAt: new Date(clock).toISOString() });
+    expect(safety.people.every((p) => p.backAt)).toBe(true);
+    // Undone by mistake: open again.
+    const undone = await t.ok('activity/safety-back', { activityId, back: false }, anna.token);
+    expect(undone.safety.state).toBe('OPEN');
+  });
+});
+
+describe('the escalation', () => {
+  async function mailsTo(email: string) {
+    return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  }
+  const notBack = (activityId: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'ACTIVITY_NOT_BACK'), eq(notifications.targetId, activityId)));
+
+  it('tells the group 60 min after the planned return, then mails the contacts 30 min later, once each', async () => {
+    const { organiser, activityId, people, startsAt, endsAt } = await outing(2);
+    const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
+    const contacts = [
+      { name: 'Mum', email: `mum-${anna.id}@example.test` },
+      { name: 'Marco', email: `marco-${anna.id}@example.test` },
+    ];
+    await t.ok('user/set-emergency-contacts', { contacts }, anna.token);
+    clock = startsAt + 10 * MINUTE;
+    await t.ok('activity/safety-share', { activityId, sharing: true }, anna.token);
+    const socket = await socketOf(anna.token);
+    expect(await send(socket, { activityId, latitude: 45.95, longitude: 9.38 })).toEqual({ ok: true });
+    // Bruno and the organiser are back; Anna is not.
+    clock = endsAt - 5 * MINUTE;
+    await t.ok('activity/safety-back', { activityId }, bruno.token);
+    await t.ok('activity/safety-back', { activityId }, organiser.token);
+
+    clock = endsAt + 59 * MINUTE;
+    expect(await escalation().run()).toEqual({ alerted: 0, mailed: 0 });
+    clock = endsAt + 61 * MINUTE;
+    // Two instances at once, then a third made afresh (a restart): one alert in all.
+    const again = createSafetyEscalation({
+      db: t.db,
+      repo: createSafetyRepository(t.db),
+      changes: t.modules.services.changes,
+      mailer: t.modules.services.mailer,
+      delays: { alertAfterMinutes: 60, contactsAfterMinutes: 30 },
+      linkHours: 48,
+      linkBase: 'https://cordata.example/api/space/cordata/safety',
+      now: () => new Date(clock),
+    });
+    const [one, two] = await Promise.all([escalation().run(), again.run()]);
+    expect(one.alerted + two.alerted).toBe(1);
+    expect(await again.run()).toEqual({ alerted: 0, mailed: 0 });
+    const alerts = await notBack(activityId);
+    expect(alerts.map((n) => [n.userId, n.actorId, n.reason]).sort()).toEqual(
+      [
+        [organiser.id, anna.id, null],
+        [bruno.id, anna.id, null],
+        [anna.id, null, 'SELF'],
+      ].sort(),
+    );
+    expect(pushText('it', 'ACTIVITY_NOT_BACK', { actor: 'Anna', target: 'Grigna ridge' }).body).toContain(
+      'Anna non è rientrato da Grigna ridge',
+    );
+    expect(pushText('en', 'ACTIVITY_NOT_BACK', { target: 'Grigna ridge', reason: 'SELF' }).body).toContain(
+      'You are not checked in as back from Grigna ridge',
+    );
+    expect(await mailsTo(contacts[0]!.email)).toEqual([]);
+
+    clock = endsAt + 89 * MINUTE;
+    expect((await escalation().run()).mailed).toBe(0);
+    clock = endsAt + 91 * MINUTE;
+    const [first, second] = await Promise.all([escalation().run(), again.run()]);
+    expect(first.mailed + second.mailed).toBe(2);
+    expect((await escalation().run()).mailed).toBe(0);
+    const [mail] = await mailsTo(contacts[0]!.email);
+    expect(mail!.subject).toBe(`Person0 ${anna.lastName} is not back from Grigna ridge`);
+    const link = /https:\/\/cordata\.example\/api\/space\/cordata\/safety\/([A-Za-z0-9_-]+)/.exec(mail!.text);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    // 256 random bits; the database keeps only their hash.
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const stored = await t.db.select().from(safetyLinks).where(eq(safetyLinks.userId, anna.id));
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored.map((l) => l.tokenHash)).toContain(hashLinkToken(token));
+    const marco = (await mailsTo(contacts[1]!.email))[0]!;
+    expect(marco.text).not.toContain(token);
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/space/cordata/safety/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain(`Person0 ${anna.lastName} is not back yet`);
+    expect(page.body).toContain('45.95000, 9.38000');
+    expect(page.body).toContain('Grigna ridge');
+    expect(page.body).toContain('Olga, Person0, Person1');
+    expect(page.body).toContain(organiser.email);
+    expect(page.body).toContain('<polyline');
+
+    // Checking in stops everything: the page says so and shows nothing more.
+    clock = endsAt + 2 * HOUR;
+    await t.ok('activity/safety-back', { activityId }, anna.token);
+    const afterBack = await t.app.inject({ method: 'GET', url: `/api/space/cordata/safety/${token}` });
+    expect(afterBack.body).toContain('is back');
+    expect(afterBack.body).not.toContain('45.95000');
+    // Expired: nothing at all.
+    clock = endsAt + 91 * MINUTE + 48 * HOUR + MINUTE;
+    const expired = await t.app.inject({ method: 'GET', url: `/api/space/cordata/safety/${token}` });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.body).not.toContain('Grigna');
+    expect(expired.body).toContain('This link has expired or does not exist.');
+  });
+
+  it('stops for whoever checks in before a step, and writes in the person’s language', async () => {
+    const { activityId, people, organiser, endsAt } = await outing(2, { language: 'it' });
+    const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
+    for (const p of [anna, bruno])
+      await t.ok(
+        'user/set-emergency-contacts',
+        { contacts: [{ name: 'Casa', email: `casa-${p.id}@example.test` }] },
+        p.token,
+      );
+    clock = endsAt + 10 * MINUTE;
+    await t.ok('activity/safety-back', { activityId }, organiser.token);
+    clock = endsAt + 65 * MINUTE;
+    expect((await escalation().run()).alerted).toBe(2);
+    // Bruno checks in between the steps: his contact is never mailed.
+    clock = endsAt + 80 * MINUTE;
+    await t.ok('activity/safety-back', { activityId }, bruno.token);
+    clock = endsAt + 95 * MINUTE;
+    expect((await escalation().run()).mailed).toBe(1);
+    expect(await mailsTo(`casa-${bruno.id}@example.test`)).toEqual([]);
+    const [mail] = await mailsTo(`casa-${anna.id}@example.test`);
+    expect(mail!.subject).toBe(`Person0 ${anna.lastName} non è ancora rientrato da Grigna ridge`);
+    const token = /safety\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const page = await t.app.inject({ method: 'GET', url: `/api/space/cordata/safety/${token}` });
+    expect(page.body).toContain('<html lang="it">');
+    expect(page.body).toContain('Durante questa attività non ha condiviso la posizione.');
+    const rows = await t.db.select().from(activitySafety).where(eq(activitySafety.activityId, activityId));
+    expect(rows.find((r) => r.userId === bruno.id)?.contactsMailedAt).toBeNull();
+  });
+
+  it('leaves alone what is over for more than a day, and cancelled activities', async () => {
+    const { activityId, endsAt } = await outing(1);
+    clock = endsAt + 25 * HOUR;
+    expect((await escalation().run()).alerted).toBe(0);
+    clock = endsAt + 2 * HOUR;
+    await t.db
+      .update(activities)
+      .set({ cancelledAt: new Date(), deletedAt: new Date() })
+      .where(eq(activities.id, activityId));
+    expect((await escalation().run()).alerted).toBe(0);
+  });
+
+  it('answers unknown tokens and rate-limits views per address', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/space/cordata/safety/short' });
+    expect(bad.statusCode).toBe(404);
+    const limited = await createTestApp({ RATE_LIMITS: 'true' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i += 1)
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: `/api/space/cordata/safety/${'a'.repeat(43)}` })).statusCode,
+        );
+      expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('emergency contacts and location history', () => {
+  it('keeps up to three contacts with distinct addresses', async () => {
+    const person = await newUser(t);
+    expect((await t.ok('user/emergency-contacts', undefined, person.token)).contacts).toEqual([]);
+    const three = [1, 2, 3].map((i) => ({ name: `C${i}`, email: `C${i}@Example.test` }));
+    const { contacts } = await t.ok('user/set-emergency-contacts', { contacts: three }, person.token);
+    expect(contacts.map((c) => c.email)).toEqual(['c1@example.test', 'c2@example.test', 'c3@example.test']);
+    const four = await t.call('user/set-emergency-contacts', { contacts: [...three, three[0]!] }, person.token);
+    expect(four.status).toBe(400);
+    const twice = await t.call('user/set-emergency-contacts', { contacts: [three[0]!, three[0]!] }, person.token);
+    expect(twice.body.error?.code).toBe('EMERGENCY_CONTACT_DUPLICATE');
+    const { safety } = await (async () => {
+      const { activityId } = await outing(0);
+      await t.ok('activity/participate', { activityId }, person.token);
+      return t.ok('activity/safety', { activityId }, person.token);
+    })();
+    expect(safety.me.emergencyContacts).toBe(3);
+  });
+
+  it('deletes the person’s positions on request, and the purge after 28 days', async () => {
+    const { activityId, people, startsAt } = await outing(2);
+    const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
+    clock = startsAt;
+    for (const p of [anna, bruno]) {
+      await t.ok('activity/safety-share', { activityId, sharing: true }, p.token);
+      expect(await send(await socketOf(p.token), { activityId, latitude: 45, longitude: 9 })).toEqual({ ok: true });
+    }
+    expect(await t.ok('user/delete-location-history', undefined, anna.token)).toEqual({ deleted: 1 });
+    const left = await t.db.select().from(locationPoints).where(eq(locationPoints.activityId, activityId));
+    expect(left.map((p) => p.userId)).toEqual([bruno.id]);
+    const { createPurge } = await import('../maintenance/purge.ts');
+    await createPurge({ db: t.db, now: () => new Date(startsAt + 27 * 24 * HOUR) })();
+    expect(await t.db.select().from(locationPoints).where(eq(locationPoints.userId, bruno.id))).toHaveLength(1);
+    await createPurge({ db: t.db, now: () => new Date(startsAt + 28 * 24 * HOUR + MINUTE) })();
+    expect(await t.db.select().from(locationPoints).where(eq(locationPoints.userId, bruno.id))).toHaveLength(0);
+  });
+});

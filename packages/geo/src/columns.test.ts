@@ -45,3 +45,13 @@ describe('PointColumns', () => {
     expect(routeStatsOfColumns(columns)).toEqual(routeStats(objects));
   });
 });
+
+describe('PointColumns of a file of many lines (security review M5)', () => {
+  it('hold one empty line for every empty segment, and give each other line its own points', () => {
+    const text = `<gpx><trk>${'<trkseg/>'.repeat(10_000)}<trkseg><trkpt lat="1" lon="2"/></trkseg><trkseg/></trk></gpx>`;
+    const segments = parseGpxColumns(text).tracks[0]!.segments;
+    expect(segments).toHaveLength(10_002);
+    expect(new Set(segments.filter((segment) => segment.length === 0)).size).toBe(1);
+    expect(pointsOfColumns(segments[10_000]!)).toEqual([{ latitude: 1, longitude: 2, elevation: null, time: null }]);
+  });
+});

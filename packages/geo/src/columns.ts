@@ -20,24 +20,28 @@ export interface PointColumns {
 const elevationOrNull = (elevation: number) => (Number.isNaN(elevation) ? null : elevation);
 
 /** Points given as objects, as columns (the measures are written once, on columns). */
-export function columnsOfPoints(points: readonly (LatLng & { elevation?: number | null; time?: string | null })[]) {
-  const columns = new ColumnsBuilder(points.length);
+export function columnsOfPoints(
+  points: readonly (LatLng & { elevation?: number | null; time?: string | null })[],
+): PointColumns {
+  const store = new ColumnsStore('', points.length);
+  const line = store.startLine();
   for (let index = 0; index < points.length; index++) {
     const point = points[index]!;
-    columns.add(point.latitude, point.longitude);
-    columns.setElevation(point.elevation ?? Number.NaN);
-    if (point.time) columns.setTimeText(point.time);
+    store.add(point.latitude, point.longitude);
+    store.setElevation(point.elevation ?? Number.NaN);
+    if (point.time) store.setTimeText(point.time);
   }
-  return columns.finish();
+  return store.finish()(line);
 }
 
 export function pointsOfColumns(columns: PointColumns): GpxPoint[] {
+  const { latitudes, longitudes, elevations } = columns;
   const points = new Array<GpxPoint>(columns.length);
   for (let index = 0; index < columns.length; index++) {
     points[index] = {
-      latitude: columns.latitudes[index]!,
-      longitude: columns.longitudes[index]!,
-      elevation: elevationOrNull(columns.elevations[index]!),
+      latitude: latitudes[index]!,
+      longitude: longitudes[index]!,
+      elevation: elevationOrNull(elevations[index]!),
       time: columns.time(index),
     };
   }
@@ -77,39 +81,56 @@ export const gpxOfColumns = (gpx: Gpx<PointColumns>): Gpx => mapGpxLines(gpx, po
 export const columnsOfGpx = (gpx: Gpx): Gpx<PointColumns> => mapGpxLines(gpx, columnsOfPoints);
 
 const NO_TIME = -1;
+const NO_NUMBERS = new Float64Array(0);
+const NO_INDICES = new Int32Array(0);
+
+/** The one empty line: a file of a million empty segments holds one (security review M5). */
+const EMPTY_LINE: PointColumns = {
+  length: 0,
+  latitudes: NO_NUMBERS,
+  longitudes: NO_NUMBERS,
+  elevations: NO_NUMBERS,
+  time: () => null,
+};
 
 /**
- * Fills the columns of one line point by point, growing them as it goes. A time is kept as where its text lies in
- * `source` (decoded when read); one that is not a single run of the source (CDATA, a comment inside) as text.
+ * The points of all the lines of a file, in one set of columns that grows as points come; a line is the run of
+ * points added after it started, up to the next line's start. So a line costs an index while it is read and one
+ * small object once read, whatever its length, and a time is kept as where its text lies in `source` (decoded
+ * when read), or as text when it is not one run of the source (CDATA, a comment inside).
  */
-export class ColumnsBuilder {
-  private latitudes: Float64Array;
-  private longitudes: Float64Array;
-  private elevations: Float64Array;
-  private timeStarts: Int32Array;
-  private timeEnds: Int32Array;
+export class ColumnsStore {
+  private latitudes = NO_NUMBERS;
+  private longitudes = NO_NUMBERS;
+  private elevations = NO_NUMBERS;
+  private timeStarts = NO_INDICES;
+  private timeEnds = NO_INDICES;
   private timeTexts: Map<number, string> | null = null;
   private count = 0;
+  private readonly lineStarts: number[] = [];
 
+  /** `capacity`: the points expected, when known. */
   constructor(
-    capacity = 256,
     private readonly source = '',
+    capacity = 0,
   ) {
-    const size = Math.max(1, capacity);
-    this.latitudes = new Float64Array(size);
-    this.longitudes = new Float64Array(size);
-    this.elevations = new Float64Array(size);
-    this.timeStarts = new Int32Array(size);
-    this.timeEnds = new Int32Array(size);
+    if (capacity > 0) this.grow(capacity);
   }
 
-  get length(): number {
-    return this.count;
+  /** Starts a line: the points added from now on are its own, until the next line starts. */
+  startLine(): number {
+    this.lineStarts.push(this.count);
+    return this.lineStarts.length - 1;
   }
 
-  /** Starts a point, without elevation or time. */
+  /** The line points are added to: the last one started (-1 before any). */
+  get lastLine(): number {
+    return this.lineStarts.length - 1;
+  }
+
+  /** Adds a point, without elevation or time, to the last line started. */
   add(latitude: number, longitude: number): void {
-    if (this.count === this.latitudes.length) this.grow();
+    if (this.count === this.latitudes.length) this.grow(Math.max(1024, this.count * 2));
     const index = this.count++;
     this.latitudes[index] = latitude;
     this.longitudes[index] = longitude;
@@ -135,29 +156,71 @@ export class ColumnsBuilder {
     this.timeTexts.set(this.count - 1, time);
   }
 
-  finish(): PointColumns {
-    const { source, timeStarts, timeEnds, timeTexts, count } = this;
-    return {
-      length: count,
+  /** Once every point is added: each line by its number, as columns (views of the store's, nothing copied). */
+  finish(): (line: number) => PointColumns {
+    const { lineStarts, count } = this;
+    const columns: StoredColumns = {
       latitudes: this.latitudes.subarray(0, count),
       longitudes: this.longitudes.subarray(0, count),
       elevations: this.elevations.subarray(0, count),
-      time(index) {
-        const start = timeStarts[index]!;
-        if (start === NO_TIME) return timeTexts?.get(index) ?? null;
-        const text = decodeXmlEntities(source.slice(start, timeEnds[index]!)).trim();
-        return text === '' ? null : text;
-      },
+      source: this.source,
+      timeStarts: this.timeStarts,
+      timeEnds: this.timeEnds,
+      timeTexts: this.timeTexts,
+    };
+    return (line) => {
+      const start = lineStarts[line]!;
+      const end = lineStarts[line + 1] ?? count;
+      return end === start ? EMPTY_LINE : new StoredLine(columns, start, end - start);
     };
   }
 
-  private grow(): void {
-    const size = this.latitudes.length * 2;
+  private grow(size: number): void {
     this.latitudes = grown(this.latitudes, new Float64Array(size));
     this.longitudes = grown(this.longitudes, new Float64Array(size));
     this.elevations = grown(this.elevations, new Float64Array(size));
     this.timeStarts = grown(this.timeStarts, new Int32Array(size));
     this.timeEnds = grown(this.timeEnds, new Int32Array(size));
+  }
+}
+
+interface StoredColumns {
+  latitudes: Float64Array;
+  longitudes: Float64Array;
+  elevations: Float64Array;
+  source: string;
+  timeStarts: Int32Array;
+  timeEnds: Int32Array;
+  timeTexts: Map<number, string> | null;
+}
+
+/** One line of a store: three numbers, its arrays made when asked for (a line is read once or twice). */
+class StoredLine implements PointColumns {
+  constructor(
+    private readonly columns: StoredColumns,
+    private readonly start: number,
+    readonly length: number,
+  ) {}
+
+  get latitudes(): Float64Array {
+    return this.columns.latitudes.subarray(this.start, this.start + this.length);
+  }
+
+  get longitudes(): Float64Array {
+    return this.columns.longitudes.subarray(this.start, this.start + this.length);
+  }
+
+  get elevations(): Float64Array {
+    return this.columns.elevations.subarray(this.start, this.start + this.length);
+  }
+
+  time(index: number): string | null {
+    const { source, timeStarts, timeEnds, timeTexts } = this.columns;
+    const at = this.start + index;
+    const start = timeStarts[at]!;
+    if (start === NO_TIME) return timeTexts?.get(at) ?? null;
+    const text = decodeXmlEntities(source.slice(start, timeEnds[at]!)).trim();
+    return text === '' ? null : text;
   }
 }
 

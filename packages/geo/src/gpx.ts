@@ -1,5 +1,5 @@
 import { GPX_MAX_BYTES } from '../../contract/src/constants.ts';
-import { ColumnsBuilder, gpxOfColumns, mapGpxLines, type PointColumns } from './columns.ts';
+import { ColumnsStore, gpxOfColumns, mapGpxLines, type PointColumns } from './columns.ts';
 import { GpxError } from './errors.ts';
 import { parseNumber, parsePlainDecimal } from './numbers.ts';
 import type { Gpx, GpxRoute, GpxTrack, GpxWaypoint } from './types.ts';
@@ -49,7 +49,7 @@ export function parseGpxColumns(source: string, options: ParseGpxOptions = {}): 
     // Defensive: whatever went wrong, callers only ever see a GpxError.
     throw new GpxError('GPX_INVALID', `The GPX file could not be read: ${String(error)}`);
   }
-  const gpx = mapGpxLines(builder.result(), (line) => line.finish());
+  const gpx = builder.result();
   if (countPoints(gpx) === 0) throw new GpxError('GPX_EMPTY', 'The GPX file has no valid point');
   return gpx;
 }
@@ -110,7 +110,9 @@ const GPX_NAMES = [
 const isXmlWhitespace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
 
 class GpxBuilder implements XmlHandler {
-  private readonly gpx: Gpx<ColumnsBuilder> = {
+  /** The points of every line; the GPX being read names its lines by their number in it. */
+  private readonly store: ColumnsStore;
+  private readonly gpx: Gpx<number> = {
     version: null,
     name: null,
     tracks: [],
@@ -121,14 +123,15 @@ class GpxBuilder implements XmlHandler {
   /** Local names of the open elements, root first. */
   private readonly path: string[] = [];
   private pointCount = 0;
-  private track: GpxTrack<ColumnsBuilder> | null = null;
-  private segment: ColumnsBuilder | null = null;
-  private route: GpxRoute<ColumnsBuilder> | null = null;
+  private track: GpxTrack<number> | null = null;
+  /** The current segment of `track`, -1 for none. */
+  private segment = -1;
+  private route: GpxRoute<number> | null = null;
   /**
    * The point being read: the last point of `pointLine`, or `waypoint`. Both null between points, inside a point
    * that was skipped, or inside a point outside any track or route (read, then dropped, as ever).
    */
-  private pointLine: ColumnsBuilder | null = null;
+  private pointInLine = false;
   private waypoint: GpxWaypoint | null = null;
   private pointKind: PointKind | null = null;
   private pointDepth = -1;
@@ -147,10 +150,12 @@ class GpxBuilder implements XmlHandler {
   constructor(
     private readonly source: string,
     private readonly maxPoints: number,
-  ) {}
+  ) {
+    this.store = new ColumnsStore(source);
+  }
 
-  result(): Gpx<ColumnsBuilder> {
-    return this.gpx;
+  result(): Gpx<PointColumns> {
+    return mapGpxLines(this.gpx, this.store.finish());
   }
 
   openElement(name: string, attributes: XmlAttributes, depth: number): void {
@@ -170,7 +175,7 @@ class GpxBuilder implements XmlHandler {
       case 'trk':
         if (depth === 1) {
           this.track = { name: null, segments: [] };
-          this.segment = null;
+          this.segment = -1;
           this.gpx.tracks.push(this.track);
         }
         return;
@@ -182,7 +187,7 @@ class GpxBuilder implements XmlHandler {
         return;
       case 'rte':
         if (depth === 1) {
-          this.route = { name: null, points: new ColumnsBuilder(256, this.source) };
+          this.route = { name: null, points: this.store.startLine() };
           this.gpx.routes.push(this.route);
         }
         return;
@@ -194,7 +199,7 @@ class GpxBuilder implements XmlHandler {
         return;
       case 'ele':
       case 'time':
-        if ((this.pointLine !== null || this.waypoint !== null) && parent === this.pointKind) this.capture(name, depth);
+        if ((this.pointInLine || this.waypoint !== null) && parent === this.pointKind) this.capture(name, depth);
         return;
       case 'name':
         if (parent === 'trk' || parent === 'rte' || parent === 'metadata' || parent === 'gpx' || parent === 'wpt') {
@@ -215,13 +220,13 @@ class GpxBuilder implements XmlHandler {
     } else if (depth === this.capturedDepth) {
       this.storeCaptured();
     } else if (depth === this.pointDepth) {
-      this.pointLine = null;
+      this.pointInLine = false;
       this.waypoint = null;
       this.pointKind = null;
       this.pointDepth = -1;
     } else if (name === 'trk' && depth === 1) {
       this.track = null;
-      this.segment = null;
+      this.segment = -1;
     } else if (name === 'rte' && depth === 1) {
       this.route = null;
     }
@@ -248,8 +253,8 @@ class GpxBuilder implements XmlHandler {
     return decodeXmlEntities(this.source.slice(this.capturedStart, this.capturedEnd));
   }
 
-  private startSegment(track: GpxTrack<ColumnsBuilder>): ColumnsBuilder {
-    const segment = new ColumnsBuilder(256, this.source);
+  private startSegment(track: GpxTrack<number>): number {
+    const segment = this.store.startLine();
     track.segments.push(segment);
     this.segment = segment;
     return segment;
@@ -262,7 +267,7 @@ class GpxBuilder implements XmlHandler {
     }
     this.pointKind = kind;
     this.pointDepth = depth;
-    this.pointLine = null;
+    this.pointInLine = false;
     this.waypoint = null;
     const latitude = attributes.getNumber('lat');
     const longitude = attributes.getNumber('lon');
@@ -278,13 +283,18 @@ class GpxBuilder implements XmlHandler {
     // GPX 1.0 writers sometimes put <trkpt> straight into <trk>: read it as one implicit segment.
     const line =
       kind === 'rtept'
-        ? (this.route?.points ?? null)
+        ? (this.route?.points ?? -1)
         : this.track !== null
-          ? (this.segment ?? this.startSegment(this.track))
-          : null;
-    if (line === null) return;
-    line.add(latitude, longitude);
-    this.pointLine = line;
+          ? this.segment === -1
+            ? this.startSegment(this.track)
+            : this.segment
+          : -1;
+    if (line === -1) return;
+    // A line's points are those added after it started: they can only go to the last one started (routes and
+    // tracks are never nested, and a track's points go to its last segment).
+    if (line !== this.store.lastLine) throw new Error('a point for a line that is not the last one started');
+    this.store.add(latitude, longitude);
+    this.pointInLine = true;
   }
 
   private capture(field: TextField, depth: number): void {
@@ -297,9 +307,8 @@ class GpxBuilder implements XmlHandler {
 
   private storeCaptured(): void {
     const field = this.capturedField;
-    const line = this.pointLine;
-    if ((field === 'ele' || field === 'time') && line !== null) {
-      this.storeLineField(field, line);
+    if ((field === 'ele' || field === 'time') && this.pointInLine) {
+      this.storeLineField(field);
     } else {
       const trimmed = this.capturedString().trim();
       const text = trimmed === '' ? null : trimmed;
@@ -317,7 +326,8 @@ class GpxBuilder implements XmlHandler {
   }
 
   /** A track or route point's elevation or time, read where it lies in the source when it is one run of it. */
-  private storeLineField(field: 'ele' | 'time', line: ColumnsBuilder): void {
+  private storeLineField(field: 'ele' | 'time'): void {
+    const line = this.store;
     if (this.capturedText === null && this.capturedStart !== -1) {
       let start = this.capturedStart;
       let end = this.capturedEnd;

@@ -53,6 +53,11 @@ describe('hazards from OpenStreetMap tags', () => {
     ['hiking', { highway: 'path', exposure: 'yes' }, ['EXPOSURE']],
     ['hiking', { highway: 'path', exposure: 'no' }, []],
     ['hiking', { highway: 'path', access: 'no' }, ['ACCESS_RESTRICTED']],
+    ['hiking', { highway: 'track', access: 'no', foot: 'yes' }, []],
+    ['hiking', { highway: 'path', foot: 'private' }, ['ACCESS_RESTRICTED']],
+    ['mountain-biking', { highway: 'path', bicycle: 'no' }, ['ACCESS_RESTRICTED']],
+    ['mountain-biking', { highway: 'path', foot: 'no' }, []],
+    ['kayaking', { route: 'ferry', access: 'private' }, ['FERRY', 'ACCESS_RESTRICTED']],
   ] as const)('%s on %j: %j', (sport, tags, hazards) => {
     expect(osmHazards(sport, tags)).toEqual(hazards);
   });

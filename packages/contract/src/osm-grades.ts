@@ -100,16 +100,22 @@ const SIDEWALK_KEYS = ['sidewalk', 'sidewalk:both', 'sidewalk:left', 'sidewalk:r
 const hasSidewalk = (tags: OsmTags) =>
   SIDEWALK_KEYS.some((key) => tags[key] !== undefined && !['no', 'none'].includes(tags[key]!)) || !!tags.footway;
 
+/** Whether the sport may use the way: its mode's own tag (`foot`, `bicycle`) where mapped, else `access`. */
+function accessFor(sportId: string, tags: OsmTags): string {
+  const mode = FOOT_SPORTS.has(sportId) ? 'foot' : hazardsOfSport(sportId).includes('STAIRS') ? 'bicycle' : null;
+  return (mode && tags[mode]) || tags.access || '';
+}
+
 /**
  * The hazards one way's tags state as facts, among those the sport takes (hazardsOfSport): steps (for bikes), a
- * ferry, access=no/private, an unpaved surface (for road bikes), a trunk to tertiary road without a sidewalk (for
+ * ferry, access=no/private (or foot=, bicycle= for the sport's mode, which overrides access), an unpaved surface (for road bikes), a trunk to tertiary road without a sidewalk (for
  * sports on foot), and exposure where sac_scale is T4 or harder or the way is tagged `exposure` or `hazard=exposure`.
  */
 export function osmHazards(sportId: string, tags: OsmTags): Hazard[] {
   const found = new Set<Hazard>();
   if (tags.highway === 'steps') found.add('STAIRS');
   if (tags.route === 'ferry') found.add('FERRY');
-  if (RESTRICTED.has(tags.access ?? '')) found.add('ACCESS_RESTRICTED');
+  if (RESTRICTED.has(accessFor(sportId, tags))) found.add('ACCESS_RESTRICTED');
   if (UNPAVED.has(tags.surface ?? '')) found.add('UNPAVED');
   if (FOOT_SPORTS.has(sportId) && TRAFFIC_ROADS.has(tags.highway ?? '') && !hasSidewalk(tags))
     found.add('ROAD_WITHOUT_PATH');

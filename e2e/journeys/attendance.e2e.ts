@@ -1,4 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import encodeQR from 'qr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
@@ -49,6 +53,31 @@ const text = {
     noCamera: 'La fotocamera non è disponibile: digita il codice sotto il QR.',
   },
 };
+
+/**
+ * A one-frame Y4M video of a QR code on white (what Chromium's fake camera plays in a loop): `size`² pixels,
+ * 4:2:0, the code's modules scaled up to fill most of the frame.
+ */
+function qrVideo(text: string, size = 480): string {
+  const matrix = encodeQR(text, 'raw', { border: 4 });
+  const scale = Math.floor(size / matrix.length);
+  const offset = Math.floor((size - matrix.length * scale) / 2);
+  const luma = Buffer.alloc(size * size, 255);
+  matrix.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (!dark) return;
+      for (let dy = 0; dy < scale; dy++) {
+        const start = (offset + y * scale + dy) * size + offset + x * scale;
+        luma.fill(0, start, start + scale);
+      }
+    });
+  });
+  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
+  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F10:1 Ip A1:1 C420jpeg\nFRAME\n`);
+  const path = join(tmpdir(), `cordata-checkin-${process.pid}-${Date.now()}.y4m`);
+  writeFileSync(path, Buffer.concat([header, luma, chroma]));
+  return path;
+}
 
 const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
@@ -150,4 +179,45 @@ describe.skipIf(!hasPostgres)('attendance', () => {
       expect(await brunoOnCarla.locator(testId('own-attendance')).count()).toBe(0);
     },
   );
+
+  it("the scanner reads the QR through the camera (a fake camera showing the participant's pass)", async () => {
+    const url = server!.url;
+    const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
+    const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
+    const { activity } = await call(url, 'activity/create-new', pointsActivity({ name: 'Legnone' }), anna.jwt);
+    const { activityId } = activity;
+    await call(url, 'activity/participate', { activityId }, bruno.jwt);
+    await withDatabase(database!.url, (c) =>
+      c.query(
+        `update activities set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' where id = $1`,
+        [activityId],
+      ),
+    );
+    const { pass } = await call(url, 'attendance/read-pass', { activityId }, bruno.jwt);
+
+    // Chromium's fake camera plays a video of Bruno's QR, as if his phone were held up to Anna's.
+    const cameraBrowser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${qrVideo(pass.qr)}`,
+    ]);
+    try {
+      const context = await phoneContext(cameraBrowser, 'en', url);
+      await context.grantPermissions(['camera']);
+      await seedToken(context, anna.jwt);
+      const page = await context.newPage();
+      await page.goto(`/view-activity/${activityId}`);
+      await page.waitForSelector(testId('attendance-sheet'));
+      await page.click(testId('attendance-scan'));
+      await page.waitForSelector(`${testId('attendance-camera')}[data-camera="on"]`);
+      await expectToast(page, 'Bruno Conti checked in');
+      const row = page.locator(`${testId('attendance-entry')}[data-user-id="${bruno.userId}"]`);
+      await row.locator(`${testId('attendance-status')}[data-status="ATTENDED"]`).waitFor();
+      await page.locator(testId('attendance-scanner')).scrollIntoViewIfNeeded();
+      await screenshot(page, 'attendance-4-camera-en');
+      await context.close();
+    } finally {
+      await cameraBrowser.close();
+    }
+  });
 });

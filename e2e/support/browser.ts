@@ -12,7 +12,8 @@ export const screenshotDir = join(repoRoot, 'e2e/screenshots');
 /** The selector of an element by its data-testid. */
 export const testId = (id: string) => `[data-testid="${id}"]`;
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (a fake camera, for instance). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -25,6 +26,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       // Chromium's own swipe-to-go-back would fire on our sheet swipes; a phone's WebView has none.
       '--disable-features=OverscrollHistoryNavigation',
+      ...extraArgs,
     ],
   });
 }

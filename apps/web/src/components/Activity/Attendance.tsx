@@ -158,6 +158,7 @@ function Scanner({ activityId, onClose }: { activityId: string; onClose: () => v
         if (cancelled) return cam.stop();
         const canvas = new QRCanvas();
         let reading = false;
+        let lastRead: string | undefined;
         const cancelLoop = frameLoop(() => {
           if (reading) return;
           reading = true;
@@ -166,7 +167,10 @@ function Scanner({ activityId, onClose }: { activityId: string; onClose: () => v
             .then((decoded) => {
               // One code in view reads as its text; several as a list, of which the first readable one is taken.
               const text = Array.isArray(decoded) ? decoded.find((d) => typeof d === 'string') : decoded;
-              if (text) sendRef.current(text);
+              // A phone stays in view for many frames: each code is sent once, until another one is read.
+              if (!text || text === lastRead) return;
+              lastRead = text;
+              sendRef.current(text);
             })
             .catch(() => {})
             .finally(() => {

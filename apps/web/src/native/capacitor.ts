@@ -20,8 +20,12 @@ export function createCapacitorPlatform(): Platform {
     onAppUrlOpen: (handler) => listen(App.addListener('appUrlOpen', (event) => handler(event.url))),
     onNotificationTap: (handler) =>
       listen(
+        // actionId is 'tap' for the notification itself, else the id of the button tapped.
         Push.addListener('pushNotificationActionPerformed', (a) =>
-          handler((a.notification.data as Record<string, unknown> | undefined) ?? {}),
+          handler(
+            (a.notification.data as Record<string, unknown> | undefined) ?? {},
+            a.actionId === 'tap' ? undefined : a.actionId,
+          ),
         ),
       ),
     updater: {

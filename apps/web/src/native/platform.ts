@@ -7,8 +7,11 @@ export interface Platform {
   exitApp(): void;
   /** An app link (https://domain/path) opened the app. */
   onAppUrlOpen(handler: (url: string) => void): () => void;
-  /** The user tapped a push notification; `data` is its payload. */
-  onNotificationTap(handler: (data: Record<string, unknown>) => void): () => void;
+  /**
+   * The user tapped a push notification; `data` is its payload, `action` the button tapped (a weather alert's
+   * answer), undefined for the notification itself.
+   */
+  onNotificationTap(handler: (data: Record<string, unknown>, action?: string) => void): () => void;
   updater: Updater;
   /** Asks permission and registers for push; resolves with the device token, rejects when refused or failed. */
   registerPush(): Promise<string>;
@@ -121,7 +124,7 @@ export function createFakePlatform(
 ) {
   const back = new Set<(e: { canGoBack: boolean }) => void>();
   const urls = new Set<(url: string) => void>();
-  const taps = new Set<(data: Record<string, unknown>) => void>();
+  const taps = new Set<(data: Record<string, unknown>, action?: string) => void>();
   const calls = {
     exits: 0,
     downloads: [] as string[],
@@ -179,8 +182,8 @@ export function createFakePlatform(
     openUrl: (url: string) => {
       for (const h of urls) h(url);
     },
-    tapNotification: (data: Record<string, unknown>) => {
-      for (const h of taps) h(data);
+    tapNotification: (data: Record<string, unknown>, action?: string) => {
+      for (const h of taps) h(data, action);
     },
   };
 }

@@ -88,6 +88,21 @@ describe('notification taps', () => {
     vi.advanceTimersByTime(250);
     expect(actions.navigate).toHaveBeenCalledWith(path);
   });
+  it('a weather alert’s button opens the activity with its answer chosen; other actions open the target', () => {
+    const { fake, actions } = setup();
+    const alert = { type: 'ACTIVITY_WEATHER_ALERT', targetId: 'a1', path: '/view-activity/a1' };
+    fake.tapNotification(alert, 'SWITCH_BACKUP');
+    fake.tapNotification(alert, 'MOVE');
+    fake.tapNotification(alert, 'SOMETHING_ELSE');
+    fake.tapNotification({ type: 'ACTIVITY_EDIT', targetId: 'a2' }, 'KEEP');
+    vi.advanceTimersByTime(250);
+    expect(actions.navigate.mock.calls.map((c) => c[0])).toEqual([
+      '/view-activity/a1?weather=SWITCH_BACKUP',
+      '/view-activity/a1?weather=MOVE',
+      '/view-activity/a1',
+      '/view-activity/a2',
+    ]);
+  });
   it('ignores a push with neither a path nor a target', () => {
     const { fake, actions } = setup();
     fake.tapNotification({ type: 'GROUP_INVITE' });

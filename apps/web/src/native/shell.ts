@@ -1,5 +1,11 @@
 import type { NotificationType } from '@cordata/contract';
-import { NOTIFICATION_TAP_DELAY_MS, notificationPath } from '../contract.ts';
+import {
+  NOTIFICATION_TAP_DELAY_MS,
+  notificationActionPath,
+  notificationPath,
+  WEATHER_CHOICES,
+  type WeatherChoice,
+} from '../contract.ts';
 import type { Platform } from './platform.ts';
 
 export interface ShellActions {
@@ -48,9 +54,12 @@ export function installNativeShell(platform: Platform, actions: ShellActions): (
     if (path) actions.navigate(path);
   });
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const offTap = platform.onNotificationTap((data) => {
-    const path = pathFromNotification(data);
-    if (!path) return;
+  const offTap = platform.onNotificationTap((data, action) => {
+    const target = pathFromNotification(data);
+    if (!target) return;
+    // A weather alert's button opens the activity with that answer chosen, for the organiser to confirm.
+    const choice = WEATHER_CHOICES.includes(action as WeatherChoice) && data.type === 'ACTIVITY_WEATHER_ALERT';
+    const path = choice ? notificationActionPath(target, action!) : target;
     const timer = setTimeout(() => {
       timers.delete(timer);
       actions.navigate(path);

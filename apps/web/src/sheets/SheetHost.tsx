@@ -13,7 +13,7 @@ import { ProfileContent } from './contents/ProfileSheet.tsx';
 import { SupportContent } from './contents/SupportSheet.tsx';
 import { Sheet } from './Sheet.tsx';
 import { topSheet, useSheetStore } from './store.ts';
-import type { OpenSheet } from './types.ts';
+import type { HandleActivityStep, OpenSheet } from './types.ts';
 import { activityWizardTitle } from './wizardTitle.ts';
 import './contents/contents.css';
 
@@ -33,7 +33,9 @@ function sheetTitle(sheet: OpenSheet, t: TFunction): string {
     case 'handle-group':
       return t(`sheets.handleGroup.${sheet.params.step}`);
     case 'handle-activity':
-      return activityWizardTitle(t, sheet.params.step);
+      return sheet.params.purpose === 'backup'
+        ? t('activity.backup.title')
+        : activityWizardTitle(t, sheet.params.step as Exclude<HandleActivityStep, 'backup'>);
     case 'invite-contact':
       return t('sheets.inviteContact');
     case 'group-filters':

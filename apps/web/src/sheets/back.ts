@@ -24,6 +24,8 @@ export function sheetBack(sheet: SheetSpec): BackAction {
     case 'handle-group':
       return close;
     case 'handle-activity':
+      // The backup route's screens: choosing how, then drawing or the file, then saving.
+      if (sheet.params.purpose === 'backup') return sheet.params.step === 'path' ? close : step('path');
       switch (sheet.params.step) {
         case 'info':
           return close;

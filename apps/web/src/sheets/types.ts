@@ -5,7 +5,16 @@ export const handleGroupSteps = ['info'] as const;
 export type HandleGroupStep = (typeof handleGroupSteps)[number];
 
 /** Spec §2: info, path, gpx, route, difficulty, publish, plus a contacts step while publishing. */
-export const handleActivitySteps = ['info', 'path', 'gpx', 'route', 'difficulty', 'publish', 'contacts'] as const;
+export const handleActivitySteps = [
+  'info',
+  'path',
+  'gpx',
+  'route',
+  'difficulty',
+  'publish',
+  'contacts',
+  'backup',
+] as const;
 export type HandleActivityStep = (typeof handleActivitySteps)[number];
 
 export type LegalType = 'terms' | 'privacy';
@@ -26,7 +35,8 @@ export interface SheetParams {
     groupId?: string;
   };
   'handle-group': { step: HandleGroupStep; groupId?: string };
-  'handle-activity': { step: HandleActivityStep; activityId?: string; groupId?: string };
+  /** `purpose: 'backup'`: the route screens only, saving the activity's backup route (issue 24). */
+  'handle-activity': { step: HandleActivityStep; activityId?: string; groupId?: string; purpose?: 'backup' };
   chat: { id: string };
   'legal-info': { type: LegalType; onAccept?: () => void };
   'group-filters': Record<string, never>;

@@ -16,6 +16,7 @@ import { ReportButton } from '../Report/ReportButton.tsx';
 import { ActivityBar } from './ActivityBar.tsx';
 import { useSportName } from './ActivityCard.tsx';
 import { AttendancePanel } from './Attendance.tsx';
+import { BackupRoutePanel } from './BackupRoutePanel.tsx';
 import { Climb } from './Climb.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
@@ -128,6 +129,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
           </section>
 
           <RouteFigures activity={activity} />
+
+          <BackupRoutePanel activity={activity} />
 
           <WeatherPanel activity={activity} />
         </>

@@ -1,6 +1,8 @@
-import type { Activity, ActivityWeather, WeatherPoint, WeatherThresholds } from '@cordata/contract';
-import { type FormEvent, useId, useState } from 'react';
+import type { Activity, ActivityWeather, WeatherChoice, WeatherPoint, WeatherThresholds } from '@cordata/contract';
+import { weatherChoices } from '@cordata/contract/weather';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatLongDate } from '../../i18n/dates.ts';
 import {
   useActivityWeatherQuery,
@@ -32,6 +34,7 @@ export function WeatherPanel({ activity }: { activity: Activity }) {
   const { t, i18n } = useTranslation();
   const query = useActivityWeatherQuery(activity.activityId);
   const weather = query.data;
+  const [preselected, forgetPreselected] = usePreselectedChoice(weatherChoices(!!activity.backupRoute));
   if (!weather || weather.state === 'NOT_CONFIGURED' || weather.state === 'PAST') return null;
   return (
     <section className="weather" data-testid="weather" data-state={weather.state}>
@@ -52,7 +55,9 @@ export function WeatherPanel({ activity }: { activity: Activity }) {
       {weather.state === 'AVAILABLE' && (
         <>
           <Warning weather={weather} timeZone={activity.timeZone} />
-          {activity.isAdmin && weather.breaches.length > 0 && <DecisionActions activity={activity} />}
+          {activity.isAdmin && (weather.breaches.length > 0 || preselected) && (
+            <DecisionActions activity={activity} preselected={preselected} onDone={forgetPreselected} />
+          )}
           <Forecast weather={weather} timeZone={activity.timeZone} />
         </>
       )}
@@ -103,53 +108,103 @@ function Warning({ weather, timeZone }: { weather: ActivityWeather; timeZone: st
   );
 }
 
-/** Keep, move or cancel: the organiser's answer, told to every participant. */
-function DecisionActions({ activity }: { activity: Activity }) {
+/** The answer a push's button chose (`?weather=MOVE`, docs/weather.md), when it is one offered here. */
+function usePreselectedChoice(offered: WeatherChoice[]) {
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('weather');
+  const choice = offered.find((c) => c === asked) ?? null;
+  const forget = () =>
+    setSearch(
+      (s) => {
+        s.delete('weather');
+        return s;
+      },
+      { replace: true },
+    );
+  return [choice, forget] as const;
+}
+
+/**
+ * Keep, move, switch to the backup route (when there is one) or cancel: the organiser's answer, told to every
+ * participant. Opened from a push's button, the chosen answer waits here for a confirming tap.
+ */
+function DecisionActions({
+  activity,
+  preselected,
+  onDone,
+}: {
+  activity: Activity;
+  preselected: WeatherChoice | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const decide = useWeatherDecideMutation(activity.activityId);
-  const [mode, setMode] = useState<'idle' | 'move' | 'cancel'>('idle');
+  const offered = weatherChoices(!!activity.backupRoute);
+  const [mode, setMode] = useState<WeatherChoice | null>(preselected);
   const [date, setDate] = useState(activity.date);
   const [startTime, setStartTime] = useState(activity.startTime);
   const [endTime, setEndTime] = useState(activity.endTime);
   const ids = { date: useId(), start: useId(), end: useId() };
-  const onError = (e: unknown) => showError(e);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (preselected) box.current?.scrollIntoView({ block: 'center' });
+  }, [preselected]);
+  const options = {
+    onSuccess: () => {
+      setMode(null);
+      onDone();
+    },
+    onError: (e: unknown) => showError(e),
+  };
   const move = (e: FormEvent) => {
     e.preventDefault();
-    decide.mutate({ choice: 'MOVE', date, startTime, endTime }, { onSuccess: () => setMode('idle'), onError });
+    decide.mutate({ choice: 'MOVE', date, startTime, endTime }, options);
   };
+  const toggle = (choice: WeatherChoice) => setMode(mode === choice ? null : choice);
+  const button: Record<WeatherChoice, { label: string; className: string; onClick: () => void }> = {
+    KEEP: { label: 'keep', className: 'btn-outline', onClick: () => decide.mutate({ choice: 'KEEP' }, options) },
+    MOVE: { label: 'move', className: 'btn-blue', onClick: () => toggle('MOVE') },
+    SWITCH_BACKUP: { label: 'switchBackup', className: 'btn-outline', onClick: () => toggle('SWITCH_BACKUP') },
+    CANCEL: { label: 'cancel', className: 'btn-error', onClick: () => toggle('CANCEL') },
+  };
+  const confirmBox = (
+    choice: 'KEEP' | 'SWITCH_BACKUP' | 'CANCEL',
+    question: string,
+    label: string,
+    className: string,
+  ) => (
+    <div className="weather-form" data-testid={`weather-${testIdOf[choice]}-confirm`}>
+      <p>{t(`activity.weather.${question}`)}</p>
+      <button
+        type="button"
+        className={`btn ${className}`}
+        data-testid={`weather-${testIdOf[choice]}-submit`}
+        disabled={decide.isPending}
+        onClick={() => decide.mutate({ choice }, options)}
+      >
+        {t(`activity.weather.${label}`)}
+      </button>
+    </div>
+  );
   return (
-    <div className="weather-actions" data-testid="weather-actions">
+    <div className="weather-actions" data-testid="weather-actions" ref={box}>
       <p className="muted">{t('activity.weather.askOrganiser')}</p>
       <div className="weather-buttons">
-        <button
-          type="button"
-          className="btn btn-outline"
-          data-testid="weather-keep"
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ choice: 'KEEP' }, { onError })}
-        >
-          {t('activity.weather.keep')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-blue"
-          data-testid="weather-move"
-          disabled={decide.isPending}
-          onClick={() => setMode(mode === 'move' ? 'idle' : 'move')}
-        >
-          {t('activity.weather.move')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-error"
-          data-testid="weather-cancel"
-          disabled={decide.isPending}
-          onClick={() => setMode(mode === 'cancel' ? 'idle' : 'cancel')}
-        >
-          {t('activity.weather.cancel')}
-        </button>
+        {offered.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className={`btn ${button[choice].className}`}
+            data-testid={`weather-${testIdOf[choice]}`}
+            aria-pressed={mode === choice}
+            disabled={decide.isPending}
+            onClick={button[choice].onClick}
+          >
+            {t(`activity.weather.${button[choice].label}`)}
+          </button>
+        ))}
       </div>
-      {mode === 'move' && (
+      {mode === 'MOVE' && (
         <form className="weather-form" onSubmit={move} data-testid="weather-move-form">
           <label htmlFor={ids.date}>{t('activity.weather.newDate')}</label>
           <input id={ids.date} type="date" value={date} required onChange={(e) => setDate(e.target.value)} />
@@ -179,23 +234,20 @@ function DecisionActions({ activity }: { activity: Activity }) {
           </button>
         </form>
       )}
-      {mode === 'cancel' && (
-        <div className="weather-form" data-testid="weather-cancel-confirm">
-          <p>{t('activity.weather.cancelQuestion')}</p>
-          <button
-            type="button"
-            className="btn btn-error"
-            data-testid="weather-cancel-submit"
-            disabled={decide.isPending}
-            onClick={() => decide.mutate({ choice: 'CANCEL' }, { onError })}
-          >
-            {t('activity.weather.cancelConfirm')}
-          </button>
-        </div>
-      )}
+      {mode === 'KEEP' && confirmBox('KEEP', 'keepQuestion', 'keepConfirm', 'btn-primary')}
+      {mode === 'SWITCH_BACKUP' && confirmBox('SWITCH_BACKUP', 'switchQuestion', 'switchConfirm', 'btn-primary')}
+      {mode === 'CANCEL' && confirmBox('CANCEL', 'cancelQuestion', 'cancelConfirm', 'btn-error')}
     </div>
   );
 }
+
+/** The test ids the buttons had before the backup route: weather-keep, weather-move, weather-cancel. */
+const testIdOf: Record<WeatherChoice, string> = {
+  KEEP: 'keep',
+  MOVE: 'move',
+  SWITCH_BACKUP: 'switch',
+  CANCEL: 'cancel',
+};
 
 function Forecast({ weather, timeZone }: { weather: ActivityWeather; timeZone: string }) {
   const { t } = useTranslation();

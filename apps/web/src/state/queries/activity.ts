@@ -165,6 +165,9 @@ export const useCreateActivityMutation = () =>
   useActivityChange((input: Input<'activity/create-new'>) => api('activity/create-new', input));
 export const useUpdateActivityMutation = () =>
   useActivityChange((input: Input<'activity/update-existing'>) => api('activity/update-existing', input));
+/** The backup route (issue 24): set, replaced, or removed with `route: null`. */
+export const useBackupRouteMutation = () =>
+  useActivityChange((input: Input<'activity/backup-route'>) => api('activity/backup-route', input));
 
 export function useDeleteActivityMutation() {
   const client = useQueryClient();

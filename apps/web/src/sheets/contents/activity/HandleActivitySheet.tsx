@@ -5,6 +5,7 @@ import { useActivityQuery } from '../../../state/queries/activity.ts';
 import { guardClose, useSheetStore } from '../../store.ts';
 import type { HandleActivityStep, SheetParams } from '../../types.ts';
 import { draftFromActivity, hasChanges, useDraftStore } from './draft.ts';
+import { BackupStep } from './steps/BackupStep.tsx';
 import { ContactsStep } from './steps/ContactsStep.tsx';
 import { DifficultyStep } from './steps/DifficultyStep.tsx';
 import { GpxStep } from './steps/GpxStep.tsx';
@@ -29,7 +30,7 @@ export default function HandleActivitySheet({
   params: SheetParams['handle-activity'];
 }) {
   const { t } = useTranslation();
-  const { step, activityId, groupId } = params;
+  const { step, activityId, groupId, purpose } = params;
   const owner = useDraftStore((s) => s.owner);
   const editing = useActivityQuery(activityId);
   const ready = owner === sheetKey;
@@ -38,8 +39,13 @@ export default function HandleActivitySheet({
     if (ready) return;
     const { start, startNew } = useDraftStore.getState();
     if (!activityId) startNew(sheetKey, groupId ?? null);
-    else if (editing.data) start(sheetKey, draftFromActivity(editing.data));
-  }, [ready, sheetKey, activityId, groupId, editing.data]);
+    // The backup route starts from no route: the screens that draw or read one fill it.
+    else if (editing.data)
+      start(sheetKey, {
+        ...draftFromActivity(editing.data),
+        ...(purpose === 'backup' ? { route: { mode: 'NONE' as const } } : {}),
+      });
+  }, [ready, sheetKey, activityId, groupId, editing.data, purpose]);
 
   // Back, Escape, the scrim or an edge swipe on a wizard with changes ask first (the review's lost drafts); an
   // untouched one closes at once. The app's own close after publishing asks nothing.
@@ -77,7 +83,9 @@ export default function HandleActivitySheet({
   }
 
   const { setStep, close } = useSheetStore.getState();
-  const props: StepProps = { go: (next) => setStep(sheetKey, next), close: () => close(sheetKey) };
+  // Making a backup route, the route screens lead to saving it instead of to the rest of the activity.
+  const stepAfter = (next: HandleActivityStep) => (purpose === 'backup' && next === 'difficulty' ? 'backup' : next);
+  const props: StepProps = { go: (next) => setStep(sheetKey, stepAfter(next)), close: () => close(sheetKey) };
   switch (step) {
     case 'info':
       return <InfoStep {...props} />;
@@ -93,5 +101,7 @@ export default function HandleActivitySheet({
       return <PublishStep {...props} />;
     case 'contacts':
       return <ContactsStep {...props} />;
+    case 'backup':
+      return <BackupStep {...props} />;
   }
 }

@@ -88,6 +88,14 @@ export {
 export { parseTcx } from './tcx.ts';
 export type { Bounds, Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint, LatLng, ProfilePoint } from './types.ts';
 export {
+  type Interpolate,
+  isInsideZones,
+  trimOutsideZones,
+  type VisiblePiece,
+  ZONE_CUT_MARGIN_METRES,
+  type ZoneCircle,
+} from './privacy-zones.ts';
+export {
   matchRouteToWays,
   WAY_MATCH_STEP_METRES,
   WAY_MATCH_TOLERANCE_METRES,

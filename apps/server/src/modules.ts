@@ -52,9 +52,12 @@ import { createNotifier } from './modules/notifications/notifier.ts';
 import { createPushQueue, createPushSender, pushChannels } from './modules/notifications/push.ts';
 import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoint.ts';
 import { createOsmModule, overpassSourceOf } from './modules/osm/osm.module.ts';
+import { createPrivacyRepository } from './modules/privacy/privacy.repository.ts';
+import { createPrivacyService, privacyHandlers } from './modules/privacy/privacy.service.ts';
+import { createPrivacyTrim, withPrivacyTrim } from './modules/privacy/privacy-trim.ts';
 import { recapHandlers } from './modules/recap/recap.handlers.ts';
 import { createRecapRepository } from './modules/recap/recap.repository.ts';
-import { createRecap, keepWholeTrack } from './modules/recap/recap.service.ts';
+import { createRecap } from './modules/recap/recap.service.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
@@ -105,6 +108,9 @@ export function createModules(core: Core) {
   const changes = createChanges({ db: core.db, notifier, chatMembership, log: core.log });
 
   const access = createAccess(core.db);
+  // Privacy zones (issue 23): every answer carrying someone else's route points passes through `privacy.trimAnswer`.
+  const privacyRepository = createPrivacyRepository(core.db);
+  const privacy = createPrivacyTrim({ repo: privacyRepository });
   const usersRepository = createUsersRepository(core.db);
   const chat = createChatModule(core, { changes, chatMembership, access, users: usersRepository });
 
@@ -333,6 +339,7 @@ export function createModules(core: Core) {
     product: core.config.PRODUCT_SLUG,
     publicUrl: core.config.PUBLIC_URL ?? '',
     now: core.now,
+    privacy,
   });
 
   // The recap (issue 22): after the end, who came, the route and the participants' album.
@@ -341,7 +348,8 @@ export function createModules(core: Core) {
     changes,
     access,
     uploads,
-    trimTrack: keepWholeTrack,
+    trimTrack: async ({ activityId, viewerId, points }) =>
+      (await privacy.activityLine(viewerId, activityId, points)).points,
     now: core.now,
   });
 
@@ -375,13 +383,14 @@ export function createModules(core: Core) {
     ...safety.handlers,
     'route/import-link': ({ body, user }) => routeImport.importLink(body.url, user.userId),
     ...routingHandlers(routing),
-    ...routeExportHandlers({ db: core.db, access, routes: routeComputer }),
+    ...routeExportHandlers({ db: core.db, access, routes: routeComputer, privacy }),
+    ...privacyHandlers(createPrivacyService({ repo: privacyRepository, changes })),
     'route/elevation': ({ body, user }) => elevation.preview(user.userId, body),
     'route/grade-suggestion': ({ body, user }) => osm.suggest(user.userId, body),
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };
-  const handlersWithActiveDays = withActiveDays(handlers, admin.recordActiveDay);
+  const handlersWithActiveDays = withActiveDays(withPrivacyTrim(handlers, privacy), admin.recordActiveDay);
 
   /** Work that runs once the database is migrated, before the server listens. */
   async function onStart() {
@@ -417,7 +426,7 @@ export function createModules(core: Core) {
     exports.registerDownload(app);
     calendar.registerFeeds(app);
     safety.register(app);
-    registerShareImages(app, { db: core.db, product: core.config.PRODUCT_SLUG });
+    registerShareImages(app, { db: core.db, product: core.config.PRODUCT_SLUG, privacy });
     if (localStorage)
       registerUploads(app, { storage: localStorage, uploads: uploadsRepository, service: uploads, now: core.now });
   }
@@ -429,6 +438,7 @@ export function createModules(core: Core) {
     jobs,
     registerRoutes,
     services: {
+      privacy,
       activityReminders,
       attendance,
       seats,

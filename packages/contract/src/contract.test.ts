@@ -90,7 +90,9 @@ describe('the calls of spec §7', () => {
     }
     expect(callNames).toContain('report/create');
     for (const name of beyond) expect(callNames).toContain(name);
-    const beyondSpec = callNames.filter((n) => /^(carpool|gear|export|route|calendar|series|attendance)\//.test(n));
+    const beyondSpec = callNames.filter((n) =>
+      /^(carpool|gear|export|route|calendar|series|attendance|privacy)\//.test(n),
+    );
     expect(callNames).toHaveLength(83 + beyondSpec.length + beyond.length);
   });
 
@@ -135,6 +137,8 @@ describe('the calls of spec §7', () => {
         // Beyond the spec (issue 23): the caller's own emergency contacts and location history.
         'user/emergency-contacts',
         'user/delete-location-history',
+        // Beyond the spec (issue 23): the caller's own privacy zones.
+        'privacy/list-zones',
       ].sort(),
     );
   });

@@ -89,6 +89,8 @@ export const errorCatalog = {
   SEATS_BELOW_TAKEN: { status: 409, message: 'More riders are already in this car than the seats you offer' },
   DETOUR_TOO_LONG: { status: 409, message: 'This pickup is too far out of your way' },
   WEATHER_THRESHOLDS_INVALID: { status: 400, message: 'The lowest temperature must be below the highest' },
+  PRIVACY_ZONES_LIMIT: { status: 409, message: 'You already have 5 privacy zones: delete one first' },
+  PRIVACY_ZONE_NOT_FOUND: { status: 404, message: 'This privacy zone no longer exists' },
   WEATHER_MOVE_INCOMPLETE: { status: 400, message: 'Choose the new date, start time and end time' },
   NO_BACKUP_ROUTE: { status: 409, message: 'This activity has no backup route' },
   RETURN_BEFORE_START: { status: 400, message: 'The planned return must be after the start' },

@@ -10,6 +10,7 @@ import { groupCalls } from './calls/group.ts';
 import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
+import { privacyCalls } from './calls/privacy.ts';
 import { recapCalls } from './calls/recap.ts';
 import { routingCalls } from './calls/routing.ts';
 import { safetyCalls } from './calls/safety.ts';
@@ -28,6 +29,7 @@ export * from './calls/group.ts';
 export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
+export * from './calls/privacy.ts';
 export * from './calls/recap.ts';
 export * from './calls/routing.ts';
 export * from './calls/safety.ts';
@@ -71,6 +73,7 @@ export const calls = {
   ...recapCalls,
   ...attendanceCalls,
   ...safetyCalls,
+  ...privacyCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -55,6 +55,15 @@ export {
   partnerFit,
   routeFigure,
 } from './partner-fit.ts';
+export {
+  type Interpolate,
+  isInsideZones,
+  trimGpx,
+  trimOutsideZones,
+  type VisiblePiece,
+  ZONE_CUT_MARGIN_METRES,
+  type ZoneCircle,
+} from './privacy-zones.ts';
 export { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
 export { roundTo2Decimals } from './rounding.ts';
 export {
@@ -87,14 +96,6 @@ export {
 } from './stats.ts';
 export { parseTcx } from './tcx.ts';
 export type { Bounds, Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint, LatLng, ProfilePoint } from './types.ts';
-export {
-  type Interpolate,
-  isInsideZones,
-  trimOutsideZones,
-  type VisiblePiece,
-  ZONE_CUT_MARGIN_METRES,
-  type ZoneCircle,
-} from './privacy-zones.ts';
 export {
   matchRouteToWays,
   WAY_MATCH_STEP_METRES,

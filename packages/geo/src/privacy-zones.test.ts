@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { haversineMetres } from './distance.ts';
-import { isInsideZones, trimOutsideZones, ZONE_CUT_MARGIN_METRES, type ZoneCircle } from './privacy-zones.ts';
+import { isInsideZones, trimGpx, trimOutsideZones, ZONE_CUT_MARGIN_METRES, type ZoneCircle } from './privacy-zones.ts';
 import type { LatLng } from './types.ts';
 
 // On the 6371 km sphere 1 m of latitude is 1/111 194.93 of a degree; at 45° a metre of longitude is √2 times that.
@@ -12,7 +12,8 @@ const at = (east: number, north: number): LatLng => ({
 });
 const zone = (east: number, north: number, radiusMetres: number): ZoneCircle => ({ ...at(east, north), radiusMetres });
 const line = (...eastings: number[]) => eastings.map((east) => at(east, 0));
-const eastOf = (p: LatLng) => haversineMetres(at(0, 0), { latitude: 45, longitude: p.longitude }) * Math.sign(p.longitude - 9);
+const eastOf = (p: LatLng) =>
+  haversineMetres(at(0, 0), { latitude: 45, longitude: p.longitude }) * Math.sign(p.longitude - 9);
 
 describe('trimOutsideZones', () => {
   const home = zone(0, 0, 500);
@@ -136,7 +137,8 @@ describe('trimOutsideZones', () => {
       for (const piece of pieces) {
         expect(piece.points.length).toBeGreaterThan(1);
         for (const point of piece.points) {
-          for (const z of zones) expect(haversineMetres(point, z), `seed round ${round}`).toBeGreaterThanOrEqual(z.radiusMetres);
+          for (const z of zones)
+            expect(haversineMetres(point, z), `seed round ${round}`).toBeGreaterThanOrEqual(z.radiusMetres);
         }
       }
       // Every input point outside the zones is kept, in the order of the line.
@@ -154,5 +156,43 @@ describe('isInsideZones', () => {
     expect(isInsideZones(at(200 + ZONE_CUT_MARGIN_METRES, 0), zones)).toBe(true);
     expect(isInsideZones(at(202, 0), zones)).toBe(false);
     expect(isInsideZones(at(0, 0), [])).toBe(false);
+  });
+});
+
+describe('trimGpx', () => {
+  it('trims every segment and route, keeps known elevation at the cuts, and drops waypoints inside', () => {
+    const point = (east: number, elevation: number | null) => ({
+      ...at(east, 0),
+      elevation,
+      time: '2026-01-01T00:00:00Z',
+    });
+    const trimmed = trimGpx(
+      {
+        version: '1.1',
+        name: 'walk',
+        tracks: [
+          {
+            name: 'walk',
+            segments: [
+              [point(0, 100), point(1000, 200)],
+              [point(-2000, null), point(2000, null)],
+            ],
+          },
+        ],
+        routes: [{ name: 'r', points: [point(-1000, 0), point(0, 0)] }],
+        waypoints: [
+          { ...point(0, null), name: 'home', type: null, sym: null },
+          { ...point(3000, null), name: 'hut', type: null, sym: null },
+        ],
+        skippedPoints: 0,
+      },
+      [zone(0, 0, 500)],
+    );
+    const segments = trimmed.tracks[0]!.segments;
+    expect(segments).toHaveLength(3);
+    expect(segments[0]![0]).toMatchObject({ elevation: 150.2, time: null });
+    expect(segments[1]!.map((p) => p.elevation)).toEqual([null, null]);
+    expect(trimmed.routes).toHaveLength(1);
+    expect(trimmed.waypoints.map((w) => w.name)).toEqual(['hut']);
   });
 });

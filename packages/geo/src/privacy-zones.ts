@@ -1,5 +1,5 @@
 import { EARTH_RADIUS_METRES, haversineMetres } from './distance.ts';
-import type { LatLng } from './types.ts';
+import type { Gpx, GpxPoint, LatLng } from './types.ts';
 
 /** A privacy zone as stored: a circle (the centre is already offset from the point its owner chose). */
 export interface ZoneCircle extends LatLng {
@@ -124,4 +124,27 @@ function visibleIntervals(a: LatLng, b: LatLng, zones: readonly ZoneCircle[]): [
   }
   if (cursor < 1) visible.push([cursor, 1]);
   return visible;
+}
+
+/** Elevation at a cut: between the two known values; unknown when either is. Times are never made up. */
+const interpolateGpxPoint: Interpolate<GpxPoint> = (a, b, t) => ({
+  latitude: a.latitude + (b.latitude - a.latitude) * t,
+  longitude: a.longitude + (b.longitude - a.longitude) * t,
+  elevation:
+    a.elevation !== null && b.elevation !== null
+      ? Math.round((a.elevation + (b.elevation - a.elevation) * t) * 10) / 10
+      : null,
+  time: null,
+});
+
+/** A parsed file with every track segment and route trimmed outside the zones, and the waypoints inside them left out. */
+export function trimGpx(gpx: Gpx, zones: readonly ZoneCircle[]): Gpx {
+  if (zones.length === 0) return gpx;
+  const trim = (line: GpxPoint[]) => trimOutsideZones(line, zones, interpolateGpxPoint).map((piece) => piece.points);
+  return {
+    ...gpx,
+    tracks: gpx.tracks.map((track) => ({ ...track, segments: track.segments.flatMap(trim) })),
+    routes: gpx.routes.flatMap((route) => trim(route.points).map((points) => ({ ...route, points }))),
+    waypoints: gpx.waypoints.filter((w) => !isInsideZones(w, zones)),
+  };
 }

@@ -20,8 +20,11 @@ const LINE_HALF_WIDTH = 6;
 const DOT_RADIUS = 14;
 const DOT_RING = 5;
 
-/** A 1200×630 PNG of a route line: the line fitted inside the padding, a dot at its start and its end. */
-export function routeImage(line: readonly { latitude: number; longitude: number }[]): Buffer {
+/**
+ * A 1200×630 PNG of a route line: the line fitted inside the padding, a dot at its start and its end. The line may
+ * come in pieces (a route cut by privacy zones, docs/privacy.md): nothing is drawn between them.
+ */
+export function routeImage(pieces: readonly (readonly { latitude: number; longitude: number }[])[]): Buffer {
   const width = ROUTE_IMAGE_WIDTH;
   const height = ROUTE_IMAGE_HEIGHT;
   const rgb = new Uint8Array(width * height * 3);
@@ -30,11 +33,17 @@ export function routeImage(line: readonly { latitude: number; longitude: number 
     rgb[i + 1] = BACKGROUND[1];
     rgb[i + 2] = BACKGROUND[2];
   }
-  const points = fit(line.map(mercator), width, height, PADDING);
-  const first = points[0];
-  const last = points[points.length - 1];
+  const fitted = fit(pieces.flat().map(mercator), width, height, PADDING);
+  const lines: Point[][] = [];
+  let taken = 0;
+  for (const piece of pieces) {
+    lines.push(fitted.slice(taken, taken + piece.length));
+    taken += piece.length;
+  }
+  const first = fitted[0];
+  const last = fitted[fitted.length - 1];
   if (first && last) {
-    blend(rgb, lineCoverage(points, width, height, LINE_HALF_WIDTH), LINE);
+    for (const line of lines) if (line.length) blend(rgb, lineCoverage(line, width, height, LINE_HALF_WIDTH), LINE);
     for (const [dot, colour] of [
       [first, START],
       [last, END],

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { activities } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
+import type { PrivacyTrim } from '../modules/privacy/privacy-trim.ts';
 import { routeImage } from './route-image.ts';
 import { shareableActivity } from './share-preview.ts';
 
@@ -10,7 +11,10 @@ import { shareableActivity } from './share-preview.ts';
  * The route picture of link previews (og:image, issue 19; `routeImagePath`), without a token: only for an activity whose
  * preview outsiders may see (share-preview.ts); anything else is ACTIVITY_NOT_FOUND, as for a missing one.
  */
-export function registerShareImages(app: FastifyInstance, deps: { db: Db; product: string }) {
+export function registerShareImages(
+  app: FastifyInstance,
+  deps: { db: Db; product: string; privacy: Pick<PrivacyTrim, 'zonesFor'> },
+) {
   app.get<{ Params: { file: string } }>(
     `/api/space/${deps.product}/share/activities/:file`,
     { schema: { hide: true } },
@@ -18,11 +22,14 @@ export function registerShareImages(app: FastifyInstance, deps: { db: Db; produc
       const id = /^(.+)\.png$/.exec(req.params.file)?.[1];
       if (!id || !isUuid(id)) throw new ApiError('ACTIVITY_NOT_FOUND');
       const [row] = await deps.db
-        .select({ routeSteps: activities.routeSteps })
+        .select({ routeSteps: activities.routeSteps, createdBy: activities.createdBy })
         .from(activities)
         .where(shareableActivity(id));
       if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
-      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(routeImage(row.routeSteps));
+      // Nobody is signed in here: the organiser's privacy zones cut the line drawn (docs/privacy.md).
+      const zones = await deps.privacy.zonesFor(null, [row.createdBy]);
+      const pieces = zones.line(row.createdBy, row.routeSteps).pieces.map((piece) => piece.points);
+      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(routeImage(pieces));
     },
   );
 }

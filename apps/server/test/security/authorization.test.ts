@@ -483,3 +483,59 @@ describe('the authorization matrix of the safety:position socket event', () => {
     expect(toCaller).toEqual([]);
   });
 });
+
+/**
+ * Privacy zones (issue 23) are their owner's alone: the admin owns a zone; every other signed-in role (the blocked
+ * person included) finds it neither in their list nor by its id (404, nothing changes), and may only add their own.
+ */
+describe('the authorization matrix of privacy zones', () => {
+  const CALLS = [
+    'privacy/list-zones',
+    'privacy/add-zone',
+    'privacy/regenerate-zone',
+    'privacy/delete-zone',
+  ] as const satisfies CallName[];
+  async function newZoneWorld() {
+    const { admin, blocked, roleTokens } = await cast();
+    await t.ok('user/block', { userId: blocked.id }, admin.token);
+    const { zone } = await t.ok(
+      'privacy/add-zone',
+      { latitude: 45.46, longitude: 9.19, radiusMetres: 300 },
+      admin.token,
+    );
+    return { tokens: await roleTokens(), zone };
+  }
+  const zoneWorlds = new Map<string, ReturnType<typeof newZoneWorld>>();
+  const zonesNow = async () =>
+    (
+      await queryRows<{ h: string }>(
+        t.db,
+        sql`select md5(coalesce(string_agg(z::text, ',' order by z::text), '')) as h from privacy_zones z`,
+      )
+    )[0]!.h;
+
+  it.each(CALLS.flatMap((name) => ROLES.map((role) => [name, role] as const)))('%s as %s', async (name, role) => {
+    if (!zoneWorlds.has(name)) zoneWorlds.set(name, newZoneWorld());
+    const w = await zoneWorlds.get(name)!;
+    const body =
+      name === 'privacy/list-zones'
+        ? undefined
+        : name === 'privacy/add-zone'
+          ? { latitude: 45.47, longitude: 9.2, radiusMetres: 500 }
+          : { zoneId: w.zone.zoneId };
+    const before = await zonesNow();
+    const res = await t.call(name, body as never, w.tokens[role] ?? undefined);
+    if (role === 'no token' || role === 'suspended') {
+      expect(res.status).toBe(401);
+      expect(await zonesNow()).toBe(before);
+    } else if (role === 'admin' || name === 'privacy/add-zone') {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    } else if (name === 'privacy/list-zones') {
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(w.zone.zoneId);
+    } else {
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(await zonesNow()).toBe(before);
+    }
+  });
+});

@@ -114,6 +114,8 @@ const errors: Record<ErrorCode, string> = {
   SAFETY_WINDOW_CLOSED: 'Positions are shared only from 30 minutes before the start until everyone is back',
   SAFETY_NOT_STARTED: 'You can check in once the activity is about to start',
   EMERGENCY_CONTACT_DUPLICATE: 'Each emergency contact needs a different e-mail address',
+  PRIVACY_ZONES_LIMIT: 'You already have 5 privacy zones: delete one first',
+  PRIVACY_ZONE_NOT_FOUND: 'This privacy zone no longer exists',
 };
 
 const validation: Record<ValidationMessageKey, string> = {

@@ -112,6 +112,8 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
       { latitude: 45.46, longitude: 9.19 },
       { latitude: 45.47, longitude: 9.2 },
     ],
+    routeBreaks: [],
+    hiddenByPrivacy: false,
     waypoints: [],
     elevationProfile: [],
   },

@@ -176,9 +176,19 @@ export const RouteView = z.object({
    * are `start` and `destination`, the ones between are the steps.
    */
   routeSteps: z.array(LatLng),
+  /**
+   * Indices of routeSteps where a new piece of the line begins: nothing is drawn between routeSteps[i - 1] and
+   * routeSteps[i], because the route crosses one of the organiser's privacy zones there (docs/privacy.md).
+   */
+  routeBreaks: z.array(z.int()),
   waypoints: z.array(Waypoint),
   /** Distance from the start (m) and elevation (m), for the elevation chart; empty when the elevation is unknown. */
   elevationProfile: z.array(z.tuple([z.number(), z.number()])),
+  /**
+   * Part of the route (and the start or the destination, then null) lies in the organiser's privacy zones and is
+   * hidden from the caller. Always false for the organiser, who sees the whole route.
+   */
+  hiddenByPrivacy: z.boolean(),
 });
 
 /**
@@ -213,6 +223,7 @@ export const ActivitySummary = z.object({
   /** Metres (spec §9 method); null when the route's elevation is unknown, never 0 in its place. */
   totalElevationGain: z.number().nullable(),
   requiredTime: z.int().nullable(),
+  /** The meeting point; null when it lies in one of the organiser's privacy zones (docs/privacy.md). */
   start: Place.nullable(),
   group: z.object({ groupId: Id, name: z.string() }).nullable(),
   participantsCount: z.int(),

@@ -460,8 +460,11 @@ function routeView(r: RouteColumns, language: Language): Activity['route'] {
         ? place(r.destinationLatitude, r.destinationLongitude, r.destinationAddress, language)
         : null,
     routeSteps: r.routeSteps,
+    routeBreaks: [],
     waypoints: r.waypoints as Activity['route']['waypoints'],
     elevationProfile: r.elevationProfile,
+    // Set by the privacy trim for readers other than the organiser (privacy-trim.ts), on every answer.
+    hiddenByPrivacy: false,
   };
 }
 

@@ -22,7 +22,10 @@ import {
   routeStats,
   routeStatsOfColumns,
   thinGpxColumns,
+  trimGpx,
+  trimOutsideZones,
   writeGpx,
+  type ZoneCircle,
 } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
 
@@ -177,25 +180,30 @@ function gpxWaypoint(w: GpxWaypoint): Waypoint {
   return { type, ...toLatLng(w) };
 }
 
-/** A stored route file as one GPX 1.1 track named after the activity (see asTrack: times are dropped). */
-export function trackGpx(gpx: string, name: string): string {
-  return writeGpx(asTrack(gpxOfColumns(parseOrRefuse(gpx)), name));
+/**
+ * A stored route file as one GPX 1.1 track named after the activity (see asTrack: times are dropped), trimmed outside
+ * privacy `zones` (docs/privacy.md).
+ */
+export function trackGpx(gpx: string, name: string, zones: readonly ZoneCircle[] = []): string {
+  return writeGpx(trimGpx(asTrack(gpxOfColumns(parseOrRefuse(gpx)), name), zones));
 }
 
 /**
  * A drawn route as one GPX 1.1 track: its line (the tapped or snapped points, at most the display line's
- * 500 points) with the elevation the stored profile gives along it, and no <ele> where that is unknown.
+ * 500 points) with the elevation the stored profile gives along it, and no <ele> where that is unknown; trimmed
+ * outside privacy `zones` (docs/privacy.md).
  */
-export function drawnTrackGpx(activity: {
-  name: string;
-  routeSteps: LatLng[];
-  elevationProfile: [number, number][];
-}): string {
-  const segment = elevatedLine(activity.routeSteps, activity.elevationProfile);
+export function drawnTrackGpx(
+  activity: { name: string; routeSteps: LatLng[]; elevationProfile: [number, number][] },
+  zones: readonly ZoneCircle[] = [],
+): string {
+  const line = elevatedLine(activity.routeSteps, activity.elevationProfile);
+  const segments =
+    zones.length === 0 ? (line.length ? [line] : []) : trimOutsideZones(line, zones).map((piece) => piece.points);
   return writeGpx({
     version: '1.1',
     name: activity.name,
-    tracks: [{ name: activity.name, segments: segment.length ? [segment] : [] }],
+    tracks: [{ name: activity.name, segments }],
     routes: [],
     waypoints: [],
     skippedPoints: 0,

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@cordata/contract';
+import type { ZoneCircle } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
 import type { RouteElevation } from '../elevation/route-elevation.ts';
 import {
@@ -30,7 +31,7 @@ export type RouteWorkerRequest =
   | { kind: 'compute'; route: Extract<RouteToCompute, { mode: 'GPX' }> }
   /** An uploaded file's bytes, handed over (transferred, not copied) and decoded in the worker. */
   | { kind: 'upload'; bytes: Uint8Array }
-  | { kind: 'track'; gpx: string; name: string };
+  | { kind: 'track'; gpx: string; name: string; zones: ZoneCircle[] };
 
 export type RouteWorkerAnswer =
   | { ok: true; value: unknown }
@@ -153,10 +154,13 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
           : await inWorker<ComputedRoute>({ kind: 'upload', bytes });
       return withElevation(computed, computed.routeSteps);
     },
-    /** A stored route file as one GPX 1.1 track named `name` (trackGpx), parsed in the worker when large. */
-    track(gpx: string, name: string): Promise<string> {
-      if (gpx.length < inlineBelowBytes) return Promise.resolve(trackGpx(gpx, name));
-      return inWorker({ kind: 'track', gpx, name });
+    /**
+     * A stored route file as one GPX 1.1 track named `name` (trackGpx), trimmed outside the owner's privacy `zones`
+     * (none for the owner), parsed in the worker when large.
+     */
+    track(gpx: string, name: string, zones: ZoneCircle[] = []): Promise<string> {
+      if (gpx.length < inlineBelowBytes) return Promise.resolve(trackGpx(gpx, name, zones));
+      return inWorker({ kind: 'track', gpx, name, zones });
     },
     async close() {
       for (const job of waiting.splice(0)) job.reject(new ApiError('SERVICE_UNAVAILABLE'));

@@ -4,6 +4,7 @@ import { activityRoutes } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Access } from '../access/access.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { drawnTrackGpx } from './activity-route.ts';
 import type { RouteComputer } from './route-computer.ts';
@@ -18,12 +19,15 @@ export function routeExportHandlers(deps: {
   db: Db;
   access: Pick<Access, 'activity'>;
   routes: Pick<RouteComputer, 'track'>;
+  privacy: Pick<PrivacyTrim, 'zonesFor'>;
 }): Handlers {
   return {
     'route/export-gpx': async ({ body, user }) => {
       const row = await deps.access.activity(body.activityId, user.userId);
       if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
       const a = row.activity;
+      // The organiser's privacy zones cut the track for everyone else (docs/privacy.md).
+      const zones = (await deps.privacy.zonesFor(user.userId, [a.createdBy])).zonesOf(a.createdBy);
       const [stored] =
         a.routeMode === 'GPX'
           ? await deps.db
@@ -31,7 +35,7 @@ export function routeExportHandlers(deps: {
               .from(activityRoutes)
               .where(eq(activityRoutes.activityId, a.id))
           : [];
-      const gpx = stored?.gpx ? await deps.routes.track(stored.gpx, a.name) : drawnTrackGpx(a);
+      const gpx = stored?.gpx ? await deps.routes.track(stored.gpx, a.name, zones) : drawnTrackGpx(a, zones);
       return { fileName: downloadName(a.name, `-${a.date}.gpx`, 'route'), gpx };
     },
   };

@@ -12,7 +12,7 @@ parentPort!.on('message', (request: RouteWorkerRequest) => {
         ? computeRoute(request.route)
         : request.kind === 'upload'
           ? computeRoute(uploadedRoute(request.bytes))
-          : trackGpx(request.gpx, request.name);
+          : trackGpx(request.gpx, request.name, request.zones);
     answer = { ok: true, value };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -8,6 +8,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { isUuid } from '../../http/ids.ts';
 import { type Access, activityVisibleSql } from '../access/access.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { activityEvent, writeIcs } from './ics.ts';
 
@@ -29,7 +30,14 @@ interface CalendarDeps {
   /** The origin written into event links (PUBLIC_URL), empty for none. */
   publicUrl: string;
   now: () => Date;
+  /** The organisers' privacy zones hide starts inside them from everyone else (docs/privacy.md). */
+  privacy: Pick<PrivacyTrim, 'zonesFor'>;
 }
+
+const startOf = (a: { startLatitude: number; startLongitude: number }) => ({
+  latitude: a.startLatitude,
+  longitude: a.startLongitude,
+});
 
 /**
  * Calendars, for "Add to calendar" and for subscriptions (issue 19). One activity as a file, for whoever
@@ -74,7 +82,7 @@ export function createCalendar(deps: CalendarDeps) {
    * Activities matching `condition` that end within the last 30 days or later, soonest first; a cancelled date
    * of a series stays, as STATUS:CANCELLED, so calendar apps that have it take it off (issue 22).
    */
-  async function feedEvents(condition: SQL | undefined) {
+  async function feedEvents(condition: SQL | undefined, readerId: string | null) {
     const since = new Date(deps.now().getTime() - PAST_DAYS * 86_400_000);
     const rows = await db
       .select({ activity: activities })
@@ -88,7 +96,11 @@ export function createCalendar(deps: CalendarDeps) {
       )
       .orderBy(asc(activities.startsAt))
       .limit(MAX_EVENTS);
-    return rows.map((r) => activityEvent(r.activity, deps.publicUrl));
+    const zones = await deps.privacy.zonesFor(
+      readerId,
+      rows.map((r) => r.activity.createdBy),
+    );
+    return rows.map(({ activity: a }) => activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a))));
   }
 
   const sendIcs = (
@@ -113,9 +125,11 @@ export function createCalendar(deps: CalendarDeps) {
       const row = await deps.access.activity(body.activityId, user.userId);
       if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
       const a = row.activity;
+      const zones = await deps.privacy.zonesFor(user.userId, [a.createdBy]);
+      const event = activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)));
       return {
         fileName: downloadName(a.name, `-${a.date}.ics`, 'activity'),
-        ics: writeIcs({ name: a.name, now: deps.now(), events: [activityEvent(a, deps.publicUrl)] }),
+        ics: writeIcs({ name: a.name, now: deps.now(), events: [event] }),
       };
     },
     'calendar/my-feed': async ({ user, baseUrl }) => ({ url: await personalFeedUrl(user.userId, baseUrl) }),
@@ -147,7 +161,7 @@ export function createCalendar(deps: CalendarDeps) {
       const groupId = icsName(req.params.file);
       const group = groupId ? await liveGroup(groupId) : null;
       if (group?.type !== 'OPEN') throw notFound('GROUP_NOT_FOUND');
-      const events = await feedEvents(and(eq(activities.groupId, group.id), eq(activities.visibility, 'PUBLIC')));
+      const events = await feedEvents(and(eq(activities.groupId, group.id), eq(activities.visibility, 'PUBLIC')), null);
       return sendIcs(reply, group.name, events, 'public');
     });
 
@@ -161,7 +175,7 @@ export function createCalendar(deps: CalendarDeps) {
         if (version === null || !tokenMatches(given!, token(`person:${userId}`, version))) throw notFound();
         const mine = sql`exists (select 1 from ${activityMembers} feed_am where feed_am.activity_id = ${activities.id}
           and feed_am.user_id = ${userId} and feed_am.state = 'PARTICIPATING')`;
-        return sendIcs(reply, 'Cordata', await feedEvents(mine));
+        return sendIcs(reply, 'Cordata', await feedEvents(mine, userId));
       },
     );
 
@@ -175,7 +189,7 @@ export function createCalendar(deps: CalendarDeps) {
         if (version === null || !tokenMatches(given!, token(`group:${groupId}:${userId}`, version))) throw notFound();
         const group = await liveGroup(groupId);
         if (!group || !(await deps.access.isGroupMember(group.id, userId))) throw notFound();
-        const events = await feedEvents(and(eq(activities.groupId, group.id), activityVisibleSql(userId)));
+        const events = await feedEvents(and(eq(activities.groupId, group.id), activityVisibleSql(userId)), userId);
         return sendIcs(reply, group.name, events);
       },
     );

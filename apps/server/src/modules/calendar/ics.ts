@@ -95,6 +95,8 @@ export function activityEvent(
     cancelledAt?: Date | null;
   },
   appUrl?: string,
+  /** The start lies in the organiser's privacy zones for this reader (docs/privacy.md): no place, no coordinates. */
+  startHidden = false,
 ): IcsEvent {
   // The route's length and climb, in symbols every calendar's reader understands, so a route switched for the
   // weather (docs/weather.md) shows in the feed beside its new start point.
@@ -108,8 +110,8 @@ export function activityEvent(
     end: a.endsAt,
     summary: a.name,
     description: a.description ? `${a.description}\n\n${route}` : route,
-    location: a.startAddress,
-    geo: { latitude: a.startLatitude, longitude: a.startLongitude },
+    location: startHidden ? null : a.startAddress,
+    geo: startHidden ? null : { latitude: a.startLatitude, longitude: a.startLongitude },
     url: appUrl === undefined ? null : `${appUrl.replace(/\/$/, '')}/view-activity/${a.id}`,
     updatedAt: a.updatedAt,
   };

@@ -15,8 +15,10 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { drawnTrackGpx } from '../activities/activity-route.ts';
+import { drawnTrackGpx, trackGpx } from '../activities/activity-route.ts';
 import { activityEvent, writeIcs } from '../calendar/ics.ts';
+import { createPrivacyRepository } from '../privacy/privacy.repository.ts';
+import { createPrivacyTrim } from '../privacy/privacy-trim.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
@@ -67,6 +69,17 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
       sql`${activities.deletedAt} is null and (${activities.createdBy} = ${userId} or ${activityMembers.userId} is not null)`,
     )
     .orderBy(asc(activities.startsAt));
+
+  // Other organisers' routes come trimmed by their privacy zones, as every answer gives them (docs/privacy.md).
+  const zones = await createPrivacyTrim({ repo: createPrivacyRepository(db) }).zonesFor(
+    userId,
+    activityRows.map(({ activity }) => activity.createdBy),
+  );
+  const startOf = (a: (typeof activityRows)[number]['activity']) => ({
+    latitude: a.startLatitude,
+    longitude: a.startLongitude,
+  });
+  const startHidden = (a: (typeof activityRows)[number]['activity']) => zones.hides(a.createdBy, startOf(a));
 
   const groupRows = await db
     .select({ group: groups, member: groupMembers })
@@ -140,7 +153,7 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
         difficulty: a.difficulty,
         access: a.access,
         visibility: a.visibility,
-        start: { latitude: a.startLatitude, longitude: a.startLongitude, address: a.startAddress },
+        start: startHidden(a) ? null : { ...startOf(a), address: a.startAddress },
         totalDistance: a.totalDistance,
         totalElevationGain: a.totalElevationGain,
         createdByMe: a.createdBy === userId,
@@ -199,13 +212,18 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
         now,
         events: activityRows
           .filter(({ member }) => member?.state === 'PARTICIPATING')
-          .map(({ activity }) => activityEvent(activity)),
+          .map(({ activity }) => activityEvent(activity, undefined, startHidden(activity))),
       }),
     ),
   };
   for (const { activity: a, gpx } of activityRows) {
-    // The person's own uploaded file as it was uploaded; a drawn route as the track the GPX export gives.
-    files[`activities/${a.id}.gpx`] = text(gpx ?? drawnTrackGpx(a));
+    // The person's own uploaded file as it was uploaded; anyone else's file, and a drawn route, as the GPX export
+    // gives it to them (trimmed by the organiser's privacy zones).
+    const own = a.createdBy === userId;
+    const trim = zones.zonesOf(a.createdBy);
+    files[`activities/${a.id}.gpx`] = text(
+      gpx && own ? gpx : gpx ? trackGpx(gpx, a.name, trim) : drawnTrackGpx(a, trim),
+    );
   }
   return files;
 }

@@ -1,0 +1,117 @@
+import type { Activity, AttendanceEntry } from '@cordata/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../state/queryClient.ts';
+import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { anActivity, aUser } from '../../testing/fixtures.ts';
+import { AttendancePanel, OwnAttendanceRecord, RequesterRecord } from './Attendance.tsx';
+
+const ACTIVITY = '01900000-0000-7000-8000-0000000000aa';
+const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const activity = (over: Partial<Activity>) =>
+  anActivity({ activityId: ACTIVITY, startsAt: at(-60), endsAt: at(60), ...over });
+const wrap = (node: ReactNode) =>
+  render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+const record = (over = {}) => ({
+  attended: 18,
+  noShows: 1,
+  lateCancels: 1,
+  excused: 2,
+  reliability: 0.9,
+  reliabilityOver: 20,
+  ...over,
+});
+
+signedInInEnglish();
+
+describe('the tick list', () => {
+  it('marks a person with one tap and shows the answer; it waits for the start', async () => {
+    const ann = aUser({ firstName: 'Ann', lastName: 'Lee' });
+    const entry = (status: AttendanceEntry['status']): AttendanceEntry => ({
+      ...ann,
+      status,
+      markedAt: status ? at(0) : null,
+      participating: true,
+    });
+    const sheet = (status: AttendanceEntry['status']) => ({
+      sheet: { opensAt: at(-60), closesAt: at(7 * 24 * 60), entries: [entry(status)] },
+    });
+    const calls = stubCalls({
+      'attendance/list-sheet': () => sheet(null),
+      'attendance/mark': () => sheet('NO_SHOW'),
+    });
+    const { unmount } = wrap(<AttendancePanel activity={activity({ isAdmin: true, startsAt: at(30) })} />);
+    expect(screen.queryByTestId('attendance-sheet')).toBeNull();
+    unmount();
+
+    wrap(<AttendancePanel activity={activity({ isAdmin: true, status: 'PARTICIPATING' })} />);
+    const noShow = await screen.findByRole('button', { name: 'Ann Lee: No-show' });
+    fireEvent.click(noShow);
+    await vi.waitFor(() => expect(screen.getByTestId('attendance-status').textContent).toBe('No-show'));
+    expect(calls.find((c) => c.path === 'attendance/mark')?.body).toEqual({
+      activityId: ACTIVITY,
+      userId: ann.userId,
+      mark: 'NO_SHOW',
+    });
+    expect(noShow.getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('the check-in pass', () => {
+  it('shows a participant the QR and its code from 2 h before the start until the end', async () => {
+    stubCalls({
+      'attendance/read-pass': () => ({
+        pass: { qr: `cordata-checkin:${ACTIVITY}:ZA1CKBAQ`, code: 'ZA1C-KBAQ', closesAt: at(8 * 24 * 60) },
+      }),
+    });
+    const { unmount } = wrap(
+      <AttendancePanel activity={activity({ status: 'PARTICIPATING', startsAt: at(150), endsAt: at(270) })} />,
+    );
+    expect(screen.queryByTestId('attendance-pass')).toBeNull();
+    unmount();
+    const { unmount: gone } = wrap(
+      <AttendancePanel activity={activity({ status: 'PARTICIPATING', startsAt: at(-180), endsAt: at(-1) })} />,
+    );
+    expect(screen.queryByTestId('attendance-pass')).toBeNull();
+    gone();
+    wrap(<AttendancePanel activity={activity({ status: 'PARTICIPATING', startsAt: at(90), endsAt: at(210) })} />);
+    expect((await screen.findByTestId('attendance-pass-code')).textContent).toBe('ZA1C-KBAQ');
+    expect(screen.getByTestId('attendance-qr').querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+  });
+
+  it('is not even asked for by someone who does not take part', async () => {
+    const calls = stubCalls({
+      'attendance/read-pass': () => ({ pass: { qr: 'x', code: 'ZA1C-KBAQ', closesAt: at(8 * 24 * 60) } }),
+    });
+    wrap(<AttendancePanel activity={activity({ status: 'REQUESTED', startsAt: at(30) })} />);
+    await act(async () => {});
+    expect(calls.map((c) => c.path)).toEqual([]);
+    expect(screen.queryByTestId('attendance-pass')).toBeNull();
+  });
+});
+
+describe('records', () => {
+  it('read "Attended 18 of 20" with the no-shows, late cancels, excused and the reliability', async () => {
+    stubCalls({ 'attendance/read-record': () => ({ record: record() }) });
+    wrap(<OwnAttendanceRecord />);
+    expect((await screen.findByTestId('own-attendance-line')).textContent).toBe(
+      'Attended 18 of 20 · 1 no-show · 1 late cancel · 2 excused',
+    );
+    expect(screen.getByTestId('own-reliability').textContent).toBe('Reliability 90% (your last 20)');
+  });
+
+  it('say when the reliability is not known yet, and nothing recorded for a newcomer requester', () => {
+    const empty = record({
+      attended: 0,
+      noShows: 0,
+      lateCancels: 0,
+      excused: 0,
+      reliability: null,
+      reliabilityOver: 0,
+    });
+    render(<RequesterRecord record={empty} />);
+    expect(screen.getByTestId('request-record').textContent).toBe('No attendance recorded yet');
+  });
+});

@@ -1,4 +1,5 @@
 import type { LatLng, OSM_UNAVAILABLE_REASONS } from '@cordata/contract';
+import { askOutsideJson, OutsideFailure } from '../shared/outside-http.ts';
 
 /** Why Overpass gave no ways; the wizard says the grade is unknown, and why. */
 export type OverpassFailureReason = Exclude<(typeof OSM_UNAVAILABLE_REASONS)[number], 'ROUTE_TOO_LONG'>;
@@ -63,63 +64,40 @@ export function createOverpass(config: OverpassConfig): OverpassSource {
   const serverSeconds = Math.max(1, Math.floor(config.timeoutMs / 1000));
   return {
     async waysAround(line, radiusMetres) {
-      const signal = AbortSignal.timeout(config.timeoutMs);
-      let response: Response;
-      try {
-        response = await fetch(config.url, {
-          method: 'POST',
-          headers: {
-            accept: 'application/json',
-            'content-type': 'application/x-www-form-urlencoded',
-            'user-agent': 'Cordata grade suggestions',
-          },
-          body: new URLSearchParams({ data: overpassQuery(line, radiusMetres, serverSeconds) }),
-          signal,
-        });
-      } catch (error) {
-        throw failureOf(error, signal, 'unreachable');
-      }
-      let text: string;
-      try {
-        text = await readCapped(response);
-      } catch (error) {
-        if (error instanceof OverpassFailure) throw error;
-        throw failureOf(error, signal, 'answer cut off');
-      }
-      if (!response.ok) {
-        const detail = `HTTP ${response.status}`;
-        throw new OverpassFailure(response.status === 429 ? 'RATE_LIMITED' : 'SOURCE_ERROR', detail);
-      }
+      const init = {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': 'Cordata grade suggestions',
+        },
+        body: new URLSearchParams({ data: overpassQuery(line, radiusMetres, serverSeconds) }),
+      };
       let json: unknown;
       try {
-        json = JSON.parse(text);
-      } catch {
-        throw new OverpassFailure('MALFORMED', 'not JSON');
+        json = await askOutsideJson(config.url, init, {
+          signal: AbortSignal.timeout(config.timeoutMs),
+          maxBytes: MAX_ANSWER_BYTES,
+        });
+      } catch (error) {
+        throw error instanceof OutsideFailure ? overpassFailureOf(error) : error;
       }
       return parseOverpass(json);
     },
   };
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES)
-    throw new OverpassFailure('MALFORMED', 'answer too large');
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new OverpassFailure('MALFORMED', 'answer too large');
-    chunks.push(chunk);
+function overpassFailureOf(failure: OutsideFailure): OverpassFailure {
+  switch (failure.kind) {
+    case 'TIMEOUT':
+    case 'UNREACHABLE':
+    case 'MALFORMED':
+      return new OverpassFailure(failure.kind, failure.detail);
+    case 'TOO_LARGE':
+      return new OverpassFailure('MALFORMED', failure.detail);
+    case 'HTTP':
+      return new OverpassFailure(failure.answer?.status === 429 ? 'RATE_LIMITED' : 'SOURCE_ERROR', failure.detail);
   }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function failureOf(error: unknown, signal: AbortSignal, otherwise: string) {
-  const name = (error as Error)?.name;
-  if (signal.aborted || name === 'TimeoutError' || name === 'AbortError')
-    return new OverpassFailure('TIMEOUT', 'no answer in time');
-  return new OverpassFailure('UNREACHABLE', otherwise);
 }
 
 const isCoordinate = (v: unknown, limit: number): v is number =>

@@ -1,4 +1,5 @@
 import type { LatLng, RouteProfile, RouterKind, StraightLegReason } from '@cordata/contract';
+import { askOutside, OutsideFailure } from '../shared/outside-http.ts';
 
 /** Why an engine gave no line: the leg stays straight and the app says which of these it was. */
 export type EngineFailureReason = Extract<StraightLegReason, 'TIMEOUT' | 'NO_ROUTE' | 'ENGINE_ERROR'>;
@@ -49,48 +50,14 @@ export function engineUrl(baseUrl: string, path: string): URL {
  * TIMEOUT. The answer is read with a size cap; any status is returned for the engine to classify.
  */
 export async function askEngine(url: URL, init: RequestInit, signal: AbortSignal): Promise<EngineAnswer> {
-  let response: Response;
+  const headers = { accept: 'application/json', 'user-agent': 'Cordata route snapping', ...init.headers };
   try {
-    response = await fetch(url, {
-      ...init,
-      headers: { accept: 'application/json', 'user-agent': 'Cordata route snapping', ...init.headers },
-      signal,
-    });
+    const { status, json, text } = await askOutside(url, { ...init, headers }, { signal, maxBytes: MAX_ANSWER_BYTES });
+    return { status, json, text };
   } catch (error) {
-    throw failureOf(error, signal, 'unreachable');
+    if (!(error instanceof OutsideFailure)) throw error;
+    throw new RoutingFailure(error.kind === 'TIMEOUT' ? 'TIMEOUT' : 'ENGINE_ERROR', error.detail);
   }
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_ANSWER_BYTES) throw new RoutingFailure('ENGINE_ERROR', 'answer too large');
-  let text = '';
-  try {
-    if (response.body) {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += chunk.byteLength;
-        if (size > MAX_ANSWER_BYTES) throw new RoutingFailure('ENGINE_ERROR', 'answer too large');
-        chunks.push(chunk);
-      }
-      text = Buffer.concat(chunks).toString('utf8');
-    }
-  } catch (error) {
-    if (error instanceof RoutingFailure) throw error;
-    throw failureOf(error, signal, 'answer cut off');
-  }
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json, text };
-}
-
-function failureOf(error: unknown, signal: AbortSignal, otherwise: string): RoutingFailure {
-  if (signal.aborted || (error as Error)?.name === 'TimeoutError' || (error as Error)?.name === 'AbortError') {
-    return new RoutingFailure('TIMEOUT', 'no answer in time');
-  }
-  return new RoutingFailure('ENGINE_ERROR', otherwise);
 }
 
 const isCoordinate = (lon: unknown, lat: unknown): lon is number =>

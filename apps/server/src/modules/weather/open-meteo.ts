@@ -1,4 +1,5 @@
 import { WEATHER_HORIZON_DAYS, type WeatherHour } from '@cordata/contract';
+import { askOutsideJson, OutsideFailure } from '../shared/outside-http.ts';
 
 /** Why a forecast could not be had; the page says "unavailable" for all of them, the log says which. */
 export type WeatherFailureReason =
@@ -73,59 +74,37 @@ export function openMeteoUrl(
  */
 export function createOpenMeteo(config: OpenMeteoConfig): WeatherSource {
   async function forecast(point: { latitude: number; longitude: number }): Promise<Forecast> {
-    const signal = AbortSignal.timeout(config.timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(openMeteoUrl(config, point), {
-        headers: { accept: 'application/json', 'user-agent': 'Cordata weather' },
-        signal,
-      });
-    } catch (error) {
-      throw failureOf(error, signal, 'unreachable');
-    }
-    let text: string;
-    try {
-      text = await readCapped(response);
-    } catch (error) {
-      if (error instanceof WeatherFailure) throw error;
-      throw failureOf(error, signal, 'answer cut off');
-    }
     let json: unknown;
     try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) {
-      const reason = (json as { reason?: unknown } | undefined)?.reason;
-      const detail = `HTTP ${response.status}${typeof reason === 'string' ? `: ${reason.slice(0, 200)}` : ''}`;
-      if (response.status === 429) throw new WeatherFailure('RATE_LIMITED', detail);
-      throw new WeatherFailure(response.status >= 500 ? 'SOURCE_ERROR' : 'REFUSED', detail);
+      json = await askOutsideJson(
+        openMeteoUrl(config, point),
+        { headers: { accept: 'application/json', 'user-agent': 'Cordata weather' } },
+        { signal: AbortSignal.timeout(config.timeoutMs), maxBytes: MAX_ANSWER_BYTES },
+      );
+    } catch (error) {
+      throw error instanceof OutsideFailure ? weatherFailureOf(error) : error;
     }
     return parseOpenMeteo(json);
   }
   return { attribution: config.attribution, forecast };
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES)
-    throw new WeatherFailure('MALFORMED', 'answer too large');
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new WeatherFailure('MALFORMED', 'answer too large');
-    chunks.push(chunk);
+function weatherFailureOf(failure: OutsideFailure): WeatherFailure {
+  switch (failure.kind) {
+    case 'TIMEOUT':
+    case 'UNREACHABLE':
+    case 'MALFORMED':
+      return new WeatherFailure(failure.kind, failure.detail);
+    case 'TOO_LARGE':
+      return new WeatherFailure('MALFORMED', failure.detail);
+    case 'HTTP': {
+      const status = failure.answer?.status ?? 0;
+      const reason = (failure.answer?.json as { reason?: unknown } | undefined)?.reason;
+      const detail = `HTTP ${status}${typeof reason === 'string' ? `: ${reason.slice(0, 200)}` : ''}`;
+      if (status === 429) return new WeatherFailure('RATE_LIMITED', detail);
+      return new WeatherFailure(status >= 500 ? 'SOURCE_ERROR' : 'REFUSED', detail);
+    }
   }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function failureOf(error: unknown, signal: AbortSignal, otherwise: string) {
-  const name = (error as Error)?.name;
-  if (signal.aborted || name === 'TimeoutError' || name === 'AbortError')
-    return new WeatherFailure('TIMEOUT', 'no answer in time');
-  return new WeatherFailure('UNREACHABLE', otherwise);
 }
 
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : v === null ? null : undefined);

@@ -5,6 +5,7 @@ import {
   type WeatherHour,
   type WeatherThresholds,
   weatherBreaches,
+  weatherChoices,
   weatherDefaults,
 } from './weather.ts';
 
@@ -99,5 +100,12 @@ describe('weather defaults per sport', () => {
     }
     expect(weatherDefaults('kayaking').maxGustKmh).toBeLessThan(weatherDefaults('running').maxGustKmh!);
     expect(weatherDefaults('a-new-sport')).toEqual(WEATHER_DEFAULT_THRESHOLDS);
+  });
+});
+
+describe('weatherChoices', () => {
+  it('offers switching to the backup route only where there is one, in the order shown', () => {
+    expect(weatherChoices(false)).toEqual(['KEEP', 'MOVE', 'CANCEL']);
+    expect(weatherChoices(true)).toEqual(['KEEP', 'MOVE', 'SWITCH_BACKUP', 'CANCEL']);
   });
 });

@@ -79,6 +79,17 @@ function qrVideo(text: string, size = 480): string {
   return path;
 }
 
+const rulesText = {
+  en: {
+    saved: 'Attendance rules saved',
+    auto: 'Requests from people with a reliability of 80% or more are accepted at once.',
+  },
+  it: {
+    saved: 'Regole delle presenze salvate',
+    auto: "Le richieste di chi ha un'affidabilità di almeno 80% sono accettate subito.",
+  },
+};
+
 const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
 
@@ -179,6 +190,25 @@ describe.skipIf(!hasPostgres)('attendance', () => {
       expect(await brunoOnCarla.locator(testId('own-attendance')).count()).toBe(0);
     },
   );
+
+  it.each(locales)("a group's admin sets its late-cancel window and auto-approval threshold (%s)", async (locale) => {
+    const url = server!.url;
+    const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
+    const { group } = await call(url, 'group/create-new', { name: 'CAI Lecco', type: 'CLOSED' }, anna.jwt);
+    const page = await phone(anna, locale, `/view-group/${group.groupId}`);
+    await page.waitForSelector(testId('group-attendance-rules'));
+    expect(await page.inputValue(testId('rules-late-cancel-hours'))).toBe('12');
+    await page.fill(testId('rules-late-cancel-hours'), '24');
+    await page.fill(testId('rules-auto-approve'), '80');
+    await page.click(testId('rules-save'));
+    await expectToast(page, rulesText[locale].saved);
+    await page.getByText(rulesText[locale].auto).waitFor();
+    const { rules } = await call(url, 'group/read-attendance-rules', { groupId: group.groupId }, anna.jwt);
+    expect(rules).toEqual({ lateCancelHours: 24, autoApproveReliability: 80 });
+    await page.locator(testId('group-attendance-rules')).scrollIntoViewIfNeeded();
+    await settled(page);
+    await screenshot(page, `attendance-5-group-rules-${locale}`);
+  });
 
   it("the scanner reads the QR through the camera (a fake camera showing the participant's pass)", async () => {
     const url = server!.url;

@@ -46,7 +46,7 @@ export const attendance = {
     hoursInvalid: 'Enter whole hours from 0 to {{max}}',
     percentInvalid: 'Enter a whole percent from 1 to 100, or leave it empty',
     title: 'Attendance rules',
-    lateCancelHours: 'Leaving this many hours before the start is a late cancel',
+    lateCancelHours: 'Late cancel: leaving this many hours or less before the start',
     autoApprove: 'Accept requests at once from people at or above this reliability (%)',
     autoApproveOff: 'Leave empty to decide every request yourself.',
     save: 'Save rules',

@@ -58,6 +58,7 @@ import { createPrivacyTrim, withPrivacyTrim } from './modules/privacy/privacy-tr
 import { recapHandlers } from './modules/recap/recap.handlers.ts';
 import { createRecapRepository } from './modules/recap/recap.repository.ts';
 import { createRecap } from './modules/recap/recap.service.ts';
+import { createRecapNotices } from './modules/recap/recap-notices.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, reportsHandlers } from './modules/reports/reports.service.ts';
@@ -353,6 +354,8 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
+  const recapNotices = createRecapNotices({ changes, now: core.now });
+
   const handlers: Handlers = {
     ...sportsHandlers(sports),
     ...calendar.handlers,
@@ -414,6 +417,7 @@ export function createModules(core: Core) {
     ...weather.jobs,
     ...safety.jobs,
     { name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: activityReminders.run },
+    { name: 'recap-notices', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: recapNotices.run },
     { name: 'series-materialiser', everyMs: core.config.SERIES_JOB_EVERY_MS, run: seriesMaterialiser.run },
     { name: 'data-exports', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.runPending },
     { name: 'data-exports-expiry', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: exports.removeExpired },
@@ -440,6 +444,7 @@ export function createModules(core: Core) {
     services: {
       privacy,
       activityReminders,
+      recapNotices,
       attendance,
       seats,
       series,

@@ -58,6 +58,8 @@ export const NOTIFICATION_TYPES = [
    * actor is not back yet. One per person not back; the person's emergency contacts are e-mailed 30 min later.
    */
   'ACTIVITY_NOT_BACK',
+  /** To the people who took part, once an activity has ended: its recap and photo album are open (docs/recap.md). */
+  'ACTIVITY_RECAP_READY',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */

@@ -24,6 +24,7 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'ACTIVITY_WEATHER_ALERT':
     case 'ACTIVITY_WEATHER_DECISION':
     case 'ACTIVITY_NOT_BACK':
+    case 'ACTIVITY_RECAP_READY':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

@@ -460,6 +460,14 @@ export const activityWaitlistOverrides = pgTable(
   (t) => [index('activity_waitlist_overrides_activity_idx').on(t.activityId, t.createdAt)],
 );
 
+/** Activities whose participants were told their recap is ready: the row is the claim, so it is told once. */
+export const activityRecapNotices = pgTable('activity_recap_notices', {
+  activityId: uuid('activity_id')
+    .primaryKey()
+    .references(() => activities.id, { onDelete: 'cascade' }),
+  sentAt: at('sent_at').notNull(),
+});
+
 /** The recap's album (docs/recap.md): photos its participants uploaded after the end. */
 export const activityPhotos = pgTable(
   'activity_photos',

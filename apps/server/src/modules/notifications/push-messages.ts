@@ -114,6 +114,7 @@ const en: Texts = {
     v.reason === 'SELF'
       ? `You are not checked in as back from ${v.target}: tap “I'm back”, or your emergency contacts will be e-mailed`
       : `${v.actor} is not back from ${v.target} and the planned return has passed: try to reach them`,
+  ACTIVITY_RECAP_READY: (v) => `The recap of ${v.target} is ready: add your photos`,
 };
 
 const it: Texts = {
@@ -174,6 +175,7 @@ const it: Texts = {
     v.reason === 'SELF'
       ? `Non hai confermato il rientro da ${v.target}: tocca “Sono rientrato”, altrimenti i tuoi contatti di emergenza riceveranno un'e-mail`
       : `${v.actor} non è rientrato da ${v.target} e l'orario di rientro è passato: prova a contattarlo`,
+  ACTIVITY_RECAP_READY: (v) => `Il riepilogo di ${v.target} è pronto: aggiungi le tue foto`,
 };
 
 const fallbacks = {

@@ -1,10 +1,10 @@
 import { RECAP_PHOTOS_MAX } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { activityPhotos } from '../../db/schema.ts';
+import { activityPhotos, notifications } from '../../db/schema.ts';
 
 let clock = Date.now();
 let t: TestApp;
@@ -225,5 +225,37 @@ describe('the recap', () => {
     expect(await t.db.select().from(activityPhotos).where(eq(activityPhotos.activityId, activityId))).toEqual([]);
     const gone = await t.call('activity/delete-recap-photo', { activityId, photoId: second.photoId }, anna.token);
     expect([gone.status, gone.body.error?.code]).toEqual([404, 'PHOTO_NOT_FOUND']);
+  });
+});
+
+describe('the recap-ready notice (job)', () => {
+  const run = () => t.modules.services.recapNotices.run();
+  const told = async (activityId: string) =>
+    (
+      await t.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(and(eq(notifications.type, 'ACTIVITY_RECAP_READY'), eq(notifications.targetId, activityId)))
+    )
+      .map((n) => n.userId)
+      .sort();
+
+  it('tells the people taking part once the activity has ended, once, and not someone an organiser blocked', async () => {
+    const { organiser, anna, bruno, activityId, endsAt } = await ended(-MINUTE);
+    await run();
+    expect(await told(activityId)).toEqual([]);
+    await t.ok('user/block', { userId: bruno.id }, organiser.token);
+    clock = endsAt;
+    await run();
+    expect(await told(activityId)).toEqual([organiser.id, anna.id].sort());
+    // Another run, or another instance, tells nobody again.
+    await Promise.all([run(), run()]);
+    expect(await told(activityId)).toHaveLength(2);
+  });
+
+  it('does not announce an activity that ended more than a day before the job ran (a server stopped for days)', async () => {
+    const { activityId } = await ended(25 * 60 * MINUTE);
+    await run();
+    expect(await told(activityId)).toEqual([]);
   });
 });

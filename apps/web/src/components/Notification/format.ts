@@ -29,6 +29,7 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   ACTIVITY_WEATHER_ALERT: { icon: 'reject', topic: 'activity' },
   ACTIVITY_WEATHER_DECISION: { icon: 'bell', topic: 'activity' },
   ACTIVITY_NOT_BACK: { icon: 'reject', topic: 'activity' },
+  ACTIVITY_RECAP_READY: { icon: 'check', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */

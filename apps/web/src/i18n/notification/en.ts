@@ -34,6 +34,7 @@ export const notification = {
       'Weather alert for <b>{{target}}</b>: the forecast breaks your limits. Keep, move or cancel?',
     ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> goes ahead as planned despite the forecast',
     ACTIVITY_NOT_BACK: '<b>{{actor}}</b> is not back from <b>{{target}}</b> and the planned return has passed',
+    ACTIVITY_RECAP_READY: 'The recap of <b>{{target}}</b> is ready: add your photos',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
   notBackSelf:

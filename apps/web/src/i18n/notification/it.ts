@@ -37,6 +37,7 @@ export const notification: typeof en = {
       'Allerta meteo per <b>{{target}}</b>: le previsioni superano i tuoi limiti. Confermi, sposti o annulli?',
     ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> si fa come previsto, nonostante le previsioni',
     ACTIVITY_NOT_BACK: '<b>{{actor}}</b> non è rientrato da <b>{{target}}</b> e l’orario di rientro è passato',
+    ACTIVITY_RECAP_READY: 'Il riepilogo di <b>{{target}}</b> è pronto: aggiungi le tue foto',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
   notBackSelf:

@@ -153,6 +153,7 @@ export const people = {
     ACTIVITY_WEATHER_ALERT: 'Weather alerts for activities you organise (24 h and 3 h before)',
     ACTIVITY_WEATHER_DECISION: 'Organisers’ weather decisions (kept, moved, switched to the backup route, cancelled)',
     ACTIVITY_NOT_BACK: 'Someone of your activity is not back after the planned return',
+    ACTIVITY_RECAP_READY: 'Recaps of activities you took part in (photo album open)',
   },
   saved: {
     profile: 'Your profile has been saved.',

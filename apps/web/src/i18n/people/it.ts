@@ -155,6 +155,7 @@ export const people: typeof en = {
     ACTIVITY_WEATHER_DECISION:
       'Decisioni meteo di chi organizza (confermata, spostata, sul percorso di riserva, annullata)',
     ACTIVITY_NOT_BACK: 'Qualcuno della tua attività non è rientrato dopo l’orario previsto',
+    ACTIVITY_RECAP_READY: 'Riepiloghi delle attività a cui hai partecipato (album foto aperto)',
     SEND_MESSAGE: 'Messaggi in chat',
   },
   saved: {

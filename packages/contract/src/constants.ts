@@ -31,6 +31,12 @@ export const ACTIVITY_WIZARD_STEPS = 4;
 export const SERIES_HORIZON_WEEKS = 12;
 
 export const EARTH_RADIUS_KM = 6371;
+/**
+ * The approximate meeting point (issue 23): a closed activity shows those not taking part an area of this radius
+ * instead of its start, and nearby distances are rounded to this step (docs/activities.md).
+ */
+export const MEETING_AREA_RADIUS_METRES = 500;
+export const NEARBY_DISTANCE_STEP_METRES = 500;
 export const DEFAULT_MAP_CENTER = { latitude: 45.46, longitude: 9.19 } as const;
 export const DEFAULT_TIME_ZONE = 'Europe/Rome';
 /** The keyless public vector style shown when no basemap is configured (docs/maps.md, "Basemap"). */

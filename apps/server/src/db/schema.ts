@@ -263,6 +263,12 @@ export const activities = pgTable(
     startLatitude: doublePrecision('start_latitude').notNull(),
     startLongitude: doublePrecision('start_longitude').notNull(),
     startAddress: text('start_address'),
+    /**
+     * The centre of the meeting area (docs/activities.md, "Approximate meeting point"): the start on an open activity,
+     * on a closed one the start moved by a secret offset. Set by the trigger activities_meeting_area on every write.
+     */
+    areaLatitude: doublePrecision('area_latitude'),
+    areaLongitude: doublePrecision('area_longitude'),
     destinationLatitude: doublePrecision('destination_latitude'),
     destinationLongitude: doublePrecision('destination_longitude'),
     destinationAddress: text('destination_address'),
@@ -286,6 +292,8 @@ export const activities = pgTable(
     joinDeadlineHours: integer('join_deadline_hours'),
     /** How long a seat offer lasts (null: the default); 15 min anyway within 6 h of the start. */
     claimWindowMinutes: integer('claim_window_minutes'),
+    /** Who takes part is shown to anyone who sees the activity; false: to its participants only (issue 23). */
+    participantsPublic: boolean('participants_public').notNull().default(false),
     closedAt: at('closed_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -301,10 +309,10 @@ export const activities = pgTable(
   (t) => [
     // One activity per series and day of its rule, whatever instance makes it (series-materialiser.ts).
     uniqueIndex('activities_series_day_key').on(t.seriesId, t.occurrenceDate),
-    // Home: nearest first. sport_id and starts_at sit in the GiST entry (btree_gist), so the walk skips
-    // other sports and past dates without reading their rows.
+    // Home: nearest first, by the meeting area's centre (what everyone may see). sport_id and starts_at sit in
+    // the GiST entry (btree_gist), so the walk skips other sports and past dates without reading their rows.
     index('activities_near_idx')
-      .using('gist', sql`ll_to_earth(${t.startLatitude}, ${t.startLongitude})`, t.sportId, t.startsAt)
+      .using('gist', sql`ll_to_earth(${t.areaLatitude}, ${t.areaLongitude})`, t.sportId, t.startsAt)
       .where(sql`${t.deletedAt} is null`),
     index('activities_starts_at_idx').on(t.startsAt),
     // Calendars: the ids of a day's live activities without reading their rows.

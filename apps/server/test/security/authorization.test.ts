@@ -539,3 +539,128 @@ describe('the authorization matrix of privacy zones', () => {
     }
   });
 });
+
+/**
+ * Blocking (issue 23): the admin organises an open, public activity (the first date of a series) and an open group,
+ * and has blocked `blocked`. Every call by which someone comes into what a person organises, or reaches that person,
+ * lets the outsider in and leaves the blocked person out without telling them: the answer is one anybody could get
+ * (a request filed, ACCESS_REQUEST_REQUIRED, REQUEST_SENT, nobody found), and the admin hears nothing.
+ */
+describe('the authorization matrix of blocking', () => {
+  type BlockWorld = Awaited<ReturnType<typeof newBlockWorld>>;
+  /** What the call gave the caller: whether they came in (or reached the admin). */
+  const CALLS = {
+    'activity/participate': {
+      body: (w: BlockWorld) => ({ activityId: w.activityId }),
+      cameIn: async (w: BlockWorld, id: string) =>
+        (await stateOf('activity_members', 'activity_id', w.activityId, id)) === 'PARTICIPATING',
+    },
+    'activity/request-access': {
+      body: (w: BlockWorld) => ({ activityId: w.activityId }),
+      cameIn: async (w: BlockWorld, id: string) =>
+        (await stateOf('activity_members', 'activity_id', w.activityId, id)) === 'PARTICIPATING',
+    },
+    'series/join': {
+      body: (w: BlockWorld) => ({ activityId: w.activityId }),
+      cameIn: async (w: BlockWorld, id: string) =>
+        (
+          await queryRows(
+            t.db,
+            sql`select 1 from series_members where user_id = ${id}
+              and series_id = (select series_id from activities where id = ${w.activityId})`,
+          )
+        ).length > 0,
+    },
+    'group/participate': {
+      body: (w: BlockWorld) => ({ groupId: w.groupId }),
+      cameIn: async (w: BlockWorld, id: string) =>
+        (await stateOf('group_members', 'group_id', w.groupId, id)) === 'PARTICIPATING',
+    },
+    'group/request-access': {
+      body: (w: BlockWorld) => ({ groupId: w.groupId }),
+      cameIn: async (w: BlockWorld, id: string) =>
+        (await stateOf('group_members', 'group_id', w.groupId, id)) === 'PARTICIPATING',
+    },
+    'user/request-connection': {
+      body: (w: BlockWorld) => ({ userId: w.adminId }),
+      cameIn: async (w: BlockWorld, id: string) =>
+        (
+          await queryRows(
+            t.db,
+            sql`select 1 from connections where requester_id = ${id} and addressee_id = ${w.adminId}`,
+          )
+        ).length > 0,
+    },
+    'user/explore-contacts': {
+      body: (w: BlockWorld) => ({ query: w.adminName }),
+      cameIn: async (w: BlockWorld, id: string) => w.found.get(id) === true,
+    },
+  } as const satisfies Partial<Record<CallName, unknown>>;
+
+  async function stateOf(table: string, column: string, objectId: string, userId: string) {
+    const [row] = await queryRows<{ state: string }>(
+      t.db,
+      sql`select state from ${sql.raw(table)} where ${sql.raw(column)} = ${objectId} and user_id = ${userId}`,
+    );
+    return row?.state ?? null;
+  }
+
+  async function newBlockWorld() {
+    const { admin, outsider, blocked, roleTokens } = await cast();
+    const adminName = admin.username!;
+    await t.ok('user/block', { userId: blocked.id }, admin.token);
+    const activity = await newActivity(t, admin, {
+      access: 'OPEN',
+      visibility: 'PUBLIC',
+      repeat: { rule: 'FREQ=WEEKLY;COUNT=3' },
+    });
+    const { group } = await t.ok('group/create-new', { name: 'Open club', type: 'OPEN' }, admin.token);
+    return {
+      tokens: await roleTokens(),
+      ids: { outsider: outsider.id, blocked: blocked.id },
+      adminId: admin.id,
+      adminName,
+      activityId: activity.activityId,
+      groupId: group.groupId,
+      found: new Map<string, boolean>(),
+    };
+  }
+
+  const blockWorlds = new Map<string, ReturnType<typeof newBlockWorld>>();
+  const cells = (Object.keys(CALLS) as (keyof typeof CALLS)[]).flatMap((name) =>
+    (['outsider', 'blocked'] as const).map((role) => [name, role] as const),
+  );
+
+  it.each(cells)('%s as %s', async (name, role) => {
+    if (!blockWorlds.has(name)) blockWorlds.set(name, newBlockWorld());
+    const w = await blockWorlds.get(name)!;
+    const call = CALLS[name];
+    const before = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notifications where user_id = ${w.adminId}`,
+    );
+    const res = await t.call(name, call.body(w) as never, w.tokens[role]!);
+    expect(res.status, JSON.stringify(res.body)).not.toBeOneOf([401, 500]);
+    if (name === 'user/explore-contacts') {
+      const users = (res.body as { users: { userId: string }[] }).users;
+      w.found.set(
+        w.ids[role],
+        users.some((u) => u.userId === w.adminId),
+      );
+    }
+    const cameIn = await call.cameIn(w, w.ids[role]);
+    const after = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notifications where user_id = ${w.adminId}`,
+    );
+    if (role === 'outsider') {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(cameIn).toBe(true);
+    } else {
+      expect(cameIn).toBe(false);
+      // Not told: no error that names a block, and nothing reaches the admin.
+      expect(JSON.stringify((res.body as { error?: unknown }).error ?? '')).not.toMatch(/block/i);
+      expect(after[0]!.n).toBe(before[0]!.n);
+    }
+  });
+});

@@ -90,6 +90,7 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
   totalElevationGain: 100,
   requiredTime: null,
   start: { latitude: 45.46, longitude: 9.19 },
+  meetingArea: null,
   group: null,
   participantsCount: 1,
   createdBy: aUser(),
@@ -102,6 +103,7 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
 
 export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   ...anActivitySummary(),
+  participantsPublic: false,
   description: null,
   contact: null,
   route: {

@@ -144,6 +144,11 @@ const ActivityFields = z.object({
   joinDeadlineHours: z.int().min(1).max(JOIN_DEADLINE_MAX_HOURS).nullable().optional(),
   /** How long a seat offer may be claimed (null: 120 min); 15 min anyway once the start is less than 6 h away. */
   claimWindowMinutes: z.int().min(CLAIM_WINDOW_MIN_MINUTES).max(CLAIM_WINDOW_MAX_MINUTES).nullable().optional(),
+  /**
+   * Who's going (issue 23): true shows the list of participants to everyone who sees the activity; false (the
+   * default) to its participants only, the others seeing the count. Left out on an update: unchanged.
+   */
+  participantsPublic: z.boolean().optional(),
 });
 /**
  * Spec §5: the end time comes after the start time. Forms check it with this; the server checks it once the times
@@ -203,6 +208,14 @@ export const ELEVATION_SOURCES = ['FILE', 'SERVICE', 'NOT_CONFIGURED', 'UNAVAILA
 export const ElevationSource = z.enum(ELEVATION_SOURCES);
 export type ElevationSource = z.infer<typeof ElevationSource>;
 
+/**
+ * Where a closed activity meets, for a caller not taking part (issue 23): a circle of MEETING_AREA_RADIUS_METRES
+ * that holds the start without being centred on it. The same for every request; the start itself comes once the
+ * caller takes part.
+ */
+export const MeetingArea = z.object({ latitude: z.number(), longitude: z.number(), radiusMetres: z.number() });
+export type MeetingArea = z.infer<typeof MeetingArea>;
+
 export const ActivitySummary = z.object({
   activityId: Id,
   name: z.string(),
@@ -223,8 +236,13 @@ export const ActivitySummary = z.object({
   /** Metres (spec §9 method); null when the route's elevation is unknown, never 0 in its place. */
   totalElevationGain: z.number().nullable(),
   requiredTime: z.int().nullable(),
-  /** The meeting point; null when it lies in one of the organiser's privacy zones (docs/privacy.md). */
+  /**
+   * The meeting point; null when it lies in one of the organiser's privacy zones (docs/privacy.md), or when the
+   * caller may see only `meetingArea`.
+   */
   start: Place.nullable(),
+  /** Set (and `start` null) when the caller sees an area instead of the meeting point. */
+  meetingArea: MeetingArea.nullable(),
   group: z.object({ groupId: Id, name: z.string() }).nullable(),
   participantsCount: z.int(),
   /** Null once the creator's account is gone. */
@@ -234,7 +252,10 @@ export const ActivitySummary = z.object({
   /** Seats, organisers included (null: no limit), and how many a newcomer could still take (null: no limit). */
   seats: z.int().nullable(),
   seatsLeft: z.int().nullable(),
-  /** Metres from the searched point, on nearby-activities. */
+  /**
+   * Metres from the searched point to the meeting point (or to the area's centre, for those who see an area),
+   * rounded to NEARBY_DISTANCE_STEP_METRES, on nearby-activities.
+   */
   distance: z.number().optional(),
 });
 export type ActivitySummary = z.infer<typeof ActivitySummary>;
@@ -254,9 +275,15 @@ export type BackupRoute = z.infer<typeof BackupRoute>;
 export const Activity = ActivitySummary.extend({
   description: z.string().nullable(),
   contact: z.string().nullable(),
+  /**
+   * The route; for a caller who sees a meeting area, without what lies inside the area (the start, the first and
+   * last stretch of a loop, waypoints there): `start` null, and `destination` null when it lies inside.
+   */
   route: RouteView,
-  /** The backup route, or null; the weather decision SWITCH_BACKUP swaps it with `route`. */
+  /** The backup route, or null (without the meeting area, like `route`); the weather decision SWITCH_BACKUP swaps it with `route`. */
   backupRoute: BackupRoute.nullable(),
+  /** Whether the list of participants is public (see ActivityFields.participantsPublic). */
+  participantsPublic: z.boolean(),
   /** Spec §9 gain (every rise) and a smoothed gain that hides GPS noise; null when the elevation is unknown. */
   smoothedElevationGain: z.number().nullable(),
   /** The descent in metres, smoothed like smoothedElevationGain; null when the elevation is unknown. */

@@ -1,3 +1,5 @@
+import type { Activity, ActivitySummary } from '@cordata/contract';
+import { haversineMetres } from '@cordata/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
@@ -39,6 +41,9 @@ interface World {
     id: string;
     createdBy: string;
     visibility: 'PUBLIC' | 'PRIVATE';
+    access: 'OPEN' | 'CLOSED';
+    participantsPublic: boolean;
+    start: { latitude: number; longitude: number };
     groupId: string | null;
     deleted: boolean;
     members: Map<string, MemberState>;
@@ -95,6 +100,8 @@ async function buildWorld(seed: number, index: number): Promise<World> {
     const creator = r.pick(users);
     const latitude = centre.latitude + (r.next() - 0.5) * 0.02;
     const longitude = centre.longitude + (r.next() - 0.5) * 0.02;
+    const access = r.pick(['OPEN', 'CLOSED'] as const);
+    const participantsPublic = r.chance(0.5);
     const [row] = await t.db
       .insert(activities)
       .values({
@@ -106,8 +113,9 @@ async function buildWorld(seed: number, index: number): Promise<World> {
         startTime: '09:00',
         endTime: '10:00',
         timeZone: 'UTC',
-        access: r.pick(['OPEN', 'CLOSED'] as const),
+        access,
         visibility,
+        participantsPublic,
         difficulty: 'EASY',
         routeMode: 'POINTS',
         startLatitude: latitude,
@@ -126,6 +134,9 @@ async function buildWorld(seed: number, index: number): Promise<World> {
       id: row!.id,
       createdBy: creator.id,
       visibility,
+      access,
+      participantsPublic,
+      start: { latitude, longitude },
       groupId: group?.id ?? null,
       deleted,
       members,
@@ -142,6 +153,8 @@ function rules(world: World, viewerId: string) {
     const group = groupOf(a.groupId);
     return {
       visibility: a.visibility,
+      access: a.access,
+      participantsPublic: a.participantsPublic,
       myState: a.members.get(viewerId) ?? null,
       inGroup: group?.members.get(viewerId) === 'PARTICIPATING',
       isCreator: a.createdBy === viewerId,
@@ -151,9 +164,30 @@ function rules(world: World, viewerId: string) {
     seesActivity: (a: World['activities'][number]) => !a.deleted && activityRules.visible(facts(a)),
     seesParticipants: (a: World['activities'][number]) =>
       !a.deleted && activityRules.visible(facts(a)) && activityRules.participantsVisible(facts(a)),
+    seesStart: (a: World['activities'][number]) => activityRules.exactPointVisible(facts(a)),
     seesMembers: (g: World['groups'][number]) =>
       groupRules.membersVisible({ type: g.type, myState: g.members.get(viewerId) ?? null }),
   };
+}
+
+/** The start to those who may see it; else an area holding it, whose centre is 150 to 350 m away from it. */
+function expectPointAsAllowed(
+  seen: Pick<ActivitySummary, 'start' | 'meetingArea'>,
+  activity: World['activities'][number],
+  seesStart: boolean,
+  context: string,
+) {
+  if (seesStart) {
+    expect(seen.meetingArea, context).toBeNull();
+    expect(seen.start?.latitude, context).toBeCloseTo(activity.start.latitude, 9);
+    expect(seen.start?.longitude, context).toBeCloseTo(activity.start.longitude, 9);
+    return;
+  }
+  expect(seen.start, context).toBeNull();
+  const offset = haversineMetres(seen.meetingArea!, activity.start);
+  expect(offset, context).toBeGreaterThanOrEqual(149);
+  expect(offset, context).toBeLessThanOrEqual(351);
+  expect(offset, context).toBeLessThan(seen.meetingArea!.radiusMetres);
 }
 
 const SEEDS = [1, 7, 42, 2026];
@@ -175,10 +209,21 @@ describe('listings agree with access, for random worlds', () => {
         expect(sorted(nearby.activities.map((a) => a.activityId)), `${context}: nearby`).toEqual(
           sorted(world.activities.filter(may.seesActivity).map((a) => a.id)),
         );
+        const byId = new Map(world.activities.map((a) => [a.id, a]));
+        for (const listed of nearby.activities) {
+          const activity = byId.get(listed.activityId)!;
+          expectPointAsAllowed(listed, activity, may.seesStart(activity), `${context}: nearby`);
+        }
 
         for (const activity of world.activities) {
           const read = await t.call('activity/read-info', { activityId: activity.id }, viewer.token);
           expect(read.status, `${context}: read-info`).toBe(may.seesActivity(activity) ? 200 : 404);
+          if (read.status === 200) {
+            const seen = (read.body as { activity: Activity }).activity;
+            expectPointAsAllowed(seen, activity, may.seesStart(activity), `${context}: read-info`);
+            // The route of this world is its start alone: it lies inside the area.
+            expect(seen.route.routeSteps.length, `${context}: route`).toBe(may.seesStart(activity) ? 1 : 0);
+          }
           const listed = await t.call(
             'activity/list-participants',
             { activityId: activity.id, pagination: page },

@@ -1,4 +1,4 @@
-import type { GroupType, Visibility } from '@cordata/contract/enums';
+import type { Access as ActivityAccess, GroupType, Visibility } from '@cordata/contract/enums';
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import {
@@ -36,6 +36,9 @@ export const isAdmin = (m: Membership | null | undefined): boolean => isMember(m
 
 export interface ActivityFacts {
   visibility: Visibility;
+  access: ActivityAccess;
+  /** The organisers made the list of who takes part public (issue 23). */
+  participantsPublic: boolean;
   /** The viewer's membership state in the activity, null without a row. */
   myState: MemberState | null;
   /** Whether the viewer is a member of the activity's group (false without a group). */
@@ -50,10 +53,21 @@ export const activityRules = {
    * requesting, rejected, taking part or removed: they need to see what they were asked into or left),
    * by the members of its group and by its creator. To everyone else it does not exist (404).
    */
-  visible: (f: ActivityFacts) => f.visibility === 'PUBLIC' || f.myState !== null || f.inGroup || f.isCreator,
-  /** Who takes part in an activity is for everyone when it is public, else for those taking part only. */
-  participantsVisible: (f: Pick<ActivityFacts, 'visibility' | 'myState'>) =>
-    f.visibility === 'PUBLIC' || f.myState === 'PARTICIPATING',
+  visible: (f: Pick<ActivityFacts, 'visibility' | 'myState' | 'inGroup' | 'isCreator'>) =>
+    f.visibility === 'PUBLIC' || f.myState !== null || f.inGroup || f.isCreator,
+  /**
+   * Who takes part is for those taking part (organisers included), and for everyone who sees the activity once
+   * its organisers make the list public (issue 23). Everyone else sees the count only.
+   */
+  participantsVisible: (f: Pick<ActivityFacts, 'participantsPublic' | 'myState'>) =>
+    f.participantsPublic || f.myState === 'PARTICIPATING',
+  /**
+   * The exact meeting point (the start, the route's first and last stretch) of a closed activity is for those
+   * taking part; everyone else sees an area around an offset centre (docs/activities.md). Anyone may join an open
+   * activity, so hiding its start would protect nothing.
+   */
+  exactPointVisible: (f: Pick<ActivityFacts, 'access' | 'myState'>) =>
+    f.access === 'OPEN' || f.myState === 'PARTICIPATING',
 };
 
 export interface GroupFacts {
@@ -98,12 +112,19 @@ export const activityVisibleSql = (viewer: Viewer) =>
       where access_am.activity_id = ${activities.id} and access_am.user_id = ${viewer})
     or (${activities.groupId} is not null and ${groupMemberSql(activities.groupId, viewer)}))`;
 
+/** The viewer takes part in the activity of the `activities` row. */
+const participatesSql = (viewer: Viewer) =>
+  sql`exists (select 1 from ${activityMembers} access_ap
+      where access_ap.activity_id = ${activities.id} and access_ap.user_id = ${viewer}
+        and access_ap.state = 'PARTICIPATING')`;
+
 /** activityRules.participantsVisible over the `activities` table. */
 export const activityParticipantsVisibleSql = (viewer: Viewer) =>
-  sql`(${activities.visibility} = 'PUBLIC'
-    or exists (select 1 from ${activityMembers} access_ap
-      where access_ap.activity_id = ${activities.id} and access_ap.user_id = ${viewer}
-        and access_ap.state = 'PARTICIPATING'))`;
+  sql`(${activities.participantsPublic} or ${participatesSql(viewer)})`;
+
+/** activityRules.exactPointVisible over the `activities` table. */
+export const activityExactPointVisibleSql = (viewer: Viewer) =>
+  sql`(${activities.access} = 'OPEN' or ${participatesSql(viewer)})`;
 
 /** groupRules.membersVisible over the `groups` table. */
 export const groupMembersVisibleSql = (viewer: Viewer) =>

@@ -13,7 +13,7 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { activityVisibleSql, groupMemberSql } from '../access/access.ts';
+import { activityExactPointVisibleSql, activityVisibleSql, groupMemberSql } from '../access/access.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsAmong } from '../users/contacts.ts';
 import { atMostGradeSql } from './activity-grades.ts';
@@ -34,7 +34,15 @@ const creator = alias(users, 'creator');
  * angle, so scaling by their ratio keeps the index condition while answering in spec metres.
  */
 const EARTH_RADIUS_METRES = 6_371_000;
-const earthPoint = sql`ll_to_earth(${activities.startLatitude}, ${activities.startLongitude})`;
+/**
+ * Nearby reads the meeting area's centre (what everyone may see, and what activities_near_idx holds): the walk,
+ * its order and its page never depend on a hidden start. Only the radius and the distance of those taking part
+ * use the start itself (seenPoint).
+ */
+const areaPoint = sql`ll_to_earth(${activities.areaLatitude}, ${activities.areaLongitude})`;
+const startPoint = sql`ll_to_earth(${activities.startLatitude}, ${activities.startLongitude})`;
+/** The area's centre is at most this far from the start (migration 0030): the walk's box grows by it. */
+const AREA_OFFSET_MAX_METRES = 350;
 
 const participantsCount = sql<number>`(select count(*)::int from ${activityMembers} pm
   where pm.activity_id = ${activities.id} and pm.state = 'PARTICIPATING')`;
@@ -64,6 +72,8 @@ const summaryColumns = {
   startLatitude: activities.startLatitude,
   startLongitude: activities.startLongitude,
   startAddress: activities.startAddress,
+  areaLatitude: activities.areaLatitude,
+  areaLongitude: activities.areaLongitude,
   groupId: activities.groupId,
   groupName: groups.name,
   participantsCount,
@@ -96,6 +106,7 @@ const detailColumns = {
   myRejectionReason: mine.rejectionReason,
   joinDeadlineHours: activities.joinDeadlineHours,
   claimWindowMinutes: activities.claimWindowMinutes,
+  participantsPublic: activities.participantsPublic,
   closedAt: activities.closedAt,
   createdAt: activities.createdAt,
   updatedAt: activities.updatedAt,
@@ -196,11 +207,14 @@ export function createActivitiesRepository(db: Db) {
   const nearbySelect = (p: NearbyParams, tx: DbOrTx = db) => {
     const centre = sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
     const earthRadius = sql`(${p.radiusMetres}::float8 * earth() / ${EARTH_RADIUS_METRES})`;
+    const boxRadius = sql`((${p.radiusMetres}::float8 + ${AREA_OFFSET_MAX_METRES}) * earth() / ${EARTH_RADIUS_METRES})`;
+    // What the viewer may see (activityRules.exactPointVisible): the start, or the area's centre.
+    const seenPoint = sql`(case when ${activityExactPointVisibleSql(p.userId)} then ${startPoint} else ${areaPoint} end)`;
     const near = tx
       .select({
         id: activities.id,
         startsAt: activities.startsAt,
-        distance: sql<number>`earth_distance(${earthPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`
+        distance: sql<number>`earth_distance(${seenPoint}, ${centre}) * ${EARTH_RADIUS_METRES} / earth()`
           .mapWith(Number)
           .as('distance'),
       })
@@ -208,8 +222,8 @@ export function createActivitiesRepository(db: Db) {
       .where(
         and(
           isNull(activities.deletedAt),
-          sql`earth_box(${centre}, ${earthRadius}) @> ${earthPoint}`,
-          sql`earth_distance(${earthPoint}, ${centre}) <= ${earthRadius}`,
+          sql`earth_box(${centre}, ${boxRadius}) @> ${areaPoint}`,
+          sql`earth_distance(${seenPoint}, ${centre}) <= ${earthRadius}`,
           gte(activities.startsAt, p.from),
           p.to === undefined ? undefined : lte(activities.startsAt, p.to),
           p.sportIds === undefined ? undefined : inArray(activities.sportId, p.sportIds),
@@ -224,7 +238,7 @@ export function createActivitiesRepository(db: Db) {
       .orderBy(
         ...(p.order === 'STARTS_AT'
           ? [asc(activities.startsAt), asc(activities.id)]
-          : [sql`${earthPoint} <-> ${centre}`]),
+          : [sql`${areaPoint} <-> ${centre}`]),
       )
       .limit(p.limit);
     const page = (p.offset === undefined ? near : near.offset(p.offset)).as('near');

@@ -27,6 +27,7 @@ import type { ActivitiesRepository, ActivityRow, DetailRow, RouteFile, SummaryRo
 import { gradeColumns, gradesView } from './activity-grades.ts';
 import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
+import { meetingAreaFor, roundedDistance, routeOutside } from './meeting-area.ts';
 import type { RouteComputer } from './route-computer.ts';
 
 /** count-daily answers at most this many days at once (a calendar shows one month; a year is plenty). */
@@ -105,9 +106,17 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     };
   }
 
-  function rowValues(input: ActivityInput | ActivityUpdate, times: ReturnType<typeof activityTimes>) {
+  /** Settings an update may leave out, which then stay as they are. */
+  function keptUnlessSent(input: ActivityInput | ActivityUpdate) {
     return {
       ...seatValues(input),
+      ...(input.participantsPublic !== undefined ? { participantsPublic: input.participantsPublic } : {}),
+    };
+  }
+
+  function rowValues(input: ActivityInput | ActivityUpdate, times: ReturnType<typeof activityTimes>) {
+    return {
+      ...keptUnlessSent(input),
       name: input.name,
       sportId: input.sportId,
       date: input.date,
@@ -396,6 +405,7 @@ const place = (latitude: number, longitude: number, address: string | null, lang
 
 /** An activity as a reader speaking `language` sees it. */
 export function toSummary(row: SummaryRow, language: Language): ActivitySummary {
+  const meetingArea = meetingAreaFor(row);
   return {
     activityId: row.id,
     name: row.name,
@@ -413,7 +423,8 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
     totalDistance: row.totalDistance,
     totalElevationGain: row.totalElevationGain,
     requiredTime: row.requiredTime,
-    start: place(row.startLatitude, row.startLongitude, row.startAddress, language),
+    start: meetingArea ? null : place(row.startLatitude, row.startLongitude, row.startAddress, language),
+    meetingArea,
     group: row.groupId && row.groupName ? { groupId: row.groupId, name: row.groupName } : null,
     participantsCount: Number(row.participantsCount),
     seats: row.seats,
@@ -431,7 +442,7 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
       : null,
     status: statusOf(row.myState),
     isAdmin: row.myState === 'PARTICIPATING' && !!row.myIsAdmin,
-    ...(row.distance !== undefined ? { distance: Math.round(row.distance * 100) / 100 } : {}),
+    ...(row.distance !== undefined ? { distance: roundedDistance(row.distance) } : {}),
   };
 }
 
@@ -496,12 +507,16 @@ function toActivity(
   },
 ): Activity {
   const effort = { distance: row.totalDistance, gain: row.smoothedElevationGain, loss: row.elevationLoss };
+  const summary = toSummary(row, language);
+  const area = summary.meetingArea;
   return {
-    ...toSummary(row, language),
+    ...summary,
     description: row.description,
     contact: row.contact,
-    route: routeView(row, language),
-    backupRoute: row.backupRoute ? backupRouteView(row.backupRoute, row.sportId, language) : null,
+    route: area ? routeOutside(routeView(row, language), area) : routeView(row, language),
+    // A backup route may start elsewhere: those who see an area see none until they take part.
+    backupRoute: row.backupRoute && !area ? backupRouteView(row.backupRoute, row.sportId, language) : null,
+    participantsPublic: row.participantsPublic,
     smoothedElevationGain: row.smoothedElevationGain,
     elevationLoss: row.elevationLoss,
     // The same function the wizard uses (packages/geo): the climb without noise, the descent likewise.

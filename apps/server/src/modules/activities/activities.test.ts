@@ -308,7 +308,7 @@ describe('visibility', () => {
 
 describe('joining', () => {
   it('lets anyone join an open public activity, once', async () => {
-    const activity = await newActivity(t, alice);
+    const activity = await newActivity(t, alice, { participantsPublic: true });
     const joined = await t.ok('activity/participate', { activityId: activity.activityId }, bruno.token);
     expect(joined.activity).toMatchObject({ status: 'PARTICIPATING', isAdmin: false, participantsCount: 2 });
     const again = await t.call('activity/participate', { activityId: activity.activityId }, bruno.token);

@@ -77,7 +77,10 @@ export function activityMembershipPolicy(deps: {
         ? { allowed: sql<boolean>`${groupMemberSql(activity.groupId, users.id)}`, reason: 'NOT_GROUP_MEMBER' }
         : null,
     membersVisible: (activity, member) =>
-      activityRules.participantsVisible({ visibility: activity.visibility, myState: member?.state ?? null }),
+      activityRules.participantsVisible({
+        participantsPublic: activity.participantsPublic,
+        myState: member?.state ?? null,
+      }),
     removesAdmins: true,
     exitWithoutMembership: null,
     removeSelf: null,

@@ -7,11 +7,13 @@ import type { Access } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { drawnTrackGpx } from './activity-route.ts';
+import { pointsFor } from './meeting-area.ts';
 import type { RouteComputer } from './route-computer.ts';
 
 /**
  * GPX export (issue 20): any activity's route, for whoever may see the activity (the same rule as
- * read-info and the calendar file), as one GPX 1.1 track named after the activity. An uploaded file is
+ * read-info and the calendar file), as one GPX 1.1 track named after the activity; without the meeting area for
+ * those who see an area (issue 23). An uploaded file is
  * written out again from its parsed points (in the route worker when large, so the event loop never
  * parses megabytes); a drawn route gives its line with the elevation its profile knows.
  */
@@ -28,6 +30,12 @@ export function routeExportHandlers(deps: {
       const a = row.activity;
       // The organiser's privacy zones cut the track for everyone else (docs/privacy.md).
       const zones = (await deps.privacy.zonesFor(user.userId, [a.createdBy])).zonesOf(a.createdBy);
+      const seen = pointsFor(a, row.member?.state ?? null);
+      // A caller who sees a meeting area gets the drawn line outside it, never the file with its start.
+      if (seen.area) {
+        const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, zones);
+        return { fileName: downloadName(a.name, `-${a.date}.gpx`, 'route'), gpx };
+      }
       const [stored] =
         a.routeMode === 'GPX'
           ? await deps.db

@@ -7,7 +7,7 @@ import { activities, activityMembers, groups, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { isUuid } from '../../http/ids.ts';
-import { type Access, activityVisibleSql } from '../access/access.ts';
+import { type Access, activityExactPointVisibleSql, activityRules, activityVisibleSql } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { activityEvent, writeIcs } from './ics.ts';
@@ -84,8 +84,10 @@ export function createCalendar(deps: CalendarDeps) {
    */
   async function feedEvents(condition: SQL | undefined, readerId: string | null) {
     const since = new Date(deps.now().getTime() - PAST_DAYS * 86_400_000);
+    // A feed read without signing in is anybody's: it shows a closed activity's area, like to an outsider.
+    const exact = readerId ? activityExactPointVisibleSql(readerId) : sql`${activities.access} = 'OPEN'`;
     const rows = await db
-      .select({ activity: activities })
+      .select({ activity: activities, exact: sql<boolean>`${exact}` })
       .from(activities)
       .where(
         and(
@@ -100,7 +102,9 @@ export function createCalendar(deps: CalendarDeps) {
       readerId,
       rows.map((r) => r.activity.createdBy),
     );
-    return rows.map(({ activity: a }) => activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a))));
+    return rows.map(({ activity: a, exact }) =>
+      activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)), exact),
+    );
   }
 
   const sendIcs = (
@@ -126,7 +130,8 @@ export function createCalendar(deps: CalendarDeps) {
       if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
       const a = row.activity;
       const zones = await deps.privacy.zonesFor(user.userId, [a.createdBy]);
-      const event = activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)));
+      const exact = activityRules.exactPointVisible({ access: a.access, myState: row.member?.state ?? null });
+      const event = activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)), exact);
       return {
         fileName: downloadName(a.name, `-${a.date}.ics`, 'activity'),
         ics: writeIcs({ name: a.name, now: deps.now(), events: [event] }),

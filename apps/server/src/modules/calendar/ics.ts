@@ -91,12 +91,16 @@ export function activityEvent(
     startLongitude: number;
     totalDistance: number;
     totalElevationGain: number | null;
+    areaLatitude: number | null;
+    areaLongitude: number | null;
     updatedAt: Date;
     cancelledAt?: Date | null;
   },
   appUrl?: string,
   /** The start lies in the organiser's privacy zones for this reader (docs/privacy.md): no place, no coordinates. */
   startHidden = false,
+  /** Whether the reader may see the meeting point (activityRules.exactPointVisible); else the area's centre. */
+  exact = true,
 ): IcsEvent {
   // The route's length and climb, in symbols every calendar's reader understands, so a route switched for the
   // weather (docs/weather.md) shows in the feed beside its new start point.
@@ -110,8 +114,12 @@ export function activityEvent(
     end: a.endsAt,
     summary: a.name,
     description: a.description ? `${a.description}\n\n${route}` : route,
-    location: startHidden ? null : a.startAddress,
-    geo: startHidden ? null : { latitude: a.startLatitude, longitude: a.startLongitude },
+    location: startHidden || !exact ? null : a.startAddress,
+    geo: startHidden
+      ? null
+      : exact
+        ? { latitude: a.startLatitude, longitude: a.startLongitude }
+        : { latitude: a.areaLatitude!, longitude: a.areaLongitude! },
     url: appUrl === undefined ? null : `${appUrl.replace(/\/$/, '')}/view-activity/${a.id}`,
     updatedAt: a.updatedAt,
   };

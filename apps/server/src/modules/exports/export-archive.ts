@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { drawnTrackGpx, trackGpx } from '../activities/activity-route.ts';
+import { pointsFor } from '../activities/meeting-area.ts';
 import { activityEvent, writeIcs } from '../calendar/ics.ts';
 import { createPrivacyRepository } from '../privacy/privacy.repository.ts';
 import { createPrivacyTrim } from '../privacy/privacy-trim.ts';
@@ -142,25 +143,30 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
       }),
     ),
     'activities.json': json(
-      activityRows.map(({ activity: a, member: m }) => ({
-        activityId: a.id,
-        name: a.name,
-        sportId: a.sportId,
-        startsAt: a.startsAt.toISOString(),
-        endsAt: a.endsAt.toISOString(),
-        timeZone: a.timeZone,
-        description: a.description,
-        difficulty: a.difficulty,
-        access: a.access,
-        visibility: a.visibility,
-        start: startHidden(a) ? null : { ...startOf(a), address: a.startAddress },
-        totalDistance: a.totalDistance,
-        totalElevationGain: a.totalElevationGain,
-        createdByMe: a.createdBy === userId,
-        myState: m?.state ?? null,
-        iAmAdmin: m?.isAdmin ?? false,
-        gpxFile: `activities/${a.id}.gpx`,
-      })),
+      activityRows.map(({ activity: a, member: m }) => {
+        const seen = pointsFor(a, m?.state ?? null);
+        return {
+          activityId: a.id,
+          name: a.name,
+          sportId: a.sportId,
+          startsAt: a.startsAt.toISOString(),
+          endsAt: a.endsAt.toISOString(),
+          timeZone: a.timeZone,
+          description: a.description,
+          difficulty: a.difficulty,
+          access: a.access,
+          visibility: a.visibility,
+          // The meeting area instead of the start of a closed activity the person does not take part in.
+          start: startHidden(a) ? null : seen.start,
+          meetingArea: startHidden(a) ? null : seen.area,
+          totalDistance: a.totalDistance,
+          totalElevationGain: a.totalElevationGain,
+          createdByMe: a.createdBy === userId,
+          myState: m?.state ?? null,
+          iAmAdmin: m?.isAdmin ?? false,
+          gpxFile: `activities/${a.id}.gpx`,
+        };
+      }),
     ),
     'groups.json': json(
       groupRows.map(({ group: g, member: m }) => ({
@@ -216,13 +222,21 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
       }),
     ),
   };
-  for (const { activity: a, gpx } of activityRows) {
+  for (const { activity: a, member: m, gpx } of activityRows) {
     // The person's own uploaded file as it was uploaded; anyone else's file, and a drawn route, as the GPX export
-    // gives it to them (trimmed by the organiser's privacy zones).
+    // gives it to them (trimmed by the organiser's privacy zones; the drawn line outside the meeting area for a
+    // reader who sees an area, issue 23).
     const own = a.createdBy === userId;
     const trim = zones.zonesOf(a.createdBy);
+    const seen = pointsFor(a, m?.state ?? null);
     files[`activities/${a.id}.gpx`] = text(
-      gpx && own ? gpx : gpx ? trackGpx(gpx, a.name, trim) : drawnTrackGpx(a, trim),
+      seen.area
+        ? drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, trim)
+        : gpx && own
+          ? gpx
+          : gpx
+            ? trackGpx(gpx, a.name, trim)
+            : drawnTrackGpx(a, trim),
     );
   }
   return files;

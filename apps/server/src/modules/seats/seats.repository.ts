@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityWaitlistOverrides, users } from '../../db/schema.ts';
+import { hasBlockedSql } from '../users/blocks.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -98,7 +99,10 @@ export function createSeatsRepository(db: Db) {
       return rows.map((r) => r.user_id);
     },
 
-    /** The first `limit` people waiting without an offer, in order. */
+    /**
+     * The first `limit` people waiting without an offer, in order. Someone an organiser blocked (issue 23) is passed
+     * over: they keep their place, unaware, and are never offered a seat there.
+     */
     async nextWaiting(activityId: string, limit: number, tx: DbOrTx = db) {
       const rows = await tx
         .select({ userId: activityMembers.userId })
@@ -108,6 +112,9 @@ export function createSeatsRepository(db: Db) {
             eq(activityMembers.activityId, activityId),
             eq(activityMembers.state, 'WAITLISTED'),
             sql`${activityMembers.offerExpiresAt} is null`,
+            sql`not exists (select 1 from ${activityMembers} seat_admin
+              where seat_admin.activity_id = ${activityId} and seat_admin.state = 'PARTICIPATING'
+                and seat_admin.is_admin and ${hasBlockedSql(sql`seat_admin.user_id`, activityMembers.userId)})`,
           ),
         )
         .orderBy(...waitlistOrder)

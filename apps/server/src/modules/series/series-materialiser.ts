@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import { zonedInstant } from '../activities/activity-time.ts';
+import { hasBlockedSql } from '../users/blocks.ts';
 
 /** The columns of an activities row that belong to one date, never copied from a series' template. */
 export const PER_DATE_COLUMNS = [
@@ -154,6 +155,9 @@ export async function insertOccurrences(tx: DbOrTx, occurrences: readonly Occurr
       where a.id = any(${ids})
         and not exists (select 1 from series_skips k where k.series_id = a.series_id
           and k.user_id = sm.user_id and k.day = a.occurrence_date)
+        -- Someone an organiser blocked (issue 23) is not brought into new dates; nothing tells them.
+        and not exists (select 1 from series_members adm where adm.series_id = a.series_id and adm.is_admin
+          and ${hasBlockedSql(sql`adm.user_id`, sql`sm.user_id`)})
     ) x`);
   const chatIds = made.map(() => uuidv7());
   await tx.execute(sql`insert into chats (id, kind, activity_id, created_at)

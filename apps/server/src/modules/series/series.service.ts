@@ -30,7 +30,7 @@ export interface SeriesDeps {
   db: Db;
   changes: Changes;
   members: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin' | 'entryFor' | 'joinIn' | 'leaveIn'>;
-  memberships: Pick<MembershipRepository, 'lockPerson' | 'member' | 'memberIds'>;
+  memberships: Pick<MembershipRepository, 'lockPerson' | 'member' | 'memberIds' | 'blockedByAnAdmin'>;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
   now: () => Date;
 }
@@ -148,12 +148,14 @@ export function createSeriesService(deps: SeriesDeps) {
 
   /**
    * The person comes into a date as joining it would let them (the engine: a seat, or the waitlist when the seats
-   * are taken, and the chat), unless an admin decided about them there (requested, rejected, removed) or they are in.
+   * are taken, and the chat), unless an admin decided about them there (requested, rejected, removed) or they are in,
+   * or an admin blocked them (issue 23: they are left out unaware, as the materialiser leaves them out).
    */
   async function joinDate(tx: DbOrTx, fx: Effects, date: ActivityRow, userId: string) {
     await deps.memberships.lockPerson('activity', date.id, userId, tx);
     const member = await deps.memberships.member('activity', date.id, userId, tx);
     if (member && member.state !== 'INVITED') return;
+    if (await deps.memberships.blockedByAnAdmin('activity', date.id, userId, tx)) return;
     await deps.members.joinIn(tx, fx, date, userId, member);
   }
 

@@ -84,4 +84,44 @@ describe('blocking (security review L3, issue 23)', () => {
     const theirs = await t.ok('activity/read-info', { activityId: activity.activityId }, blocked.token);
     expect(theirs.activity.blockedParticipantsCount).toBe(0);
   });
+
+  it('keeps a blocked person off the waitlist of what the blocker organises, and passes over one already waiting', async () => {
+    const organiser = await newUser(t);
+    const [first, waiting, blocked, later] = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    const activity = await newActivity(t, organiser, { access: 'OPEN', seats: 2 });
+    const { activityId } = activity;
+    await t.ok('activity/participate', { activityId }, first.token);
+    // Full: a join waits, unless the organiser blocked the person (a request nobody hears of).
+    expect((await t.ok('activity/participate', { activityId }, waiting.token)).activity.status).toBe('WAITLISTED');
+    expect((await t.ok('activity/participate', { activityId }, later.token)).activity.status).toBe('WAITLISTED');
+    await t.ok('user/block', { userId: blocked.id }, organiser.token);
+    expect((await t.ok('activity/participate', { activityId }, blocked.token)).activity.status).toBe('REQUESTED');
+    // Blocked once waiting: they keep their place, unaware, and the freed seat goes to the next person.
+    await t.ok('user/block', { userId: waiting.id }, organiser.token);
+    await t.ok('activity/exit', { activityId }, first.token);
+    await t.modules.services.seats.run();
+    const passedOver = await t.ok('activity/read-info', { activityId }, waiting.token);
+    expect(passedOver.activity.waitlist).toEqual({ position: 1, offerExpiresAt: null });
+    const offered = await t.ok('activity/read-info', { activityId }, later.token);
+    expect(offered.activity.waitlist?.offerExpiresAt).not.toBeNull();
+    expect((await t.call('activity/claim-seat', { activityId }, waiting.token)).body.error?.code).toBe('NO_SEAT_OFFER');
+  });
+
+  it("does not let a blocked person join the blocker's series, nor come back into its dates", async () => {
+    const organiser = await newUser(t);
+    const blocked = await newUser(t);
+    const member = await newUser(t);
+    const first = await newActivity(t, organiser, { access: 'OPEN', repeat: { rule: 'FREQ=WEEKLY;COUNT=3' } });
+    await t.ok('series/join', { activityId: first.activityId }, member.token);
+    await t.ok('user/block', { userId: blocked.id }, organiser.token);
+    // The answer an open series gives anyone the organisers must let in.
+    const refused = await t.call('series/join', { activityId: first.activityId }, blocked.token);
+    expect(refused.body.error?.code).toBe('ACCESS_REQUEST_REQUIRED');
+    // A series member blocked later, who skips a date and takes it back, is not brought into it again.
+    await t.ok('user/block', { userId: member.id }, organiser.token);
+    await t.ok('series/skip-date', { activityId: first.activityId, date: first.date, skip: true }, member.token);
+    await t.ok('series/skip-date', { activityId: first.activityId, date: first.date, skip: false }, member.token);
+    const seen = await t.ok('activity/read-info', { activityId: first.activityId }, member.token);
+    expect(seen.activity.status).not.toBe('PARTICIPATING');
+  });
 });

@@ -2,7 +2,7 @@ import type { Gender } from '@cordata/contract/enums';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
-import { activityParticipantsVisibleSql, groupMembersVisibleSql } from '../access/access.ts';
+import { activityParticipantsVisibleSql, activityVisibleSql, groupMembersVisibleSql } from '../access/access.ts';
 import { hasBlockedSql } from './blocks.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -292,7 +292,10 @@ export function createUsersRepository(db: DbOrTx) {
           and(
             isNull(activities.deletedAt),
             when === 'UPCOMING' ? sql`${activities.endsAt} >= ${now}` : sql`${activities.endsAt} < ${now}`,
-            userId === viewerId ? undefined : activityParticipantsVisibleSql(viewerId),
+            // Whom someone goes with is seen where the viewer sees the activity and its participants.
+            userId === viewerId
+              ? undefined
+              : and(activityVisibleSql(viewerId), activityParticipantsVisibleSql(viewerId)),
           ),
         )
         .orderBy(when === 'UPCOMING' ? asc(activities.startsAt) : sql`${activities.startsAt} desc`, asc(activities.id))

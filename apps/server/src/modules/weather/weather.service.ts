@@ -1,5 +1,6 @@
 import {
   type ActivityWeather,
+  type MeetingArea,
   WEATHER_HORIZON_DAYS,
   WEATHER_LAPSE_RATE_PER_METRE,
   type WeatherChoice,
@@ -17,6 +18,7 @@ import { ApiError } from '../../http/errors.ts';
 import { type Access, isAdmin } from '../access/access.ts';
 import { activityTimes, assertStartsLateEnough } from '../activities/activity-time.ts';
 import { switchToBackupRoute } from '../activities/backup-route.ts';
+import { insideArea, meetingAreaFor } from '../activities/meeting-area.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { Changes } from '../shared/changes.ts';
 import { type CachedForecast, cellOf, type WeatherCache } from './weather-cache.ts';
@@ -74,6 +76,20 @@ function lapse(hours: WeatherHour[], pointElevation: number | null, gridElevatio
   return hours.map((h) =>
     h.temperature === null ? h : { ...h, temperature: Math.round((h.temperature - delta) * 10) / 10 },
   );
+}
+
+/**
+ * The forecast as someone who sees a meeting area may see it (issue 23): the meeting point's forecast at the area's
+ * centre, without its height, and no point of the route inside the area.
+ */
+function outsideArea(weather: ActivityWeather, area: MeetingArea): ActivityWeather {
+  return {
+    ...weather,
+    points: weather.points.flatMap((p) => {
+      if (p.kind === 'START') return [{ ...p, latitude: area.latitude, longitude: area.longitude, elevation: null }];
+      return insideArea(area, p) ? [] : [p];
+    }),
+  };
 }
 
 /**
@@ -179,8 +195,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   }
 
   async function read(activityId: string, userId: string) {
-    const { activity } = await visibleActivity(activityId, userId);
-    return { weather: await evaluate(activity, await weatherRow(activity.id)) };
+    const { activity, member } = await visibleActivity(activityId, userId);
+    const weather = await evaluate(activity, await weatherRow(activity.id));
+    const area = meetingAreaFor({ ...activity, myState: member?.state ?? null });
+    return { weather: area ? outsideArea(weather, area) : weather };
   }
 
   async function setThresholds(activityId: string, userId: string, thresholds: WeatherThresholds | null) {

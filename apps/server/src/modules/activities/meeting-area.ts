@@ -1,0 +1,77 @@
+import {
+  type Activity,
+  MEETING_AREA_RADIUS_METRES,
+  type MeetingArea,
+  NEARBY_DISTANCE_STEP_METRES,
+} from '@cordata/contract';
+import { haversineMetres } from '@cordata/geo';
+import type { MemberState } from '../../db/schema.ts';
+import { activityRules } from '../access/access.ts';
+import { visibleRoute } from '../privacy/privacy-trim.ts';
+
+/**
+ * The approximate meeting point (issue 23, docs/activities.md). The area's centre is kept by the database
+ * (migration 0030, area_latitude/area_longitude); this decides who sees it instead of the start, and takes out of
+ * a route everything that lies inside the area. Every answer that carries an activity's points goes through here.
+ */
+
+type AreaRow = {
+  access: Activity['access'];
+  myState: MemberState | null;
+  areaLatitude: number | null;
+  areaLongitude: number | null;
+};
+
+/** The area the viewer sees instead of the start, or null when they may see the start itself. */
+export function meetingAreaFor(row: AreaRow): MeetingArea | null {
+  if (activityRules.exactPointVisible({ access: row.access, myState: row.myState })) return null;
+  // The trigger activities_meeting_area fills the centre on every write.
+  return { latitude: row.areaLatitude!, longitude: row.areaLongitude!, radiusMetres: MEETING_AREA_RADIUS_METRES };
+}
+
+/** Whether a point lies inside the area (what routeOutside and its kind take out). */
+export const insideArea = (area: MeetingArea, point: { latitude: number; longitude: number }) =>
+  haversineMetres(area, point) <= area.radiusMetres;
+
+/**
+ * A route as someone who sees `area` may see it: cut where it enters and leaves the area, as a privacy zone cuts it
+ * (privacy-trim.ts visibleRoute: the line, its breaks, the waypoints, the destination and the elevation profile of
+ * the hidden stretches), and never a start.
+ */
+export function routeOutside(route: Activity['route'], area: MeetingArea): Activity['route'] {
+  return { ...visibleRoute(route, [area]), start: null, hiddenByPrivacy: route.hiddenByPrivacy };
+}
+
+/**
+ * An activity's points as a reader with membership `myState` may have them, for answers built from the stored row
+ * (calendar files, the GPX export, the data export): the start, or the area's centre, and the route's line.
+ */
+export function pointsFor<
+  Row extends {
+    access: Activity['access'];
+    startLatitude: number;
+    startLongitude: number;
+    startAddress: string | null;
+    areaLatitude: number | null;
+    areaLongitude: number | null;
+    routeSteps: { latitude: number; longitude: number }[];
+  },
+>(row: Row, myState: MemberState | null) {
+  const area = meetingAreaFor({ ...row, myState });
+  if (!area) {
+    return {
+      area,
+      start: { latitude: row.startLatitude, longitude: row.startLongitude, address: row.startAddress },
+      routeSteps: row.routeSteps,
+    };
+  }
+  return {
+    area,
+    start: { latitude: area.latitude, longitude: area.longitude, address: null },
+    routeSteps: row.routeSteps.filter((p) => !insideArea(area, p)),
+  };
+}
+
+/** A distance of nearby-activities as every caller gets it: to the nearest step, so it cannot be refined. */
+export const roundedDistance = (metres: number) =>
+  Math.round(metres / NEARBY_DISTANCE_STEP_METRES) * NEARBY_DISTANCE_STEP_METRES;

@@ -11,11 +11,10 @@ import type { RecapRepository } from './recap.repository.ts';
 const DAY = 86_400_000;
 
 /**
- * THE PRIVACY SEAM: cuts from the recap's line what lies inside other people's privacy zones, for the viewer.
- * Until the privacy module (issue 22's helper `privacy`) provides it, `keepWholeTrack` is wired in modules.ts.
+ * Cuts from the recap's line what lies inside other people's privacy zones, for the viewer: modules.ts wires the
+ * privacy module's `activityLine` (docs/privacy.md).
  */
 export type TrackTrimmer = (input: { activityId: string; viewerId: string; points: LatLng[] }) => Promise<LatLng[]>;
-export const keepWholeTrack: TrackTrimmer = async ({ points }) => points;
 
 /** When the album of an activity that ended at `endsAt` stops taking photos. */
 export const albumClosesAt = (endsAt: Date) => new Date(endsAt.getTime() + RECAP_ALBUM_DAYS * DAY);

@@ -41,8 +41,13 @@ const SECURITY_CALLS = [
 
 /** Calls of issue 19 beyond spec §7: direct messages between contacts. */
 const ISSUE_19_CALLS = ['chat/open-direct'];
-/** Calls of issue 24 beyond spec §7: the weather of an activity. */
-const ISSUE_24_CALLS = ['activity/weather', 'activity/weather-thresholds', 'activity/weather-decide'];
+/** Calls of issue 24 beyond spec §7: the weather of an activity and its backup route. */
+const ISSUE_24_CALLS = [
+  'activity/weather',
+  'activity/weather-thresholds',
+  'activity/weather-decide',
+  'activity/backup-route',
+];
 /** Calls of issue 23 beyond spec §7: the safety loop and emergency contacts. */
 const SAFETY_CALLS = [
   'activity/safety',

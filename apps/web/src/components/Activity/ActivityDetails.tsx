@@ -29,6 +29,7 @@ import { Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
 import { ActivityRecap, showsRecap } from './Recap.tsx';
 import { Requests } from './Requests.tsx';
+import { SafetyPanel, safetyMarkers, useActivitySafety } from './SafetyPanel.tsx';
 import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
 import { SeriesPanel } from './SeriesPanel.tsx';
 import { WeatherPanel } from './WeatherPanel.tsx';
@@ -58,6 +59,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const recap = showsRecap(activity);
   useLiveSeats(activity.activityId);
   useLiveActivity(activity.activityId, activity.chatId);
+  const safety = useActivitySafety(activity);
+  const mapMarkers = useMemo(() => [...markers, ...safetyMarkers(safety, ownUserId)], [markers, safety, ownUserId]);
   return (
     <article className="activity-details" data-testid="activity-details" data-activity-id={activity.activityId}>
       <header className="activity-head">
@@ -116,7 +119,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
           <RouteMap
             label={t('activity.view.map')}
             line={route.routeSteps}
-            markers={markers}
+            markers={mapMarkers}
             center={route.start ?? activity.start ?? DEFAULT_MAP_CENTER}
             cursor={cursor.point}
             testId="activity-map"
@@ -153,6 +156,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
           )}
         </section>
       )}
+
+      <SafetyPanel activity={activity} safety={safety} ownUserId={ownUserId} withMap={recap} />
 
       {activity.status === 'PARTICIPATING' && !recap && <ActivityLogistics activity={activity} />}
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmergencyContacts } from '../../components/Activity/EmergencyContacts.tsx';
 import { CalendarFeed } from '../../components/Calendar/CalendarFeed.tsx';
 import { confirm } from '../../components/feedback.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -86,6 +87,7 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
   // The personal sections open in place, one at a time; security and notifications are steps of their own.
   const [open, setOpen] = useState<PersonalSection | null>(null);
   const [dataOpen, setDataOpen] = useState(false);
+  const [safetyOpen, setSafetyOpen] = useState(false);
   const [feedOpen, setFeedOpen] = useState(false);
   const [blockedOpen, setBlockedOpen] = useState(false);
   const section = (name: PersonalSection) => (
@@ -138,6 +140,13 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
         onClick={() => setDataOpen(!dataOpen)}
       />
       {dataOpen && <DataExport />}
+      <Row
+        icon="security"
+        label={t('activity.safety.contacts.title')}
+        testId="settings-safety"
+        onClick={() => setSafetyOpen(!safetyOpen)}
+      />
+      {safetyOpen && <EmergencyContacts />}
       <Row
         icon="calendar"
         label={t('calendarFeed.title')}

@@ -1,0 +1,106 @@
+import type { EmergencyContact } from '@cordata/contract';
+import { MAX_EMERGENCY_CONTACTS } from '@cordata/contract/constants';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useDeleteLocationHistoryMutation,
+  useEmergencyContactsMutation,
+  useEmergencyContactsQuery,
+} from '../../state/queries/safety.ts';
+import { confirm, showError, showSuccess } from '../feedback.ts';
+
+/** Settings → Safety (issue 23): up to 3 emergency contacts, and deleting one's location history at once. */
+export function EmergencyContacts() {
+  const { t } = useTranslation();
+  const query = useEmergencyContactsQuery();
+  const save = useEmergencyContactsMutation();
+  const deleteHistory = useDeleteLocationHistoryMutation();
+  const [contacts, setContacts] = useState<EmergencyContact[]>([]);
+  useEffect(() => {
+    if (query.data) setContacts(query.data.length ? query.data : [{ name: '', email: '' }]);
+  }, [query.data]);
+  const change = (index: number, field: keyof EmergencyContact, value: string) =>
+    setContacts((list) => list.map((c, i) => (i === index ? { ...c, [field]: value } : c)));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const filled = contacts.filter((c) => c.name.trim() || c.email.trim());
+    save.mutate(filled, {
+      onError: (err) => showError(err),
+      onSuccess: () => showSuccess(t('activity.safety.contacts.saved')),
+    });
+  }
+  async function removeHistory() {
+    if (
+      !(await confirm({
+        title: t('activity.safety.contacts.deleteHistory'),
+        description: t('activity.safety.contacts.deleteConfirm'),
+      }))
+    )
+      return;
+    deleteHistory.mutate(undefined, {
+      onError: (err) => showError(err),
+      onSuccess: () => showSuccess(t('activity.safety.contacts.deleted')),
+    });
+  }
+  return (
+    <form className="data-export" data-testid="emergency-contacts" onSubmit={submit}>
+      <p>{t('activity.safety.contacts.intro')}</p>
+      {contacts.map((contact, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and never reordered
+        <div className="emergency-contact" key={index} data-testid="emergency-contact">
+          <input
+            aria-label={t('activity.safety.contacts.name')}
+            placeholder={t('activity.safety.contacts.name')}
+            data-testid={`emergency-contact-name-${index}`}
+            value={contact.name}
+            maxLength={80}
+            onChange={(e) => change(index, 'name', e.target.value)}
+          />
+          <input
+            type="email"
+            aria-label={t('activity.safety.contacts.email')}
+            placeholder={t('activity.safety.contacts.email')}
+            data-testid={`emergency-contact-email-${index}`}
+            value={contact.email}
+            onChange={(e) => change(index, 'email', e.target.value)}
+          />
+          <button
+            type="button"
+            className="safety-link"
+            onClick={() => setContacts((list) => list.filter((_, i) => i !== index))}
+          >
+            {t('activity.safety.contacts.remove')}
+          </button>
+        </div>
+      ))}
+      {contacts.length < MAX_EMERGENCY_CONTACTS && (
+        <button
+          type="button"
+          className="btn btn-outline btn-block"
+          data-testid="emergency-contact-add"
+          onClick={() => setContacts((list) => [...list, { name: '', email: '' }])}
+        >
+          {t('activity.safety.contacts.add')}
+        </button>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid="emergency-contacts-save"
+        disabled={save.isPending}
+      >
+        {t('activity.safety.contacts.save')}
+      </button>
+      <p className="muted">{t('activity.safety.contacts.history')}</p>
+      <button
+        type="button"
+        className="btn btn-outline btn-block"
+        data-testid="location-history-delete"
+        disabled={deleteHistory.isPending}
+        onClick={() => void removeHistory()}
+      >
+        {t('activity.safety.contacts.deleteHistory')}
+      </button>
+    </form>
+  );
+}

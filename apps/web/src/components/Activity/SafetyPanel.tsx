@@ -1,0 +1,293 @@
+import type { Activity, ActivitySafety, SafetyPerson } from '@cordata/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../../i18n/dates.ts';
+import { openSheet } from '../../sheets/store.ts';
+import {
+  useActivitySafetyQuery,
+  useCheckInMutation,
+  usePlannedReturnMutation,
+  usePositionSharing,
+  useShareMutation,
+} from '../../state/queries/safety.ts';
+import { showError } from '../feedback.ts';
+import type { MapMarker } from '../Map/RouteMap.tsx';
+import { RouteMap } from '../Map/RouteMap.tsx';
+
+const MINUTE = 60_000;
+
+/** "13:00" in the activity's own time zone. */
+function useClock(timeZone: string) {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+/** The current minute, so "2 min ago" moves on by itself. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const displayName = (p: SafetyPerson) => [p.user.firstName, p.user.lastName].filter(Boolean).join(' ') || '—';
+
+/** The safety loop of an activity for the people taking part; null for everyone else. */
+export function useActivitySafety(activity: Activity) {
+  const query = useActivitySafetyQuery(activity.activityId, activity.status === 'PARTICIPATING');
+  usePositionSharing(activity.activityId, query.data);
+  return query.data;
+}
+
+/** The others' last positions as map markers (the caller's own is not shown: their phone knows where they are). */
+export function safetyMarkers(safety: ActivitySafety | undefined, ownUserId: string | null | undefined): MapMarker[] {
+  if (safety?.state !== 'OPEN') return [];
+  return safety.people
+    .filter((p) => p.lastFix && p.user.userId !== ownUserId)
+    .map((p) => ({
+      id: `safety-${p.user.userId}`,
+      kind: 'here' as const,
+      latitude: p.lastFix!.latitude,
+      longitude: p.lastFix!.longitude,
+      label: (p.user.firstName ?? '?').slice(0, 1),
+      title: displayName(p),
+    }));
+}
+
+/**
+ * The safety loop (issue 23, docs/safety.md): the planned return (the organiser may change it), sharing one's live
+ * position (opt-in, reciprocal, economy mode), "I'm back", who is back and where the others who share last were.
+ */
+export function SafetyPanel({
+  activity,
+  safety,
+  ownUserId,
+  withMap,
+}: {
+  activity: Activity;
+  safety: ActivitySafety | undefined;
+  ownUserId: string | null | undefined;
+  /** The activity's own map is not on the page (its recap is): the positions get a map of their own. */
+  withMap: boolean;
+}) {
+  const { t } = useTranslation();
+  const clock = useClock(activity.timeZone);
+  const now = useNow();
+  const share = useShareMutation(activity.activityId);
+  const checkIn = useCheckInMutation(activity.activityId);
+  if (!safety) return null;
+  const { me } = safety;
+  const markers = safetyMarkers(safety, ownUserId);
+  return (
+    <section className="safety" data-testid="safety" data-state={safety.state}>
+      <h3>{t('activity.safety.title')}</h3>
+      <p data-testid="safety-planned-return">
+        {t('activity.safety.plannedReturn', { time: clock(safety.plannedReturnAt) })}
+      </p>
+      {activity.isAdmin && <PlannedReturn activity={activity} safety={safety} />}
+      {me.emergencyContacts === 0 && (
+        <p className="activity-notice" data-testid="safety-no-contacts">
+          {t('activity.safety.noContacts')}{' '}
+          <button
+            type="button"
+            className="safety-link"
+            onClick={() => openSheet({ type: 'account', params: { step: 'settings' } })}
+          >
+            {t('activity.safety.addContacts')}
+          </button>
+        </p>
+      )}
+      {safety.state === 'BEFORE' && (
+        <p className="muted">{t('activity.safety.before', { time: clock(safety.opensAt) })}</p>
+      )}
+      {safety.state === 'CLOSED' && (
+        <p className="muted" data-testid="safety-closed">
+          {t(safety.allBackAt ? 'activity.safety.closedAllBack' : 'activity.safety.closedLate')}
+        </p>
+      )}
+      {safety.state === 'OPEN' && !me.backAt && (
+        <div className="safety-share">
+          <label className="safety-check">
+            <input
+              type="checkbox"
+              data-testid="safety-share"
+              checked={me.sharing}
+              disabled={share.isPending}
+              onChange={(e) =>
+                share.mutate({ sharing: e.target.checked, economy: me.economy }, { onError: (err) => showError(err) })
+              }
+            />
+            <span>{t('activity.safety.share')}</span>
+          </label>
+          <p className="muted">{t('activity.safety.shareHint')}</p>
+          {me.sharing && (
+            <label className="safety-check">
+              <input
+                type="checkbox"
+                data-testid="safety-economy"
+                checked={me.economy}
+                disabled={share.isPending}
+                onChange={(e) =>
+                  share.mutate({ sharing: true, economy: e.target.checked }, { onError: (err) => showError(err) })
+                }
+              />
+              <span>{t('activity.safety.economy')}</span>
+            </label>
+          )}
+        </div>
+      )}
+      {safety.state !== 'BEFORE' &&
+        (me.backAt ? (
+          <p data-testid="safety-you-are-back">
+            {t('activity.safety.youAreBack', { time: clock(me.backAt) })}{' '}
+            <button
+              type="button"
+              className="safety-link"
+              onClick={() => checkIn.mutate({ back: false }, { onError: (e) => showError(e) })}
+            >
+              {t('activity.safety.undo')}
+            </button>
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            data-testid="safety-back"
+            disabled={checkIn.isPending}
+            onClick={() => checkIn.mutate({ back: true }, { onError: (e) => showError(e) })}
+          >
+            {t('activity.safety.back')}
+          </button>
+        ))}
+      {withMap && markers.length > 0 && (
+        <RouteMap
+          label={t('activity.safety.positionsMap')}
+          line={activity.route.routeSteps}
+          markers={markers}
+          center={markers[0]!}
+          testId="safety-map"
+        />
+      )}
+      <h4>{t('activity.safety.people')}</h4>
+      <ul className="safety-people" data-testid="safety-people">
+        {safety.people.map((p) => (
+          <li
+            className="safety-person"
+            key={p.user.userId}
+            data-testid="safety-person"
+            data-user-id={p.user.userId}
+            data-back={!!p.backAt}
+          >
+            <span className={`safety-dot ${p.backAt ? 'is-back' : 'not-back'}`} aria-hidden="true" />
+            <span className="safety-person-text">
+              <strong>{displayName(p)}</strong>
+              <small className="muted">
+                {p.backAt ? t('activity.safety.isBack', { time: clock(p.backAt) }) : t('activity.safety.notBack')}
+                {p.sharing && ` · ${t('activity.safety.sharing')}`}
+                {p.lastFix && p.user.userId !== ownUserId && (
+                  <span data-testid="safety-fix">
+                    {' · '}
+                    {now - new Date(p.lastFix.at).getTime() < MINUTE
+                      ? t('activity.safety.fixNow')
+                      : t('activity.safety.fixAgo', {
+                          ago: formatDuration((now - new Date(p.lastFix.at).getTime()) / MINUTE),
+                        })}
+                  </span>
+                )}
+                {!p.backAt && p.contactsMailedAt
+                  ? ` · ${t('activity.safety.contactsMailed')}`
+                  : !p.backAt && p.alertedAt
+                    ? ` · ${t('activity.safety.alerted')}`
+                    : ''}
+              </small>
+            </span>
+            {activity.isAdmin && !p.backAt && p.user.userId !== ownUserId && safety.state !== 'BEFORE' && (
+              <button
+                type="button"
+                className="btn btn-outline safety-mark"
+                data-testid="safety-mark-back"
+                onClick={() => checkIn.mutate({ userId: p.user.userId, back: true }, { onError: (e) => showError(e) })}
+              >
+                {t('activity.safety.markBack')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "HH:mm" of an instant in a time zone, for a time input. */
+function timeInput(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(iso),
+  );
+}
+
+/**
+ * The organiser's planned return: a time on the activity's day (after midnight it is the next day), the end time, or
+ * the start plus the group's estimated moving time when that is later than the end.
+ */
+function PlannedReturn({ activity, safety }: { activity: Activity; safety: ActivitySafety }) {
+  const { t } = useTranslation();
+  const clock = useClock(activity.timeZone);
+  const mutation = usePlannedReturnMutation(activity.activityId);
+  const [editing, setEditing] = useState(false);
+  const [time, setTime] = useState(() => timeInput(safety.plannedReturnAt, activity.timeZone));
+  const minutes = activity.groupMovingTime?.minutes;
+  const estimate = minutes ? new Date(new Date(activity.startsAt).getTime() + minutes * MINUTE) : null;
+  const estimateLater = estimate && estimate.getTime() > new Date(activity.endsAt).getTime() ? estimate : null;
+  const save = (plannedReturnAt: string | null) =>
+    mutation.mutate(plannedReturnAt, { onError: (e) => showError(e), onSuccess: () => setEditing(false) });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    // The same wall-clock shift as between the end time and the chosen time, on the activity's day.
+    const [h, m] = time.split(':').map(Number) as [number, number];
+    const [eh, em] = activity.endTime.split(':').map(Number) as [number, number];
+    let shift = (h * 60 + m - (eh * 60 + em)) * MINUTE;
+    if (new Date(activity.endsAt).getTime() + shift <= new Date(activity.startsAt).getTime()) shift += 24 * 60 * MINUTE;
+    save(new Date(new Date(activity.endsAt).getTime() + shift).toISOString());
+  }
+  if (!editing)
+    return (
+      <button type="button" className="safety-link" data-testid="safety-edit-return" onClick={() => setEditing(true)}>
+        {t('activity.safety.setReturn')}
+      </button>
+    );
+  return (
+    <form className="safety-return" onSubmit={submit}>
+      <label>
+        {t('activity.safety.returnLabel')}
+        <input
+          type="time"
+          data-testid="safety-return-time"
+          value={time}
+          required
+          onChange={(e) => setTime(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary" data-testid="safety-return-save" disabled={mutation.isPending}>
+        {t('activity.safety.saveReturn')}
+      </button>
+      {estimateLater && (
+        <button type="button" className="btn btn-outline" onClick={() => save(estimateLater.toISOString())}>
+          {t('activity.safety.useEstimate', { time: clock(estimateLater.toISOString()) })}
+        </button>
+      )}
+      {safety.plannedReturnSet && (
+        <button type="button" className="btn btn-outline" onClick={() => save(null)}>
+          {t('activity.safety.resetReturn')}
+        </button>
+      )}
+    </form>
+  );
+}

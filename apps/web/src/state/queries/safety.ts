@@ -1,0 +1,150 @@
+import type { ActivitySafety, CallInput, EmergencyContact } from '@cordata/contract';
+import { SAFETY_ECONOMY_EVERY_SECONDS, SAFETY_SHARE_EVERY_SECONDS } from '@cordata/contract/constants';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../api/client.ts';
+import { realtimeLink } from '../../chat/realtime.ts';
+
+export const safetyKeys = {
+  activity: (activityId: string) => ['activity', 'safety', activityId] as const,
+  contacts: ['user', 'emergency-contacts'] as const,
+};
+
+/**
+ * The safety loop of an activity (issue 23), for the people taking part. Others' positions arrive live over the socket
+ * and replace their last fix in place; a check-in, a change of sharing or of the planned return refetches it.
+ */
+export function useActivitySafetyQuery(activityId: string, enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const link = realtimeLink();
+    const key = safetyKeys.activity(activityId);
+    const offs = [
+      link.on('safety:changed', (e) => {
+        if (e.activityId === activityId) void client.invalidateQueries({ queryKey: key });
+      }),
+      link.on('notification', (n) => {
+        if (n.targetId === activityId && n.type === 'ACTIVITY_NOT_BACK')
+          void client.invalidateQueries({ queryKey: key });
+      }),
+      link.on('safety:position', (p) => {
+        if (p.activityId !== activityId) return;
+        client.setQueryData<{ safety: ActivitySafety }>(key, (old) =>
+          old
+            ? {
+                safety: {
+                  ...old.safety,
+                  people: old.safety.people.map((person) =>
+                    person.user.userId === p.userId
+                      ? { ...person, lastFix: { latitude: p.latitude, longitude: p.longitude, at: p.at } }
+                      : person,
+                  ),
+                },
+              }
+            : old,
+        );
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [activityId, enabled, client]);
+  return useQuery({
+    queryKey: safetyKeys.activity(activityId),
+    queryFn: () => api('activity/safety', { activityId }),
+    select: (d) => d.safety,
+    enabled,
+    // The window opens and closes with the clock: look again every minute.
+    refetchInterval: 60_000,
+  });
+}
+
+function useSafetyMutation<I>(activityId: string, call: (input: I) => Promise<{ safety: ActivitySafety }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => client.setQueryData(safetyKeys.activity(activityId), answer),
+  });
+}
+
+export const useShareMutation = (activityId: string) =>
+  useSafetyMutation(activityId, (input: { sharing: boolean; economy: boolean }) =>
+    api('activity/safety-share', { activityId, ...input }),
+  );
+
+export const useCheckInMutation = (activityId: string) =>
+  useSafetyMutation(activityId, (input: Omit<CallInput<'activity/safety-back'>, 'activityId'>) =>
+    api('activity/safety-back', { activityId, ...input }),
+  );
+
+export const usePlannedReturnMutation = (activityId: string) =>
+  useSafetyMutation(activityId, (plannedReturnAt: string | null) =>
+    api('activity/safety-set-return', { activityId, plannedReturnAt }),
+  );
+
+/**
+ * While the caller shares and the window is open, the phone's position goes over the socket every 30 s (5 min in
+ * economy mode). A refusal (the window closed, sharing ended elsewhere) stops it and refetches the loop.
+ */
+export function usePositionSharing(activityId: string, safety: ActivitySafety | undefined) {
+  const client = useQueryClient();
+  const active = !!safety && safety.state === 'OPEN' && safety.me.sharing && !safety.me.backAt;
+  const economy = !!safety?.me.economy;
+  useEffect(() => {
+    if (!active || typeof navigator === 'undefined' || !navigator.geolocation) return;
+    let stopped = false;
+    const sendOnce = () =>
+      navigator.geolocation.getCurrentPosition(
+        (fix) => {
+          if (stopped) return;
+          realtimeLink().emit(
+            'safety:position',
+            {
+              activityId,
+              latitude: fix.coords.latitude,
+              longitude: fix.coords.longitude,
+              accuracy: Number.isFinite(fix.coords.accuracy) ? fix.coords.accuracy : undefined,
+            },
+            (answer) => {
+              if (answer.ok) return void client.invalidateQueries({ queryKey: safetyKeys.activity(activityId) });
+              if (answer.code !== 'TOO_SOON') {
+                stopped = true;
+                void client.invalidateQueries({ queryKey: safetyKeys.activity(activityId) });
+              }
+            },
+          );
+        },
+        () => {},
+        { enableHighAccuracy: !economy, maximumAge: 10_000, timeout: 20_000 },
+      );
+    sendOnce();
+    const timer = setInterval(sendOnce, (economy ? SAFETY_ECONOMY_EVERY_SECONDS : SAFETY_SHARE_EVERY_SECONDS) * 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [activityId, active, economy, client]);
+}
+
+export function useEmergencyContactsQuery() {
+  return useQuery({
+    queryKey: safetyKeys.contacts,
+    queryFn: () => api('user/emergency-contacts'),
+    select: (d) => d.contacts,
+  });
+}
+
+export function useEmergencyContactsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (contacts: EmergencyContact[]) => api('user/set-emergency-contacts', { contacts }),
+    onSuccess: (answer) => {
+      client.setQueryData(safetyKeys.contacts, answer);
+      void client.invalidateQueries({ queryKey: ['activity', 'safety'] });
+    },
+  });
+}
+
+export const useDeleteLocationHistoryMutation = () =>
+  useMutation({ mutationFn: () => api('user/delete-location-history') });

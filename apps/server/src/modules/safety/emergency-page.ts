@@ -153,26 +153,26 @@ ul{padding-left:20px;margin:4px 0}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The planned route and the last position as a small sketch (north up); no map tiles are fetched. */
+/** The planned route and the last position as a small sketch (north up, 3:2, centred); no map tiles are fetched. */
 function sketch(route: OutgoingPoint[], fix: OutgoingPoint | null) {
   const all = [...route, ...(fix ? [fix] : [])];
-  if (all.length < 2 && !fix) return '';
+  if (!all.length) return '';
+  const [W, H, PAD] = [300, 200, 12];
   const lats = all.map((p) => p.latitude);
   const lngs = all.map((p) => p.longitude);
   const [minLat, maxLat, minLng, maxLng] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
   const squeeze = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
   const w = Math.max((maxLng - minLng) * squeeze, 1e-4);
   const h = Math.max(maxLat - minLat, 1e-4);
-  const scale = 300 / Math.max(w, h);
+  const scale = Math.min(W / w, H / h);
+  const [dx, dy] = [PAD + (W - w * scale) / 2, PAD + (H - h * scale) / 2];
   const xy = (p: OutgoingPoint) =>
-    [10 + (p.longitude - minLng) * squeeze * scale, 10 + (maxLat - p.latitude) * scale].map((n) => n.toFixed(1));
-  const width = Math.ceil(w * scale) + 20;
-  const height = Math.ceil(h * scale) + 20;
+    [dx + (p.longitude - minLng) * squeeze * scale, dy + (maxLat - p.latitude) * scale].map((n) => n.toFixed(1));
   const line = route.map((p) => xy(p).join(',')).join(' ');
   const start = route[0] ? xy(route[0]) : null;
   const at = fix ? xy(fix) : null;
-  return `<svg viewBox="0 0 ${width} ${height}" role="img">
-${line ? `<polyline points="${line}" fill="none" stroke="#0b57d0" stroke-width="3" stroke-linejoin="round"/>` : ''}
+  return `<svg viewBox="0 0 ${W + 2 * PAD} ${H + 2 * PAD}" role="img">
+${route.length > 1 ? `<polyline points="${line}" fill="none" stroke="#0b57d0" stroke-width="3" stroke-linejoin="round"/>` : ''}
 ${start ? `<circle cx="${start[0]}" cy="${start[1]}" r="5" fill="#1e7b34"/>` : ''}
 ${at ? `<circle cx="${at[0]}" cy="${at[1]}" r="7" fill="#b3261e" stroke="#fff" stroke-width="2"/>` : ''}
 </svg>`;

@@ -1,0 +1,185 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, call, newAccount } from '../support/accounts.ts';
+import { pointsActivity } from '../support/activities.ts';
+import {
+  contextsClosedAfterEach,
+  type Locale,
+  launchBrowser,
+  locales,
+  phoneContext,
+  screenshot,
+  screenshotDir,
+  testId,
+} from '../support/browser.ts';
+import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
+import { mailsTo, type RunningServer, startServer } from '../support/server.ts';
+import { seedToken } from '../support/session.ts';
+
+/**
+ * Issue 23, the safety loop (docs/safety.md): an outing under way (its times moved into the past in the server's
+ * database). Bruno and Carla share their live positions: each phone sends its own over the socket and sees the
+ * other's on the map with the time since the fix. Bruno and the organiser check in; Carla does not. The clock is
+ * moved on (the activity's end put 91 minutes in the past): the escalation job tells the group, then e-mails Carla's
+ * emergency contact in Carla's language; the mail is read in the outbox and its no-login link opened.
+ */
+const hasPostgres = await postgresAvailable();
+if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the safety journey is skipped.`);
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+const contexts = contextsClosedAfterEach('safety');
+
+const text = {
+  en: {
+    title: 'Safety',
+    subject: 'Carla Riva is not back from Grigna ridge',
+    page: 'Carla Riva is not back yet',
+    mailed: 'Emergency contacts e-mailed',
+    position: 'Last known position',
+  },
+  it: {
+    title: 'Sicurezza',
+    subject: 'Carla Riva non è ancora rientrato da Grigna ridge',
+    page: 'Carla Riva non è ancora rientrato',
+    mailed: 'Contatti di emergenza avvisati',
+    position: 'Ultima posizione nota',
+  },
+};
+
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
+
+describe.skipIf(!hasPostgres)('the safety loop', () => {
+  beforeAll(async () => {
+    database = await freshDatabase('safety');
+    server = await startServer({
+      webMode: 'app',
+      env: {
+        DATABASE_URL: database.url,
+        SAFETY_JOB_EVERY_MS: '500',
+        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** A phone signed in as `account`, whose position is `at`. */
+  async function phone(account: Account, locale: Locale, path: string, at?: { latitude: number; longitude: number }) {
+    const context = await phoneContext(browser!, locale, server!.url);
+    contexts.push(context);
+    if (at) {
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ ...at, accuracy: 10 });
+    }
+    await seedToken(context, account.jwt);
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  }
+
+  const sql = (query: string, values: unknown[]) => withDatabase(database!.url, (c) => c.query(query, values));
+
+  it.each(locales)('two share, one is not back, her contact gets the link (%s)', async (locale) => {
+    const url = server!.url;
+    const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
+    const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
+    const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
+    await sql(`update users set language = $1 where id = $2`, [locale, carla.userId]);
+    const contact = `mamma.${locale}.${carla.userId.slice(-6)}@example.test`;
+    await call(url, 'user/set-emergency-contacts', { contacts: [{ name: 'Mamma', email: contact }] }, carla.jwt);
+    const { activity } = await call(url, 'activity/create-new', pointsActivity({ name: 'Grigna ridge' }), anna.jwt);
+    const { activityId } = activity;
+    for (const p of [bruno, carla]) await call(url, 'activity/participate', { activityId }, p.jwt);
+
+    // Under way: it started an hour ago and ends in an hour.
+    const moved = await sql(
+      `update activities set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour',
+         date = to_char(now() at time zone time_zone, 'YYYY-MM-DD'),
+         start_time = to_char((now() - interval '1 hour') at time zone time_zone, 'HH24:MI'),
+         end_time = to_char((now() + interval '1 hour') at time zone time_zone, 'HH24:MI')
+       where id = $1`,
+      [activityId],
+    );
+    expect(moved.rowCount).toBe(1);
+
+    // Carla and Bruno turn sharing on; each phone sends its own position and sees the other's.
+    const carlaPage = await phone(carla, locale, `/view-activity/${activityId}`, {
+      latitude: 45.9312,
+      longitude: 9.3874,
+    });
+    await carlaPage.waitForSelector(`${testId('safety')}[data-state="OPEN"]`);
+    expect(await carlaPage.textContent(`${testId('safety')} h3`)).toBe(text[locale].title);
+    await carlaPage.click(testId('safety-share'));
+    const brunoPage = await phone(bruno, locale, `/view-activity/${activityId}`, {
+      latitude: 45.9205,
+      longitude: 9.3702,
+    });
+    await brunoPage.waitForSelector(`${testId('safety')}[data-state="OPEN"]`);
+    await brunoPage.click(testId('safety-share'));
+    const carlaOnBruno = `${testId('safety-person')}[data-user-id="${carla.userId}"] ${testId('safety-fix')}`;
+    await brunoPage.waitForSelector(carlaOnBruno);
+    const brunoOnCarla = `${testId('safety-person')}[data-user-id="${bruno.userId}"] ${testId('safety-fix')}`;
+    await carlaPage.waitForSelector(brunoOnCarla);
+    // The organiser does not share: she sees who shares, never where.
+    const annaPage = await phone(anna, locale, `/view-activity/${activityId}`);
+    await annaPage.waitForSelector(`${testId('safety')}[data-state="OPEN"]`);
+    expect(await annaPage.locator(testId('safety-fix')).count()).toBe(0);
+
+    await brunoPage.locator(testId('activity-map')).scrollIntoViewIfNeeded();
+    await settled(brunoPage);
+    await screenshot(brunoPage, `safety-1-map-${locale}`);
+    await brunoPage.locator(testId('safety')).scrollIntoViewIfNeeded();
+    await settled(brunoPage);
+    await screenshot(brunoPage, `safety-2-sharing-${locale}`);
+
+    // Bruno and the organiser are back; Carla is not.
+    await brunoPage.click(testId('safety-back'));
+    await brunoPage.waitForSelector(testId('safety-you-are-back'));
+    await annaPage.click(testId('safety-back'));
+    await annaPage.waitForSelector(testId('safety-you-are-back'));
+
+    // The clock moves on: the end (the planned return) 91 minutes ago.
+    await sql(
+      `update activities set starts_at = now() - interval '4 hours', ends_at = now() - interval '91 minutes' where id = $1`,
+      [activityId],
+    );
+    const deadline = Date.now() + 30_000;
+    let mail: { subject: string; text: string } | undefined;
+    while (!mail && Date.now() < deadline) {
+      mail = (await mailsTo(url, contact))[0];
+      if (!mail) await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(mail?.subject).toBe(text[locale].subject);
+
+    // The organiser's page: Carla is not back, her contacts were e-mailed.
+    await annaPage.reload();
+    const carlaRow = `${testId('safety-person')}[data-user-id="${carla.userId}"]`;
+    await annaPage.waitForSelector(`${carlaRow}[data-back="false"]:has-text("${text[locale].mailed}")`);
+    await annaPage.locator(testId('safety-people')).scrollIntoViewIfNeeded();
+    await settled(annaPage);
+    await screenshot(annaPage, `safety-3-organiser-${locale}`);
+
+    // The link in the mail works without signing in.
+    const link = /https?:\/\/[^\s]+\/api\/space\/cordata\/safety\/([A-Za-z0-9_-]{43})/.exec(mail!.text);
+    expect(link).not.toBeNull();
+    const context = await phoneContext(browser!, locale, url);
+    contexts.push(context);
+    const page = await context.newPage();
+    const answer = await page.goto(`${url}/api/space/cordata/safety/${link![1]}`);
+    expect(answer?.status()).toBe(200);
+    expect(await page.textContent('h1')).toBe(text[locale].page);
+    const body = (await page.textContent('main'))!;
+    expect(body).toContain(text[locale].position);
+    expect(body).toContain('45.93120, 9.38740');
+    expect(body).toContain('Anna, Bruno, Carla');
+    expect(body).toContain(anna.email);
+    await page.screenshot({ path: `${screenshotDir}/safety-4-emergency-page-${locale}.png`, fullPage: true });
+  });
+});

@@ -313,16 +313,7 @@ export function createModules(core: Core) {
 
   const logistics = createLogisticsModule(core, { access, changes });
   const weather = createWeatherModule(core, { access, changes, chatMembership });
-  const safety = createSafetyModule(core, {
-    access,
-    changes,
-    mailer,
-    // Live positions, the last known one and the planned route on the emergency page, through the privacy zones.
-    outgoing: async (ownerId, viewerId, points, tx) => {
-      const zones = await privacy.zonesFor(viewerId, [ownerId], tx);
-      return points.filter((point) => !zones.hides(ownerId, point));
-    },
-  });
+  const safety = createSafetyModule(core, { access, changes, mailer, privacy });
   const routeImport = createRouteImportService({
     config: {
       sources: core.config.ROUTE_IMPORT_SOURCES,

@@ -23,7 +23,8 @@ export interface EmergencyView {
   plannedReturn: Date;
   backAt: Date | null;
   lastFix: (OutgoingPoint & { at: Date }) | null;
-  route: OutgoingPoint[];
+  /** The planned route's visible pieces (cut around the organiser's privacy zones). */
+  route: OutgoingPoint[][];
   start: string | null;
   participants: string[];
   organisers: { name: string; phone: string | null; email: string }[];
@@ -79,13 +80,13 @@ export function createEmergencyPage(deps: {
       );
     const [fix] = await deps.repo.lastFixes(activity.id, [person.id]);
     const [lastFix] = fix
-      ? await deps.outgoing(person.id, null, [
+      ? await deps.outgoing.points(person.id, null, [
           { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recorded_at) },
         ])
       : [];
     const route = activity.createdBy
-      ? await deps.outgoing(activity.createdBy, null, activity.routeSteps)
-      : activity.routeSteps;
+      ? await deps.outgoing.line(activity.createdBy, null, activity.routeSteps)
+      : [activity.routeSteps];
     const fullName = (u: { firstName: string | null; lastName: string | null }) =>
       [u.firstName, u.lastName].filter(Boolean).join(' ') || '—';
     return {
@@ -154,8 +155,8 @@ ul{padding-left:20px;margin:4px 0}
 }
 
 /** The planned route and the last position as a small sketch (north up, 3:2, centred); no map tiles are fetched. */
-function sketch(route: OutgoingPoint[], fix: OutgoingPoint | null) {
-  const all = [...route, ...(fix ? [fix] : [])];
+function sketch(pieces: OutgoingPoint[][], fix: OutgoingPoint | null) {
+  const all = [...pieces.flat(), ...(fix ? [fix] : [])];
   if (!all.length) return '';
   const [W, H, PAD] = [300, 200, 12];
   const lats = all.map((p) => p.latitude);
@@ -168,11 +169,18 @@ function sketch(route: OutgoingPoint[], fix: OutgoingPoint | null) {
   const [dx, dy] = [PAD + (W - w * scale) / 2, PAD + (H - h * scale) / 2];
   const xy = (p: OutgoingPoint) =>
     [dx + (p.longitude - minLng) * squeeze * scale, dy + (maxLat - p.latitude) * scale].map((n) => n.toFixed(1));
-  const line = route.map((p) => xy(p).join(',')).join(' ');
-  const start = route[0] ? xy(route[0]) : null;
+  const lines = pieces
+    .filter((piece) => piece.length > 1)
+    .map(
+      (piece) =>
+        `<polyline points="${piece.map((p) => xy(p).join(',')).join(' ')}" fill="none" stroke="#0b57d0" stroke-width="3" stroke-linejoin="round"/>`,
+    )
+    .join('');
+  const first = pieces[0]?.[0];
+  const start = first ? xy(first) : null;
   const at = fix ? xy(fix) : null;
   return `<svg viewBox="0 0 ${W + 2 * PAD} ${H + 2 * PAD}" role="img">
-${route.length > 1 ? `<polyline points="${line}" fill="none" stroke="#0b57d0" stroke-width="3" stroke-linejoin="round"/>` : ''}
+${lines}
 ${start ? `<circle cx="${start[0]}" cy="${start[1]}" r="5" fill="#1e7b34"/>` : ''}
 ${at ? `<circle cx="${at[0]}" cy="${at[1]}" r="7" fill="#b3261e" stroke="#fff" stroke-width="2"/>` : ''}
 </svg>`;

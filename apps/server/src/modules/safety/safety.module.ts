@@ -5,9 +5,10 @@ import type { Job } from '../../jobs.ts';
 import type { RealtimeSocket } from '../../realtime/realtime.ts';
 import type { Access } from '../access/access.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createEmergencyPage } from './emergency-page.ts';
-import { type OutgoingPoints, untrimmedPoints } from './outgoing-points.ts';
+import { outgoingPoints } from './outgoing-points.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 import { createSafetyService } from './safety.service.ts';
 import { createSafetyEscalation } from './safety-escalation.ts';
@@ -18,9 +19,15 @@ export const safetyPagePath = (product: string) => `/api/space/${product}/safety
 /** The safety loop (issue 23): calls, live positions over the socket, the escalation job and the no-login page. */
 export function createSafetyModule(
   core: Pick<Core, 'config' | 'db' | 'realtime' | 'rateLimiter' | 'log' | 'now'>,
-  deps: { access: Access; changes: Changes; mailer: Pick<Mailer, 'enqueue' | 'dispatch'>; outgoing?: OutgoingPoints },
+  deps: {
+    access: Access;
+    changes: Changes;
+    mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
+    privacy: Pick<PrivacyTrim, 'zonesFor'>;
+  },
 ) {
-  const outgoing = deps.outgoing ?? untrimmedPoints;
+  // Every point that leaves for someone else passes the owner's privacy zones.
+  const outgoing = outgoingPoints(deps.privacy);
   const repo = createSafetyRepository(core.db);
   const service = createSafetyService({
     db: core.db,

@@ -78,7 +78,7 @@ export function createSafetyService(deps: {
       .map((p) => p.user.userId);
     const fixes = new Map<string, { latitude: number; longitude: number; at: string }>();
     for (const fix of await repo.lastFixes(activity.id, shown)) {
-      const [kept] = await deps.outgoing(fix.user_id, viewerId, [
+      const [kept] = await deps.outgoing.points(fix.user_id, viewerId, [
         { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recorded_at).toISOString() },
       ]);
       if (kept) fixes.set(fix.user_id, kept);
@@ -214,7 +214,7 @@ export function createSafetyService(deps: {
     );
     for (const other of others) {
       if (blocked.has(other.user.userId)) continue;
-      const [point] = await deps.outgoing(userId, other.user.userId, [
+      const [point] = await deps.outgoing.points(userId, other.user.userId, [
         { latitude: input.latitude, longitude: input.longitude },
       ]);
       if (!point) continue;

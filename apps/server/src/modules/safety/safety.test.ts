@@ -173,6 +173,30 @@ describe('live positions', () => {
     expect(stored.map((p) => p.userId).sort()).toEqual([anna.id, anna.id, carla.id].sort());
   });
 
+  it('never send a point inside the sender’s privacy zones to anyone else, live, stored or on the emergency page', async () => {
+    const { activityId, people, startsAt } = await outing(2);
+    const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
+    await t.ok('privacy/add-zone', { latitude: 45.7, longitude: 9.2, radiusMetres: 1000 }, anna.token);
+    clock = startsAt;
+    for (const p of [anna, bruno]) await t.ok('activity/safety-share', { activityId, sharing: true }, p.token);
+    const toBruno = collect(await socketOf(bruno.token), 'safety:position');
+    const annaSocket = await socketOf(anna.token);
+    // At home: stored for Anna, sent to nobody.
+    expect(await send(annaSocket, { activityId, latitude: 45.7, longitude: 9.2 })).toEqual({ ok: true });
+    await sleep(200);
+    expect(toBruno).toEqual([]);
+    const lastFixOf = async (token: string) =>
+      (await t.ok('activity/safety', { activityId }, token)).safety.people.find((p) => p.user.userId === anna.id)!
+        .lastFix;
+    expect(await lastFixOf(bruno.token)).toBeNull();
+    expect(await lastFixOf(anna.token)).toMatchObject({ latitude: 45.7 });
+    // Out on the ridge: Bruno gets it.
+    clock += 31_000;
+    expect(await send(annaSocket, { activityId, latitude: 45.9, longitude: 9.4 })).toEqual({ ok: true });
+    await until(() => toBruno.length === 1, 10_000, 'the position outside the zone');
+    expect(toBruno[0]).toMatchObject({ latitude: 45.9, longitude: 9.4 });
+  });
+
   it('stop once all are back; organisers may check someone in, participants only themselves', async () => {
     const { organiser, activityId, people, startsAt } = await outing(2);
     const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];

@@ -1,5 +1,6 @@
 import type { LatLng } from '@cordata/contract';
 import { z } from 'zod';
+import { askOutsideJson, OutsideFailure } from '../shared/outside-http.ts';
 
 /** The elevation services ELEVATION_KIND names; each speaks its own documented format. */
 export const ELEVATION_KINDS = ['open-meteo', 'open-elevation'] as const;
@@ -51,6 +52,24 @@ const OpenElevationAnswer = z.object({
   results: z.array(z.object({ elevation: z.union([z.number(), z.null()]) }).loose()),
 });
 
+/** 100 elevations are a few KB; an answer far larger is not one. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+function elevationErrorOf(failure: OutsideFailure): ElevationError {
+  switch (failure.kind) {
+    case 'TIMEOUT':
+      return new ElevationError('timeout', failure.detail);
+    case 'UNREACHABLE':
+      return new ElevationError('unreachable', failure.detail);
+    case 'HTTP':
+      // Open-Meteo explains a refusal in {"error": true, "reason": "…"}: kept for the log, nothing more.
+      return new ElevationError('http-error', `${failure.answer?.status} ${failure.answer?.text.slice(0, 200)}`);
+    case 'MALFORMED':
+    case 'TOO_LARGE':
+      return new ElevationError('malformed', failure.detail);
+  }
+}
+
 /** 6 decimals: about 10 cm, below any elevation model's cell, and shorter URLs. */
 const coordinate = (x: number) => String(Math.round(x * 1e6) / 1e6);
 
@@ -60,21 +79,11 @@ export function createElevationProvider(options: ElevationProviderOptions): Elev
   const batchSize = Math.max(1, Math.min(options.batchSize ?? ELEVATION_BATCH_SIZE, ELEVATION_BATCH_SIZE));
 
   async function request(url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
-    let response: Response;
+    const headers = { accept: 'application/json', ...init.headers };
     try {
-      response = await doFetch(url, { ...init, signal, headers: { accept: 'application/json', ...init.headers } });
+      return await askOutsideJson(url, { ...init, headers }, { signal, maxBytes: MAX_ANSWER_BYTES, fetch: doFetch });
     } catch (error) {
-      throw new ElevationError(signal.aborted ? 'timeout' : 'unreachable', (error as Error).message);
-    }
-    if (!response.ok) {
-      // Open-Meteo explains a refusal in {"error": true, "reason": "…"}: kept for the log, nothing more.
-      const text = await response.text().catch(() => '');
-      throw new ElevationError('http-error', `${response.status} ${text.slice(0, 200)}`);
-    }
-    try {
-      return await response.json();
-    } catch {
-      throw new ElevationError(signal.aborted ? 'timeout' : 'malformed', 'not JSON');
+      throw error instanceof OutsideFailure ? elevationErrorOf(error) : error;
     }
   }
 

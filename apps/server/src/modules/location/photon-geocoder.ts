@@ -1,12 +1,15 @@
 import type { Language, LatLng } from '@cordata/contract';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
+import { askOutsideJson } from '../shared/outside-http.ts';
 import type { Address, Geocoder, PlaceSuggestion } from './geocoder.ts';
 
 const REQUEST_TIMEOUT_MS = 5000;
 /** Typing sends about 4 searches a second at most; a client looping faster must not flood Photon. */
 const CALLS_PER_USER_PER_MINUTE = 120;
 const PREFIX = 'photon:';
+/** A page of suggestions is a few KB; an answer far larger is not one. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 const PhotonFeature = z.object({
   geometry: z.object({ coordinates: z.array(z.number()).min(2) }),
@@ -79,12 +82,11 @@ export function createPhotonGeocoder(deps: { baseUrl: string; fetch?: typeof fet
     for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
     let body: unknown;
     try {
-      const response = await doFetch(`${base}${path}?${search}`, {
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`Photon answered ${response.status}`);
-      body = await response.json();
+      body = await askOutsideJson(
+        `${base}${path}?${search}`,
+        { headers: { accept: 'application/json' } },
+        { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), maxBytes: MAX_ANSWER_BYTES, fetch: doFetch },
+      );
     } catch {
       // The cause is not echoed (review L6): the caller learns only that the search is down.
       throw new ApiError('SERVICE_UNAVAILABLE', { message: 'The place search is temporarily unavailable' });

@@ -76,12 +76,17 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   if (Number(response.headers.get('content-length')) > maxBytes)
     throw new OutsideFailure('TOO_LARGE', 'answer too large');
   if (!response.body) return '';
+  // A reader rather than for-await: the stream's async iterator is not in every tsconfig's lib (e2e's).
+  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new OutsideFailure('TOO_LARGE', 'answer too large');
-    chunks.push(chunk);
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => {});
+      throw new OutsideFailure('TOO_LARGE', 'answer too large');
+    }
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

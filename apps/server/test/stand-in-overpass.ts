@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { LatLng } from '@cordata/contract';
+import { send as sendAs, startStandInServer } from './stand-in-server.ts';
 
 /**
  * A stand-in for the Overpass API on 127.0.0.1 (POST /api/interpreter, form field `data`), answering in its
@@ -54,88 +53,80 @@ const html = (title: string) =>
 
 export async function startOverpassStandIn(): Promise<OverpassStandIn> {
   const state: OverpassStandIn = { url: '', behaviour: 'ok', ways: [], queries: [], close: async () => {} };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const send = (status: number, type: string, body: string) =>
-        res.writeHead(status, { 'content-type': type }).end(body);
-      if (req.method !== 'POST' || req.url !== '/api/interpreter') return send(404, 'text/html', html('not found'));
-      const query = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('data') ?? '';
-      state.queries.push(query);
-      const around = /way\(around:(\d+(?:\.\d+)?),([-\d.,]+)\)/.exec(query);
-      const numbers = around ? around[2]!.split(',').map(Number) : [];
-      if (
-        !query.startsWith('[out:json]') ||
-        !/\[timeout:\d+\]/.test(query) ||
-        !/out tags geom;/.test(query) ||
-        !around ||
-        numbers.length < 2 ||
-        numbers.length % 2 !== 0 ||
-        numbers.some((n) => !Number.isFinite(n))
-      )
-        return send(400, 'text/html', html('line 1: parse error: the query is not one the stand-in knows'));
-      switch (state.behaviour) {
-        case 'slow':
-          return; // never answers: the caller's deadline must
-        case 'rate-limited':
-          return send(
-            429,
-            'text/html',
-            html(
-              'runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited. Please check /api/status for the quota of your IP address.',
-            ),
-          );
-        case 'gateway-timeout':
-          return send(
-            504,
-            'text/html',
-            html(
-              'runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request.',
-            ),
-          );
-        case 'not-json':
-          return send(200, 'text/html', html('something went wrong'));
-        default:
-      }
-      const radius = Number(around[1]);
-      const line: LatLng[] = [];
-      for (let i = 0; i < numbers.length; i += 2) line.push({ latitude: numbers[i]!, longitude: numbers[i + 1]! });
-      const elements = state.ways
-        .filter((w) => near(w, line, radius))
-        .map((w) => ({
-          type: 'way',
-          id: w.id,
-          bounds: {},
-          geometry: w.line.map((p) => ({ lat: p.latitude, lon: p.longitude })),
-          tags: w.tags,
-        }));
-      if (state.behaviour === 'malformed') for (const e of elements) e.geometry = [{ lat: 'north', lon: 9 } as never];
-      send(
-        200,
-        'application/json',
-        JSON.stringify({
-          version: 0.6,
-          generator: 'Overpass API 0.7.62.1 084b4234',
-          osm3s: {
-            timestamp_osm_base: '2026-11-25T18:00:00Z',
-            copyright:
-              'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.',
-          },
-          elements,
-          ...(state.behaviour === 'runtime-error'
-            ? { remark: 'runtime error: Query timed out in "query" at line 2 after 11 seconds.' }
-            : {}),
-        }),
-      );
-    });
+  const stand = await startStandInServer((request, res) => {
+    const send = (status: number, type: string, body: string) => sendAs(res, status, type, body);
+    if (request.method !== 'POST' || request.path !== '/api/interpreter')
+      return send(404, 'text/html', html('not found'));
+    const query = new URLSearchParams(request.body).get('data') ?? '';
+    state.queries.push(query);
+    const around = /way\(around:(\d+(?:\.\d+)?),([-\d.,]+)\)/.exec(query);
+    const numbers = around ? around[2]!.split(',').map(Number) : [];
+    if (
+      !query.startsWith('[out:json]') ||
+      !/\[timeout:\d+\]/.test(query) ||
+      !/out tags geom;/.test(query) ||
+      !around ||
+      numbers.length < 2 ||
+      numbers.length % 2 !== 0 ||
+      numbers.some((n) => !Number.isFinite(n))
+    )
+      return send(400, 'text/html', html('line 1: parse error: the query is not one the stand-in knows'));
+    switch (state.behaviour) {
+      case 'slow':
+        return; // never answers: the caller's deadline must
+      case 'rate-limited':
+        return send(
+          429,
+          'text/html',
+          html(
+            'runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited. Please check /api/status for the quota of your IP address.',
+          ),
+        );
+      case 'gateway-timeout':
+        return send(
+          504,
+          'text/html',
+          html(
+            'runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request.',
+          ),
+        );
+      case 'not-json':
+        return send(200, 'text/html', html('something went wrong'));
+      default:
+    }
+    const radius = Number(around[1]);
+    const line: LatLng[] = [];
+    for (let i = 0; i < numbers.length; i += 2) line.push({ latitude: numbers[i]!, longitude: numbers[i + 1]! });
+    const elements = state.ways
+      .filter((w) => near(w, line, radius))
+      .map((w) => ({
+        type: 'way',
+        id: w.id,
+        bounds: {},
+        geometry: w.line.map((p) => ({ lat: p.latitude, lon: p.longitude })),
+        tags: w.tags,
+      }));
+    if (state.behaviour === 'malformed') for (const e of elements) e.geometry = [{ lat: 'north', lon: 9 } as never];
+    send(
+      200,
+      'application/json',
+      JSON.stringify({
+        version: 0.6,
+        generator: 'Overpass API 0.7.62.1 084b4234',
+        osm3s: {
+          timestamp_osm_base: '2026-11-25T18:00:00Z',
+          copyright:
+            'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.',
+        },
+        elements,
+        ...(state.behaviour === 'runtime-error'
+          ? { remark: 'runtime error: Query timed out in "query" at line 2 after 11 seconds.' }
+          : {}),
+      }),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/interpreter`;
-  state.close = async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  };
+  state.url = `${stand.origin}/api/interpreter`;
+  state.close = stand.close;
   return state;
 }
 

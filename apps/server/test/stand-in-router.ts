@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { LatLng } from '@cordata/contract';
 import { encodePolyline } from '../src/modules/routing/polyline.ts';
+import { type StandInRequest, sendJson, startStandInServer } from './stand-in-server.ts';
 
 /**
  * A stand-in for the four routing engines on 127.0.0.1, answering each in its documented format:
@@ -53,37 +53,27 @@ export async function startStandInRouter(options: { delayMs?: number } = {}): Pr
     seen: [],
     close: async () => {},
   };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const entry: StandInRouter['seen'][number] = { method: req.method ?? '', url: req.url ?? '', body };
-      state.seen.push(entry);
-      res.on('finish', () => {
-        entry.answeredAt = performance.timeOrigin + performance.now();
-      });
-      if (state.behaviour === 'slow') return; // never answers: the caller's deadline must
-      const answer = () => respond(req, res, body, state.behaviour);
-      if (options.delayMs) setTimeout(answer, options.delayMs);
-      else answer();
+  const stand = await startStandInServer((request, res) => {
+    const entry: StandInRouter['seen'][number] = { method: request.method, url: request.path, body: request.body };
+    state.seen.push(entry);
+    res.on('finish', () => {
+      entry.answeredAt = performance.timeOrigin + performance.now();
     });
+    if (state.behaviour === 'slow') return; // never answers: the caller's deadline must
+    const answer = () => respond(request, res, state.behaviour);
+    if (options.delayMs) setTimeout(answer, options.delayMs);
+    else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  };
+  state.url = stand.origin;
+  state.close = stand.close;
   return state;
 }
 
 type Engine = 'brouter' | 'graphhopper' | 'osrm' | 'valhalla';
 
-function respond(req: IncomingMessage, res: ServerResponse, body: string, behaviour: StandInBehaviour) {
-  const url = new URL(req.url ?? '/', 'http://stand-in');
-  const json = (status: number, value: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+function respond(request: StandInRequest, res: ServerResponse, behaviour: StandInBehaviour) {
+  const { url, body } = request;
+  const json = (status: number, value: unknown) => sendJson(res, status, value);
   let engine: Engine;
   let points: LatLng[];
   try {
@@ -101,7 +91,7 @@ function respond(req: IncomingMessage, res: ServerResponse, body: string, behavi
           const [lon, lat] = pair.split(',').map(Number);
           return { latitude: lat!, longitude: lon! };
         });
-    } else if (url.pathname.endsWith('/route') && req.method === 'POST') {
+    } else if (url.pathname.endsWith('/route') && request.method === 'POST') {
       engine = 'valhalla';
       const request = JSON.parse(body) as { locations: { lat: number; lon: number }[] };
       points = request.locations.map((l) => ({ latitude: l.lat, longitude: l.lon }));

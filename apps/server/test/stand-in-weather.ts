@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { send, sendJson, startStandInServer } from './stand-in-server.ts';
 
 /**
  * A stand-in for Open-Meteo's forecast API on 127.0.0.1 (GET /v1/forecast), answering in its documented format:
@@ -55,11 +54,9 @@ export async function startWeatherStandIn(options: { now?: () => Date } = {}): P
     seen: [],
     close: async () => {},
   };
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
+  const stand = await startStandInServer(({ url }, res) => {
     state.seen.push(url);
-    const json = (status: number, value: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) => sendJson(res, status, value);
     if (url.pathname !== '/v1/forecast') return json(404, { error: true, reason: 'Not Found' });
     const latitude = Number(url.searchParams.get('latitude'));
     const longitude = Number(url.searchParams.get('longitude'));
@@ -78,7 +75,7 @@ export async function startWeatherStandIn(options: { now?: () => Date } = {}): P
       case 'rate-limited':
         return json(429, { error: true, reason: 'Daily API request limit exceeded. Please try again tomorrow.' });
       case 'not-json':
-        return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
+        return send(res, 200, 'text/html', '<html>Bad gateway</html>');
       default:
     }
     const first = new Date(now());
@@ -114,11 +111,7 @@ export async function startWeatherStandIn(options: { now?: () => Date } = {}): P
       hourly: series,
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  };
+  state.url = stand.origin;
+  state.close = stand.close;
   return state;
 }

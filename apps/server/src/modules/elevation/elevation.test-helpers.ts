@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { LatLng } from '@cordata/contract';
+import { type StandInRequest, send, startStandInServer } from '../../../test/stand-in-server.ts';
 import type { ElevationKind } from './elevation-provider.ts';
 
 /**
@@ -21,20 +21,11 @@ export type Behaviour =
   | 'no-data'
   | 'hang-up';
 
-async function body(req: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  return text;
-}
-
-async function answer(
-  state: StandIn,
-  req: IncomingMessage,
-): Promise<{ status: number; text: string } | 'slow' | 'hang-up'> {
-  const url = new URL(req.url ?? '/', 'http://dem.test');
+function answer(state: StandIn, request: StandInRequest): { status: number; text: string } | 'slow' | 'hang-up' {
+  const { url } = request;
   let points: LatLng[];
   let format: ElevationKind;
-  if (req.method === 'GET' && url.pathname === '/v1/elevation') {
+  if (request.method === 'GET' && url.pathname === '/v1/elevation') {
     const lat = (url.searchParams.get('latitude') ?? '').split(',').map(Number);
     const lon = (url.searchParams.get('longitude') ?? '').split(',').map(Number);
     if (lat.length !== lon.length || lat.length > 100) {
@@ -42,13 +33,13 @@ async function answer(
     }
     points = lat.map((latitude, i) => ({ latitude, longitude: lon[i]! }));
     format = 'open-meteo';
-  } else if (req.method === 'POST' && url.pathname === '/api/v1/lookup') {
-    points = (JSON.parse(await body(req)) as { locations: LatLng[] }).locations;
+  } else if (request.method === 'POST' && url.pathname === '/api/v1/lookup') {
+    points = (JSON.parse(request.body) as { locations: LatLng[] }).locations;
     format = 'open-elevation';
   } else {
     return { status: 404, text: 'not found' };
   }
-  state.requests.push({ method: req.method!, path: url.pathname, points: points.length });
+  state.requests.push({ method: request.method, path: url.pathname, points: points.length });
   const { behaviour } = state;
   if (behaviour === 'slow' || behaviour === 'hang-up') return behaviour;
   if (behaviour === 'http-500') return { status: 500, text: 'Internal Server Error' };
@@ -79,28 +70,19 @@ export interface StandIn {
 }
 
 /** Starts the stand-in on a free port of 127.0.0.1; it serves both formats at once. */
-export function startStandInElevation(): Promise<StandIn> {
-  const server = createServer((req, res) => {
-    void answer(state, req).then((a) => {
-      if (a === 'slow') return; // never answers: the client's timeout must end it
-      if (a === 'hang-up') return req.socket.destroy();
-      res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.text);
-    });
+export async function startStandInElevation(): Promise<StandIn> {
+  const stand = await startStandInServer((request, res) => {
+    const a = answer(state, request);
+    if (a === 'slow') return; // never answers: the client's timeout must end it
+    if (a === 'hang-up') return request.raw.socket.destroy();
+    send(res, a.status, 'application/json', a.text);
   });
   const state: StandIn = {
-    server,
-    url: '',
+    server: stand.server,
+    url: `${stand.origin}/`,
     behaviour: 'ok',
     requests: [],
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: stand.close,
   };
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      resolve(state);
-    }),
-  );
+  return state;
 }

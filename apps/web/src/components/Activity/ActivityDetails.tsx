@@ -74,6 +74,16 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
           </span>
         </p>
         <h2 data-testid="activity-name">{activity.name}</h2>
+        {activity.meetingArea && (
+          <p className="activity-where" data-testid="activity-meeting-area">
+            <Icon name="pin" size={18} />
+            <span>
+              {t('activity.view.meetingArea', { radius: activity.meetingArea.radiusMetres })}
+              <br />
+              <small className="muted">{t('activity.view.meetingAreaNote')}</small>
+            </span>
+          </p>
+        )}
         {meetingPoint && (
           <p className="activity-where" data-testid="activity-where">
             <Icon name="pin" size={18} />
@@ -120,7 +130,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             label={t('activity.view.map')}
             line={route.routeSteps}
             markers={mapMarkers}
-            center={route.start ?? activity.start ?? DEFAULT_MAP_CENTER}
+            center={route.start ?? activity.start ?? activity.meetingArea ?? DEFAULT_MAP_CENTER}
+            areas={activity.meetingArea ? [activity.meetingArea] : undefined}
             cursor={cursor.point}
             testId="activity-map"
           />

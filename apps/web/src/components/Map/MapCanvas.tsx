@@ -9,6 +9,7 @@ import {
   setWorkerUrl,
 } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import type { LatLng } from '@cordata/contract';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,17 @@ import type { MapMarker, RouteMapProps } from './types.ts';
 setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
+const AREA_SOURCE = 'meeting-area';
+
+/** A circle as a ring of 48 [longitude, latitude] points (flat earth: fine at 500 m). */
+function circleRing(area: LatLng & { radiusMetres: number }): [number, number][] {
+  const dLat = area.radiusMetres / 111_320;
+  const dLng = dLat / Math.cos((area.latitude * Math.PI) / 180);
+  return Array.from({ length: 49 }, (_, i) => {
+    const a = (i / 48) * 2 * Math.PI;
+    return [area.longitude + dLng * Math.sin(a), area.latitude + dLat * Math.cos(a)];
+  });
+}
 /**
  * Room around a fitted route and its markers, so none hides under the zoom buttons (right) or the credits. The
  * home map, with its credits at the top and the floating button over its bottom, keeps more room there.
@@ -54,6 +66,7 @@ export default function MapCanvas({
   cluster,
   attributionPosition = 'bottom-right',
   cursor,
+  areas,
 }: RouteMapProps) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -169,6 +182,36 @@ export default function MapCanvas({
     }
   }, [map, line, styleVersion]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
+  useEffect(() => {
+    if (!map) return;
+    const data = {
+      type: 'FeatureCollection' as const,
+      features: (areas ?? []).map((area) => ({
+        type: 'Feature' as const,
+        properties: {},
+        geometry: { type: 'Polygon' as const, coordinates: [circleRing(area)] },
+      })),
+    };
+    const source = map.getSource<GeoJSONSource>(AREA_SOURCE);
+    if (source) source.setData(data);
+    else {
+      map.addSource(AREA_SOURCE, { type: 'geojson', data });
+      map.addLayer({
+        id: 'area-fill',
+        type: 'fill',
+        source: AREA_SOURCE,
+        paint: { 'fill-color': '#c8102e', 'fill-opacity': 0.15 },
+      });
+      map.addLayer({
+        id: 'area-line',
+        type: 'line',
+        source: AREA_SOURCE,
+        paint: { 'line-color': '#c8102e', 'line-width': 2, 'line-dasharray': [2, 2] },
+      });
+    }
+  }, [map, areas, styleVersion]);
+
   useEffect(() => {
     if (!map) return;
     const list = markers ?? [];
@@ -257,11 +300,15 @@ export default function MapCanvas({
   );
 
   // Show the whole route and every marker when they change; while drawing, the view stays where the user put it.
-  const shown = onTap ? null : JSON.stringify([line?.length, line?.[0], markers?.map((m) => m.id)]);
+  const shown = onTap ? null : JSON.stringify([line?.length, line?.[0], markers?.map((m) => m.id), areas]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when what is shown changes
   useEffect(() => {
     if (!map || shown === null) return;
-    const points = [...(line ?? []), ...(markers ?? [])];
+    const points = [
+      ...(line ?? []),
+      ...(markers ?? []),
+      ...(areas ?? []).flatMap(circleRing).map(([longitude, latitude]) => ({ latitude, longitude })),
+    ];
     if (points.length === 0) {
       map.jumpTo({ center: [center.longitude, center.latitude], zoom });
       return;
@@ -278,6 +325,7 @@ export default function MapCanvas({
       aria-label={label}
       data-map-ready={map ? 'true' : undefined}
       data-basemap={basemap}
+      data-areas={areas?.length || undefined}
     >
       {failed && <div className="map-unavailable" />}
     </section>

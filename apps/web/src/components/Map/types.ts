@@ -27,6 +27,8 @@ export interface RouteMapProps {
   className?: string;
   /** Where the map credits sit: top-left where a floating button covers the bottom (the home map). */
   attributionPosition?: 'bottom-right' | 'top-left';
+  /** Circles drawn under the line: a closed activity's approximate meeting area (issue 23). */
+  areas?: readonly (LatLng & { radiusMetres: number })[];
   /** Groups markers that are close at the current zoom into one that zooms in when tapped (the home map). */
   cluster?: boolean;
 }

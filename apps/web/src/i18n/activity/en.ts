@@ -17,6 +17,11 @@ export const activity = {
     PUBLIC: 'Shown to people nearby.',
     PRIVATE: 'Only the people you invite see it.',
   },
+  whoIsGoing: { PARTICIPANTS: 'Participants only', EVERYONE: 'Everyone who sees it' },
+  whoIsGoingHint: {
+    PARTICIPANTS: 'Others see how many are going, not who.',
+    EVERYONE: 'Anyone who sees the activity sees who is going.',
+  },
   waypoint: {
     START: { short: 'A', name: 'Start' },
     STOP: { short: 'S', name: 'Stop' },
@@ -293,6 +298,8 @@ export const activity = {
     hiddenParticipants_one: '{{count}} person takes part. Join to see who.',
     hiddenParticipants_other: '{{count}} people take part. Join to see who.',
     smoothedGainNote: 'About {{gain}} once GPS noise is smoothed out.',
+    meetingArea: 'Approximate meeting area (within {{radius}} m)',
+    meetingAreaNote: 'The exact meeting point is shown once your request is accepted.',
     meetingPointUnnamed: 'Meeting point on the map',
     distanceFrom: '{{distance}} from {{place}}',
     chat: 'Chat',
@@ -352,6 +359,7 @@ export const activity = {
     contact: 'Contact',
     contactHint: 'A phone number or a meeting point note',
     access: 'Who can join',
+    whoIsGoing: "Who's going is shown to",
     visibility: 'Who can see it',
     group: 'Group',
     noGroup: 'Not for a group',

@@ -19,6 +19,11 @@ export const activity: typeof en = {
     PUBLIC: 'Visibile alle persone nei dintorni.',
     PRIVATE: 'La vedono solo le persone che inviti.',
   },
+  whoIsGoing: { PARTICIPANTS: 'Solo i partecipanti', EVERYONE: 'Chiunque la veda' },
+  whoIsGoingHint: {
+    PARTICIPANTS: 'Gli altri vedono quante persone partecipano, non chi.',
+    EVERYONE: "Chi vede l'attività vede anche chi partecipa.",
+  },
   waypoint: {
     START: { short: 'A', name: 'Partenza' },
     STOP: { short: 'S', name: 'Sosta' },
@@ -297,6 +302,8 @@ export const activity: typeof en = {
     hiddenParticipants_one: '{{count}} persona partecipa. Unisciti per vedere chi.',
     hiddenParticipants_other: '{{count}} persone partecipano. Unisciti per vedere chi.',
     smoothedGainNote: 'Circa {{gain}} togliendo il rumore del GPS.',
+    meetingArea: 'Zona di ritrovo approssimativa (entro {{radius}} m)',
+    meetingAreaNote: 'Il punto di ritrovo esatto compare quando la tua richiesta viene accettata.',
     meetingPointUnnamed: 'Punto di ritrovo sulla mappa',
     distanceFrom: 'a {{distance}} da {{place}}',
     chat: 'Chat',
@@ -358,6 +365,7 @@ export const activity: typeof en = {
     contact: 'Contatto',
     contactHint: 'Un numero di telefono o una nota sul punto di ritrovo',
     access: 'Chi può partecipare',
+    whoIsGoing: 'Chi partecipa è visibile a',
     visibility: 'Chi può vederla',
     group: 'Gruppo',
     noGroup: 'Non per un gruppo',

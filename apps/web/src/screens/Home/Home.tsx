@@ -69,21 +69,23 @@ export default function Home() {
 
   const markers = useMemo<MapMarker[]>(
     () =>
-      (query.data ?? []).flatMap((a) =>
-        a.start
+      (query.data ?? []).flatMap((a) => {
+        // A closed activity's meeting area (issue 23): its marker sits at the area's centre, never at the start.
+        const at = a.start ?? a.meetingArea;
+        return at
           ? [
               {
                 id: a.activityId,
                 kind: 'activity' as const,
-                latitude: a.start.latitude,
-                longitude: a.start.longitude,
+                latitude: at.latitude,
+                longitude: at.longitude,
                 label: a.name.slice(0, 14),
                 title: a.name,
                 onClick: () => openSheet({ type: 'activity', params: { id: a.activityId } }),
               },
             ]
-          : [],
-      ),
+          : [];
+      }),
     [query.data],
   );
 

@@ -101,6 +101,8 @@ export interface Draft {
   seats: string;
   joinDeadlineHours: string;
   claimWindowMinutes: string;
+  /** Who's going is shown to everyone who sees the activity (issue 23); false: to its participants only. */
+  participantsPublic: boolean;
   /** A new activity: whether and how it repeats (a series, docs/series.md). */
   repeat: RepeatDraft;
   /** Editing a date of a series: which dates the edit changes. */
@@ -133,6 +135,7 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   seats: '',
   joinDeadlineHours: '',
   claimWindowMinutes: '',
+  participantsPublic: false,
   repeat: noRepeat(),
   scope: 'THIS',
   inSeries: false,
@@ -164,6 +167,7 @@ export function draftFromActivity(activity: Activity): Draft {
     seats: activity.seats === null ? '' : String(activity.seats),
     joinDeadlineHours: activity.joinDeadlineHours === null ? '' : String(activity.joinDeadlineHours),
     claimWindowMinutes: activity.claimWindowMinutes === null ? '' : String(activity.claimWindowMinutes),
+    participantsPublic: activity.participantsPublic ?? false,
     inSeries: !!activity.series,
   };
 }
@@ -264,6 +268,7 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       seats: text(d.seats, ''),
       joinDeadlineHours: text(d.joinDeadlineHours, ''),
       claimWindowMinutes: text(d.claimWindowMinutes, ''),
+      participantsPublic: d.participantsPublic === true,
       estimatedRequired:
         typeof d.estimatedRequired === 'number' && Number.isInteger(d.estimatedRequired) && d.estimatedRequired > 0
           ? d.estimatedRequired
@@ -468,6 +473,7 @@ export async function activityBody(
     seats: whole(draft.seats),
     joinDeadlineHours: whole(draft.joinDeadlineHours),
     claimWindowMinutes: whole(draft.claimWindowMinutes),
+    participantsPublic: draft.participantsPublic,
     ...seriesFields(draft),
   };
 }

@@ -12,7 +12,7 @@ import { repeatProblems } from '../repeat.ts';
 import { RepeatFields } from './RepeatFields.tsx';
 import { WizardField, WizardStep } from './WizardStep.tsx';
 
-/** Step 1/4: name, sport, date and times, description, contact, access and visibility. */
+/** Step 1/4: name, sport, date and times, description, contact, access, visibility and who's going. */
 export function InfoStep({ go }: StepProps) {
   const { t, i18n } = useTranslation();
   const draft = useDraftStore((s) => s.draft);
@@ -147,6 +147,17 @@ export function InfoStep({ go }: StepProps) {
           hint: t(`activity.visibilityHint.${v}`),
         }))}
         onChange={(visibility) => update({ visibility })}
+      />
+      <Choice
+        legend={t('activity.wizard.whoIsGoing')}
+        name="participants"
+        value={draft.participantsPublic ? 'EVERYONE' : 'PARTICIPANTS'}
+        options={(['PARTICIPANTS', 'EVERYONE'] as const).map((v) => ({
+          value: v,
+          label: t(`activity.whoIsGoing.${v}`),
+          hint: t(`activity.whoIsGoingHint.${v}`),
+        }))}
+        onChange={(v) => update({ participantsPublic: v === 'EVERYONE' })}
       />
     </WizardStep>
   );

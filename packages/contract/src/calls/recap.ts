@@ -15,7 +15,7 @@ export const RecapPhoto = z.object({
 });
 export type RecapPhoto = z.infer<typeof RecapPhoto>;
 
-/** Someone who came: every participant at the end, with the organiser's attendance mark once there is one. */
+/** Someone who came: every participant at the end, with the organiser's attendance mark once there is one (others than the organisers do not see those marked no-show or excused). */
 export const RecapAttendee = UserSummary.extend({
   isAdmin: z.boolean(),
   attendance: AttendanceMark.nullable(),

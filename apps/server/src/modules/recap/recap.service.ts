@@ -83,11 +83,15 @@ export function createRecap(deps: RecapDeps) {
           startsAt: activity.startsAt.toISOString(),
           endsAt: activity.endsAt.toISOString(),
           // The organisers' marks (docs/attendance.md); a late cancel of someone who came back is no mark of this date.
-          attendees: attendees.map((a) => ({
-            ...toUserSummary(a),
-            isAdmin: a.isAdmin,
-            attendance: a.attendance === 'LATE_CANCEL' ? null : a.attendance,
-          })),
+          // A no-show or an excuse is part of a person's record, which is never shown to other participants: they
+          // see who came, the organisers see every mark.
+          attendees: attendees
+            .map((a) => ({
+              ...toUserSummary(a),
+              isAdmin: a.isAdmin,
+              attendance: a.attendance === 'LATE_CANCEL' ? null : a.attendance,
+            }))
+            .filter((a) => admin || (a.attendance !== 'NO_SHOW' && a.attendance !== 'EXCUSED')),
           route: {
             points,
             totalDistance: activity.totalDistance,

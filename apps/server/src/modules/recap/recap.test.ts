@@ -86,11 +86,17 @@ describe('the recap', () => {
     // Who came carries the organisers' attendance marks (docs/attendance.md); unmarked is null.
     await t.ok('attendance/mark', { activityId, userId: anna.id, mark: 'ATTENDED' }, organiser.token);
     await t.ok('attendance/mark', { activityId, userId: bruno.id, mark: 'NO_SHOW' }, organiser.token);
-    const recap = await recapOf(activityId, bruno);
-    expect(recap.attendees.map((a) => [a.userId, a.isAdmin, a.attendance])).toEqual([
+    const seenByOrganiser = await recapOf(activityId, organiser);
+    expect(seenByOrganiser.attendees.map((a) => [a.userId, a.isAdmin, a.attendance])).toEqual([
       [organiser.id, true, null],
       [anna.id, false, 'ATTENDED'],
       [bruno.id, false, 'NO_SHOW'],
+    ]);
+    // A no-show is part of Bruno's record, never shown to the other participants: they see who came.
+    const recap = await recapOf(activityId, anna);
+    expect(recap.attendees.map((a) => [a.userId, a.attendance])).toEqual([
+      [organiser.id, null],
+      [anna.id, 'ATTENDED'],
     ]);
     expect(recap.route).toEqual({
       points: activity.route.routeSteps,

@@ -1,4 +1,4 @@
-import type { Activity, ActivitySummary, CallName, LatLng } from '@cordata/contract';
+import type { Activity, ActivitySummary, CallName, LatLng, MeetingArea } from '@cordata/contract';
 import { haversineMetres, isInsideZones, trimOutsideZones, type VisiblePiece, type ZoneCircle } from '@cordata/geo';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Handlers } from '../../http/handlers.ts';
@@ -137,6 +137,16 @@ function collectOwners(value: unknown, owners: Set<string>) {
 
 const HIDDEN = Symbol('hidden');
 
+/**
+ * The approximate meeting area shown in place of a closed activity's start holds that start somewhere inside: where
+ * the area meets a zone, the start may be in the zone, and the area would show it to within 500 m.
+ */
+const mayHoldHiddenStart = (area: MeetingArea, zones: readonly ZoneCircle[]) =>
+  isInsideZones(
+    area,
+    zones.map((zone) => ({ ...zone, radiusMetres: zone.radiusMetres + area.radiusMetres })),
+  );
+
 /** The answer with every activity's start and route trimmed; a summary measured from a hidden start is left out. */
 function trimActivities(value: unknown, zones: ZonesForViewer): unknown {
   if (Array.isArray(value)) {
@@ -148,10 +158,15 @@ function trimActivities(value: unknown, zones: ZonesForViewer): unknown {
   if (!isSummary(value)) return copy;
   const own = zones.zonesOf(ownerOf(value));
   if (own.length === 0) return copy;
-  const startHidden = value.start !== null && isInsideZones(value.start, own);
+  const startHidden =
+    (value.start !== null && isInsideZones(value.start, own)) ||
+    (value.meetingArea !== null && mayHoldHiddenStart(value.meetingArea, own));
   // A distance to a hidden start is that start, found again from a few searches: such an activity is not listed.
   if (startHidden && value.distance !== undefined) return HIDDEN;
-  if (startHidden) copy.start = null;
+  if (startHidden) {
+    copy.start = null;
+    copy.meetingArea = null;
+  }
   return routesTrimmed(copy, own) as Record<string, unknown>;
 }
 

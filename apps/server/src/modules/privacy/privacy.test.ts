@@ -167,6 +167,39 @@ describe('trimming for everyone but the owner', () => {
     expect(own.activities.find((a) => a.activityId === activity.activityId)?.start).toMatchObject(home);
   });
 
+  it('a closed activity starting in a zone shows outsiders no approximate area either, and nearby leaves it out', async () => {
+    const [organiser, reader] = [await newUser(t), await newUser(t)];
+    await t.ok('privacy/add-zone', { ...home, radiusMetres: 300 }, organiser.token);
+    const activity = await newActivity(t, organiser, {
+      access: 'CLOSED',
+      route: {
+        mode: 'POINTS',
+        start: { ...home, address: 'Piazza del Duomo, Milano' },
+        destination: { latitude: 45.4912, longitude: 9.19 },
+        routeSteps: [],
+      },
+    });
+    const seen = (await t.ok('activity/read-info', { activityId: activity.activityId }, reader.token)).activity;
+    expect(seen.start).toBeNull();
+    expect(seen.meetingArea).toBeNull();
+    const near = { latitude: home.latitude, longitude: home.longitude, radiusKm: 5 };
+    const listed = await t.ok('activity/nearby-activities', near, reader.token);
+    expect(listed.activities.map((a) => a.activityId)).not.toContain(activity.activityId);
+    // Without the zone, the same reader is shown the area (docs/activities.md, approximate meeting point).
+    const other = await newActivity(t, reader, {
+      access: 'CLOSED',
+      route: {
+        mode: 'POINTS',
+        start: { ...home, address: 'Duomo' },
+        destination: { latitude: 45.4912, longitude: 9.19 },
+        routeSteps: [],
+      },
+    });
+    const stranger = await newUser(t);
+    const shown = (await t.ok('activity/read-info', { activityId: other.activityId }, stranger.token)).activity;
+    expect(shown.meetingArea).toMatchObject({ radiusMetres: 500 });
+  });
+
   it('applies to routes stored before the zone existed, and deleting the zone shows the route again', async () => {
     const [organiser, reader] = [await newUser(t), await newUser(t)];
     const activity = await newActivity(t, organiser);

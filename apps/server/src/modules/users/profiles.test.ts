@@ -311,21 +311,27 @@ describe("a person's activities and groups", () => {
     return row!;
   }
 
-  it('lists upcoming or past public activities, private ones only to those who belong', async () => {
+  it('lists upcoming or past activities whose participants the viewer may see: public lists, or their own', async () => {
     const [person, viewer, stranger] = [await newUser(t), await newUser(t), await newUser(t)];
     const soon = await activity('Grigna', 'PUBLIC', new Date('2026-06-20T07:00:00Z'));
+    const quiet = await activity('Legnone', 'PUBLIC', new Date('2026-06-22T07:00:00Z'));
     const secret = await activity('Secret ridge', 'PRIVATE', new Date('2026-06-21T07:00:00Z'));
     const past = await activity('Resegone', 'PUBLIC', new Date('2026-05-01T07:00:00Z'));
-    for (const a of [soon, secret, past]) {
+    // Who's going (issue 23): a participant list is for participants unless its organisers make it public.
+    for (const a of [soon, past]) {
+      await t.db.update(activities).set({ participantsPublic: true }).where(eq(activities.id, a.id));
+    }
+    for (const a of [soon, quiet, secret, past]) {
       await t.db.insert(activityMembers).values({ activityId: a.id, userId: person.id, state: 'PARTICIPATING' });
     }
     await t.db.insert(activityMembers).values({ activityId: secret.id, userId: viewer.id, state: 'INVITED' });
+    await t.db.insert(activityMembers).values({ activityId: quiet.id, userId: viewer.id, state: 'PARTICIPATING' });
     const names = async (token: string, when?: 'UPCOMING' | 'PAST') =>
       (await t.ok('user/list-activities', { userId: person.id, when }, token)).activities.map((a) => a.name);
     // Security review L12: an invitation does not reveal who takes part in a private activity.
-    expect(await names(viewer.token)).toEqual(['Grigna']);
+    expect(await names(viewer.token)).toEqual(['Grigna', 'Legnone']);
     expect(await names(stranger.token)).toEqual(['Grigna']);
-    expect(await names(person.token)).toEqual(['Grigna', 'Secret ridge']);
+    expect(await names(person.token)).toEqual(['Grigna', 'Secret ridge', 'Legnone']);
     expect(await names(stranger.token, 'PAST')).toEqual(['Resegone']);
   });
 

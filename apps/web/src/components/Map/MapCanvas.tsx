@@ -21,6 +21,8 @@ setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
 const AREA_SOURCE = 'meeting-area';
+/** The app's own layers: their data says nothing of whether the basemap loads (a loaded one would hide its failure). */
+const isOverlay = (sourceId: string | undefined) => sourceId === ROUTE_SOURCE || sourceId === AREA_SOURCE;
 
 /** A circle as a ring of 48 [longitude, latitude] points (flat earth: fine at 500 m). */
 function circleRing(area: LatLng & { radiusMetres: number }): [number, number][] {
@@ -134,12 +136,12 @@ export default function MapCanvas({
       });
       created.on('style.load', () => watch?.styleLoaded());
       created.on('data', (e) => {
-        if (e.dataType === 'source' && 'tile' in e && e.tile && e.sourceId !== ROUTE_SOURCE) watch?.tileLoaded();
+        if (e.dataType === 'source' && 'tile' in e && e.tile && !isOverlay(e.sourceId)) watch?.tileLoaded();
       });
       created.on('idle', () => watch?.idle());
       created.on('error', (e) => {
         const { sourceId, tile } = e as { sourceId?: string; tile?: unknown };
-        if (sourceId !== ROUTE_SOURCE) watch?.error(sourceId, tile !== undefined);
+        if (!isOverlay(sourceId)) watch?.error(sourceId, tile !== undefined);
       });
     });
     return () => {

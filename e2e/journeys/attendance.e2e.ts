@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import encodeQR from 'qr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
 import {
@@ -16,9 +16,9 @@ import {
   screenshot,
   testId,
 } from '../support/browser.ts';
-import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
+import { openPhone, seedToken } from '../support/session.ts';
+import { journeySuite } from '../support/suite.ts';
 
 /**
  * Issue 22, attendance (docs/attendance.md): an activity has started (its times are moved an hour into the past in
@@ -30,9 +30,6 @@ import { seedToken } from '../support/session.ts';
 const hasPostgres = await postgresAvailable();
 if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the attendance journey is skipped.`);
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const contexts = contextsClosedAfterEach('attendance');
 
 const text = {
@@ -94,36 +91,15 @@ const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
 
 describe.skipIf(!hasPostgres)('attendance', () => {
-  beforeAll(async () => {
-    database = await freshDatabase('attendance');
-    server = await startServer({
-      webMode: 'app',
-      env: {
-        DATABASE_URL: database.url,
-        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  const suite = journeySuite({}, { database: 'attendance' });
 
-  async function phone(account: Account, locale: Locale, path: string): Promise<Page> {
-    const context = await phoneContext(browser!, locale, server!.url);
-    contexts.push(context);
-    await seedToken(context, account.jwt);
-    const page = await context.newPage();
-    await page.goto(path);
-    return page;
-  }
+  const phone = (account: Account, locale: Locale, path: string): Promise<Page> =>
+    openPhone(suite.browser, suite.server.url, contexts, locale, path, account.jwt);
 
   it.each(locales)(
     'the organiser ticks one participant, checks one in by her code, and she sees her record (%s)',
     async (locale) => {
-      const url = server!.url;
+      const url = suite.server.url;
       const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
       const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
       const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
@@ -132,7 +108,7 @@ describe.skipIf(!hasPostgres)('attendance', () => {
       for (const p of [bruno, carla]) await call(url, 'activity/participate', { activityId }, p.jwt);
 
       // It started an hour ago and ends in an hour.
-      const { rowCount } = await withDatabase(database!.url, (c) =>
+      const { rowCount } = await withDatabase(suite.database.url, (c) =>
         c.query(
           `update activities set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour',
            date = to_char(now() at time zone time_zone, 'YYYY-MM-DD'),
@@ -192,7 +168,7 @@ describe.skipIf(!hasPostgres)('attendance', () => {
   );
 
   it.each(locales)("a group's admin sets its late-cancel window and auto-approval threshold (%s)", async (locale) => {
-    const url = server!.url;
+    const url = suite.server.url;
     const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
     const { group } = await call(url, 'group/create-new', { name: 'CAI Lecco', type: 'CLOSED' }, anna.jwt);
     const page = await phone(anna, locale, `/view-group/${group.groupId}`);
@@ -211,13 +187,13 @@ describe.skipIf(!hasPostgres)('attendance', () => {
   });
 
   it("the scanner reads the QR through the camera (a fake camera showing the participant's pass)", async () => {
-    const url = server!.url;
+    const url = suite.server.url;
     const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
     const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
     const { activity } = await call(url, 'activity/create-new', pointsActivity({ name: 'Legnone' }), anna.jwt);
     const { activityId } = activity;
     await call(url, 'activity/participate', { activityId }, bruno.jwt);
-    await withDatabase(database!.url, (c) =>
+    await withDatabase(suite.database.url, (c) =>
       c.query(
         `update activities set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' where id = $1`,
         [activityId],

@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
-import {
-  contextsClosedAfterEach,
-  expectToast,
-  type Locale,
-  launchBrowser,
-  locales,
-  phoneContext,
-  screenshot,
-  testId,
-} from '../support/browser.ts';
-import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { seedToken } from '../support/session.ts';
+import { contextsClosedAfterEach, expectToast, type Locale, locales, screenshot, testId } from '../support/browser.ts';
+import { postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
+import { openPhone } from '../support/session.ts';
+import { journeySuite } from '../support/suite.ts';
 
 /**
  * Issue 22, the recap: an activity ends (its times are moved into the past in the server's database, as the morning
@@ -26,9 +17,6 @@ import { seedToken } from '../support/session.ts';
 const hasPostgres = await postgresAvailable();
 if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the recap journey is skipped.`);
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const contexts = contextsClosedAfterEach('recap');
 
 const text = {
@@ -41,34 +29,13 @@ const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
 
 describe.skipIf(!hasPostgres)('the recap', () => {
-  beforeAll(async () => {
-    database = await freshDatabase('recap');
-    server = await startServer({
-      webMode: 'app',
-      env: {
-        DATABASE_URL: database.url,
-        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  const suite = journeySuite({}, { database: 'recap' });
 
-  async function phone(account: Account, locale: Locale, path: string): Promise<Page> {
-    const context = await phoneContext(browser!, locale, server!.url);
-    contexts.push(context);
-    await seedToken(context, account.jwt);
-    const page = await context.newPage();
-    await page.goto(path);
-    return page;
-  }
+  const phone = (account: Account, locale: Locale, path: string): Promise<Page> =>
+    openPhone(suite.browser, suite.server.url, contexts, locale, path, account.jwt);
 
   it.each(locales)('after the end, a participant adds a photo and another sees the recap (%s)', async (locale) => {
-    const url = server!.url;
+    const url = suite.server.url;
     const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
     const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
     const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
@@ -91,7 +58,7 @@ describe.skipIf(!hasPostgres)('the recap', () => {
     for (const p of [bruno, carla]) await call(url, 'activity/participate', { activityId }, p.jwt);
 
     // Yesterday from 09:00 to 11:00 in Rome: it has ended.
-    const { rowCount } = await withDatabase(database!.url, (c) =>
+    const { rowCount } = await withDatabase(suite.database.url, (c) =>
       c.query(
         `update activities set date = to_char(current_date - 1, 'YYYY-MM-DD'),
            starts_at = ((current_date - 1) + time '09:00') at time zone time_zone,

@@ -1,20 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
 import {
   contextsClosedAfterEach,
   type Locale,
-  launchBrowser,
   locales,
   phoneContext,
   screenshot,
   screenshotDir,
   testId,
 } from '../support/browser.ts';
-import { freshDatabase, postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
-import { mailsTo, type RunningServer, startServer } from '../support/server.ts';
+import { postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
+import { mailsTo } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
+import { journeySuite } from '../support/suite.ts';
 
 /**
  * Issue 23, the safety loop (docs/safety.md): an outing under way (its times moved into the past in the server's
@@ -26,9 +26,6 @@ import { seedToken } from '../support/session.ts';
 const hasPostgres = await postgresAvailable();
 if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the safety journey is skipped.`);
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const contexts = contextsClosedAfterEach('safety');
 
 const text = {
@@ -52,27 +49,11 @@ const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
 
 describe.skipIf(!hasPostgres)('the safety loop', () => {
-  beforeAll(async () => {
-    database = await freshDatabase('safety');
-    server = await startServer({
-      webMode: 'app',
-      env: {
-        DATABASE_URL: database.url,
-        SAFETY_JOB_EVERY_MS: '500',
-        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  const suite = journeySuite({ SAFETY_JOB_EVERY_MS: '500' }, { database: 'safety' });
 
   /** A phone signed in as `account`, whose position is `at`. */
   async function phone(account: Account, locale: Locale, path: string, at?: { latitude: number; longitude: number }) {
-    const context = await phoneContext(browser!, locale, server!.url);
+    const context = await phoneContext(suite.browser, locale, suite.server.url);
     contexts.push(context);
     if (at) {
       await context.grantPermissions(['geolocation']);
@@ -84,10 +65,10 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     return page;
   }
 
-  const sql = (query: string, values: unknown[]) => withDatabase(database!.url, (c) => c.query(query, values));
+  const sql = (query: string, values: unknown[]) => withDatabase(suite.database.url, (c) => c.query(query, values));
 
   it.each(locales)('two share, one is not back, her contact gets the link (%s)', async (locale) => {
-    const url = server!.url;
+    const url = suite.server.url;
     const anna = await newAccount(url, { firstName: 'Anna', lastName: 'Ferri' });
     const bruno = await newAccount(url, { firstName: 'Bruno', lastName: 'Conti' });
     const carla = await newAccount(url, { firstName: 'Carla', lastName: 'Riva' });
@@ -169,7 +150,7 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     // The link in the mail works without signing in.
     const link = /https?:\/\/[^\s]+\/api\/space\/cordata\/safety\/([A-Za-z0-9_-]{43})/.exec(mail!.text);
     expect(link).not.toBeNull();
-    const context = await phoneContext(browser!, locale, url);
+    const context = await phoneContext(suite.browser, locale, url);
     contexts.push(context);
     const page = await context.newPage();
     const answer = await page.goto(`${url}/api/space/cordata/safety/${link![1]}`);

@@ -349,8 +349,10 @@ export function createModules(core: Core) {
     changes,
     access,
     uploads,
-    trimTrack: async ({ activityId, viewerId, points }) =>
-      (await privacy.activityLine(viewerId, activityId, points)).points,
+    trimTrack: async ({ activityId, viewerId, points }) => {
+      const line = await privacy.activityLine(viewerId, activityId, points);
+      return { points: line.points, breaks: line.breaks };
+    },
     now: core.now,
   });
 

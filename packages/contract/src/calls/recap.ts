@@ -33,6 +33,8 @@ export const Recap = z.object({
   route: z.object({
     /** The line as it was planned, without what lies inside another person's privacy zones. */
     points: z.array(LatLng),
+    /** Indices of points where a new piece of the line begins (nothing is drawn across a privacy zone). */
+    breaks: z.array(z.int()),
     totalDistance: z.number(),
     /** Null when the route's elevation is unknown. */
     totalElevationGain: z.number().nullable(),

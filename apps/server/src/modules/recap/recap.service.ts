@@ -14,7 +14,11 @@ const DAY = 86_400_000;
  * Cuts from the recap's line what lies inside other people's privacy zones, for the viewer: modules.ts wires the
  * privacy module's `activityLine` (docs/privacy.md).
  */
-export type TrackTrimmer = (input: { activityId: string; viewerId: string; points: LatLng[] }) => Promise<LatLng[]>;
+export type TrackTrimmer = (input: {
+  activityId: string;
+  viewerId: string;
+  points: LatLng[];
+}) => Promise<{ points: LatLng[]; breaks: number[] }>;
 
 /** When the album of an activity that ended at `endsAt` stops taking photos. */
 export const albumClosesAt = (endsAt: Date) => new Date(endsAt.getTime() + RECAP_ALBUM_DAYS * DAY);
@@ -69,7 +73,7 @@ export function createRecap(deps: RecapDeps) {
       const { activity, admin } = await loadForMember(activityId, userId);
       const now = deps.now();
       if (now < activity.endsAt) throw new ApiError('RECAP_NOT_READY');
-      const [attendees, photos, points] = await Promise.all([
+      const [attendees, photos, line] = await Promise.all([
         repo.attendees(activityId),
         repo.photos(activityId, userId),
         deps.trimTrack({ activityId, viewerId: userId, points: activity.routeSteps }),
@@ -93,7 +97,8 @@ export function createRecap(deps: RecapDeps) {
             }))
             .filter((a) => admin || (a.attendance !== 'NO_SHOW' && a.attendance !== 'EXCUSED')),
           route: {
-            points,
+            points: line.points,
+            breaks: line.breaks,
             totalDistance: activity.totalDistance,
             totalElevationGain: activity.totalElevationGain,
             durationMinutes: Math.round((activity.endsAt.getTime() - activity.startsAt.getTime()) / 60_000),

@@ -100,6 +100,7 @@ describe('the recap', () => {
     ]);
     expect(recap.route).toEqual({
       points: activity.route.routeSteps,
+      breaks: [],
       totalDistance: activity.totalDistance,
       totalElevationGain: activity.totalElevationGain,
       durationMinutes: 120,

@@ -129,6 +129,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
           <RouteMap
             label={t('activity.view.map')}
             line={route.routeSteps}
+            breaks={route.routeBreaks}
             markers={mapMarkers}
             center={route.start ?? activity.start ?? activity.meetingArea ?? DEFAULT_MAP_CENTER}
             areas={activity.meetingArea ? [activity.meetingArea] : undefined}

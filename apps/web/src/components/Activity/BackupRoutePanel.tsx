@@ -46,6 +46,7 @@ export function BackupRoutePanel({ activity }: { activity: Activity }) {
           <RouteMap
             label={t('activity.backup.map')}
             line={backup.route.routeSteps}
+            breaks={backup.route.routeBreaks}
             markers={markers}
             center={backup.route.start ?? backup.route.routeSteps[0]!}
             testId="backup-map"

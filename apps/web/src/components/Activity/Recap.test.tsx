@@ -28,6 +28,7 @@ const recap = (over: Partial<Recap> = {}): Recap => ({
       { latitude: 45.85, longitude: 9.39 },
       { latitude: 45.86, longitude: 9.45 },
     ],
+    breaks: [],
     totalDistance: 4800,
     totalElevationGain: 640,
     durationMinutes: 150,
@@ -76,6 +77,14 @@ describe('the recap on the activity page', () => {
     const photos = screen.getAllByTestId('recap-photo');
     expect(photos.map((p) => !!p.querySelector('[data-testid="recap-photo-delete"]'))).toEqual([false, true]);
     expect(screen.getByTestId('recap-photo-input')).toBeTruthy();
+  });
+
+  it('draws the route in pieces where it was cut around someone’s privacy zone', async () => {
+    const points = [0, 1, 2, 3, 4].map((i) => ({ latitude: 45.85 + i / 100, longitude: 9.39 }));
+    const route = { ...recap().route, points, breaks: [2] };
+    stubCalls({ 'activity/read-recap': () => ({ recap: recap({ route }) }) });
+    show();
+    expect((await screen.findByTestId('recap-map')).getAttribute('data-route-pieces')).toBe('2');
   });
 
   it('deletes a photo after confirming; a closed album offers no upload', async () => {

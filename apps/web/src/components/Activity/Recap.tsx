@@ -66,6 +66,7 @@ function RecapView({ recap }: { recap: Recap }) {
           <RouteMap
             label={t('activity.view.map')}
             line={route.points}
+            breaks={route.breaks}
             markers={endpointMarkers(start, end, t)}
             center={start}
             testId="recap-map"

@@ -171,6 +171,7 @@ export function SafetyPanel({
         <RouteMap
           label={t('activity.safety.positionsMap')}
           line={activity.route.routeSteps}
+          breaks={activity.route.routeBreaks}
           markers={markers}
           center={markers[0]!}
           testId="safety-map"

@@ -14,6 +14,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markerClusters, type Shown } from './clusters.ts';
+import { linePieces } from './pieces.ts';
 import { type Basemap, basemapWatch, currentBasemap, plainStyle } from './style.ts';
 import type { MapMarker, RouteMapProps } from './types.ts';
 
@@ -61,6 +62,7 @@ async function styleOf(basemap: Basemap, language: string): Promise<string | Sty
 export default function MapCanvas({
   label,
   line,
+  breaks,
   markers,
   center,
   zoom = 11,
@@ -158,11 +160,14 @@ export default function MapCanvas({
     const data = {
       type: 'Feature' as const,
       properties: {},
-      geometry: { type: 'LineString' as const, coordinates: (line ?? []).map((p) => [p.longitude, p.latitude]) },
+      geometry: {
+        type: 'MultiLineString' as const,
+        coordinates: linePieces(line ?? [], breaks).map((piece) => piece.map((p) => [p.longitude, p.latitude])),
+      },
     };
     const source = map.getSource<GeoJSONSource>(ROUTE_SOURCE);
     // The first frame drawn with this line (the worker has laid it out): the route-snapping benchmark's end mark.
-    const points = data.geometry.coordinates.length;
+    const points = line?.length ?? 0;
     map.once('idle', () => performance.mark('route-line-drawn', { detail: { points } }));
     if (source) source.setData(data);
     else {
@@ -182,7 +187,7 @@ export default function MapCanvas({
         paint: { 'line-color': '#c8102e', 'line-width': 4 },
       });
     }
-  }, [map, line, styleVersion]);
+  }, [map, line, breaks, styleVersion]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { NO_SWIPE_ATTRIBUTE } from '../../sheets/swipe.ts';
+import { linePieces } from './pieces.ts';
 import type { RouteMapProps } from './types.ts';
 import './Map.css';
 
@@ -16,6 +17,8 @@ export function RouteMap(props: RouteMapProps) {
     <div
       className={`route-map ${props.className ?? ''}`}
       data-testid={props.testId ?? 'route-map'}
+      // How many pieces the route is drawn in (more than one where it was cut around a privacy zone), for tests.
+      data-route-pieces={props.line ? linePieces(props.line, props.breaks).length : undefined}
       {...{ [NO_SWIPE_ATTRIBUTE]: '' }}
     >
       <MapErrorBoundary>

@@ -15,6 +15,8 @@ export interface RouteMapProps {
   /** An accessible name for the map. */
   label: string;
   line?: readonly LatLng[];
+  /** Indices of `line` where a new piece begins (a route cut around a privacy zone): nothing is drawn across. */
+  breaks?: readonly number[];
   markers?: readonly MapMarker[];
   /** Where the map looks when there is nothing to fit. */
   center: LatLng;

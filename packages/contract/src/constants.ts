@@ -139,3 +139,14 @@ export const SAFETY_ECONOMY_EVERY_SECONDS = 300;
 export const MAX_EMERGENCY_CONTACTS = 3;
 /** Location history is deleted this long after it was recorded, or sooner on the person's request. */
 export const LOCATION_HISTORY_DAYS = 28;
+
+/** A person may keep this many privacy zones (issue 23, docs/privacy.md). */
+export const PRIVACY_ZONES_MAX = 5;
+export const PRIVACY_ZONE_MIN_METRES = 200;
+export const PRIVACY_ZONE_MAX_METRES = 1000;
+export const PRIVACY_ZONE_DEFAULT_METRES = 500;
+/**
+ * The stored circle's centre lies at a random distance of up to this share of the radius from the chosen point, so the
+ * chosen point stays well inside (at least 60% of the radius from the edge) and the circle's centre is not it.
+ */
+export const PRIVACY_ZONE_OFFSET_SHARE = 0.4;

@@ -7,6 +7,7 @@ import { location } from './location/en.ts';
 import { logistics } from './logistics/en.ts';
 import { notification } from './notification/en.ts';
 import { people } from './people/en.ts';
+import { privacy } from './privacy/en.ts';
 import { recap } from './recap/en.ts';
 import { seats } from './seats/en.ts';
 import { series } from './series/en.ts';
@@ -144,6 +145,7 @@ export const en = {
   group,
   notification,
   logistics,
+  privacy,
   recap,
   seats,
   series,

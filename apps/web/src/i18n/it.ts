@@ -7,6 +7,7 @@ import { location } from './location/it.ts';
 import { logistics } from './logistics/it.ts';
 import { notification } from './notification/it.ts';
 import { people } from './people/it.ts';
+import { privacy } from './privacy/it.ts';
 import { recap } from './recap/it.ts';
 import { seats } from './seats/it.ts';
 import { series } from './series/it.ts';
@@ -19,6 +20,7 @@ export const it: Resources = {
   group,
   notification,
   logistics,
+  privacy,
   recap,
   seats,
   series,

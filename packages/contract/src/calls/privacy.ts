@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, Latitude, LatLng, Longitude, Ok } from '../common.ts';
-
-/** A person may keep this many privacy zones (issue 23, docs/privacy.md). */
-export const PRIVACY_ZONES_MAX = 5;
-export const PRIVACY_ZONE_MIN_METRES = 200;
-export const PRIVACY_ZONE_MAX_METRES = 1000;
-export const PRIVACY_ZONE_DEFAULT_METRES = 500;
-/**
- * The stored circle's centre lies at a random distance of up to this share of the radius from the chosen point, so the
- * chosen point stays well inside (at least 60% of the radius from the edge) and the circle's centre is not it.
- */
-export const PRIVACY_ZONE_OFFSET_SHARE = 0.4;
+import { PRIVACY_ZONE_MAX_METRES, PRIVACY_ZONE_MIN_METRES } from '../constants.ts';
 
 /**
  * A privacy zone, as only its owner sees it: the circle that hides their points from everyone else (its centre offset

@@ -9,6 +9,7 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { DataExport } from '../../components/Logistics/DataExport.tsx';
 import { BlockedPeople } from '../../components/People/BlockedPeople.tsx';
+import { PrivacyZones } from '../../components/Privacy/PrivacyZones.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
 import { signOut } from '../../state/signOut.ts';
@@ -90,6 +91,7 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
   const [safetyOpen, setSafetyOpen] = useState(false);
   const [feedOpen, setFeedOpen] = useState(false);
   const [blockedOpen, setBlockedOpen] = useState(false);
+  const [zonesOpen, setZonesOpen] = useState(false);
   const section = (name: PersonalSection) => (
     <>
       <Row
@@ -147,6 +149,13 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
         onClick={() => setSafetyOpen(!safetyOpen)}
       />
       {safetyOpen && <EmergencyContacts />}
+      <Row
+        icon="pin"
+        label={t('privacy.title')}
+        testId="settings-privacy-zones"
+        onClick={() => setZonesOpen(!zonesOpen)}
+      />
+      {zonesOpen && <PrivacyZones />}
       <Row
         icon="calendar"
         label={t('calendarFeed.title')}

@@ -299,8 +299,11 @@ function useRouteMarkers(activity: Activity): MapMarker[] {
   return useMemo(() => {
     const { route } = activity;
     const line = route.routeSteps;
-    const start = route.start ?? line[0];
-    const end = route.destination ?? line[line.length - 1];
+    // A start or destination hidden (by the meeting area or a privacy zone) gets no marker: the line's first or last
+    // visible point is not it, and an A or B there would say it is.
+    const hidden = route.hiddenByPrivacy || !!activity.meetingArea;
+    const start = route.start ?? (hidden ? undefined : line[0]);
+    const end = route.destination ?? (hidden ? undefined : line.at(-1));
     const markers: MapMarker[] = [];
     route.waypoints.forEach((w, i) => {
       if (w.type === 'START' || w.type === 'FINISH') return;

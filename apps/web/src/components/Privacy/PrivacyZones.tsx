@@ -34,6 +34,8 @@ export function PrivacyZones() {
   const regenerate = useRegenerateZoneMutation();
   const remove = useDeleteZoneMutation();
   const [point, setPoint] = useState<LatLng | null>(null);
+  // Where the map looks: a tapped point keeps the view; a searched place or a new zone moves it there.
+  const [focus, setFocus] = useState<LatLng | null>(null);
   const [radius, setRadius] = useState(PRIVACY_ZONE_DEFAULT_METRES);
   const [label, setLabel] = useState('');
   const radiusId = useId();
@@ -64,7 +66,8 @@ export function PrivacyZones() {
       { ...point, radiusMetres: radius, label: label.trim() || undefined },
       {
         onError: (error) => showError(error),
-        onSuccess: () => {
+        onSuccess: ({ zone }) => {
+          setFocus(zone.chosen);
           setPoint(null);
           setLabel('');
           showSuccess(t('privacy.added'));
@@ -82,10 +85,12 @@ export function PrivacyZones() {
     <div className="privacy-zones" data-testid="privacy-zones">
       <p>{t('privacy.intro')}</p>
       <RouteMap
+        // A map one can tap keeps its view (MapCanvas): a new focus is a new map, looking there.
+        key={focus ? `${focus.latitude},${focus.longitude}` : 'first'}
         label={t('privacy.map')}
         markers={markers}
         areas={areas}
-        center={point ?? list[0]?.chosen ?? DEFAULT_MAP_CENTER}
+        center={focus ?? list[0]?.chosen ?? DEFAULT_MAP_CENTER}
         zoom={13}
         onTap={full ? undefined : setPoint}
         testId="privacy-zones-map"
@@ -144,7 +149,10 @@ export function PrivacyZones() {
             label={t('privacy.place')}
             placeholder={t('privacy.placeholder')}
             near={point ?? list[0]?.chosen ?? DEFAULT_MAP_CENTER}
-            onSelect={({ latitude, longitude }) => setPoint({ latitude, longitude })}
+            onSelect={({ latitude, longitude }) => {
+              setPoint({ latitude, longitude });
+              setFocus({ latitude, longitude });
+            }}
           />
           <div className="field">
             <label htmlFor={radiusId}>

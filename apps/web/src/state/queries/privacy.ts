@@ -13,7 +13,7 @@ export function usePrivacyZonesQuery() {
   });
 }
 
-function useZoneMutation<I>(call: (input: I) => Promise<unknown>) {
+function useZoneMutation<I, O>(call: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,

@@ -3,15 +3,19 @@ import { zip } from 'fflate';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   activities,
+  activityAttendance,
   activityMembers,
   activityRoutes,
   chats,
   connections,
+  emergencyContacts,
   gearItems,
   groupMembers,
   groups,
+  locationPoints,
   messages,
   notifications,
+  privacyZones,
   userSports,
   users,
 } from '../../db/schema.ts';
@@ -36,6 +40,7 @@ groups.json         the groups you belong to or asked to join
 messages.json       the messages you wrote, with the chat they belong to
 notifications.json  your notifications
 gear.json           your private gear checklists and the group gear you bring
+safety.json         your emergency contacts, privacy zones, attendance record and shared positions
 calendar.ics        your activities as a calendar (iCalendar, UTC times)
 
 JSON files are UTF-8; times are ISO 8601 in UTC; distances in metres.
@@ -105,6 +110,21 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
     .select()
     .from(gearItems)
     .where(or(eq(gearItems.personalFor, userId), eq(gearItems.claimedBy, userId)));
+
+  const [contactsInEmergency, zoneRows, attendanceRows, positionRows] = await Promise.all([
+    db
+      .select()
+      .from(emergencyContacts)
+      .where(eq(emergencyContacts.userId, userId))
+      .orderBy(asc(emergencyContacts.position)),
+    db.select().from(privacyZones).where(eq(privacyZones.userId, userId)).orderBy(asc(privacyZones.createdAt)),
+    db
+      .select()
+      .from(activityAttendance)
+      .where(eq(activityAttendance.userId, userId))
+      .orderBy(asc(activityAttendance.markedAt)),
+    db.select().from(locationPoints).where(eq(locationPoints.userId, userId)).orderBy(asc(locationPoints.recordedAt)),
+  ]);
 
   const files: Record<string, Uint8Array> = {
     'README.txt': text(README),
@@ -212,6 +232,28 @@ export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): P
         checked: g.checked,
       })),
     ),
+    // Issue 23 and 22: what the safety loop, the privacy zones and attendance keep about the person.
+    'safety.json': json({
+      emergencyContacts: contactsInEmergency.map((c) => ({ name: c.name, email: c.email })),
+      privacyZones: zoneRows.map((z) => ({
+        label: z.label,
+        chosen: { latitude: z.chosenLatitude, longitude: z.chosenLongitude },
+        circle: { latitude: z.latitude, longitude: z.longitude, radiusMetres: z.radiusMetres },
+        createdAt: z.createdAt.toISOString(),
+      })),
+      attendance: attendanceRows.map((a) => ({
+        activityId: a.activityId,
+        status: a.status,
+        markedAt: a.markedAt.toISOString(),
+      })),
+      sharedPositions: positionRows.map((p) => ({
+        activityId: p.activityId,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        accuracy: p.accuracy,
+        recordedAt: p.recordedAt.toISOString(),
+      })),
+    }),
     'calendar.ics': text(
       writeIcs({
         name: 'Cordata',

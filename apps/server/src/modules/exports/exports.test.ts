@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser, reauthenticate } from '../../../test/factories.ts';
-import { dataExports, mailOutbox } from '../../db/schema.ts';
+import { dataExports, locationPoints, mailOutbox } from '../../db/schema.ts';
 
 let clock = Date.now();
 let t: TestApp;
@@ -38,6 +38,14 @@ describe('data export', () => {
     const { chat: direct } = await t.ok('chat/open-direct', { userId: pal.id }, me.token);
     await t.ok('chat/send-message', { chatId: direct.chatId, text: 'Ciao', clientMessageId: 'm2' }, me.token);
 
+    // What the safety loop and the privacy zones keep (issue 23).
+    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Mamma', email: 'mamma@example.test' }] }, me.token);
+    await t.ok('privacy/add-zone', { latitude: 45.9, longitude: 9.4, radiusMetres: 300, label: 'Home' }, me.token);
+    const recordedAt = new Date(clock);
+    await t.db
+      .insert(locationPoints)
+      .values({ activityId: activity.activityId, userId: me.id, latitude: 45.93, longitude: 9.38, recordedAt });
+
     const { export: asked } = await t.ok('export/request', undefined, me.token);
     expect(asked).toMatchObject({ status: 'PENDING', downloadUrl: null });
     // A second tap while it is prepared is the same export.
@@ -70,6 +78,7 @@ describe('data export', () => {
         'messages.json',
         'notifications.json',
         'gear.json',
+        'safety.json',
         'calendar.ics',
       ]),
     );
@@ -86,6 +95,14 @@ describe('data export', () => {
       { text: 'Ciao', chat: { directWith: pal.id } },
     ]);
     expect(JSON.parse(read('gear.json'))).toMatchObject([{ name: 'Thermos', kind: 'MY_CHECKLIST' }]);
+    expect(JSON.parse(read('safety.json'))).toMatchObject({
+      emergencyContacts: [{ name: 'Mamma', email: 'mamma@example.test' }],
+      privacyZones: [{ label: 'Home', chosen: { latitude: 45.9, longitude: 9.4 }, circle: { radiusMetres: 300 } }],
+      attendance: [],
+      sharedPositions: [
+        { activityId: activity.activityId, latitude: 45.93, longitude: 9.38, recordedAt: recordedAt.toISOString() },
+      ],
+    });
     expect(read(`activities/${activity.activityId}.gpx`)).toContain('<gpx');
     expect(read('calendar.ics')).toContain('SUMMARY:Grigna ridge');
     // Nobody else's e-mail address travels in someone's export.

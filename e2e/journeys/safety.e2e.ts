@@ -38,8 +38,8 @@ const text = {
   },
   it: {
     title: 'Sicurezza',
-    subject: 'Carla Riva non è ancora rientrato da Grigna ridge',
-    page: 'Carla Riva non è ancora rientrato',
+    subject: 'Carla Riva non ha ancora segnalato il rientro da Grigna ridge',
+    page: 'Carla Riva non ha ancora segnalato il rientro',
     mailed: 'Contatti di emergenza avvisati',
     position: 'Ultima posizione nota',
   },

@@ -173,8 +173,8 @@ const it: Texts = {
   },
   ACTIVITY_NOT_BACK: (v) =>
     v.reason === 'SELF'
-      ? `Non hai confermato il rientro da ${v.target}: tocca “Sono rientrato”, altrimenti i tuoi contatti di emergenza riceveranno un'e-mail`
-      : `${v.actor} non è rientrato da ${v.target} e l'orario di rientro è passato: prova a contattarlo`,
+      ? `Non hai confermato il rientro da ${v.target}: tocca “Confermo il rientro”, altrimenti i tuoi contatti di emergenza riceveranno un'e-mail`
+      : `${v.actor} non ha segnalato il rientro da ${v.target} e l'orario di rientro è passato: prova a metterti in contatto`,
   ACTIVITY_RECAP_READY: (v) => `Il riepilogo di ${v.target} è pronto: aggiungi le tue foto`,
 };
 

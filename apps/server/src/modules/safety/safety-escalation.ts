@@ -29,7 +29,8 @@ interface Due {
 /**
  * The escalation (issue 23). Each run takes the people whose step is due:
  * 1. SAFETY_ALERT_AFTER_MINUTES after the planned return, anyone taking part and not back: the others get an
- *    ACTIVITY_NOT_BACK notification (and push) naming them, and they get one about themselves;
+ *    ACTIVITY_NOT_BACK notification (and push) naming them, but for those with a block between them and the person
+ *    (in either direction) who are not organisers, and they get one about themselves;
  * 2. SAFETY_CONTACTS_AFTER_MINUTES later, whoever is still not back: each of their emergency contacts gets an e-mail
  *    through the outbox with a no-login link (a random 256-bit token, only its hash kept, expiring).
  * A step is claimed by the conditional upsert that sets its column (`alerted_at`, `contacts_mailed_at`) in the
@@ -81,10 +82,17 @@ export function createSafetyEscalation(deps: {
         .returning({ userId: activitySafety.userId });
       if (!claimed.length) return 0;
       const [activity] = await tx.select().from(activities).where(eq(activities.id, activityId));
-      const everyone = (await deps.repo.people(activityId, tx)).map((p) => p.user.userId);
+      const people = await deps.repo.people(activityId, tx);
       for (const { userId } of claimed) {
         const common = { type: 'ACTIVITY_NOT_BACK' as const, targetId: activityId, targetName: activity!.name };
-        await fx.notify({ ...common, userIds: everyone, actorId: userId });
+        // Nobody is told about a person a block stands between them and, but the organisers: safety comes first.
+        const blocked = await deps.repo.blockedAmong(
+          userId,
+          people.map((p) => p.user.userId),
+          tx,
+        );
+        const told = people.filter((p) => p.isOrganiser || !blocked.has(p.user.userId)).map((p) => p.user.userId);
+        await fx.notify({ ...common, userIds: told, actorId: userId });
         await fx.notify({ ...common, userIds: [userId], actorId: null, reason: 'SELF' });
       }
       return claimed.length;

@@ -49,7 +49,7 @@ export const safetyCopy = {
     busy: 'Too many attempts: wait a few minutes and try again.',
   },
   it: {
-    subject: (person: string, activity: string) => `${person} non è ancora rientrato da ${activity}`,
+    subject: (person: string, activity: string) => `${person} non ha ancora segnalato il rientro da ${activity}`,
     greeting: (contact: string) => `Ciao ${contact},`,
     mailIntro: (person: string, activity: string, planned: string) =>
       `${person} ti ha indicato come contatto di emergenza su Cordata. Il rientro da “${activity}” era previsto per ${planned} e da allora non ha confermato di essere tornato.`,
@@ -58,10 +58,10 @@ export const safetyCopy = {
     mailValid: (until: string) => `Il link funziona senza account fino a ${until}.`,
     mailAdvice:
       'Prova prima a contattare la persona e l’organizzatore. Se non ci riesci e sei preoccupato, chiama il numero di emergenza 112 e riferisci ciò che mostra la pagina.',
-    pageTitle: (person: string) => `${person} non è ancora rientrato`,
+    pageTitle: (person: string) => `${person} non ha ancora segnalato il rientro`,
     pageIntro: (person: string, activity: string, planned: string) =>
       `Il rientro di ${person} da “${activity}” era previsto per ${planned} e non è stato confermato.`,
-    backTitle: (person: string) => `${person} è rientrato`,
+    backTitle: (person: string) => `${person} ha segnalato il rientro`,
     backIntro: (person: string, at: string) =>
       `${person} ha confermato il rientro alle ${at}. Non viene mostrato altro.`,
     lastPosition: 'Ultima posizione nota',

@@ -273,7 +273,7 @@ describe('the escalation', () => {
       ].sort(),
     );
     expect(pushText('it', 'ACTIVITY_NOT_BACK', { actor: 'Anna', target: 'Grigna ridge' }).body).toContain(
-      'Anna non è rientrato da Grigna ridge',
+      'Anna non ha segnalato il rientro da Grigna ridge',
     );
     expect(pushText('en', 'ACTIVITY_NOT_BACK', { target: 'Grigna ridge', reason: 'SELF' }).body).toContain(
       'You are not checked in as back from Grigna ridge',
@@ -324,6 +324,26 @@ describe('the escalation', () => {
     expect(expired.body).toContain('This link has expired or does not exist.');
   });
 
+  it('tells nobody with a block between them and the missing person, but the organisers', async () => {
+    const { organiser, activityId, people, endsAt } = await outing(3);
+    const [anna, bruno, carla] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
+    // Carla blocked Anna, Anna blocked Bruno after both had joined; the organiser blocked Anna too.
+    await t.ok('user/block', { userId: anna.id }, carla.token);
+    await t.ok('user/block', { userId: bruno.id }, anna.token);
+    await t.ok('user/block', { userId: anna.id }, organiser.token);
+    clock = endsAt + 10 * MINUTE;
+    for (const p of [organiser, bruno, carla]) await t.ok('activity/safety-back', { activityId }, p.token);
+    clock = endsAt + 61 * MINUTE;
+    expect((await escalation().run()).alerted).toBe(1);
+    const alerts = await notBack(activityId);
+    expect(alerts.map((n) => [n.userId, n.actorId]).sort()).toEqual(
+      [
+        [organiser.id, anna.id],
+        [anna.id, null],
+      ].sort(),
+    );
+  });
+
   it('stops for whoever checks in before a step, and writes in the person’s language', async () => {
     const { activityId, people, organiser, endsAt } = await outing(2, { language: 'it' });
     const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
@@ -344,7 +364,7 @@ describe('the escalation', () => {
     expect((await escalation().run()).mailed).toBe(1);
     expect(await mailsTo(`casa-${bruno.id}@example.test`)).toEqual([]);
     const [mail] = await mailsTo(`casa-${anna.id}@example.test`);
-    expect(mail!.subject).toBe(`Person0 ${anna.lastName} non è ancora rientrato da Grigna ridge`);
+    expect(mail!.subject).toBe(`Person0 ${anna.lastName} non ha ancora segnalato il rientro da Grigna ridge`);
     const token = /safety\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
     const page = await t.app.inject({ method: 'GET', url: `/api/space/cordata/safety/${token}` });
     expect(page.body).toContain('<html lang="it">');

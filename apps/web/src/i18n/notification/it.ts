@@ -36,7 +36,8 @@ export const notification: typeof en = {
     ACTIVITY_WEATHER_ALERT:
       'Allerta meteo per <b>{{target}}</b>: le previsioni superano i tuoi limiti. Confermi, sposti o annulli?',
     ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> si fa come previsto, nonostante le previsioni',
-    ACTIVITY_NOT_BACK: '<b>{{actor}}</b> non ha segnalato il rientro da <b>{{target}}</b> e l’orario di rientro è passato',
+    ACTIVITY_NOT_BACK:
+      '<b>{{actor}}</b> non ha segnalato il rientro da <b>{{target}}</b> e l’orario di rientro è passato',
     ACTIVITY_RECAP_READY: 'Il riepilogo di <b>{{target}}</b> è pronto: aggiungi le tue foto',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */

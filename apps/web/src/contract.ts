@@ -9,5 +9,10 @@ export * from '@cordata/contract/constants';
 export * from '@cordata/contract/enums';
 export { type ErrorBody, type ErrorCode, errorCatalog, errorCodes } from '@cordata/contract/errors';
 export * from '@cordata/contract/grades';
-export { notificationActionPath, notificationPath } from '@cordata/contract/paths';
+export {
+  notificationActionPath,
+  notificationPath,
+  WEATHER_PUSH_ORDER,
+  weatherAlertCategory,
+} from '@cordata/contract/paths';
 export { compareVersions, isNewerVersion, parseVersion } from '@cordata/contract/version';

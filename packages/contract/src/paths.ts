@@ -48,3 +48,16 @@ export const groupFeedPath = (product: string, groupId: string) =>
  * weather alert's keep / move / switch to the backup route / cancel (docs/weather.md, "Push buttons").
  */
 export const notificationActionPath = (path: string, action: string) => `${path}?weather=${encodeURIComponent(action)}`;
+
+/**
+ * The order of a weather alert's push buttons. Chrome shows only the first two, so the answers decided in one tap
+ * (keep, cancel) come first; the body names every answer offered, and a tap on it opens them all.
+ */
+export const WEATHER_PUSH_ORDER = ['KEEP', 'CANCEL', 'SWITCH_BACKUP', 'MOVE'] as const;
+
+/**
+ * The iOS notification category (APNs `aps.category`) of a weather alert: the app registers both with their buttons
+ * (apps/web/src/native/push.ts), the server names the one whose answers the alert offers.
+ */
+export const weatherAlertCategory = (choices: readonly string[]) =>
+  choices.includes('SWITCH_BACKUP') ? 'WEATHER_ALERT_BACKUP' : 'WEATHER_ALERT';

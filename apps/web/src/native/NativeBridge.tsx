@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSheetStore } from '../sheets/store.ts';
 import { useIsLoggedIn } from '../state/auth.ts';
 import type { Platform } from './platform.ts';
-import { registerPushToken } from './push.ts';
+import { registerPushActions, registerPushToken } from './push.ts';
 import { installNativeShell } from './shell.ts';
 
 /** Connects the native shell's events to the router and the sheet stack. */
@@ -18,6 +19,11 @@ export function NativeBridge({ platform }: { platform: Platform }) {
       closeTopSheet: () => useSheetStore.getState().back(),
     });
   }, [platform, navigate]);
+
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    void registerPushActions(platform, t);
+  }, [platform, t, i18n.language]);
 
   const loggedIn = useIsLoggedIn();
   useEffect(() => {

@@ -21,12 +21,14 @@ export function createCapacitorPlatform(): Platform {
     onNotificationTap: (handler) =>
       listen(
         // actionId is 'tap' for the notification itself, else the id of the button tapped.
-        Push.addListener('pushNotificationActionPerformed', (a) =>
+        Push.addListener('pushNotificationActionPerformed', (a) => {
+          // iOS reports a dismissed notification too (only for categories asking for it): nothing to open.
+          if (a.actionId === 'dismiss') return;
           handler(
             (a.notification.data as Record<string, unknown> | undefined) ?? {},
             a.actionId === 'tap' ? undefined : a.actionId,
-          ),
-        ),
+          );
+        }),
       ),
     updater: {
       download: async (url, version, onProgress, checksum) => {
@@ -57,6 +59,18 @@ export function createCapacitorPlatform(): Platform {
       } finally {
         for (const l of listeners) void l.then((x) => x.remove());
       }
+    },
+    // iOS categories through the local notifications plugin: Capacitor routes a remote push's button to the push
+    // plugin's pushNotificationActionPerformed (onNotificationTap). Android: remote pushes carry no buttons.
+    registerPushActions: async (types) => {
+      if (os !== 'ios') return;
+      const { LocalNotifications } = await import('@capacitor/local-notifications');
+      await LocalNotifications.registerActionTypes({
+        types: types.map((type) => ({
+          id: type.id,
+          actions: type.actions.map((a) => ({ ...a, foreground: true })),
+        })),
+      });
     },
     // The camera plugin is fetched on first use only.
     pickPicture: async (labels) => (await import('./camera.ts')).pickNativePicture(labels),

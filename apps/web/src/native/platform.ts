@@ -16,6 +16,12 @@ export interface Platform {
   /** Asks permission and registers for push; resolves with the device token, rejects when refused or failed. */
   registerPush(): Promise<string>;
   /**
+   * Registers the buttons a remote push of each category shows (iOS notification categories, named by the push's
+   * aps.category); a button tapped reaches onNotificationTap as `action`. Android shows no buttons on a remote push:
+   * a no-op there (docs/mobile.md, "Push buttons").
+   */
+  registerPushActions(types: PushActionType[]): Promise<void>;
+  /**
    * Takes a photo with the camera or chooses one from the library (the person picks, in a native sheet
    * with these labels). Resolves with the picture, or null when the person cancels; rejects with a
    * `PhotoPermissionError` when the camera or the photos were refused.
@@ -34,6 +40,12 @@ export interface Platform {
   shareFile(file: SharedFile): Promise<NativeShareOutcome>;
   /** Hands an address to the system, which opens the app that handles it (webcal: → the calendar app). */
   openUrl(url: string): Promise<void>;
+}
+
+export interface PushActionType {
+  /** The category id (weatherAlertCategory). */
+  id: string;
+  actions: { id: string; title: string; destructive?: boolean }[];
 }
 
 export interface SharedLink {
@@ -106,6 +118,7 @@ export const webPlatform: Platform = {
     ready: () => Promise.resolve(),
   },
   registerPush: () => Promise.reject(new Error('Push registration runs only in the native app')),
+  registerPushActions: () => Promise.resolve(),
   pickPicture: () => Promise.reject(new Error('The camera runs only in the native app; the web uses a file input')),
   shareLink: () => Promise.reject(new Error('The native share sheet runs only in the native app')),
   shareFile: () => Promise.reject(new Error('The native share sheet runs only in the native app')),
@@ -132,6 +145,7 @@ export function createFakePlatform(
     sharedLinks: [] as SharedLink[],
     sharedFiles: [] as SharedFile[],
     openedUrls: [] as string[],
+    pushActionTypes: [] as PushActionType[][],
   };
   const subscribe =
     <T>(set: Set<T>) =>
@@ -160,6 +174,9 @@ export function createFakePlatform(
       ready: async () => {},
     },
     registerPush: () => (pushToken ? Promise.resolve(pushToken) : Promise.reject(new Error('denied'))),
+    registerPushActions: async (types) => {
+      calls.pushActionTypes.push(types);
+    },
     pickPicture: picture,
     shareLink: async (content) => {
       calls.sharedLinks.push(content);

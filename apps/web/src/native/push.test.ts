@@ -4,7 +4,8 @@ import { useAuthStore } from '../state/auth.ts';
 import { signOut } from '../state/signOut.ts';
 import { useUiStore } from '../state/ui.ts';
 import { createFakePlatform, webPlatform } from './platform.ts';
-import { registerPushToken } from './push.ts';
+import i18n from '../i18n/index.ts';
+import { registerPushActions, registerPushToken } from './push.ts';
 
 const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
 
@@ -50,6 +51,51 @@ describe('push registration', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('offline'));
     await signOut(new QueryClient());
     expect(useAuthStore.getState().jwt).toBeNull();
+  });
+});
+
+describe('native push buttons', () => {
+  it('registers the two weather alert categories on a native platform, in the app’s language', async () => {
+    const fake = createFakePlatform('ios');
+    await i18n.changeLanguage('it');
+    try {
+      await registerPushActions(fake.platform, i18n.t);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    await registerPushActions(fake.platform, i18n.t);
+    const [it, en] = fake.calls.pushActionTypes;
+    expect(en).toEqual([
+      {
+        id: 'WEATHER_ALERT_BACKUP',
+        actions: [
+          { id: 'KEEP', title: 'Keep' },
+          { id: 'CANCEL', title: 'Cancel', destructive: true },
+          { id: 'SWITCH_BACKUP', title: 'Backup route' },
+          { id: 'MOVE', title: 'Move' },
+        ],
+      },
+      {
+        id: 'WEATHER_ALERT',
+        actions: [
+          { id: 'KEEP', title: 'Keep' },
+          { id: 'CANCEL', title: 'Cancel', destructive: true },
+          { id: 'MOVE', title: 'Move' },
+        ],
+      },
+    ]);
+    expect(it?.[1]?.actions.map((a) => a.title)).toEqual([
+      i18n.getFixedT('it')('activity.weather.keep'),
+      i18n.getFixedT('it')('activity.weather.cancel'),
+      i18n.getFixedT('it')('activity.weather.move'),
+    ]);
+    expect(it?.[1]?.actions[0]?.title).not.toBe('Keep');
+  });
+
+  it('registers nothing on the web', async () => {
+    const fake = createFakePlatform('web');
+    await registerPushActions(fake.platform, i18n.t);
+    expect(fake.calls.pushActionTypes).toEqual([]);
   });
 });
 

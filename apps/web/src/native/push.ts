@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import { api } from '../api/client.ts';
+import { WEATHER_PUSH_ORDER, type WeatherChoice, weatherAlertCategory } from '../contract.ts';
 import { useUiStore } from '../state/ui.ts';
-import type { Platform } from './platform.ts';
+import type { Platform, PushActionType } from './platform.ts';
 import { subscribeWebPush, webPushEnabled } from './webPush.ts';
 
 /**
@@ -24,4 +26,30 @@ export async function registerPushToken(platform: Platform): Promise<boolean> {
     setFailedToRegisterNotifications(true);
     return false;
   }
+}
+
+/**
+ * The weather alert's buttons on iOS, in the app's language: one category with the backup route, one without
+ * (the server names the one the alert offers in aps.category), in the order Web Push uses.
+ */
+export function weatherAlertActionTypes(t: TFunction): PushActionType[] {
+  const titles: Record<WeatherChoice, string> = {
+    KEEP: t('activity.weather.keep'),
+    CANCEL: t('activity.weather.cancel'),
+    SWITCH_BACKUP: t('activity.weather.switchBackup'),
+    MOVE: t('activity.weather.move'),
+  };
+  return [true, false].map((backup) => {
+    const choices = WEATHER_PUSH_ORDER.filter((c) => backup || c !== 'SWITCH_BACKUP');
+    return {
+      id: weatherAlertCategory(choices),
+      actions: choices.map((id) => ({ id, title: titles[id], ...(id === 'CANCEL' ? { destructive: true } : {}) })),
+    };
+  });
+}
+
+/** Registers the buttons of native pushes (again when the language changes); a failure only loses the buttons. */
+export async function registerPushActions(platform: Platform, t: TFunction): Promise<void> {
+  if (!platform.isNative) return;
+  await platform.registerPushActions(weatherAlertActionTypes(t)).catch(() => {});
 }

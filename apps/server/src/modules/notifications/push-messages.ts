@@ -1,4 +1,4 @@
-import { type Language, type NotificationType, notificationActionPath, weatherChoices } from '@cordata/contract';
+import { type Language, type NotificationType, notificationActionPath, WEATHER_PUSH_ORDER, weatherChoices } from '@cordata/contract';
 import { WEATHER_CHOICES, type WeatherChoice } from '@cordata/contract/enums';
 
 type Vars = { actor: string; target: string; reason: string };
@@ -212,13 +212,14 @@ export interface PushAction {
 }
 
 /**
- * The buttons of a push: a weather alert's answers (keep, move, switch to the backup route where offered, cancel),
- * each opening the activity with that answer chosen; none for the other types.
+ * The buttons of a push: a weather alert's answers (keep, cancel, switch to the backup route where offered, move, in
+ * WEATHER_PUSH_ORDER), each opening the activity with that answer chosen; none for the other types.
  */
 export function pushActions(language: string, type: NotificationType, reason: string | null, path: string) {
   if (type !== 'ACTIVITY_WEATHER_ALERT') return [];
   const titles = actionTitles[language === 'it' ? 'it' : 'en'];
-  return alertOf(reason ?? '').choices.map(
+  const { choices } = alertOf(reason ?? '');
+  return WEATHER_PUSH_ORDER.filter((action) => choices.includes(action)).map(
     (action): PushAction => ({ action, title: titles[action], path: notificationActionPath(path, action) }),
   );
 }

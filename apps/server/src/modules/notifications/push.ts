@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type NotificationType, notificationPath } from '@cordata/contract';
+import { type NotificationType, notificationPath, weatherAlertCategory } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { importPKCS8, SignJWT } from 'jose';
@@ -38,7 +38,14 @@ type Outcome = SendResult | 'recorded' | 'gave-up';
 export interface PushChannel {
   send(
     token: string,
-    message: { title: string; body: string; data: Record<string, string>; actions?: PushAction[] },
+    message: {
+      title: string;
+      body: string;
+      data: Record<string, string>;
+      actions?: PushAction[];
+      /** The iOS notification category whose buttons are the actions (weatherAlertCategory). */
+      category?: string;
+    },
   ): Promise<SendResult>;
 }
 
@@ -121,7 +128,8 @@ export function createFcmChannel(config: Config, fetchImpl: typeof fetch = fetch
             notification: { title: message.title, body: message.body },
             data: message.data,
             android: { priority: 'HIGH' },
-            apns: { payload: { aps: { sound: 'default' } } },
+            // iOS shows the buttons the app registered for the category (Android has no buttons for a remote push).
+            apns: { payload: { aps: { sound: 'default', ...(message.category ? { category: message.category } : {}) } } },
           },
         }),
       });
@@ -260,11 +268,12 @@ export function createPushSender(deps: {
     }
     const path = notificationPath({ type: p.type, targetId: p.targetId, actorId: p.actorId });
     const data = { type: p.type, targetId: p.targetId, notificationId: p.notificationId, path };
-    // A weather alert's answers as buttons: Web Push shows them (push-sw.js); FCM has no buttons to carry.
+    // A weather alert's answers as buttons: Web Push shows them (push-sw.js), iOS those of its category.
     const actions = pushActions(p.language, p.type, p.reason, path);
+    const buttons = actions.length ? { actions, category: weatherAlertCategory(actions.map((a) => a.action)) } : {};
     let result: SendResult;
     try {
-      result = await channel.send(row.token, { ...text, data, ...(actions.length ? { actions } : {}) });
+      result = await channel.send(row.token, { ...text, data, ...buttons });
     } catch {
       result = 'retry';
     }

@@ -258,23 +258,26 @@ describe('weather alerts', () => {
         body: 'Weather alert for Ridge run (starts in 24 h): gusts, rain, thunderstorms over your limits. Keep, move, switch to the backup route or cancel?',
         data: { type: 'ACTIVITY_WEATHER_ALERT', targetId: activity.activityId, notificationId: alert!.id, path },
         actions: [
+          // Chrome shows the first two: the answers decided in one tap.
           { action: 'KEEP', title: 'Keep', path: `${path}?weather=KEEP` },
-          { action: 'MOVE', title: 'Move', path: `${path}?weather=MOVE` },
-          { action: 'SWITCH_BACKUP', title: 'Backup route', path: `${path}?weather=SWITCH_BACKUP` },
           { action: 'CANCEL', title: 'Cancel', path: `${path}?weather=CANCEL` },
+          { action: 'SWITCH_BACKUP', title: 'Backup route', path: `${path}?weather=SWITCH_BACKUP` },
+          { action: 'MOVE', title: 'Move', path: `${path}?weather=MOVE` },
         ],
+        // The iOS category whose registered buttons the alert shows.
+        category: 'WEATHER_ALERT_BACKUP',
       },
     ]);
     expect(pushActions('it', 'ACTIVITY_WEATHER_ALERT', '3H RAIN KEEP,MOVE,CANCEL', path).map((a) => a.title)).toEqual([
       'Confermo',
-      'Sposto',
       'Annullo',
+      'Sposto',
     ]);
     // An alert stored before backup routes existed offers the three answers; other pushes have no buttons.
     expect(pushActions('en', 'ACTIVITY_WEATHER_ALERT', '3H RAIN', path).map((a) => a.action)).toEqual([
       'KEEP',
-      'MOVE',
       'CANCEL',
+      'MOVE',
     ]);
     expect(pushActions('en', 'ACTIVITY_WEATHER_DECISION', 'KEEP', path)).toEqual([]);
     expect(

@@ -147,7 +147,7 @@ export const activity = {
     overLimits: 'The forecast is over the limits',
     breach: {
       GUSTS: 'Gusts {{value}} km/h at {{time}} (limit {{limit}} km/h)',
-      RAIN: 'Rain {{value}} % at {{time}} (limit {{limit}} %)',
+      RAIN: 'Rain {{value}}\u00a0% at {{time}} (limit {{limit}}\u00a0%)',
       COLD: '{{value}} °C at {{time}} (lowest {{limit}} °C)',
       HEAT: '{{value}} °C at {{time}} (highest {{limit}} °C)',
       THUNDERSTORM: 'Thunderstorms at {{time}}',
@@ -178,7 +178,7 @@ export const activity = {
     alongRoute: 'Along the route, at the group’s time',
     atDistance: 'At {{distance}}',
     highest: 'Highest point, {{elevation}}',
-    rainShort: '{{value}} % rain',
+    rainShort: '{{value}}\u00a0% rain',
     gustShort: 'gusts {{value}} km/h',
     sky: {
       CLEAR: 'Clear',
@@ -194,7 +194,7 @@ export const activity = {
     limitsSet: 'Limits set by the organiser:',
     limit: {
       gusts: 'gusts up to {{value}} km/h',
-      rain: 'rain up to {{value}} %',
+      rain: 'rain up to {{value}}\u00a0%',
       min: 'from {{value}} °C',
       max: 'up to {{value}} °C',
       thunder: 'no thunderstorms',

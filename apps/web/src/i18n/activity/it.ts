@@ -149,7 +149,7 @@ export const activity: typeof en = {
     overLimits: 'Le previsioni superano i limiti',
     breach: {
       GUSTS: 'Raffiche a {{value}} km/h alle {{time}} (limite {{limit}} km/h)',
-      RAIN: 'Pioggia al {{value}} % alle {{time}} (limite {{limit}} %)',
+      RAIN: 'Pioggia al {{value}}\u00a0% alle {{time}} (limite {{limit}}\u00a0%)',
       COLD: '{{value}} °C alle {{time}} (minimo {{limit}} °C)',
       HEAT: '{{value}} °C alle {{time}} (massimo {{limit}} °C)',
       THUNDERSTORM: 'Temporali alle {{time}}',
@@ -181,7 +181,7 @@ export const activity: typeof en = {
     alongRoute: 'Lungo il percorso, all’orario del gruppo',
     atDistance: 'Al {{distance}}',
     highest: 'Punto più alto, {{elevation}}',
-    rainShort: 'pioggia {{value}} %',
+    rainShort: 'pioggia {{value}}\u00a0%',
     gustShort: 'raffiche {{value}} km/h',
     sky: {
       CLEAR: 'Sereno',
@@ -197,7 +197,7 @@ export const activity: typeof en = {
     limitsSet: 'Limiti scelti da chi organizza:',
     limit: {
       gusts: 'raffiche fino a {{value}} km/h',
-      rain: 'pioggia fino al {{value}} %',
+      rain: 'pioggia fino al {{value}}\u00a0%',
       min: 'da {{value}} °C',
       max: 'fino a {{value}} °C',
       thunder: 'niente temporali',

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n/index.ts';
 import { useAuthStore } from '../state/auth.ts';
 import { signOut } from '../state/signOut.ts';
 import { useUiStore } from '../state/ui.ts';
 import { createFakePlatform, webPlatform } from './platform.ts';
-import i18n from '../i18n/index.ts';
 import { registerPushActions, registerPushToken } from './push.ts';
 
 const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));

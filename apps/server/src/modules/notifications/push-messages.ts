@@ -1,4 +1,10 @@
-import { type Language, type NotificationType, notificationActionPath, WEATHER_PUSH_ORDER, weatherChoices } from '@cordata/contract';
+import {
+  type Language,
+  type NotificationType,
+  notificationActionPath,
+  WEATHER_PUSH_ORDER,
+  weatherChoices,
+} from '@cordata/contract';
 import { WEATHER_CHOICES, type WeatherChoice } from '@cordata/contract/enums';
 
 type Vars = { actor: string; target: string; reason: string };

@@ -129,7 +129,9 @@ export function createFcmChannel(config: Config, fetchImpl: typeof fetch = fetch
             data: message.data,
             android: { priority: 'HIGH' },
             // iOS shows the buttons the app registered for the category (Android has no buttons for a remote push).
-            apns: { payload: { aps: { sound: 'default', ...(message.category ? { category: message.category } : {}) } } },
+            apns: {
+              payload: { aps: { sound: 'default', ...(message.category ? { category: message.category } : {}) } },
+            },
           },
         }),
       });

@@ -20,10 +20,11 @@ export function NativeBridge({ platform }: { platform: Platform }) {
     });
   }, [platform, navigate]);
 
-  const { t, i18n } = useTranslation();
+  // t changes with the language: the buttons are registered again in it.
+  const { t } = useTranslation();
   useEffect(() => {
     void registerPushActions(platform, t);
-  }, [platform, t, i18n.language]);
+  }, [platform, t]);
 
   const loggedIn = useIsLoggedIn();
   useEffect(() => {

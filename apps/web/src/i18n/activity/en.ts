@@ -146,10 +146,10 @@ export const activity = {
     withinLimits: 'The forecast is within the limits.',
     overLimits: 'The forecast is over the limits',
     breach: {
-      GUSTS: 'Gusts {{value}} km/h at {{time}} (limit {{limit}} km/h)',
+      GUSTS: 'Gusts {{value}}\u00a0km/h at {{time}} (limit {{limit}}\u00a0km/h)',
       RAIN: 'Rain {{value}}\u00a0% at {{time}} (limit {{limit}}\u00a0%)',
-      COLD: '{{value}} °C at {{time}} (lowest {{limit}} °C)',
-      HEAT: '{{value}} °C at {{time}} (highest {{limit}} °C)',
+      COLD: '{{value}}\u00a0°C at {{time}} (lowest {{limit}}\u00a0°C)',
+      HEAT: '{{value}}\u00a0°C at {{time}} (highest {{limit}}\u00a0°C)',
       THUNDERSTORM: 'Thunderstorms at {{time}}',
     },
     decision: {
@@ -179,7 +179,7 @@ export const activity = {
     atDistance: 'At {{distance}}',
     highest: 'Highest point, {{elevation}}',
     rainShort: '{{value}}\u00a0% rain',
-    gustShort: 'gusts {{value}} km/h',
+    gustShort: 'gusts {{value}}\u00a0km/h',
     sky: {
       CLEAR: 'Clear',
       CLOUDY: 'Cloudy',
@@ -193,10 +193,10 @@ export const activity = {
     limitsDefault: 'Limits (the sport’s defaults):',
     limitsSet: 'Limits set by the organiser:',
     limit: {
-      gusts: 'gusts up to {{value}} km/h',
+      gusts: 'gusts up to {{value}}\u00a0km/h',
       rain: 'rain up to {{value}}\u00a0%',
-      min: 'from {{value}} °C',
-      max: 'up to {{value}} °C',
+      min: 'from {{value}}\u00a0°C',
+      max: 'up to {{value}}\u00a0°C',
       thunder: 'no thunderstorms',
     },
     changeLimits: 'Change the limits',
@@ -275,7 +275,7 @@ export const activity = {
     movingTimeModel: {
       DIN_33466: 'Hiking rule DIN 33466: 4 km/h on the flat, 300 m/h up, 500 m/h down, breaks not included.',
       KM_EFFORT: 'ITRA km-effort at {{pace}} min/km: each 100 m of climb counts as 1 km, breaks not included.',
-      CYCLING: '{{speed}} km/h on the flat and {{climb}} m/h climbing, breaks not included.',
+      CYCLING: '{{speed}}\u00a0km/h on the flat and {{climb}} m/h climbing, breaks not included.',
     },
     profileDescription: 'Elevation profile from {{min}} to {{max}} over {{distance}}',
     contact: 'Contact',

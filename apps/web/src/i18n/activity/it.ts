@@ -148,10 +148,10 @@ export const activity: typeof en = {
     withinLimits: 'Le previsioni sono entro i limiti.',
     overLimits: 'Le previsioni superano i limiti',
     breach: {
-      GUSTS: 'Raffiche a {{value}} km/h alle {{time}} (limite {{limit}} km/h)',
+      GUSTS: 'Raffiche a {{value}}\u00a0km/h alle {{time}} (limite {{limit}}\u00a0km/h)',
       RAIN: 'Pioggia al {{value}}\u00a0% alle {{time}} (limite {{limit}}\u00a0%)',
-      COLD: '{{value}} °C alle {{time}} (minimo {{limit}} °C)',
-      HEAT: '{{value}} °C alle {{time}} (massimo {{limit}} °C)',
+      COLD: '{{value}}\u00a0°C alle {{time}} (minimo {{limit}}\u00a0°C)',
+      HEAT: '{{value}}\u00a0°C alle {{time}} (massimo {{limit}}\u00a0°C)',
       THUNDERSTORM: 'Temporali alle {{time}}',
     },
     decision: {
@@ -182,7 +182,7 @@ export const activity: typeof en = {
     atDistance: 'Al {{distance}}',
     highest: 'Punto più alto, {{elevation}}',
     rainShort: 'pioggia {{value}}\u00a0%',
-    gustShort: 'raffiche {{value}} km/h',
+    gustShort: 'raffiche {{value}}\u00a0km/h',
     sky: {
       CLEAR: 'Sereno',
       CLOUDY: 'Nuvoloso',
@@ -196,10 +196,10 @@ export const activity: typeof en = {
     limitsDefault: 'Limiti (quelli predefiniti dello sport):',
     limitsSet: 'Limiti scelti da chi organizza:',
     limit: {
-      gusts: 'raffiche fino a {{value}} km/h',
+      gusts: 'raffiche fino a {{value}}\u00a0km/h',
       rain: 'pioggia fino al {{value}}\u00a0%',
-      min: 'da {{value}} °C',
-      max: 'fino a {{value}} °C',
+      min: 'da {{value}}\u00a0°C',
+      max: 'fino a {{value}}\u00a0°C',
       thunder: 'niente temporali',
     },
     changeLimits: 'Cambia i limiti',
@@ -279,7 +279,7 @@ export const activity: typeof en = {
       DIN_33466:
         'Regola escursionistica DIN 33466: 4 km/h in piano, 300 m/h in salita, 500 m/h in discesa, pause escluse.',
       KM_EFFORT: 'Km-sforzo ITRA a {{pace}} min/km: ogni 100 m di salita valgono 1 km, pause escluse.',
-      CYCLING: '{{speed}} km/h in piano e {{climb}} m/h in salita, pause escluse.',
+      CYCLING: '{{speed}}\u00a0km/h in piano e {{climb}} m/h in salita, pause escluse.',
     },
     profileDescription: 'Profilo altimetrico da {{min}} a {{max}} su {{distance}}',
     contact: 'Contatto',

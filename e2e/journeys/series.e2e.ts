@@ -137,5 +137,42 @@ describe.each(locales)('series (%s)', (locale) => {
       ),
     );
     expect(new Set(names)).toEqual(new Set([locale === 'en' ? 'Track night' : 'Serata in pista']));
+
+    // A new rule from the third date on: also the day after, every week. The series splits: the third date and
+    // the following ones stay (their day is still a day of the rule), with Bruno in them; the new days are made.
+    const thirdDay = third.date;
+    const nextWeekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][
+      (new Date(`${thirdDay}T12:00:00Z`).getUTCDay() + 1) % 7
+    ]!;
+    await page.goto(`/view-activity/${third.activityId}`);
+    await page.click(testId('activity-menu'));
+    await page.click(testId('activity-action-edit'));
+    await page.waitForSelector(testId('wizard-info'));
+    await page.click(testId('wizard-next'));
+    await page.click(testId('wizard-keep-route'));
+    await page.waitForSelector(testId('wizard-difficulty'));
+    await page.click(testId('wizard-next'));
+    await page.waitForSelector(testId('wizard-publish'));
+    await page.click(testId('choice-scope-FOLLOWING'));
+    await page.click(`${testId('wizard-change-rule')} input`);
+    await page.click(`${testId(`repeat-day-${nextWeekday}`)} input`);
+    await page.waitForSelector(testId('wizard-rule-note'));
+    await page.locator(testId('wizard-repeat')).scrollIntoViewIfNeeded();
+    await settled(page);
+    await screenshot(page, `series-7-new-rule-${locale}`);
+    await page.click(testId('wizard-publish-button'));
+    await expectToast(page);
+    const split = (await call(url, 'activity/read-info', { activityId: third.activityId! }, anna.jwt)).activity;
+    expect(split.series!.rule).toContain(nextWeekday);
+    expect(split.series!.seriesId).not.toBe(series.seriesId);
+    const { series: after2 } = await call(url, 'series/read-info', { activityId: third.activityId! }, bruno.jwt);
+    expect(after2.joined).toBe(true);
+    expect(after2.nextDates.some((d) => d.date === addDay(thirdDay))).toBe(true);
+    await page.waitForSelector(testId('series-panel'));
+    await page.locator(testId('series-panel')).scrollIntoViewIfNeeded();
+    await settled(page);
+    await screenshot(page, `series-8-split-${locale}`);
   });
 });
+
+const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

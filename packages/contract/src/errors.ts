@@ -122,6 +122,10 @@ export const errorCatalog = {
     status: 400,
     message: 'The day of several dates cannot change at once: edit only this date to move it',
   },
+  SERIES_RULE_SCOPE: {
+    status: 400,
+    message: 'A new repeat rule applies to this and the following dates, or to all of them: choose one',
+  },
   SERIES_DATE_NOT_IN_RULE: { status: 400, message: 'This day is not one of the dates of the series' },
   SERIES_DATE_PAST: { status: 409, message: 'This date of the series has already started' },
   SERIES_NOT_JOINED: { status: 409, message: 'You have not joined this series' },

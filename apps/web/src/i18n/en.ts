@@ -98,6 +98,7 @@ const errors: Record<ErrorCode, string> = {
   SERIES_RULE_INVALID: 'The repeat settings are not valid: check the days and the end',
   SERIES_RULE_UNSUPPORTED: 'Series repeat daily, weekly or monthly: this repeat is not supported',
   NOT_IN_SERIES: 'This activity is not part of a series',
+  SERIES_RULE_SCOPE: 'A new repeat rule applies to this and the following dates, or to all of them',
   SERIES_DATE_FIXED: 'To move the day, edit only this date',
   SERIES_DATE_NOT_IN_RULE: 'This day is not one of the dates of the series',
   SERIES_DATE_PAST: 'This date has already started',

@@ -176,6 +176,7 @@ export const it: Resources = {
     SERIES_RULE_INVALID: 'Le impostazioni di ripetizione non sono valide: controlla i giorni e la fine',
     SERIES_RULE_UNSUPPORTED: 'Le serie si ripetono ogni giorno, settimana o mese: questa ripetizione non è supportata',
     NOT_IN_SERIES: 'Questa attività non fa parte di una serie',
+    SERIES_RULE_SCOPE: 'Una nuova regola vale per questa data e le successive, o per tutte',
     SERIES_DATE_FIXED: 'Per spostare il giorno, modifica solo questa data',
     SERIES_DATE_NOT_IN_RULE: 'Questo giorno non è una delle date della serie',
     SERIES_DATE_PAST: 'Questa data è già iniziata',

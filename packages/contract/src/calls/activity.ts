@@ -168,6 +168,11 @@ export const ActivityUpdate = ActivityFields.extend({
   activityId: Id,
   route: RouteInput.optional(),
   scope: SeriesScope.default('THIS'),
+  /**
+   * A new rule, with scope FOLLOWING or ALL (with THIS: SERIES_RULE_SCOPE): the series is split, and `date` is the
+   * new rule's start (docs/series.md). The answer is the edited date when the new rule keeps it, else the new first.
+   */
+  repeat: RepeatInput.optional(),
 });
 export type ActivityUpdate = z.infer<typeof ActivityUpdate>;
 
@@ -675,6 +680,9 @@ export const activityCalls = {
     errors: [
       'NOT_IN_SERIES',
       'SERIES_DATE_FIXED',
+      'SERIES_RULE_SCOPE',
+      'SERIES_RULE_INVALID',
+      'SERIES_RULE_UNSUPPORTED',
       'ACTIVITY_NOT_FOUND',
       'FORBIDDEN',
       'ACTIVITY_TOO_SOON',

@@ -51,7 +51,7 @@ export interface ActivitiesDeps {
   /** Seats and waitlists (seats/seats.service.ts). */
   seats: Pick<Seats, 'mine' | 'overlapping' | 'edited'>;
   /** Series (issue 22): create-new with `repeat`, edits by scope, the series in the answer. */
-  series: Pick<SeriesService, 'plan' | 'start' | 'propagate' | 'ref'>;
+  series: Pick<SeriesService, 'plan' | 'start' | 'propagate' | 'split' | 'ref'>;
   now: () => Date;
   /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
   readerLanguage: (userId: string) => Promise<Language>;
@@ -221,12 +221,13 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       // Only an admin gets a route parsed (review M5): a stranger's 20 MB GPX is refused unread.
       if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
       const route = input.route ? await computeRoute(input.route, userId, baseUrl) : null;
-      await change(async (tx, effects) => {
+      const shown = await change(async (tx, effects) => {
         const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
         const scope = input.scope ?? 'THIS';
+        if (input.repeat && scope === 'THIS') throw new ApiError('SERIES_RULE_SCOPE');
         if (scope !== 'THIS') {
           if (!activity.seriesId) throw new ApiError('NOT_IN_SERIES');
-          if (input.date !== activity.date) throw new ApiError('SERIES_DATE_FIXED');
+          if (!input.repeat && input.date !== activity.date) throw new ApiError('SERIES_DATE_FIXED');
         }
         // Past dates of a series never change with the others: an edit of several dates skips a started one.
         const editsThis = scope === 'THIS' || activity.startsAt > deps.now();
@@ -240,6 +241,20 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           ...(route ? routeValues(route) : {}),
           groupId,
         };
+        if (input.repeat && scope !== 'THIS') {
+          // A new rule: the series splits on `date`, the new rule's first day (docs/series.md).
+          assertStartsLateEnough(times.startsAt, deps.now());
+          const shownId = await deps.series.split(tx, effects, {
+            activity,
+            scope,
+            repeat: input.repeat,
+            values,
+            route: route ?? null,
+            actorId: userId,
+          });
+          if (route && shownId === activity.id) await saveRouteFile(activity, route.gpx, tx);
+          return shownId;
+        }
         const told = editsThis
           ? await deps.memberships.memberIds('activity', activity.id, { state: 'PARTICIPATING' }, tx)
           : [];
@@ -253,7 +268,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
             told,
           });
         }
-        if (!editsThis) return;
+        if (!editsThis) return activity.id;
         if (Object.keys(seatValues(input)).length)
           await deps.seats.edited(tx, effects, activity.id, input.seats === undefined ? activity.seats : input.seats);
         await repo.update(activity.id, values, tx);
@@ -273,8 +288,9 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           reason: editKind(activity, times, route),
           targetName: input.name,
         });
+        return activity.id;
       });
-      return answer(input.activityId, userId);
+      return answer(shown ?? input.activityId, userId);
     },
 
     /**

@@ -21,7 +21,15 @@ import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
-import { addDays, type DueSeries, dueColumns, materialise, PER_DATE_COLUMNS } from './series-materialiser.ts';
+import {
+  addDays,
+  type DueSeries,
+  dueColumns,
+  horizonOf,
+  materialise,
+  occurrencesOf,
+  PER_DATE_COLUMNS,
+} from './series-materialiser.ts';
 
 /** How many coming dates series/read-info lists. */
 const NEXT_DATES = 12;
@@ -139,6 +147,8 @@ export function createSeriesService(deps: SeriesDeps) {
       .orderBy(activities.startsAt);
   }
 
+  type ComingDate = Awaited<ReturnType<typeof comingDates>>[number];
+
   /** The activity rows of dates, by id. */
   async function rows(tx: DbOrTx, ids: string[]) {
     if (!ids.length) return new Map<string, ActivityRow>();
@@ -165,6 +175,120 @@ export function createSeriesService(deps: SeriesDeps) {
     const member = await deps.memberships.member('activity', date.id, userId, tx);
     if (member?.state !== 'PARTICIPATING' && member?.state !== 'WAITLISTED') return;
     await deps.members.leaveIn(tx, fx, date, member);
+  }
+
+  /** Checks a rule for a series starting on `date`: its canonical form, its exceptions and its first day. */
+  function planOf(repeat: RepeatInput, date: string, startTime: string, timeZone: string): SeriesPlan {
+    try {
+      const checked = checkSeries(repeat.rule, date, repeat.exDates ?? [], (d) =>
+        zonedInstant(d, startTime, timeZone).getTime(),
+      );
+      return {
+        rule: checked.canonical,
+        startDate: date,
+        exDates: [...new Set(repeat.exDates ?? [])].sort(),
+        firstDay: checked.firstDay,
+      };
+    } catch (err) {
+      ruleError(err);
+    }
+  }
+
+  /**
+   * Several coming dates take an edit's values, each on its own day with the new start and end time. Each person
+   * taking part in a changed date is told once, on their first such date, unless already told (`told`).
+   */
+  async function applyToDates(
+    tx: DbOrTx,
+    fx: Effects,
+    dates: ComingDate[],
+    edit: {
+      values: SharedValues;
+      route: { startLatitude: number; startLongitude: number } | null;
+      actorId: string;
+      told: string[];
+      name: string;
+    },
+  ) {
+    if (!dates.length) return;
+    const { values } = edit;
+    const { date: _date, startsAt: _s, endsAt: _e, ...shared } = values;
+    const ids = dates.map((s) => s.id);
+    const times = dates.map((s) => ({
+      startsAt: zonedInstant(s.date, values.startTime, values.timeZone),
+      endsAt: zonedInstant(s.date, values.endTime, values.timeZone),
+    }));
+    await tx
+      .update(activities)
+      .set({ ...shared, updatedAt: deps.now() })
+      .where(inArray(activities.id, ids));
+    await tx.execute(sql`update activities a set starts_at = u.starts_at, ends_at = u.ends_at
+      from unnest(${uuidArray(ids)}, ${`{${times.map((t) => t.startsAt.toISOString()).join(',')}}`}::timestamptz[],
+        ${`{${times.map((t) => t.endsAt.toISOString()).join(',')}}`}::timestamptz[]) as u(id, starts_at, ends_at)
+      where a.id = u.id`);
+    // One notification per person, on their first changed date.
+    const firsts = await queryRows<{ activity_id: string; user_id: string }>(
+      tx,
+      sql`select distinct on (m.user_id) m.activity_id, m.user_id from activity_members m
+          join activities a on a.id = m.activity_id
+          where m.activity_id = any(${uuidArray(ids)}) and m.state = 'PARTICIPATING'
+            and m.user_id <> all(${uuidArray(edit.told)})
+          order by m.user_id, a.starts_at`,
+    );
+    const byDate = new Map<string, string[]>();
+    for (const row of firsts) byDate.set(row.activity_id, [...(byDate.get(row.activity_id) ?? []), row.user_id]);
+    for (const [activityId, userIds] of byDate) {
+      const index = ids.indexOf(activityId);
+      await fx.notify({
+        userIds,
+        type: 'ACTIVITY_EDIT',
+        targetId: activityId,
+        actorId: edit.actorId,
+        reason: editKind(dates[index]!, times[index]!, edit.route),
+        targetName: edit.name,
+      });
+    }
+  }
+
+  /**
+   * Cancels dates: each leaves every list and its chat closes, but stays in calendar feeds as cancelled; its
+   * participants are told, once each and never `actorId`. Answers who was told, and how many dates were cancelled.
+   */
+  async function cancelDates(tx: DbOrTx, fx: Effects, ids: string[], actorId: string) {
+    const told = new Set<string>([actorId]);
+    if (!ids.length) return { told, cancelled: 0 };
+    const now = deps.now();
+    const cancelled = await tx
+      .update(activities)
+      .set({ cancelledAt: now, deletedAt: now, updatedAt: now })
+      .where(and(inArray(activities.id, ids), sql`${activities.deletedAt} is null`))
+      .returning({
+        id: activities.id,
+        name: activities.name,
+        date: activities.date,
+        startTime: activities.startTime,
+        startsAt: activities.startsAt,
+      });
+    cancelled.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    for (const date of cancelled) {
+      const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId: date.id });
+      if (chatId) await deps.chatMembership.close(tx, chatId, fx.chat);
+      const people = (await deps.memberships.memberIds('activity', date.id, { state: 'PARTICIPATING' }, tx)).filter(
+        (id) => !told.has(id),
+      );
+      for (const id of people) told.add(id);
+      if (!people.length) continue;
+      await fx.notify({
+        userIds: people,
+        type: 'ACTIVITY_CANCELLED',
+        targetId: date.id,
+        actorId,
+        // The local day and start time of the cancelled date ("2026-12-08 18:30"): "Tue 8 Dec at 18:30".
+        reason: `${date.date} ${date.startTime}`,
+        targetName: date.name,
+      });
+    }
+    return { told, cancelled: cancelled.length };
   }
 
   /** The series as the caller sees it, with its next dates. */
@@ -235,21 +359,7 @@ export function createSeriesService(deps: SeriesDeps) {
 
   return {
     /** Checks `repeat` for create-new: the rule, its exceptions, and the first date (the day of `date` or later). */
-    plan(repeat: RepeatInput, date: string, startTime: string, timeZone: string): SeriesPlan {
-      try {
-        const checked = checkSeries(repeat.rule, date, repeat.exDates ?? [], (d) =>
-          zonedInstant(d, startTime, timeZone).getTime(),
-        );
-        return {
-          rule: checked.canonical,
-          startDate: date,
-          exDates: [...new Set(repeat.exDates ?? [])].sort(),
-          firstDay: checked.firstDay,
-        };
-      } catch (err) {
-        ruleError(err);
-      }
-    },
+    plan: planOf,
 
     /**
      * Turns a just-created activity into the first date of a new series (in create-new's transaction): the series
@@ -312,45 +422,104 @@ export function createSeriesService(deps: SeriesDeps) {
         (s) => s.id !== activity.id,
       );
       const { date: _date, startsAt: _s, endsAt: _e, ...shared } = values;
-      const patch = asTemplatePatch(shared);
-      await tx.execute(sql`update activity_series set template = template || ${JSON.stringify(patch)}::jsonb,
+      await tx.execute(sql`update activity_series set template = template || ${JSON.stringify(asTemplatePatch(shared))}::jsonb,
         time_zone = ${values.timeZone}, updated_at = now() where id = ${series.id}`);
-      if (!siblings.length) return;
-      const ids = siblings.map((s) => s.id);
-      const times = siblings.map((s) => ({
-        startsAt: zonedInstant(s.date, values.startTime, values.timeZone),
-        endsAt: zonedInstant(s.date, values.endTime, values.timeZone),
-      }));
-      await tx
-        .update(activities)
-        .set({ ...shared, updatedAt: deps.now() })
-        .where(inArray(activities.id, ids));
-      await tx.execute(sql`update activities a set starts_at = u.starts_at, ends_at = u.ends_at
-        from unnest(${uuidArray(ids)}, ${`{${times.map((t) => t.startsAt.toISOString()).join(',')}}`}::timestamptz[],
-          ${`{${times.map((t) => t.endsAt.toISOString()).join(',')}}`}::timestamptz[]) as u(id, starts_at, ends_at)
-        where a.id = u.id`);
-      // One notification per person, on their first changed date.
-      const firsts = await queryRows<{ activity_id: string; user_id: string }>(
-        tx,
-        sql`select distinct on (m.user_id) m.activity_id, m.user_id from activity_members m
-            join activities a on a.id = m.activity_id
-            where m.activity_id = any(${uuidArray(ids)}) and m.state = 'PARTICIPATING'
-              and m.user_id <> all(${uuidArray(edit.told)})
-            order by m.user_id, a.starts_at`,
+      await applyToDates(tx, fx, siblings, { ...edit, name: values.name ?? activity.name });
+    },
+
+    /**
+     * A new rule for this and the following dates, or for every coming one (in update-existing's transaction): the
+     * series is split (docs/series.md). The old series ends; a new one starts on the edit's day with the new rule, the
+     * edited values and the old one's members (and their opt-outs that fall on days of the new rule). Each coming date
+     * of the old series from the edited one on (all of them for ALL) whose day the new rule keeps moves into the new
+     * series with the new values, its people, chat and waitlist; the others are cancelled as series/cancel cancels a
+     * date. The new rule's days not made yet are made, as the job makes them. Dates that have started never change.
+     * Answers the date to show: the edited one when the new rule keeps it, else the new series' first coming date.
+     */
+    async split(
+      tx: DbOrTx,
+      fx: Effects,
+      edit: {
+        activity: ActivityRow;
+        scope: Exclude<SeriesScope, 'THIS'>;
+        repeat: RepeatInput;
+        values: SharedValues & { date: string };
+        route: { startLatitude: number; startLongitude: number } | null;
+        actorId: string;
+      },
+    ): Promise<string> {
+      const { activity, scope, values } = edit;
+      const { series, occurrenceDate } = await seriesOf(activity.id, tx, true);
+      const plan = planOf(edit.repeat, values.date, values.startTime, values.timeZone);
+      const now = deps.now();
+      const next: DueSeries = {
+        id: uuidv7(),
+        rule: plan.rule,
+        start_date: plan.startDate,
+        ex_dates: plan.exDates,
+        time_zone: values.timeZone,
+        start_time: values.startTime,
+        end_time: values.endTime,
+        materialised_until: addDays(plan.startDate, -1),
+      };
+      const ruleDays = new Set(
+        occurrencesOf(next, next.materialised_until, horizonOf(now, next.time_zone), now).occurrences.map((o) => o.day),
       );
-      const byDate = new Map<string, string[]>();
-      for (const row of firsts) byDate.set(row.activity_id, [...(byDate.get(row.activity_id) ?? []), row.user_id]);
-      for (const [activityId, userIds] of byDate) {
-        const index = ids.indexOf(activityId);
-        await fx.notify({
-          userIds,
-          type: 'ACTIVITY_EDIT',
-          targetId: activityId,
-          actorId: edit.actorId,
-          reason: editKind(siblings[index]!, times[index]!, edit.route),
-          targetName: values.name ?? activity.name,
+      if (!ruleDays.size) {
+        throw new ApiError('SERIES_RULE_INVALID', {
+          message: 'The new rule has no date in the next 12 weeks: choose a nearer start',
         });
       }
+      const { date: _date, startsAt: _s, endsAt: _e, ...shared } = values;
+      await tx.execute(sql`insert into activity_series (id, rule, start_date, ex_dates, time_zone, template,
+          materialised_until, created_by)
+        select ${next.id}, ${next.rule}, ${next.start_date}, ${`{${next.ex_dates.join(',')}}`}::text[], ${next.time_zone},
+          template || ${JSON.stringify(asTemplatePatch(shared))}::jsonb, ${next.materialised_until}, created_by
+        from activity_series where id = ${series.id}`);
+      // The members keep their place (created_at orders seats and waitlists), and the opt-outs the new rule has days for.
+      await tx.execute(sql`insert into series_members (series_id, user_id, is_admin, created_at)
+        select ${next.id}, user_id, is_admin, created_at from series_members where series_id = ${series.id}`);
+      await tx.execute(sql`insert into series_skips (series_id, user_id, day, created_at)
+        select ${next.id}, user_id, day, created_at from series_skips
+        where series_id = ${series.id} and day = any(${`{${[...ruleDays].join(',')}}`}::text[])`);
+      await tx.update(activitySeries).set({ ended: true, updatedAt: now }).where(eq(activitySeries.id, series.id));
+
+      const affected = await comingDates(tx, series.id, scope === 'FOLLOWING' ? occurrenceDate : undefined);
+      const kept = affected.filter((d) => ruleDays.has(d.occurrenceDate!));
+      const dropped = affected.filter((d) => !ruleDays.has(d.occurrenceDate!));
+      const { told } = await cancelDates(
+        tx,
+        fx,
+        dropped.map((d) => d.id),
+        edit.actorId,
+      );
+      if (kept.length) {
+        await tx
+          .update(activities)
+          .set({ seriesId: next.id })
+          .where(
+            inArray(
+              activities.id,
+              kept.map((d) => d.id),
+            ),
+          );
+      }
+      await applyToDates(tx, fx, kept, { ...edit, told: [...told], name: values.name ?? activity.name });
+      await materialise(tx, [next], now);
+      if (kept.some((d) => d.id === activity.id)) return activity.id;
+      const [first] = await tx
+        .select({ id: activities.id })
+        .from(activities)
+        .where(
+          and(
+            eq(activities.seriesId, next.id),
+            sql`${activities.deletedAt} is null`,
+            sql`${activities.startsAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(activities.startsAt)
+        .limit(1);
+      return first!.id;
     },
 
     answer,
@@ -472,40 +641,13 @@ export function createSeriesService(deps: SeriesDeps) {
         if (body.scope !== 'THIS') {
           await tx.update(activitySeries).set({ ended: true, updatedAt: now }).where(eq(activitySeries.id, series.id));
         }
-        if (!dates.length) return { cancelled: 0 };
-        const ids = dates.map((d) => d.id);
-        const cancelled = await tx
-          .update(activities)
-          .set({ cancelledAt: now, deletedAt: now, updatedAt: now })
-          .where(and(inArray(activities.id, ids), sql`${activities.deletedAt} is null`))
-          .returning({
-            id: activities.id,
-            name: activities.name,
-            date: activities.date,
-            startTime: activities.startTime,
-            startsAt: activities.startsAt,
-          });
-        cancelled.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-        const told = new Set<string>([userId]);
-        for (const date of cancelled) {
-          const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId: date.id });
-          if (chatId) await deps.chatMembership.close(tx, chatId, fx.chat);
-          const people = (await deps.memberships.memberIds('activity', date.id, { state: 'PARTICIPATING' }, tx)).filter(
-            (id) => !told.has(id),
-          );
-          for (const id of people) told.add(id);
-          if (!people.length) continue;
-          await fx.notify({
-            userIds: people,
-            type: 'ACTIVITY_CANCELLED',
-            targetId: date.id,
-            actorId: userId,
-            // The local day and start time of the cancelled date ("2026-12-08 18:30"): "Tue 8 Dec at 18:30".
-            reason: `${date.date} ${date.startTime}`,
-            targetName: date.name,
-          });
-        }
-        return { cancelled: cancelled.length };
+        const { cancelled } = await cancelDates(
+          tx,
+          fx,
+          dates.map((d) => d.id),
+          userId,
+        );
+        return { cancelled };
       });
     },
   };

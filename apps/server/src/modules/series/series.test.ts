@@ -276,6 +276,109 @@ describe('editing dates of a series', () => {
     expect(extended.at(-1)).toMatchObject({ name: 'Track night', startTime: '19:00' });
   });
 
+  it('changes the rule from a date on by splitting the series: kept days move, others are cancelled', async () => {
+    const organiser = await newUser(t);
+    const first = await weeklySeries(organiser);
+    const oldId = first.series!.seriesId;
+    const ids = (await datesOf(oldId)).map((d) => d.id);
+    const readDate = async (id: string, token = organiser.token) =>
+      (await t.ok('activity/read-info', { activityId: id }, token)).activity;
+    // A series member who skips the fifth date, and someone in the third date only.
+    const member = await newUser(t);
+    await t.ok('series/join', { activityId: ids[0]! }, member.token);
+    const fifthDay = addDays(first.date, 28);
+    await t.ok('series/skip-date', { activityId: ids[0]!, date: fifthDay, skip: true }, member.token);
+    const onThird = await newUser(t);
+    await t.ok('activity/participate', { activityId: ids[2]! }, onThird.token);
+    const onFourth = await newUser(t);
+    await t.ok('activity/participate', { activityId: ids[3]! }, onFourth.token);
+
+    // With scope THIS a rule is refused; so is an unsupported one.
+    const third = await readDate(ids[2]!);
+    const fortnightly = { rule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${weekdayOf(first.date)}` };
+    expect(
+      (await t.call('activity/update-existing', edit(third, { repeat: fortnightly }), organiser.token)).body.error
+        ?.code,
+    ).toBe('SERIES_RULE_SCOPE');
+    expect(
+      (
+        await t.call(
+          'activity/update-existing',
+          edit(third, { repeat: { rule: 'FREQ=HOURLY' }, scope: 'FOLLOWING' }),
+          organiser.token,
+        )
+      ).body.error?.code,
+    ).toMatch(/^SERIES_RULE_/);
+
+    // Every other week from the third date on, at 19:00.
+    const answer = await t.ok(
+      'activity/update-existing',
+      edit(third, { repeat: fortnightly, scope: 'FOLLOWING', startTime: '19:00', endTime: '20:30' }),
+      organiser.token,
+    );
+    // The third date is a day of the new rule: it stays (same activity, its people), now in the new series.
+    expect(answer.activity.activityId).toBe(ids[2]);
+    const newId = answer.activity.series!.seriesId;
+    expect(newId).not.toBe(oldId);
+    expect(answer.activity.series!.rule).toContain('INTERVAL=2');
+    const [oldSeries] = await t.db.select().from(activitySeries).where(eq(activitySeries.id, oldId));
+    expect(oldSeries!.ended).toBe(true);
+    // The first two dates stay in the old series as they were.
+    const before = await datesOf(oldId);
+    expect(before.filter((d) => !d.deletedAt).map((d) => d.id)).toEqual(ids.slice(0, 2));
+    expect(before.slice(0, 2).every((d) => d.startTime === '18:30')).toBe(true);
+    // The fourth date (an off week) is cancelled, and its participant told; the third's is told of the change.
+    expect(before.find((d) => d.id === ids[3])?.cancelledAt).not.toBeNull();
+    expect(await notificationsOf(t, onFourth.id, 'ACTIVITY_CANCELLED', ids[3]!)).toHaveLength(1);
+    expect((await notificationsOf(t, onThird.id, 'ACTIVITY_EDIT', ids[2]!)).map((n) => n.reason)).toEqual(['TIME']);
+    expect(await stateIn(ids[2]!, onThird.id)).toBe('PARTICIPATING');
+    // The new series: every other week from the third date, 12 weeks ahead, at 19:00; the series member is in each
+    // but the fifth date, which they skipped (a day of both rules).
+    const after = (await datesOf(newId)).filter((d) => !d.deletedAt);
+    expect(after.map((d) => d.occurrenceDate)).toEqual(after.map((_, i) => addDays(first.date, 14 + 14 * i)));
+    expect(after[0]!.id).toBe(ids[2]);
+    expect(after.length).toBeGreaterThanOrEqual(5);
+    expect(after.every((d) => d.startTime === '19:00' && romeTime(d.startsAt.toISOString()) === '19:00')).toBe(true);
+    expect(after.find((d) => d.occurrenceDate === fifthDay)).toBeDefined();
+    for (const d of after)
+      expect(await stateIn(d.id, member.id)).toBe(d.occurrenceDate === fifthDay ? null : 'PARTICIPATING');
+    const { series } = await t.ok('series/read-info', { activityId: ids[2]! }, member.token);
+    expect(series).toMatchObject({ seriesId: newId, joined: true });
+    expect(series.nextDates.find((d) => d.date === fifthDay)?.skipped).toBe(true);
+
+    // The job extends the new series only.
+    clock = Date.now() + 14 * DAY;
+    await job();
+    expect((await datesOf(oldId)).length).toBe(before.length);
+    expect((await datesOf(newId)).length).toBeGreaterThan(after.length);
+  });
+
+  it('moves every coming date to a new weekday with ALL, answering the new first date', async () => {
+    const organiser = await newUser(t);
+    const first = await weeklySeries(organiser);
+    const ids = (await datesOf(first.series!.seriesId)).map((d) => d.id);
+    const runner = await newUser(t);
+    await t.ok('activity/participate', { activityId: ids[1]! }, runner.token);
+    const second = (await t.ok('activity/read-info', { activityId: ids[1]! }, organiser.token)).activity;
+    const nextDay = addDays(second.date, 1);
+    const { activity } = await t.ok(
+      'activity/update-existing',
+      edit(second, { date: nextDay, repeat: { rule: `FREQ=WEEKLY;BYDAY=${weekdayOf(nextDay)}` }, scope: 'ALL' }),
+      organiser.token,
+    );
+    // Every coming date was on the old weekday: all cancelled; the new ones start the day after the second.
+    expect(activity.date).toBe(nextDay);
+    expect(activity.activityId).not.toBe(ids[1]);
+    const old = await datesOf(first.series!.seriesId);
+    expect(old.every((d) => d.cancelledAt !== null)).toBe(true);
+    expect(await notificationsOf(t, runner.id, 'ACTIVITY_CANCELLED', ids[1]!)).toHaveLength(1);
+    const made = await datesOf(activity.series!.seriesId);
+    expect(made.every((d) => weekdayOf(d.occurrenceDate!) === weekdayOf(nextDay))).toBe(true);
+    expect(made[0]!.occurrenceDate).toBe(nextDay);
+    // The organiser organises every new date.
+    for (const d of made) expect(await stateIn(d.id, organiser.id)).toBe('PARTICIPATING');
+  });
+
   it('refuses a scope on an activity that is not part of a series', async () => {
     const organiser = await newUser(t);
     const single = await newActivity(t, organiser);

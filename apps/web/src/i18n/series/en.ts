@@ -60,5 +60,8 @@ export const series = {
     FOLLOWING: 'This and the following dates',
     ALL: 'All coming dates',
     note: 'Dates that have started never change.',
+    changeRule: 'Change how it repeats',
+    ruleNote:
+      'A new series starts on the date above. Coming dates that do not fall on the new rule are cancelled and their participants told; the others keep their people.',
   },
 };

@@ -64,5 +64,8 @@ export const series = {
     FOLLOWING: 'Questa e le successive',
     ALL: 'Tutte le prossime date',
     note: 'Le date già iniziate non cambiano mai.',
+    changeRule: 'Cambia come si ripete',
+    ruleNote:
+      'Una nuova serie parte dalla data sopra. Le prossime date che non rientrano nella nuova regola vengono annullate e i partecipanti avvisati; le altre restano con i loro partecipanti.',
   },
 };

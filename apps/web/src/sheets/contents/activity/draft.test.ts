@@ -167,6 +167,19 @@ describe('the body sent to the API', () => {
     expect(read?.draft).toMatchObject({ grades: { STS: 'S1' }, hazards: ['FERRY'] });
   });
 
+  it('sends an edit of several dates of a series with its scope, and a new rule only when one is chosen', async () => {
+    const edit: Draft = { ...valid, activityId: GROUP, inSeries: true, route: { mode: 'NONE' } };
+    const weekly = { ...edit.repeat, freq: 'WEEKLY' as const, weekdays: ['WE' as const] };
+    expect(await activityBody({ ...edit, scope: 'THIS', repeat: weekly }, 'Europe/Rome')).not.toHaveProperty('repeat');
+    const following = await activityBody({ ...edit, scope: 'FOLLOWING' }, 'Europe/Rome');
+    expect(following).toMatchObject({ scope: 'FOLLOWING' });
+    expect(following).not.toHaveProperty('repeat');
+    expect(await activityBody({ ...edit, scope: 'ALL', repeat: weekly }, 'Europe/Rome')).toMatchObject({
+      scope: 'ALL',
+      repeat: { rule: 'FREQ=WEEKLY;BYDAY=WE' },
+    });
+  });
+
   it('leaves the route out when an edit keeps it', async () => {
     expect(await routeInput({ mode: 'NONE' })).toBeUndefined();
     expect(await routeInput({ mode: 'EXISTING', activity: {} as never })).toBeUndefined();

@@ -103,7 +103,7 @@ export interface Draft {
   claimWindowMinutes: string;
   /** Who's going is shown to everyone who sees the activity (issue 23); false: to its participants only. */
   participantsPublic: boolean;
-  /** A new activity: whether and how it repeats (a series, docs/series.md). */
+  /** A new activity: whether and how it repeats (a series, docs/series.md); editing several dates: a new rule. */
   repeat: RepeatDraft;
   /** Editing a date of a series: which dates the edit changes. */
   scope: SeriesScope;
@@ -478,11 +478,13 @@ export async function activityBody(
   };
 }
 
-/** A new activity's repeat rule, or an edit's scope on a date of a series. */
+/** A new activity's repeat rule, or an edit's scope on a date of a series (and a new rule for several dates). */
 function seriesFields(draft: Draft): { repeat?: { rule: string }; scope?: SeriesScope } {
-  if (draft.activityId) return draft.scope === 'THIS' ? {} : { scope: draft.scope };
   const rule = repeatRule(draft.repeat, draft.date);
-  return rule ? { repeat: { rule } } : {};
+  const repeat = rule ? { repeat: { rule } } : {};
+  // Editing several dates of a series may give them a new rule (a split, docs/series.md).
+  if (draft.activityId) return draft.scope === 'THIS' ? {} : { scope: draft.scope, ...repeat };
+  return repeat;
 }
 
 /** A typed whole number, or null when the field is empty. */

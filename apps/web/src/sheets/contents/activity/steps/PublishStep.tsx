@@ -8,8 +8,9 @@ import { formatDate, formatDuration } from '../../../../i18n/dates.ts';
 import { useCreateActivityMutation, useUpdateActivityMutation } from '../../../../state/queries/activity.ts';
 import { activityBody, type DraftRoute, requiredMinutes, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
-import { describeRule, repeatRule } from '../repeat.ts';
+import { describeRule, noRepeat, repeatProblems, repeatRule } from '../repeat.ts';
 import { Choice } from './InfoStep.tsx';
+import { RepeatFields } from './RepeatFields.tsx';
 import { WizardStep } from './WizardStep.tsx';
 
 /** Step 4/4: the summary, the invitations, and publishing. */
@@ -26,7 +27,9 @@ export function PublishStep({ go, close }: StepProps) {
   const update = useDraftStore((s) => s.update);
   // Editing a date of a series: which dates change. A new activity: its repeat rule read back.
   const series = !!draft.activityId && draft.inSeries;
-  const rule = draft.activityId ? null : repeatRule(draft.repeat, draft.date);
+  const changesRule = series && draft.scope !== 'THIS';
+  const rule = !draft.activityId || changesRule ? repeatRule(draft.repeat, draft.date) : null;
+  const ruleProblems = changesRule && draft.repeat.freq !== 'NONE' ? repeatProblems(draft.repeat, draft.date) : [];
   const repeatText = rule ? describeRule(rule, draft.date, draft.startTime, t, i18n.language) : null;
 
   const publish = async () => {
@@ -37,9 +40,11 @@ export function PublishStep({ go, close }: StepProps) {
       save.mutate(
         { ...body, route, activityId: draft.activityId },
         {
-          onSuccess: () => {
+          onSuccess: ({ activity }) => {
             close();
             showSuccess(t('activity.wizard.saved'));
+            // A new rule may have cancelled this date: the answer is the new series' first one.
+            if (activity.activityId !== draft.activityId) navigate(`/view-activity/${activity.activityId}`);
           },
           onError,
         },
@@ -69,7 +74,7 @@ export function PublishStep({ go, close }: StepProps) {
           type="button"
           className="btn btn-primary btn-block"
           data-testid="wizard-publish-button"
-          disabled={busy}
+          disabled={busy || ruleProblems.length > 0}
           onClick={publish}
         >
           {draft.activityId ? t('activity.wizard.save') : t('activity.wizard.publish')}
@@ -117,8 +122,27 @@ export function PublishStep({ go, close }: StepProps) {
             label: t(`series.scope.${scope}`),
             hint: scope === 'THIS' ? '' : t('series.scope.note'),
           }))}
-          onChange={(scope) => update({ scope })}
+          onChange={(scope) => update(scope === 'THIS' ? { scope, repeat: noRepeat() } : { scope })}
         />
+      )}
+      {changesRule && (
+        <label className="settings-toggle" data-testid="wizard-change-rule">
+          <span>{t('series.scope.changeRule')}</span>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={draft.repeat.freq !== 'NONE'}
+            onChange={(e) => update({ repeat: e.target.checked ? { ...noRepeat(), freq: 'WEEKLY' } : noRepeat() })}
+          />
+        </label>
+      )}
+      {changesRule && draft.repeat.freq !== 'NONE' && (
+        <>
+          <RepeatFields showErrors />
+          <p className="muted" data-testid="wizard-rule-note">
+            {t('series.scope.ruleNote')}
+          </p>
+        </>
       )}
       <button
         type="button"

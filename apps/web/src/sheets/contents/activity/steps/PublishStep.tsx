@@ -131,6 +131,7 @@ export function PublishStep({ go, close }: StepProps) {
           <input
             type="checkbox"
             role="switch"
+            aria-checked={draft.repeat.freq !== 'NONE'}
             checked={draft.repeat.freq !== 'NONE'}
             onChange={(e) => update({ repeat: e.target.checked ? { ...noRepeat(), freq: 'WEEKLY' } : noRepeat() })}
           />

@@ -1,9 +1,11 @@
 import { RECAP_PHOTOS_MAX } from '@cordata/contract';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newActivity, newUser } from '../../../test/factories.ts';
+import { newActivity, newUser, reauthenticate } from '../../../test/factories.ts';
 import { activityPhotos, notifications } from '../../db/schema.ts';
 
 let clock = Date.now();
@@ -232,6 +234,23 @@ describe('the recap', () => {
     expect(await t.db.select().from(activityPhotos).where(eq(activityPhotos.activityId, activityId))).toEqual([]);
     const gone = await t.call('activity/delete-recap-photo', { activityId, photoId: second.photoId }, anna.token);
     expect([gone.status, gone.body.error?.code]).toEqual([404, 'PHOTO_NOT_FOUND']);
+  });
+
+  it('goes with its uploader’s account: the rows and the stored files', async () => {
+    const { anna, bruno, activityId } = await ended();
+    const kept = (await t.ok('activity/add-recap-photo', { activityId, fileUrl: await upload(bruno) }, bruno.token))
+      .photo;
+    const added = await t.ok('activity/add-recap-photo', { activityId, fileUrl: await upload(anna) }, anna.token);
+    const unused = await upload(anna);
+    const keys = [added.photo.url, unused].map((u) => new URL(u).pathname.replace('/uploads/', ''));
+    const stored = (key: string) => existsSync(join(t.config.dataDir, 'uploads', key));
+    expect(keys.map(stored)).toEqual([true, true]);
+
+    await reauthenticate(t, anna.token);
+    await t.ok('user/delete-account', undefined, anna.token);
+    expect(keys.map(stored)).toEqual([false, false]);
+    expect((await recapOf(activityId, bruno)).photos.map((p) => p.photoId)).toEqual([kept.photoId]);
+    expect((await get(kept.url)).statusCode).toBe(200);
   });
 });
 

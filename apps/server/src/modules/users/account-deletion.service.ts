@@ -18,7 +18,7 @@ export function createAccountDeletionService(deps: {
   realtime: Pick<Realtime, 'disconnectUser'>;
   /** The session cache forgets the person's sessions (tokens.sessionsChanged). */
   sessionsChanged?: (userId: string) => void;
-  /** Removes stored files (profile pictures) once the deletion is committed. */
+  /** Removes stored files (profile pictures, recap photos) once the deletion is committed. */
   removeFiles: (storageKeys: string[]) => Promise<void>;
   /** What other domains erase of the person once the deletion is committed (data exports, carpool points, checklists). */
   erasers?: ((userId: string) => Promise<void>)[];
@@ -51,7 +51,7 @@ export function createAccountDeletionService(deps: {
       );
       if (chatId) await chatMembership.close(tx, chatId, fx.chat);
     }
-    const pictureKeys = await account.profilePictureKeys(userId, tx);
+    const pictureKeys = await account.removeOwnPictures(userId, tx);
     await account.erasePersonalData(userId, at, tx);
     // The sessions ended with the transaction; the open sockets go once it commits, on every instance.
     fx.afterCommit(() => deps.sessionsChanged?.(userId));

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  activityPhotos,
   activityReminders,
   chatMembers,
   connections,
@@ -76,12 +77,21 @@ export function createAccountRepository(db: DbOrTx) {
         .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
         .then((rows) => rows.map((r) => r.chatId)),
 
-    profilePictureKeys: (userId: string, tx: DbOrTx = db) =>
-      tx
+    /**
+     * Deletes the person's own pictures, their profile pictures and the photos they added to recap albums, and
+     * gives their storage keys (the files go once the deletion commits). Chat attachments stay with the messages.
+     */
+    async removeOwnPictures(userId: string, tx: DbOrTx = db) {
+      const photos = await tx
+        .delete(activityPhotos)
+        .where(eq(activityPhotos.uploaderId, userId))
+        .returning({ storageKey: activityPhotos.storageKey });
+      const files = await tx
         .delete(uploads)
-        .where(and(eq(uploads.userId, userId), eq(uploads.purpose, 'PROFILE_PICTURE')))
-        .returning({ storageKey: uploads.storageKey })
-        .then((rows) => rows.map((r) => r.storageKey)),
+        .where(and(eq(uploads.userId, userId), inArray(uploads.purpose, ['PROFILE_PICTURE', 'RECAP_PHOTO'])))
+        .returning({ storageKey: uploads.storageKey });
+      return [...new Set([...photos, ...files].map((r) => r.storageKey))];
+    },
 
     /** Deletes what only concerned the person and blanks the account row, which stays as a tombstone. */
     erasePersonalData: async (userId: string, at: Date, tx: DbOrTx = db) => {

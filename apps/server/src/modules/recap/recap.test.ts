@@ -1,6 +1,6 @@
-import { RECAP_PHOTOS_MAX } from '@cordata/contract';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { RECAP_PHOTOS_MAX } from '@cordata/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

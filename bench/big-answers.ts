@@ -282,12 +282,19 @@ try {
     );
     await explain(
       'the first page of the contacts (as user/list-contacts reads it)',
-      `select u.id, c.status from connections c
-       join users u on u.id = case when c.requester_id = '${benchUser}' then c.addressee_id else c.requester_id end
-       where (c.requester_id = '${benchUser}' or c.addressee_id = '${benchUser}') and u.deleted_at is null
-       order by (c.status = 'ACCEPTED') desc,
-         case when c.status = 'ACCEPTED' then lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) end,
-         c.created_at desc, u.id limit 10`,
+      `(select u.id, c.status, c.created_at, c.addressee_sort_name as sort_name from connections c join users u on u.id = c.addressee_id
+         where c.requester_id = '${benchUser}' and c.status = 'ACCEPTED' and u.deleted_at is null
+         order by c.addressee_sort_name, c.created_at desc, c.addressee_id limit 10)
+       union all (select u.id, c.status, c.created_at, c.requester_sort_name as sort_name from connections c join users u on u.id = c.requester_id
+         where c.addressee_id = '${benchUser}' and c.status = 'ACCEPTED' and u.deleted_at is null
+         order by c.requester_sort_name, c.created_at desc, c.requester_id limit 10)
+       union all (select u.id, c.status, c.created_at, null::text as sort_name from connections c join users u on u.id = c.addressee_id
+         where c.requester_id = '${benchUser}' and c.status = 'PENDING' and u.deleted_at is null
+         order by c.created_at desc, c.addressee_id limit 10)
+       union all (select u.id, c.status, c.created_at, null::text as sort_name from connections c join users u on u.id = c.requester_id
+         where c.addressee_id = '${benchUser}' and c.status = 'PENDING' and u.deleted_at is null
+         order by c.created_at desc, c.requester_id limit 10)
+       order by status, sort_name, created_at desc, id limit 10`,
     );
   }
   const over = results.filter((r) => r.p99 >= TARGET_MS);

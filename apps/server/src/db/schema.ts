@@ -154,6 +154,12 @@ export const connections = pgTable(
     status: text('status').$type<'PENDING' | 'ACCEPTED'>().notNull(),
     createdAt: createdAt(),
     acceptedAt: at('accepted_at'),
+    /**
+     * Each side's name as the other's list of contacts sorts it, lower(first || ' ' || last), kept by triggers on
+     * connections and on users' names (migration 0031): the page of a person's contacts is read in order.
+     */
+    requesterSortName: text('requester_sort_name').notNull().default(''),
+    addresseeSortName: text('addressee_sort_name').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.requesterId, t.addresseeId] }),
@@ -161,7 +167,20 @@ export const connections = pgTable(
       sql`least(${t.requesterId}, ${t.addresseeId})`,
       sql`greatest(${t.requesterId}, ${t.addresseeId})`,
     ),
-    index('connections_addressee_idx').on(t.addresseeId, t.status),
+    index('connections_requester_list_idx').on(
+      t.requesterId,
+      t.status,
+      t.addresseeSortName,
+      t.createdAt.desc(),
+      t.addresseeId,
+    ),
+    index('connections_addressee_list_idx').on(
+      t.addresseeId,
+      t.status,
+      t.requesterSortName,
+      t.createdAt.desc(),
+      t.requesterId,
+    ),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { connections, users } from '../../db/schema.ts';
 import { userSummaryColumns } from './user-summary.ts';
@@ -14,7 +15,95 @@ const pair = (a: string, b: string) =>
 
 export type ContactListStatus = 'CONTACT' | 'RECEIVED' | 'SENT';
 
+type Side = 'requester' | 'addressee';
+type Param = string | Placeholder;
+type Count = number | Placeholder;
+
+/**
+ * One side and state of the caller's connections (`me` asked, or was asked), the other person joined, in the
+ * list's order: by the other's sort name for contacts, newest first for requests; at most `take` rows.
+ */
+function branch(me: Param, side: Side, accepted: boolean, words: string[], db: DbOrTx) {
+  const mine = side === 'requester' ? connections.requesterId : connections.addresseeId;
+  const other = side === 'requester' ? connections.addresseeId : connections.requesterId;
+  const otherSortName = side === 'requester' ? connections.addresseeSortName : connections.requesterSortName;
+  return db
+    .select({
+      ...userSummaryColumns,
+      status: connections.status,
+      requesterId: connections.requesterId,
+      createdAt: connections.createdAt,
+      acceptedAt: connections.acceptedAt,
+      sortName: sql<string | null>`${accepted ? otherSortName : sql`null::text`}`.as('sort_name'),
+    })
+    .from(connections)
+    .innerJoin(users, eq(users.id, other))
+    .where(
+      and(
+        eq(mine, me),
+        eq(connections.status, accepted ? 'ACCEPTED' : 'PENDING'),
+        isNull(users.deletedAt),
+        ...words.map((w) => sql`${users.searchName} like ${`%${w.replace(/[\\%_]/g, '\\$&')}%`}`),
+      ),
+    )
+    .orderBy(...(accepted ? [asc(otherSortName)] : []), desc(connections.createdAt), asc(other))
+    .$dynamic();
+}
+
+/**
+ * The page of the branches `status` asks for (contacts: both sides; received: asked; sent: asked by me): each
+ * branch cut at offset + limit, merged in the list's order.
+ */
+function listQuery(
+  me: Param,
+  status: ContactListStatus | undefined,
+  words: string[],
+  page: { limit: Count; offset: Count; take: Count },
+  db: DbOrTx,
+) {
+  const parts = {
+    CONTACT: [
+      ['requester', true],
+      ['addressee', true],
+    ],
+    RECEIVED: [['addressee', false]],
+    SENT: [['requester', false]],
+    all: [
+      ['requester', true],
+      ['addressee', true],
+      ['requester', false],
+      ['addressee', false],
+    ],
+  }[status ?? 'all'] as [Side, boolean][];
+  const branches = parts.map(([side, accepted]) => branch(me, side, accepted, words, db));
+  const [first, ...rest] = branches as [ReturnType<typeof branch>, ...ReturnType<typeof branch>[]];
+  if (!rest.length) return first.limit(page.limit).offset(page.offset);
+  return (
+    unionAll(first.limit(page.take), ...(rest.map((b) => b.limit(page.take)) as [typeof first]))
+      // A union orders by its columns only: 'ACCEPTED' sorts before 'PENDING', so contacts come first.
+      .orderBy(sql`status`, sql`sort_name`, desc(sql`created_at`), asc(sql`id`))
+      .limit(page.limit)
+      .offset(page.offset)
+  );
+}
+
 export function createConnectionsRepository(db: DbOrTx) {
+  const statements = new Map<string, ReturnType<typeof prepareList>>();
+  const prepareList = (status: ContactListStatus | undefined) =>
+    listQuery(
+      sql.placeholder('me'),
+      status,
+      [],
+      { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), take: sql.placeholder('take') },
+      db,
+    ).prepare(`contacts_list_${status ?? 'all'}`);
+  const listStatement = (status: ContactListStatus | undefined) => {
+    const key = status ?? 'all';
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = prepareList(status)));
+    return statement;
+  };
+
   return {
     /** The pair's row, locked for the rest of the transaction. */
     findPair: (a: string, b: string, tx: DbOrTx = db) =>
@@ -69,7 +158,12 @@ export function createConnectionsRepository(db: DbOrTx) {
             )
         : Promise.resolve([] as ConnectionRow[]),
 
-    /** Contacts first by name, then requests newest first; `words` narrow by name or username. */
+    /**
+     * Contacts first by name (the other's lower(first || ' ' || last), kept on the row), then requests newest
+     * first; `words` narrow by name or username. One branch per side and state, each read in index order
+     * (connections_*_list_idx) and cut at offset + limit, so a page reads about that many rows, not every contact.
+     * Without words the statement is prepared, once per status.
+     */
     list: (
       me: string,
       status: ContactListStatus | undefined,
@@ -77,39 +171,9 @@ export function createConnectionsRepository(db: DbOrTx) {
       page: { limit: number; offset: number },
       tx: DbOrTx = db,
     ) => {
-      const other = sql`case when ${connections.requesterId} = ${me} then ${connections.addresseeId} else ${connections.requesterId} end`;
-      const mine = or(eq(connections.requesterId, me), eq(connections.addresseeId, me));
-      const byStatus = {
-        CONTACT: eq(connections.status, 'ACCEPTED'),
-        RECEIVED: and(eq(connections.status, 'PENDING'), eq(connections.addresseeId, me)),
-        SENT: and(eq(connections.status, 'PENDING'), eq(connections.requesterId, me)),
-      };
-      return tx
-        .select({
-          ...userSummaryColumns,
-          status: connections.status,
-          requesterId: connections.requesterId,
-          createdAt: connections.createdAt,
-          acceptedAt: connections.acceptedAt,
-        })
-        .from(connections)
-        .innerJoin(users, sql`${users.id} = ${other}`)
-        .where(
-          and(
-            mine,
-            status ? byStatus[status] : undefined,
-            isNull(users.deletedAt),
-            ...words.map((w) => sql`${users.searchName} like ${`%${w.replace(/[\\%_]/g, '\\$&')}%`}`),
-          ),
-        )
-        .orderBy(
-          desc(sql`${connections.status} = 'ACCEPTED'`),
-          sql`case when ${connections.status} = 'ACCEPTED' then lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) end`,
-          desc(connections.createdAt),
-          asc(users.id),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
+      if (!words.length && tx === db)
+        return listStatement(status).execute({ me, ...page, take: page.offset + page.limit });
+      return listQuery(me, status, words, { ...page, take: page.offset + page.limit }, tx);
     },
   };
 }

@@ -18,11 +18,13 @@
  *    `pg` at the same concurrency (20 streams, the server's pool of 10), the session check only as often
  *    as the server's session cache makes it (once per session per SESSION_CACHE_MS); prints the HTTP /
  *    replay ratio next to the hello-world one.
+ * 5. Samples the server process's RSS (VmRSS in /proc/<pid>/status, every 250 ms) from start to end of the run
+ *    and prints its peak and its last value against the 300 MB target.
  * BENCH_PROFILE=<dir> writes the server's (and the hello-world's) CPU profile into <dir>.
  * BENCH_DUMP=<file> writes one actor's captured statements (SQL, parameters, names) as JSON, to EXPLAIN them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +177,34 @@ function startProcess(script: string[], env: Record<string, string>, port: numbe
   return child;
 }
 
+const RSS_TARGET_MB = 300;
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+
+/** The process's resident memory (VmRSS of /proc/<pid>/status, Linux), in bytes; 0 once it is gone. */
+function rssOf(pid: number) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the server's RSS every 250 ms from outside it (the server needs no hook), for the peak and the end. */
+function sampleRss(pid: number) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 250);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      const end = rssOf(pid);
+      return { peak: Math.max(peak, end), end };
+    },
+  };
+}
+
 async function waitFor(target: string) {
   for (let i = 0; i < 600; i++) {
     const ok = await fetch(target).then(
@@ -279,7 +309,7 @@ async function main() {
 
   const serverPort = 18_480;
   const helloPort = 18_481;
-  startProcess(
+  const server = startProcess(
     ['apps/server/src/main.ts'],
     {
       NODE_ENV: 'production',
@@ -294,6 +324,7 @@ async function main() {
   );
   startProcess(['bench/hello-world.ts'], {}, helloPort);
   await waitFor(`http://127.0.0.1:${serverPort}/healthz`);
+  const rss = sampleRss(server.pid!);
   await waitFor(`http://127.0.0.1:${helloPort}/`);
 
   const today = new Date();
@@ -432,6 +463,8 @@ async function main() {
   log(`read throughput / direct replay of the same statements: ${(readRps / replayRps).toFixed(2)} (target ≥ 0.6)`);
   log(`read throughput / hello-world: ${((100 * readRps) / helloRps).toFixed(1)} %`);
   log(`direct replay / hello-world: ${((100 * replayRps) / helloRps).toFixed(1)} % (the database's share)`);
+  const { peak, end } = rss.stop();
+  log(`server RSS: peak ${mb(peak)} MB, at the end ${mb(end)} MB (target < ${RSS_TARGET_MB} MB through the run)`);
 }
 
 /** One statement as the server sent it to pg: prepared (named) or not, with its parameters. */

@@ -72,7 +72,8 @@ async function oldOrder(status?: 'CONTACT' | 'RECEIVED' | 'SENT') {
     order by (c.status = 'ACCEPTED') desc,
       case when c.status = 'ACCEPTED' then lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) end,
       c.created_at desc, u.id`);
-  return ('rows' in rows ? rows.rows : (rows as unknown as { id: string }[])).map((r) => r.id);
+  const list = (rows as { rows?: { id: string }[] }).rows ?? (rows as unknown as { id: string }[]);
+  return list.map((r) => r.id);
 }
 
 async function pages(status?: 'CONTACT' | 'RECEIVED' | 'SENT') {

@@ -99,8 +99,10 @@ export function createConnectionsRepository(db: DbOrTx) {
     ).prepare(`contacts_list_${status ?? 'all'}`);
   const listStatement = (status: ContactListStatus | undefined) => {
     const key = status ?? 'all';
-    let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = prepareList(status)));
+    const known = statements.get(key);
+    if (known) return known;
+    const statement = prepareList(status);
+    statements.set(key, statement);
     return statement;
   };
 

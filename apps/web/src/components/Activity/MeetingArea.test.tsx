@@ -60,7 +60,7 @@ describe('the approximate meeting area of a closed activity', () => {
   });
 
   it('once accepted, the exact meeting point and no area', async () => {
-    showPage(anActivity({ access: 'CLOSED', status: 'ACCEPTED' }));
+    showPage(anActivity({ access: 'CLOSED', status: 'PARTICIPATING' }));
     expect(await screen.findByTestId('activity-where')).toBeTruthy();
     expect(screen.queryByTestId('activity-meeting-area')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsWithMembership } from '../users/contacts.ts';
@@ -32,6 +32,31 @@ export function createMembershipRepository(db: Db) {
     return and(eq(k.objectId, objectId), eq(k.members.userId, userId));
   };
 
+  // The reads and the lock of a person's own join or exit, built once (issue 17): one SQL text per name.
+  const lockPersonStatement = preparedRows(
+    db,
+    'membership_lock_person',
+    sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}::text, 0))`,
+  );
+  const memberStatement = (kind: MembershipKind) => {
+    const k = memberTables[kind];
+    return preparedOn(
+      db,
+      `membership_member_${kind}`,
+      db
+        .select({
+          userId: k.members.userId,
+          state: k.members.state,
+          isAdmin: k.members.isAdmin,
+          rejectionReason: k.members.rejectionReason,
+          removedAt: k.members.removedAt,
+        })
+        .from(k.members)
+        .where(and(eq(k.objectId, sql.placeholder('objectId')), eq(k.members.userId, sql.placeholder('userId')))),
+    );
+  };
+  const memberStatements = { activity: memberStatement('activity'), group: memberStatement('group') };
+
   return {
     db,
     /** Holds the activity or group row for the transaction, so that its membership changes queue up. */
@@ -45,23 +70,11 @@ export function createMembershipRepository(db: Db) {
      * three: a collision only makes two unrelated changes queue).
      */
     async lockPerson(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${objectId}:${userId}`}::text, 0))`,
-      );
+      await lockPersonStatement.execute({ key: `${kind}:${objectId}:${userId}` }, tx);
     },
 
     async member(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db): Promise<Member | null> {
-      const k = memberTables[kind];
-      const [row] = await tx
-        .select({
-          userId: k.members.userId,
-          state: k.members.state,
-          isAdmin: k.members.isAdmin,
-          rejectionReason: k.members.rejectionReason,
-          removedAt: k.members.removedAt,
-        })
-        .from(k.members)
-        .where(whereMember(kind, objectId, userId));
+      const [row] = await memberStatements[kind].on(tx).execute({ objectId, userId });
       return row ?? null;
     },
 

@@ -28,6 +28,24 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres').split(',');
 const ZONES = ['Europe/Rome', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
+/** Time spent in each kind of statement (its first words), summed over the batches: where the time goes. */
+const statementMs = new Map<string, { ms: number; count: number }>();
+let timing = false;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
+  const result = query.apply(this, args);
+  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+  if (!timing || !text || !(result instanceof Promise)) return result;
+  const label = text.replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' ');
+  const started = performance.now();
+  return result.finally(() => {
+    const entry = statementMs.get(label) ?? { ms: 0, count: 0 };
+    entry.ms += performance.now() - started;
+    entry.count += 1;
+    statementMs.set(label, entry);
+  });
+} as typeof pg.Client.prototype.query;
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -87,7 +105,9 @@ async function bench(engine: string, database: Database) {
   const before = await count(database, 'activities');
   const job = createSeriesMaterialiser({ db: database.db, now: () => new Date() });
   const started = performance.now();
+  timing = true;
   const made = await job.run();
+  timing = false;
   const ms = performance.now() - started;
   const activities = (await count(database, 'activities')) - before;
   const [members, chats, chatMembers, messages] = await Promise.all(
@@ -103,6 +123,9 @@ async function bench(engine: string, database: Database) {
         `(${Math.round(activities / (ms / 1000))} dates/s; target < ${BUDGET_MS / 1000} s: ${ms < BUDGET_MS ? 'met' : 'MISSED'})`,
       `  rows: ${members} memberships, ${chats} chats, ${chatMembers} chat members, ${messages} chat events`,
       `  statements: ${batches} batches × (1 claim + 5 INSERT … SELECT + 1 mark) = ${batches * 7}, none per row`,
+      ...[...statementMs].map(
+        ([label, { ms: spent, count }]) => `  ${label} …: ${(spent / 1000).toFixed(2)} s in ${count} statements`,
+      ),
       `  second run (horizon reached): ${second} dates in ${secondMs.toFixed(0)} ms`,
       `  load average ${load()} on ${cpus().length} cores`,
     ].join('\n'),
@@ -128,7 +151,8 @@ async function main() {
       await bench('postgres', database);
     } finally {
       await database.close();
-      await admin.query(`drop database if exists ${NAME} with (force)`);
+      // BENCH_KEEP=1 keeps the seeded and materialised database to EXPLAIN its statements.
+      if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${NAME} with (force)`);
       await admin.end();
     }
   }

@@ -22,6 +22,8 @@ export const PER_DATE_COLUMNS = [
 
 /** Series looked at per transaction of the job; the next batch follows in the same run. */
 const BATCH = 500;
+/** Batches made at once, each in its own transaction (the pool has two connections or more; PGlite queues them). */
+const WORKERS = 2;
 /** Batches per run at most: a backlog larger than this many series waits for the next run. */
 const MAX_BATCHES = 200;
 
@@ -220,8 +222,10 @@ export function createSeriesMaterialiser(deps: { db: Db; now: () => Date }) {
   async function run() {
     const now = deps.now();
     let total = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const count = await deps.db.transaction(async (tx) => {
+    let batches = 0;
+    /** Claims and makes one batch; answers how many series it claimed. */
+    const batch = () =>
+      deps.db.transaction(async (tx) => {
         const due = await queryRows<DueSeries>(
           tx,
           sql`select ${dueColumns} from activity_series s
@@ -235,8 +239,12 @@ export function createSeriesMaterialiser(deps: { db: Db; now: () => Date }) {
         total += rows.length;
         return due.length;
       });
-      if (count < BATCH) break;
-    }
+    // Two batches at once on two connections (SKIP LOCKED gives each its own series): one's rows are computed and
+    // sent while the other's are written, and PostgreSQL uses two cores. Each stops at its first short batch.
+    const worker = async () => {
+      while (batches++ < MAX_BATCHES) if ((await batch()) < BATCH) break;
+    };
+    await Promise.all(Array.from({ length: WORKERS }, worker));
     return total;
   }
   return { run };

@@ -63,7 +63,7 @@ beforeAll(async () => {
 const texts = {
   en: {
     warning: 'The forecast is over the limits',
-    gusts: /^Gusts 85 km\/h at \d\d:\d\d \(limit 70 km\/h\)$/,
+    gusts: /^Gusts 85\skm\/h at \d\d:\d\d \(limit 70\skm\/h\)$/,
     decision: 'Moved by the organiser because of the weather.',
     notification: /^Ridge run is moved because of the weather: now .+, 10:00$/,
     backup: 'Backup route',
@@ -72,7 +72,7 @@ const texts = {
   },
   it: {
     warning: 'Le previsioni superano i limiti',
-    gusts: /^Raffiche a 85 km\/h alle \d\d:\d\d \(limite 70 km\/h\)$/,
+    gusts: /^Raffiche a 85\skm\/h alle \d\d:\d\d \(limite 70\skm\/h\)$/,
     decision: 'Spostata da chi organizza per il meteo.',
     notification: /^Corsa in cresta è spostata per il meteo: ora .+, 10:00$/,
     backup: 'Percorso di riserva',

@@ -88,7 +88,6 @@ function listQuery(
 }
 
 export function createConnectionsRepository(db: DbOrTx) {
-  const statements = new Map<string, ReturnType<typeof prepareList>>();
   const prepareList = (status: ContactListStatus | undefined) =>
     listQuery(
       sql.placeholder('me'),
@@ -97,13 +96,12 @@ export function createConnectionsRepository(db: DbOrTx) {
       { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), take: sql.placeholder('take') },
       db,
     ).prepare(`contacts_list_${status ?? 'all'}`);
-  const listStatement = (status: ContactListStatus | undefined) => {
-    const key = status ?? 'all';
-    const known = statements.get(key);
-    if (known) return known;
-    const statement = prepareList(status);
-    statements.set(key, statement);
-    return statement;
+  // Built once per status (PostgreSQL prepares each once per connection, on first use).
+  const statements = {
+    all: prepareList(undefined),
+    CONTACT: prepareList('CONTACT'),
+    RECEIVED: prepareList('RECEIVED'),
+    SENT: prepareList('SENT'),
   };
 
   return {
@@ -174,7 +172,7 @@ export function createConnectionsRepository(db: DbOrTx) {
       tx: DbOrTx = db,
     ) => {
       if (!words.length && tx === db)
-        return listStatement(status).execute({ me, ...page, take: page.offset + page.limit });
+        return statements[status ?? 'all'].execute({ me, ...page, take: page.offset + page.limit });
       return listQuery(me, status, words, { ...page, take: page.offset + page.limit }, tx);
     },
   };

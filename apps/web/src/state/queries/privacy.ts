@@ -2,7 +2,7 @@ import type { CallInput, PrivacyZone } from '@cordata/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
-/** My privacy zones (issue 23, docs/privacy.md). A change trims routes everywhere: activities are read again. */
+/** My privacy zones (issue 23, docs/privacy.md). */
 export const privacyKeys = { zones: ['privacy', 'zones'] as const };
 
 export function usePrivacyZonesQuery() {
@@ -17,11 +17,8 @@ function useZoneMutation<I, O>(call: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: privacyKeys.zones });
-      // What others see of my activities changed; my own view did not, but the lists refetch cheaply.
-      void client.invalidateQueries({ queryKey: ['activity'] });
-    },
+    // Only others' view of my routes changes (the server trims for them); my own activities stay as they are.
+    onSuccess: () => client.invalidateQueries({ queryKey: privacyKeys.zones }),
   });
 }
 

@@ -63,8 +63,11 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */
-/** What an edit changed: the start time (TIME), only the end time (END), the start point (PLACE), or a pair. */
-export const ACTIVITY_EDIT_KINDS = ['TIME', 'END', 'PLACE', 'TIME_PLACE', 'END_PLACE'] as const;
+/**
+ * What an edit changed: the start time (TIME), only the end time (END), the start point (PLACE), or a pair; RULE: the
+ * series repeats differently from this date on (a split, docs/series.md), so the person's dates may have changed.
+ */
+export const ACTIVITY_EDIT_KINDS = ['TIME', 'END', 'PLACE', 'TIME_PLACE', 'END_PLACE', 'RULE'] as const;
 export type ActivityEditKind = (typeof ACTIVITY_EDIT_KINDS)[number];
 
 // Weather (issue 24)

@@ -26,11 +26,18 @@ export async function newGroup(t: TestApp, name: string, members: { id: string }
   return group!;
 }
 
-export async function notificationsOf(t: TestApp, userId: string, type: string, targetId: string) {
+/** A person's notifications of a type, about one target (or any when `targetId` is left out). */
+export async function notificationsOf(t: TestApp, userId: string, type: string, targetId?: string) {
   return t.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.type, type), eq(notifications.targetId, targetId)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, type),
+        targetId === undefined ? undefined : eq(notifications.targetId, targetId),
+      ),
+    );
 }
 
 export async function inChat(t: TestApp, chatId: string, userId: string) {

@@ -76,7 +76,9 @@ const en: Texts = {
             ? `${v.target} has a new time and start point: check the new details`
             : v.reason === 'END_PLACE'
               ? `${v.target} has a new start point and end time: check the new details`
-              : `${v.target} has changed: check the new details`,
+              : v.reason === 'RULE'
+                ? `${v.target} now repeats differently: check your next dates`
+                : `${v.target} has changed: check the new details`,
   ACTIVITY_ACCEPT: (v) => `Your request for ${v.target} was accepted`,
   ACTIVITY_REJECT: (v) => `Your request for ${v.target} was declined: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} asks to join ${v.target}`,
@@ -136,7 +138,9 @@ const it: Texts = {
             ? `${v.target} ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli`
             : v.reason === 'END_PLACE'
               ? `${v.target} ha un nuovo punto di partenza e un nuovo orario di fine: guarda i nuovi dettagli`
-              : `${v.target} è cambiata: guarda i nuovi dettagli`,
+              : v.reason === 'RULE'
+                ? `${v.target} ora si ripete in modo diverso: guarda le tue prossime date`
+                : `${v.target} è cambiata: guarda i nuovi dettagli`,
   ACTIVITY_ACCEPT: (v) => `La tua richiesta per ${v.target} è stata accettata`,
   ACTIVITY_REJECT: (v) => `La tua richiesta per ${v.target} è stata rifiutata: ${v.reason}`,
   ACTIVITY_REQUEST: (v) => `${v.actor} chiede di partecipare a ${v.target}`,

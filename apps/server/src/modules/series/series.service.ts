@@ -208,6 +208,8 @@ export function createSeriesService(deps: SeriesDeps) {
       actorId: string;
       told: string[];
       name: string;
+      /** false: the dates change silently (a split tells everyone once, afterwards). */
+      notify?: boolean;
     },
   ) {
     if (!dates.length) return;
@@ -226,6 +228,7 @@ export function createSeriesService(deps: SeriesDeps) {
       from unnest(${uuidArray(ids)}, ${`{${times.map((t) => t.startsAt.toISOString()).join(',')}}`}::timestamptz[],
         ${`{${times.map((t) => t.endsAt.toISOString()).join(',')}}`}::timestamptz[]) as u(id, starts_at, ends_at)
       where a.id = u.id`);
+    if (edit.notify === false) return;
     // One notification per person, on their first changed date.
     const firsts = await queryRows<{ activity_id: string; user_id: string }>(
       tx,
@@ -487,7 +490,7 @@ export function createSeriesService(deps: SeriesDeps) {
       const affected = await comingDates(tx, series.id, scope === 'FOLLOWING' ? occurrenceDate : undefined);
       const kept = affected.filter((d) => ruleDays.has(d.occurrenceDate!));
       const dropped = affected.filter((d) => !ruleDays.has(d.occurrenceDate!));
-      const { told } = await cancelDates(
+      await cancelDates(
         tx,
         fx,
         dropped.map((d) => d.id),
@@ -504,8 +507,33 @@ export function createSeriesService(deps: SeriesDeps) {
             ),
           );
       }
-      await applyToDates(tx, fx, kept, { ...edit, told: [...told], name: values.name ?? activity.name });
+      // The moved dates take the new values; nobody is told per date here: everyone is told once below.
+      await applyToDates(tx, fx, kept, { ...edit, notify: false, told: [], name: values.name ?? activity.name });
       await materialise(tx, [next], now);
+      // Each person taking part in a date of the new series (a moved one, or one just made for a series member) is
+      // told once, on their first such date, that the series repeats differently, also when a cancellation of
+      // another date told them already: otherwise they would know of the cancelled dates and not of their new ones.
+      const firsts = await queryRows<{ activity_id: string; user_id: string }>(
+        tx,
+        sql`select distinct on (m.user_id) m.activity_id, m.user_id from activity_members m
+            join activities a on a.id = m.activity_id
+            where a.series_id = ${next.id} and a.deleted_at is null
+              and a.starts_at > ${now.toISOString()}::timestamptz
+              and m.state = 'PARTICIPATING' and m.user_id <> ${edit.actorId}
+            order by m.user_id, a.starts_at`,
+      );
+      const byDate = new Map<string, string[]>();
+      for (const row of firsts) byDate.set(row.activity_id, [...(byDate.get(row.activity_id) ?? []), row.user_id]);
+      for (const [activityId, userIds] of byDate) {
+        await fx.notify({
+          userIds,
+          type: 'ACTIVITY_EDIT',
+          targetId: activityId,
+          actorId: edit.actorId,
+          reason: 'RULE',
+          targetName: values.name ?? activity.name,
+        });
+      }
       if (kept.some((d) => d.id === activity.id)) return activity.id;
       const [first] = await tx
         .select({ id: activities.id })

@@ -330,7 +330,12 @@ describe('editing dates of a series', () => {
     // The fourth date (an off week) is cancelled, and its participant told; the third's is told of the change.
     expect(before.find((d) => d.id === ids[3])?.cancelledAt).not.toBeNull();
     expect(await notificationsOf(t, onFourth.id, 'ACTIVITY_CANCELLED', ids[3]!)).toHaveLength(1);
-    expect((await notificationsOf(t, onThird.id, 'ACTIVITY_EDIT', ids[2]!)).map((n) => n.reason)).toEqual(['TIME']);
+    expect((await notificationsOf(t, onThird.id, 'ACTIVITY_EDIT', ids[2]!)).map((n) => n.reason)).toEqual(['RULE']);
+    // The series member takes part in both the cancelled fourth date and the moved third: told of both, once each.
+    expect(await notificationsOf(t, member.id, 'ACTIVITY_CANCELLED', ids[3]!)).toHaveLength(1);
+    expect((await notificationsOf(t, member.id, 'ACTIVITY_EDIT', ids[2]!)).map((n) => n.reason)).toEqual(['RULE']);
+    expect(await notificationsOf(t, member.id, 'ACTIVITY_EDIT')).toHaveLength(1);
+    expect(await notificationsOf(t, organiser.id, 'ACTIVITY_EDIT')).toEqual([]);
     expect(await stateIn(ids[2]!, onThird.id)).toBe('PARTICIPATING');
     // The new series: every other week from the third date, 12 weeks ahead, at 19:00; the series member is in each
     // but the fifth date, which they skipped (a day of both rules).
@@ -359,6 +364,8 @@ describe('editing dates of a series', () => {
     const ids = (await datesOf(first.series!.seriesId)).map((d) => d.id);
     const runner = await newUser(t);
     await t.ok('activity/participate', { activityId: ids[1]! }, runner.token);
+    const member = await newUser(t);
+    await t.ok('series/join', { activityId: ids[0]! }, member.token);
     const second = (await t.ok('activity/read-info', { activityId: ids[1]! }, organiser.token)).activity;
     const nextDay = addDays(second.date, 1);
     const { activity } = await t.ok(
@@ -372,6 +379,11 @@ describe('editing dates of a series', () => {
     const old = await datesOf(first.series!.seriesId);
     expect(old.every((d) => d.cancelledAt !== null)).toBe(true);
     expect(await notificationsOf(t, runner.id, 'ACTIVITY_CANCELLED', ids[1]!)).toHaveLength(1);
+    // A series member loses every old date and is joined to the new ones: told of both, the new ones on the first.
+    expect(await notificationsOf(t, member.id, 'ACTIVITY_CANCELLED')).toHaveLength(1);
+    expect(
+      (await notificationsOf(t, member.id, 'ACTIVITY_EDIT')).map((n) => [n.targetId, n.reason]),
+    ).toEqual([[activity.activityId, 'RULE']]);
     const made = await datesOf(activity.series!.seriesId);
     expect(made.every((d) => weekdayOf(d.occurrenceDate!) === weekdayOf(nextDay))).toBe(true);
     expect(made[0]!.occurrenceDate).toBe(nextDay);

@@ -62,5 +62,6 @@ export const notification = {
     PLACE: '<b>{{target}}</b> has a new start point: check where to meet',
     TIME_PLACE: '<b>{{target}}</b> has a new time and start point: check the new details',
     END_PLACE: '<b>{{target}}</b> has a new start point and end time: check the new details',
+    RULE: '<b>{{target}}</b> now repeats differently: check your next dates',
   },
 };

@@ -65,5 +65,6 @@ export const notification: typeof en = {
     PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza: guarda dove ci si trova',
     TIME_PLACE: '<b>{{target}}</b> ha un nuovo orario e un nuovo punto di partenza: guarda i nuovi dettagli',
     END_PLACE: '<b>{{target}}</b> ha un nuovo punto di partenza e un nuovo orario di fine: guarda i nuovi dettagli',
+    RULE: '<b>{{target}}</b> ora si ripete in modo diverso: guarda le tue prossime date',
   },
 };

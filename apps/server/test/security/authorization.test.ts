@@ -420,6 +420,35 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
 });
 
 /**
+ * A cancelled date of a series (issue 22): its page answers ACTIVITY_CANCELLED, with its name and when it was, to
+ * whoever was in it (the participant, told of it, and the organiser); to anyone else it is gone (404), and nothing
+ * of it is said; no token or a suspended session, 401. Reading it changes nothing.
+ */
+describe('the authorization matrix of a cancelled date', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await newWorld();
+    await t.ok('series/cancel', { activityId: w.activity.activityId, scope: 'THIS' }, w.tokens.admin!);
+  });
+  it.each(ROLES)('activity/read-info as %s', async (role) => {
+    const before = await snapshot();
+    const res = await t.call('activity/read-info', { activityId: w.activity.activityId }, w.tokens[role] ?? undefined);
+    if (role === 'no token' || role === 'suspended') expect(res.status).toBe(401);
+    else if (role === 'outsider' || role === 'blocked') {
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain(w.activity.name);
+    } else {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.error).toMatchObject({
+        code: 'ACTIVITY_CANCELLED',
+        details: { activityId: w.activity.activityId, name: w.activity.name, date: w.activity.date },
+      });
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+/**
  * The safety loop's socket event (issue 23): a position sent by each kind of caller, on the world's private activity
  * moved into its window, where the admin and the participant share. No token or a suspended session never connects;
  * an outsider and a blocked person are refused and get nothing; a participant the admin blocked after they joined

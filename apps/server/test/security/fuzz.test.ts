@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { listen, openSocket, sleep } from '../chat-factories.ts';
-import { newUser } from '../factories.ts';
+import { newActivity, newUser } from '../factories.ts';
 import { type OverpassStandIn, startOverpassStandIn, waysAlong } from '../stand-in-overpass.ts';
 import { type StandInRouter, startStandInRouter } from '../stand-in-router.ts';
 import { startWeatherStandIn, type WeatherStandIn } from '../stand-in-weather.ts';
@@ -134,6 +134,30 @@ describe('hostile input', () => {
     expect((await t.call('sport/list-all', undefined, (await newUser(t)).token)).status).toBe(200);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/**
+ * A cancelled date (issue 22): read-info answers its declared ACTIVITY_CANCELLED to whoever was in it, whatever the
+ * id's spelling or the headers, never a 500; hostile ids stay validation errors.
+ */
+describe('hostile reads of a cancelled date', () => {
+  it('answer declared codes only', async () => {
+    const organiser = await newUser(t);
+    const activity = await newActivity(t, organiser, { repeat: { rule: 'FREQ=WEEKLY;COUNT=2' } });
+    await t.ok('series/cancel', { activityId: activity.activityId, scope: 'THIS' }, organiser.token);
+    const ids = [activity.activityId, activity.activityId.toUpperCase(), ` ${activity.activityId}`];
+    for (const id of ids) {
+      for (const headers of [{}, ...HOSTILE_HEADERS]) {
+        const res = await send('activity/read-info', JSON.stringify({ activityId: id }), organiser.token, headers);
+        expect(res.statusCode).toBeOneOf([400, 404, 409]);
+      }
+    }
+    for (const value of HOSTILE_VALUES) {
+      await send('activity/read-info', JSON.stringify({ activityId: value }), organiser.token);
+    }
+    expect(failures.filter((f) => f.startsWith('activity/read-info '))).toEqual([]);
+    expect([...new Set(undeclared.filter((f) => f.startsWith('activity/read-info ')))]).toEqual([]);
   });
 });
 

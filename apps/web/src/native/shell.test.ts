@@ -78,6 +78,8 @@ describe('notification taps', () => {
   });
   it.each([
     [{ type: 'ACTIVITY_ACCEPT', targetId: 'a' }, '/view-activity/a'],
+    // A cancelled date opens its page, which says it was cancelled (issue 22).
+    [{ type: 'ACTIVITY_CANCELLED', targetId: 'd' }, '/view-activity/d'],
     [{ type: 'CONTACT_REQUEST', targetId: 'u' }, '/profile/u'],
     [{ type: 'CONTACT_REQUEST', targetId: 'r', actorId: 'u' }, '/profile/u'],
     [{ type: 'SEND_MESSAGE', targetId: 'c' }, '/chats?chat=c'],

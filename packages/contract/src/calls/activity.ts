@@ -631,10 +631,11 @@ export const activityCalls = {
   }),
   'activity/read-info': defineCall({
     auth: true,
-    summary: "An activity with the caller's status",
+    summary:
+      "An activity with the caller's status; a cancelled one is ACTIVITY_CANCELLED (with its name, date and start time in `details`) for whoever was in it",
     body: byActivity,
     response: activityAnswer,
-    errors: ['ACTIVITY_NOT_FOUND'],
+    errors: ['ACTIVITY_NOT_FOUND', 'ACTIVITY_CANCELLED'],
   }),
   'activity/reject-request': defineCall({
     auth: true,

@@ -380,6 +380,34 @@ export function createActivitiesRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A cancelled activity (a date of a series, or one cancelled for the weather) as someone who was in it sees it:
+     * its name and when it was; null when it is not cancelled or the person had no part in it (issue 22).
+     */
+    async cancelledFor(activityId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          name: activities.name,
+          date: activities.date,
+          startTime: activities.startTime,
+          cancelledAt: activities.cancelledAt,
+        })
+        .from(activities)
+        .innerJoin(
+          activityMembers,
+          and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, userId)),
+        )
+        .where(
+          and(
+            eq(activities.id, activityId),
+            sql`${activities.cancelledAt} is not null`,
+            // Removed or rejected people learn nothing more of it than of any activity gone.
+            inArray(activityMembers.state, ['PARTICIPATING', 'WAITLISTED', 'INVITED', 'REQUESTED']),
+          ),
+        );
+      return row?.cancelledAt ? { ...row, cancelledAt: row.cancelledAt } : null;
+    },
+
     /** People taking part whom the viewer has blocked. */
     async blockedParticipantsCount(activityId: string, viewer: string, tx: DbOrTx = db) {
       const [row] = await tx

@@ -325,7 +325,19 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     },
 
     async read(userId: string, activityId: string) {
-      await loadVisible(activityId, userId);
+      try {
+        await loadVisible(activityId, userId);
+      } catch (err) {
+        // A cancelled date opens as cancelled for whoever was in it (they were told of it), never as "not found".
+        const cancelled =
+          err instanceof ApiError && err.code === 'ACTIVITY_NOT_FOUND'
+            ? await repo.cancelledFor(activityId, userId)
+            : null;
+        if (!cancelled) throw err;
+        throw new ApiError('ACTIVITY_CANCELLED', {
+          details: { ...cancelled, activityId, cancelledAt: cancelled.cancelledAt.toISOString() },
+        });
+      }
       return answer(activityId, userId);
     },
 

@@ -381,9 +381,9 @@ describe('editing dates of a series', () => {
     expect(await notificationsOf(t, runner.id, 'ACTIVITY_CANCELLED', ids[1]!)).toHaveLength(1);
     // A series member loses every old date and is joined to the new ones: told of both, the new ones on the first.
     expect(await notificationsOf(t, member.id, 'ACTIVITY_CANCELLED')).toHaveLength(1);
-    expect(
-      (await notificationsOf(t, member.id, 'ACTIVITY_EDIT')).map((n) => [n.targetId, n.reason]),
-    ).toEqual([[activity.activityId, 'RULE']]);
+    expect((await notificationsOf(t, member.id, 'ACTIVITY_EDIT')).map((n) => [n.targetId, n.reason])).toEqual([
+      [activity.activityId, 'RULE'],
+    ]);
     const made = await datesOf(activity.series!.seriesId);
     expect(made.every((d) => weekdayOf(d.occurrenceDate!) === weekdayOf(nextDay))).toBe(true);
     expect(made[0]!.occurrenceDate).toBe(nextDay);
@@ -417,7 +417,15 @@ describe('cancelling dates', () => {
     expect(told?.reason).toBe(`${addDays(first.date, 7)} 18:30`);
     expect(await notificationsOf(t, onThird.id, 'ACTIVITY_CANCELLED', ids[1]!)).toEqual([]);
     expect(await notificationsOf(t, organiser.id, 'ACTIVITY_CANCELLED', ids[1]!)).toEqual([]);
-    expect((await t.call('activity/read-info', { activityId: ids[1]! }, onSecond.token)).status).toBe(404);
+    // Its page, opened from the notification, says it was cancelled to whoever was in it; to others it is gone.
+    const opened = await t.call('activity/read-info', { activityId: ids[1]! }, onSecond.token);
+    expect(opened.status).toBe(409);
+    expect(opened.body.error).toMatchObject({
+      code: 'ACTIVITY_CANCELLED',
+      details: { activityId: ids[1], name: 'Tuesday intervals', date: addDays(first.date, 7), startTime: '18:30' },
+    });
+    expect((await t.call('activity/read-info', { activityId: ids[1]! }, organiser.token)).status).toBe(409);
+    expect((await t.call('activity/read-info', { activityId: ids[1]! }, onThird.token)).status).toBe(404);
 
     const { url } = await t.ok('calendar/my-feed', undefined, onSecond.token);
     const feed = (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).body;

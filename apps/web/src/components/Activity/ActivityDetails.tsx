@@ -17,6 +17,7 @@ import { ActivityBar } from './ActivityBar.tsx';
 import { useSportName } from './ActivityCard.tsx';
 import { AttendancePanel } from './Attendance.tsx';
 import { BackupRoutePanel } from './BackupRoutePanel.tsx';
+import { CancelledActivity, cancelledDetails } from './CancelledActivity.tsx';
 import { Climb } from './Climb.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
@@ -38,6 +39,9 @@ import './activity.css';
 /** Everything about one activity: the route map, the figures, the actions, the people. */
 export function ActivityDetails({ activityId, onGone }: { activityId: string; onGone?: () => void }) {
   const query = useActivityQuery(activityId);
+  // A cancelled date opens as cancelled for whoever was in it (its notification leads here), never "not found".
+  const cancelled = query.isError && query.data === undefined ? cancelledDetails(query.error) : null;
+  if (cancelled) return <CancelledActivity details={cancelled} />;
   return (
     <QueryState query={query} notFoundCode="ACTIVITY_NOT_FOUND" testPrefix="activity" skeleton="page">
       {(activity) => <Details activity={activity} onGone={onGone} />}

@@ -120,6 +120,22 @@ describe('the notification list', () => {
     );
   });
 
+  it('opens a cancelled date, and tells of a series that repeats differently', async () => {
+    server.push(
+      note('n5', { type: 'ACTIVITY_CANCELLED', targetId: 'd5', targetName: 'Intervals', reason: '2026-12-08 18:30' }),
+      note('n6', { type: 'ACTIVITY_EDIT', targetId: 'd6', targetName: 'Intervals', reason: 'RULE' }),
+    );
+    renderList();
+    expect((await screen.findByTestId('notification-n5')).textContent).toContain(
+      'Intervals on Tue 8 Dec, 18:30 is cancelled',
+    );
+    expect(screen.getByTestId('notification-n6').textContent).toContain(
+      'Intervals now repeats differently: check your next dates',
+    );
+    fireEvent.click(screen.getByTestId('notification-n5'));
+    expect(screen.getByTestId('where').textContent).toBe('/view-activity/d5');
+  });
+
   it('opens the chat sheet for a message and the profile for a contact request', async () => {
     renderList();
     fireEvent.click(await screen.findByTestId('notification-n3'));

@@ -54,6 +54,11 @@ export const series = {
       'Cancel this date and every later one? The series ends here; the participants of each date will be told.',
     cancelledFollowing: 'This and the following dates are cancelled: their participants have been told.',
   },
+  cancelledPage: {
+    badge: 'Cancelled',
+    text: 'The organisers cancelled it: it will not take place, and its chat is closed. Your calendar shows it as cancelled.',
+    calendar: 'Go to your calendar',
+  },
   scope: {
     title: 'Change which dates?',
     THIS: 'Only this date',

@@ -58,6 +58,11 @@ export const series = {
       'Annullare questa data e tutte le successive? La serie finisce qui; chi partecipa a ogni data verrà avvisato.',
     cancelledFollowing: 'Questa e le date successive sono annullate: chi partecipava è stato avvisato.',
   },
+  cancelledPage: {
+    badge: 'Annullata',
+    text: "Gli organizzatori l'hanno annullata: non si svolgerà e la sua chat è chiusa. Il tuo calendario la mostra come annullata.",
+    calendar: 'Vai al tuo calendario',
+  },
   scope: {
     title: 'Quali date cambiare?',
     THIS: 'Solo questa data',

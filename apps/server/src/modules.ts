@@ -1,4 +1,4 @@
-import { adminPrefix } from '@cordata/contract';
+import { adminPrefix, calls } from '@cordata/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -54,7 +54,7 @@ import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoin
 import { createOsmModule, overpassSourceOf } from './modules/osm/osm.module.ts';
 import { createPrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService, privacyHandlers } from './modules/privacy/privacy.service.ts';
-import { createPrivacyTrim, withPrivacyTrim } from './modules/privacy/privacy-trim.ts';
+import { callsCarryingActivities, createPrivacyTrim, withPrivacyTrim } from './modules/privacy/privacy-trim.ts';
 import { recapHandlers } from './modules/recap/recap.handlers.ts';
 import { createRecapRepository } from './modules/recap/recap.repository.ts';
 import { createRecap } from './modules/recap/recap.service.ts';
@@ -395,7 +395,10 @@ export function createModules(core: Core) {
     'export/request': ({ user }) => exports.request(user.userId),
     'export/latest': ({ user }) => exports.latest(user.userId),
   };
-  const handlersWithActiveDays = withActiveDays(withPrivacyTrim(handlers, privacy), admin.recordActiveDay);
+  const handlersWithActiveDays = withActiveDays(
+    withPrivacyTrim(handlers, privacy, callsCarryingActivities(calls)),
+    admin.recordActiveDay,
+  );
 
   /** Work that runs once the database is migrated, before the server listens. */
   async function onStart() {

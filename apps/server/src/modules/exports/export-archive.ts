@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { zip } from 'fflate';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   activities,
   activityAttendance,
@@ -51,7 +51,7 @@ JSON files are UTF-8; times are ISO 8601 in UTC; distances in metres.
  * the routes and ICS for the calendar. Read with the person's id only, so nobody else's private data
  * (another person's checklist, an e-mail address) can slip in.
  */
-export async function buildExportFiles(userId: string, now: Date, db: DbOrTx): Promise<Record<string, Uint8Array>> {
+export async function buildExportFiles(userId: string, now: Date, db: Db): Promise<Record<string, Uint8Array>> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error('export of a missing user');
   const sports = await db.select().from(userSports).where(eq(userSports.userId, userId));

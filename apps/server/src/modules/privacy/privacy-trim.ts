@@ -1,7 +1,9 @@
 import type { Activity, ActivitySummary, CallName, LatLng, MeetingArea } from '@cordata/contract';
 import { haversineMetres, isInsideZones, trimOutsideZones, type VisiblePiece, type ZoneCircle } from '@cordata/geo';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Handlers } from '../../http/handlers.ts';
+import { responseJsonSchema } from '../../http/serialize.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
 
 /**
@@ -123,7 +125,13 @@ const isSummary = (value: object): value is ActivitySummary =>
   'activityId' in value && 'createdBy' in value && 'start' in value && 'startsAt' in value;
 const ownerOf = (summary: ActivitySummary) => summary.createdBy?.userId ?? null;
 
-/** Every activity (or summary) in an answer, at any depth. */
+/** The organisers of every activity (or summary) in an answer, at any depth. */
+export function activityOwners(answer: unknown): Set<string> {
+  const owners = new Set<string>();
+  collectOwners(answer, owners);
+  return owners;
+}
+
 function collectOwners(value: unknown, owners: Set<string>) {
   if (Array.isArray(value)) for (const item of value) collectOwners(item, owners);
   else if (value && typeof value === 'object') {
@@ -233,6 +241,8 @@ export function createPrivacyTrim(deps: { repo: Circles }) {
     if (viewerId) owners.delete(viewerId);
     if (owners.size === 0) return answer;
     const zones = await zonesFor(viewerId, owners);
+    // Most organisers have no zone: then nothing is trimmed, and the answer need not be copied.
+    if (![...owners].some((owner) => zones.zonesOf(owner).length > 0)) return answer;
     const trimmed = trimActivities(answer, zones);
     return routeOwner ? withoutHiddenPoints(trimmed, (point) => zones.hides(routeOwner, point)) : trimmed;
   }
@@ -257,10 +267,46 @@ const isPoint = (value: unknown): value is LatLng =>
 
 export type PrivacyTrim = ReturnType<typeof createPrivacyTrim>;
 
-/** Every call's answer passes through trimAnswer before it leaves (modules.ts wires it once, for every call). */
-export function withPrivacyTrim(handlers: Handlers, trim: Pick<PrivacyTrim, 'trimAnswer'>): Handlers {
+/**
+ * The calls whose answer may carry an activity (an object with an activity's id, organiser, start and time, at any
+ * depth of the contract's answer schema), or a route's points outside one (ROUTE_POINT_CALLS): the ones trimAnswer
+ * must see. Read from the contract, so a new call that answers activities is trimmed without anyone listing it.
+ */
+export function callsCarryingActivities(definitions: Record<string, { response: z.ZodType }>): Set<string> {
+  const carrying = new Set<string>(ROUTE_POINT_CALLS);
+  for (const [name, definition] of Object.entries(definitions)) {
+    // The serializer's JSON schema of the answer (generated once, kept for it).
+    if (schemaHasActivity(responseJsonSchema(definition.response))) carrying.add(name);
+  }
+  return carrying;
+}
+
+/** The keys isSummary looks for, as properties of one object schema somewhere in a JSON schema. */
+const SUMMARY_KEYS = ['activityId', 'createdBy', 'start', 'startsAt'];
+function schemaHasActivity(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(schemaHasActivity);
+  if (!schema || typeof schema !== 'object') return false;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties && typeof properties === 'object' && SUMMARY_KEYS.every((key) => key in properties)) return true;
+  return Object.values(schema).some(schemaHasActivity);
+}
+
+/**
+ * The answers of the calls that may carry activities (`carrying`, see callsCarryingActivities) pass through
+ * trimAnswer before they leave (modules.ts wires it once); the other calls are left as they are, without the
+ * walk over their answer.
+ */
+export function withPrivacyTrim(
+  handlers: Handlers,
+  trim: Pick<PrivacyTrim, 'trimAnswer'>,
+  carrying: ReadonlySet<string>,
+): Handlers {
   const wrapped: Record<string, unknown> = {};
   for (const [name, handler] of Object.entries(handlers)) {
+    if (!carrying.has(name)) {
+      wrapped[name] = handler;
+      continue;
+    }
     const call = handler as (ctx: { body: unknown; user: { userId: string } | null }) => Promise<unknown>;
     wrapped[name] = async (ctx: { body: unknown; user: { userId: string } | null }) => {
       const answer = await call(ctx);

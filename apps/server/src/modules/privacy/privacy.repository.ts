@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, preparedOn, preparedRows } from '../../db/client.ts';
 import { activities, privacyZones, users } from '../../db/schema.ts';
 
 export type PrivacyZoneRow = typeof privacyZones.$inferSelect;
@@ -12,7 +12,23 @@ export interface ZoneCircleRow {
   radiusMetres: number;
 }
 
-export function createPrivacyRepository(db: DbOrTx) {
+export function createPrivacyRepository(db: Db) {
+  // Read on every answer that carries someone else's activity (issue 17): built once, prepared per connection.
+  const circlesStatement = preparedRows<ZoneCircleRow>(
+    db,
+    'privacy_zone_circles',
+    sql`select user_id as "userId", latitude, longitude, radius_metres as "radiusMetres"
+        from ${privacyZones} where user_id = any(${sql.placeholder('userIds')}::uuid[])`,
+  );
+  const creatorStatement = preparedOn(
+    db,
+    'privacy_activity_creator',
+    db
+      .select({ createdBy: activities.createdBy })
+      .from(activities)
+      .where(eq(activities.id, sql.placeholder('activityId'))),
+  );
+
   return {
     listOf(userId: string, tx: DbOrTx = db) {
       return tx
@@ -22,26 +38,18 @@ export function createPrivacyRepository(db: DbOrTx) {
         .orderBy(asc(privacyZones.createdAt), asc(privacyZones.id));
     },
 
-    /** The circles of these people's zones, in one query (the people of a page of activities). */
+    /**
+     * The circles of these people's zones, in one statement over one uuid[] parameter (the organisers of a page of
+     * activities), whatever their number.
+     */
     circlesOf(userIds: readonly string[], tx: DbOrTx = db): Promise<ZoneCircleRow[]> {
       if (userIds.length === 0) return Promise.resolve([]);
-      return tx
-        .select({
-          userId: privacyZones.userId,
-          latitude: privacyZones.latitude,
-          longitude: privacyZones.longitude,
-          radiusMetres: privacyZones.radiusMetres,
-        })
-        .from(privacyZones)
-        .where(inArray(privacyZones.userId, [...userIds]));
+      return circlesStatement.execute({ userIds: `{${userIds.join(',')}}` }, tx);
     },
 
     /** Who organised an activity (whose zones trim its route), or null. */
     async creatorOf(activityId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ createdBy: activities.createdBy })
-        .from(activities)
-        .where(eq(activities.id, activityId));
+      const [row] = await creatorStatement.on(tx).execute({ activityId });
       return row?.createdBy ?? null;
     },
 

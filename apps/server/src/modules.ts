@@ -102,6 +102,7 @@ export function createModules(core: Core) {
     realtime: core.realtime,
     // Pushes go out right after they are queued when this instance runs jobs, else on the next job run.
     push: createPushQueue({
+      db: core.db,
       onEnqueued: core.config.JOBS ? () => setImmediate(() => void pushSender.drain().catch(() => {})) : undefined,
     }),
   });

@@ -272,3 +272,6 @@ export const qualified = (column: AnyColumn): SQL =>
  * multi-row `values` would bind a parameter per id (per column).
  */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The value of a `sql.placeholder` cast to uuid[] (`= any(${sql.placeholder('ids')}::uuid[])`): one parameter. */
+export const uuidList = (ids: readonly string[]): string => `{${ids.join(',')}}`;

@@ -1,11 +1,12 @@
 import type { Difficulty, Grade, NearbyOrder } from '@cordata/contract';
 import { and, asc, count, eq, gte, inArray, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, queryRows, uuidArray } from '../../db/client.ts';
 import {
   activities,
   activityMembers,
   activityRoutes,
+  activitySeries,
   chats,
   groupMembers,
   groups,
@@ -357,6 +358,42 @@ export function createActivitiesRepository(db: Db) {
       .prepare(`count_daily${onlyOwn ? '_own' : ''}`),
   );
 
+  const detailStatement = (() => {
+    const userId = sql.placeholder('userId');
+    const members = (state: MemberState, extra = sql``) =>
+      sql<number>`(select count(*)::int from ${activityMembers} dm
+        where dm.activity_id = ${activities.id} and dm.state = ${state} ${extra})`;
+    return preparedOn(
+      db,
+      'activity_detail',
+      db
+        .select({
+          ...detailColumns,
+          chatId: sql<string | null>`(select dc.id from ${chats} dc where dc.activity_id = ${activities.id})`,
+          allWaitlistedCount: members('WAITLISTED'),
+          requestedCount: members('REQUESTED'),
+          adminsCount: members('PARTICIPATING', sql`and dm.is_admin`),
+          blockedParticipantsCount: members('PARTICIPATING', sql`and ${hasBlockedSql(userId, sql`dm.user_id`)}`),
+          participantLevels: sql<{ kind: string; value: number }[]>`(select coalesce(json_agg(json_build_object(
+              'kind', us.intensity_kind, 'value', us.intensity_value)), '[]'::json)
+            from ${activityMembers} lm join ${userSports} us on us.user_id = lm.user_id and us.sport_id = ${activities.sportId}
+            where lm.activity_id = ${activities.id} and lm.state = 'PARTICIPATING')`,
+          seriesId: activitySeries.id,
+          seriesRule: activitySeries.rule,
+          seriesStartDate: activitySeries.startDate,
+          seriesExDates: activitySeries.exDates,
+          occurrenceDate: activities.occurrenceDate,
+        })
+        .from(activities)
+        .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
+        .leftJoin(creator, eq(creator.id, activities.createdBy))
+        .leftJoin(groups, eq(groups.id, activities.groupId))
+        .leftJoin(activityRoutes, eq(activityRoutes.activityId, activities.id))
+        .leftJoin(activitySeries, eq(activitySeries.id, activities.seriesId))
+        .where(eq(activities.id, sql.placeholder('activityId'))),
+    );
+  })();
+
   return {
     /** A live (not deleted) activity; `lock` holds it for the transaction so membership changes queue up. */
     async find(activityId: string, tx: DbOrTx = db, options: { lock?: boolean } = {}) {
@@ -368,15 +405,12 @@ export function createActivitiesRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The whole activity as `userId` sees it, with everything its answer counts (issue 17): read after every change
+     * of it (join, exit, an admin's decision, an edit) and by read-info, so one prepared statement.
+     */
     async readDetail(activityId: string, userId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select(detailColumns)
-        .from(activities)
-        .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))
-        .leftJoin(creator, eq(creator.id, activities.createdBy))
-        .leftJoin(groups, eq(groups.id, activities.groupId))
-        .leftJoin(activityRoutes, eq(activityRoutes.activityId, activities.id))
-        .where(eq(activities.id, activityId));
+      const [row] = await detailStatement.on(tx).execute({ activityId, userId });
       return row ?? null;
     },
 

@@ -139,32 +139,43 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     return columns;
   }
 
-  /** The full activity as the caller sees it: admins see the pending count, participants the chat. */
+  /**
+   * The full activity as the caller sees it: admins see the pending count, participants the chat. Its counts, chat,
+   * series and the participants' levels come with the row, in one statement (issue 17); a waitlisted or taking-part
+   * caller's seat facts take one more.
+   */
   async function view(activityId: string, userId: string): Promise<Activity> {
     const [row, language] = await Promise.all([repo.readDetail(activityId, userId), deps.readerLanguage(userId)]);
     if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
-    const [waitlist, overlapping, waitlistCount] = await Promise.all([
+    const [waitlist, overlapping] = await Promise.all([
       row.myState === 'WAITLISTED' ? deps.seats.mine(activityId, userId) : null,
       participating ? deps.seats.overlapping(userId, row) : [],
-      deps.memberships.count('activity', activityId, 'WAITLISTED'),
     ]);
     return toActivity(row, language, {
       waitlist,
-      waitlistCount,
+      waitlistCount: row.allWaitlistedCount,
       overlappingWaitlists: overlapping.map((o) => ({
         activityId: o.activityId,
         name: o.name,
         startsAt: o.startsAt.toISOString(),
         endsAt: o.endsAt.toISOString(),
       })),
-      pendingRequestsCount: isAdmin ? await deps.memberships.count('activity', activityId, 'REQUESTED') : 0,
-      isOnlyAdmin: isAdmin && (await deps.memberships.adminsCount('activity', activityId)) === 1,
-      blockedParticipantsCount: await repo.blockedParticipantsCount(activityId, userId),
-      chatId: participating ? await repo.chatId(activityId) : null,
-      series: await deps.series.ref(activityId),
-      participantLevels: await repo.participantLevels(activityId, row.sportId),
+      pendingRequestsCount: isAdmin ? row.requestedCount : 0,
+      isOnlyAdmin: isAdmin && row.adminsCount === 1,
+      blockedParticipantsCount: row.blockedParticipantsCount,
+      chatId: participating ? row.chatId : null,
+      series: row.seriesId
+        ? {
+            seriesId: row.seriesId,
+            rule: row.seriesRule!,
+            startDate: row.seriesStartDate!,
+            exDates: row.seriesExDates!,
+            occurrenceDate: row.occurrenceDate ?? row.seriesStartDate!,
+          }
+        : null,
+      participantLevels: row.participantLevels as DeclaredLevel[],
     });
   }
 

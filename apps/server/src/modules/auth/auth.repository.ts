@@ -1,6 +1,6 @@
 import type { Gender } from '@cordata/contract/enums';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn } from '../../db/client.ts';
 import { userSports, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,14 +27,22 @@ export interface SportValue {
   intensityValue: number;
 }
 
-export function createAuthRepository(db: DbOrTx) {
+export function createAuthRepository(db: Db) {
+  // Every sign-in (and every code sent or checked) finds the account by its address: built once (issue 17).
+  const byEmail = preparedOn(
+    db,
+    'auth_user_by_email',
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email')))
+      .limit(1),
+  );
   return {
-    findByEmail: (email: string, tx: DbOrTx = db) =>
-      tx
-        .select()
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1)
+    findByEmail: (email: string, tx: DbOrTx = db): Promise<UserRow | undefined> =>
+      byEmail
+        .on(tx)
+        .execute({ email })
         .then((rows) => rows[0]),
 
     findById: (userId: string, tx: DbOrTx = db) =>

@@ -2,6 +2,7 @@ import { SESSION_TTL_DAYS } from '@cordata/contract';
 import type { Language, Role } from '@cordata/contract/enums';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushTokens, sessions, users } from '../../db/schema.ts';
 import { isUuid } from '../../http/ids.ts';
@@ -37,9 +38,21 @@ export function createTokens(deps: {
   const now = deps.now ?? (() => new Date());
   const cache = deps.cache;
 
+  /** Every sign-in makes a session: prepared once (issue 17). Ids are uuidv7 as the column's default makes them. */
+  const insertSession = deps.db
+    .insert(sessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .returning({ id: sessions.id })
+    .prepare('session_insert');
+
   async function issue(userId: string, kind: 'ACCESS' | 'RESET' = 'ACCESS', ttlMs = SESSION_TTL_DAYS * DAY_MS) {
     const expiresAt = new Date(now().getTime() + ttlMs);
-    const [session] = await deps.db.insert(sessions).values({ userId, kind, expiresAt }).returning({ id: sessions.id });
+    const [session] = await insertSession.execute({ id: uuidv7(), userId, kind, expiresAt });
     const jwt = await new SignJWT({ kind })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)

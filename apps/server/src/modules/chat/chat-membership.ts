@@ -1,11 +1,11 @@
 import type { Message } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, preparedOn } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { selectMessagesWithSender, splitMessageRow } from './chat.mapper.ts';
-import { appendMessage } from './chat.repository.ts';
+import { createMessageAppender } from './chat.repository.ts';
 
 export type ChatTarget = { kind: 'ACTIVITY'; activityId: string } | { kind: 'GROUP'; groupId: string };
 
@@ -23,7 +23,79 @@ export const noChatEvents = (): ChatEvents => ({ messageIds: [], joined: [], lef
  * Every activity and group has a chat whose members follow its participants. Activities and
  * groups call this inside their own transactions; `publish` runs after the commit.
  */
-export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
+export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
+  const { db } = deps;
+  const appendMessage = createMessageAppender(db);
+
+  // Every join and exit runs these (issue 17): built once, prepared per connection, run on the change's transaction.
+  const chatIdStatements = {
+    ACTIVITY: preparedOn(
+      db,
+      'chat_id_of_activity',
+      db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(eq(chats.activityId, sql.placeholder('targetId'))),
+    ),
+    GROUP: preparedOn(
+      db,
+      'chat_id_of_group',
+      db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(eq(chats.groupId, sql.placeholder('targetId'))),
+    ),
+  };
+  const memberStatement = preparedOn(
+    db,
+    'chat_member_left_at',
+    db
+      .select({ leftAt: chatMembers.leftAt })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), eq(chatMembers.userId, sql.placeholder('userId')))),
+  );
+  const joinStatement = (freshHistory: boolean) =>
+    preparedOn(
+      db,
+      freshHistory ? 'chat_member_join_fresh' : 'chat_member_join',
+      db
+        .insert(chatMembers)
+        .values({
+          chatId: sql.placeholder('chatId'),
+          userId: sql.placeholder('userId'),
+          historyFrom: freshHistory ? sql`now()` : null,
+        })
+        .onConflictDoUpdate({
+          target: [chatMembers.chatId, chatMembers.userId],
+          set: {
+            leftAt: null,
+            joinedAt: sql`${sql.placeholder('joinedAt')}::timestamptz`,
+            ...(freshHistory ? { historyFrom: sql`now()` } : {}),
+          },
+        }),
+    );
+  const joinStatements = { kept: joinStatement(false), fresh: joinStatement(true) };
+  const leaveStatement = preparedOn(
+    db,
+    'chat_member_leave',
+    db
+      .update(chatMembers)
+      .set({ leftAt: sql`${sql.placeholder('leftAt')}::timestamptz` })
+      .where(
+        and(
+          eq(chatMembers.chatId, sql.placeholder('chatId')),
+          eq(chatMembers.userId, sql.placeholder('userId')),
+          isNull(chatMembers.leftAt),
+        ),
+      )
+      .returning({ userId: chatMembers.userId }),
+  );
+
+  // The events a change appended, with their senders, read once it commits to send them live.
+  const eventsStatement = selectMessagesWithSender(db)
+    .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('chat_events_by_ids');
+
   async function event(
     db: DbOrTx,
     chatId: string,
@@ -52,10 +124,8 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
   }
 
   async function chatIdOf(db: DbOrTx, target: ChatTarget) {
-    const [chat] = await db
-      .select({ id: chats.id })
-      .from(chats)
-      .where(target.kind === 'ACTIVITY' ? eq(chats.activityId, target.activityId) : eq(chats.groupId, target.groupId));
+    const targetId = target.kind === 'ACTIVITY' ? target.activityId : target.groupId;
+    const [chat] = await chatIdStatements[target.kind].on(db).execute({ targetId });
     return chat?.id ?? null;
   }
 
@@ -70,32 +140,16 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
     out: ChatEvents,
     options: { freshHistory?: boolean } = {},
   ) {
-    const [existing] = await db
-      .select({ leftAt: chatMembers.leftAt })
-      .from(chatMembers)
-      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+    const [existing] = await memberStatement.on(db).execute({ chatId, userId });
     if (existing && !existing.leftAt) return;
-    await db
-      .insert(chatMembers)
-      .values({ chatId, userId, historyFrom: options.freshHistory ? sql`now()` : null })
-      .onConflictDoUpdate({
-        target: [chatMembers.chatId, chatMembers.userId],
-        set: {
-          leftAt: null,
-          joinedAt: new Date(),
-          ...(options.freshHistory ? { historyFrom: sql`now()` } : {}),
-        },
-      });
+    const statement = options.freshHistory ? joinStatements.fresh : joinStatements.kept;
+    await statement.on(db).execute({ chatId, userId, joinedAt: new Date().toISOString() });
     await event(db, chatId, 'JOINED', userId, out);
     out.joined.push({ chatId, userId });
   }
 
   async function leave(db: DbOrTx, chatId: string, userId: string, out: ChatEvents) {
-    const updated = await db
-      .update(chatMembers)
-      .set({ leftAt: new Date() })
-      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
-      .returning({ userId: chatMembers.userId });
+    const updated = await leaveStatement.on(db).execute({ chatId, userId, leftAt: new Date().toISOString() });
     if (!updated.length) return;
     await event(db, chatId, 'LEFT', userId, out);
     out.left.push({ chatId, userId });
@@ -117,7 +171,7 @@ export function createChatMembership(deps: { db: DbOrTx; realtime: Realtime }) {
   async function publish(out: ChatEvents) {
     for (const { chatId, userId } of out.joined) deps.realtime.joinChat(userId, chatId);
     if (out.messageIds.length) {
-      const rows = await selectMessagesWithSender(deps.db).where(inArray(messages.id, out.messageIds));
+      const rows = await eventsStatement.execute({ ids: `{${out.messageIds.join(',')}}` });
       const sent: Message[] = rows.map(splitMessageRow).sort((a, b) => (a.messageId < b.messageId ? -1 : 1));
       for (const message of sent) deps.realtime.toChat(message.chatId, 'message', message);
     }

@@ -19,42 +19,42 @@ export function nextMessageId(lastId: string | null, fresh: string = uuidv7()): 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export interface NewMessage {
-  chatId: string;
-  kind: MessageKind;
-  senderId: string | null;
-  text?: string;
-  clientMessageId?: string | null;
-}
-
 /**
- * Locks a chat against other writers of messages until the transaction ends; null when it does
- * not exist. Every message insert takes this lock first (see nextMessageId).
+ * Appends a system message (CREATED, JOINED, LEFT, CLOSED) to a chat: call inside a transaction. Two statements
+ * prepared once (issue 17): the first locks the chat against other writers of messages until the transaction ends
+ * and reads its last message id in the same round trip (every message insert takes this lock first, see
+ * nextMessageId); the second inserts. Null when the chat does not exist.
  */
-export async function lockChat(chatId: string, tx: DbOrTx) {
-  const [row] = await tx
-    .select({ id: chats.id, closedAt: chats.closedAt })
-    .from(chats)
-    .where(eq(chats.id, chatId))
-    .for('no key update');
-  return row ?? null;
-}
-
-/** Appends a message to a chat: call inside a transaction. */
-export async function appendMessage(message: NewMessage, tx: DbOrTx) {
-  await lockChat(message.chatId, tx);
-  const [last] = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.chatId, message.chatId))
-    .orderBy(desc(messages.id))
-    .limit(1);
-  const [row] = await tx
-    .insert(messages)
-    .values({ ...message, id: nextMessageId(last?.id ?? null) })
-    .onConflictDoNothing()
-    .returning();
-  return row ?? null;
+export function createMessageAppender(db: Db) {
+  const lockStatement = preparedRows<{ last_id: string | null }>(
+    db,
+    'chat_lock_for_event',
+    sql`select (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id
+        from chats c where c.id = ${sql.placeholder('chatId')} for no key update of c`,
+  );
+  const insertStatement = preparedOn(
+    db,
+    'chat_insert_event',
+    db
+      .insert(messages)
+      .values({
+        id: sql.placeholder('id'),
+        chatId: sql.placeholder('chatId'),
+        senderId: sql.placeholder('senderId'),
+        kind: sql.placeholder('kind'),
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id }),
+  );
+  return async function appendMessage(
+    message: { chatId: string; kind: Exclude<MessageKind, 'TEXT'>; senderId: string | null },
+    tx: DbOrTx,
+  ): Promise<{ id: string } | null> {
+    const [chat] = await lockStatement.execute({ chatId: message.chatId }, tx);
+    if (!chat) return null;
+    const [row] = await insertStatement.on(tx).execute({ ...message, id: nextMessageId(chat.last_id) });
+    return row ?? null;
+  };
 }
 
 /** A chat as its list shows it, from the point of view of one member. */

@@ -332,7 +332,7 @@ describe('without FCM configured', () => {
       await local.db
         .insert(pushTokens)
         .values({ userId: me.id, sessionId: me.sessionId, token: 'local-token', platform: 'android' });
-      const queue = createPushQueue({});
+      const queue = createPushQueue({ db: local.db });
       const stored = await createNotifier({ db: local.db, realtime: local.core.realtime, push: queue }).record({
         userIds: [me.id],
         type: 'CONTACT_REQUEST',

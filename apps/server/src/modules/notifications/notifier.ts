@@ -1,7 +1,7 @@
 import type { Notification, NotificationType, UserSummary } from '@cordata/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type DbOrTx, uuidArray } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
@@ -50,56 +50,95 @@ export interface PushQueue {
  * Rows are written with the caller's transaction when one is given, so they are never lost;
  * live delivery happens once `deliver` is called after the commit.
  */
-export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: PushQueue }) {
-  async function record(input: NotifyInput, db: DbOrTx = deps.db) {
-    let recipients = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
-    if (!recipients.length) return [];
-    if (input.type === 'SEND_MESSAGE') {
-      // At most one unread message notification per chat and person.
-      const unread = await db
-        .select({ userId: notifications.userId })
-        .from(notifications)
-        .where(
-          and(
-            sql`${notifications.userId} = any(${uuidArray(recipients)})`,
-            eq(notifications.type, 'SEND_MESSAGE'),
-            eq(notifications.targetId, input.targetId),
-            isNull(notifications.readAt),
-          ),
-        );
-      const already = new Set(unread.map((r) => r.userId));
-      recipients = recipients.filter((id) => !already.has(id));
-      if (!recipients.length) return [];
-    }
-    if (input.onceWithinMs && input.actorId) {
-      const recent = await db
-        .select({ userId: notifications.userId })
-        .from(notifications)
-        .where(
-          and(
-            sql`${notifications.userId} = any(${uuidArray(recipients)})`,
-            eq(notifications.type, input.type),
-            eq(notifications.targetId, input.targetId),
-            eq(notifications.actorId, input.actorId),
-            sql`${notifications.createdAt} > now() - ${`${input.onceWithinMs} milliseconds`}::interval`,
-          ),
-        );
-      const already = new Set(recent.map((r) => r.userId));
-      recipients = recipients.filter((id) => !already.has(id));
-      if (!recipients.length) return [];
-    }
-    // One array parameter rather than a row of parameters per recipient, so that inviting a group of
-    // a thousand stays one cheap statement to build, bind and plan. Ids are uuidv7 as everywhere: they
-    // order the list.
-    const rows = await db
+export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQueue }) {
+  const { db } = deps;
+  // Every notification runs these (issue 17): built once, prepared per connection, run on the change's
+  // transaction. One array parameter rather than a row of parameters per recipient, so that inviting a group
+  // of a thousand stays one cheap statement to bind and plan.
+  const recipients = sql`${notifications.userId} = any(${sql.placeholder('userIds')}::uuid[])`;
+  const unreadMessageStatement = preparedOn(
+    db,
+    'notify_unread_message',
+    db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          recipients,
+          eq(notifications.type, 'SEND_MESSAGE'),
+          eq(notifications.targetId, sql.placeholder('targetId')),
+          isNull(notifications.readAt),
+        ),
+      ),
+  );
+  const recentStatement = preparedOn(
+    db,
+    'notify_recent',
+    db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          recipients,
+          eq(notifications.type, sql.placeholder('type')),
+          eq(notifications.targetId, sql.placeholder('targetId')),
+          eq(notifications.actorId, sql.placeholder('actorId')),
+          sql`${notifications.createdAt} > now() - ${sql.placeholder('within')}::interval`,
+        ),
+      ),
+  );
+  // Ids are uuidv7 as everywhere: they order the list.
+  const insertStatement = preparedOn(
+    db,
+    'notify_insert',
+    db
       .insert(notifications)
       .select(
-        sql`select r.id, r.user_id, ${input.type}, ${input.targetId}::uuid, ${input.actorId}::uuid,
-                   ${input.reason ?? null}, null::timestamptz, now()
-            from unnest(${uuidArray(recipients.map(() => uuidv7()))}, ${uuidArray(recipients)}) as r(id, user_id)`,
+        sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
+                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
+            from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)`,
       )
-      .returning();
-    await deps.push?.enqueue(rows, db);
+      .returning(),
+  );
+  const actorsStatement = db
+    .select(userSummaryColumns)
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('notify_actors');
+
+  async function record(input: NotifyInput, tx: DbOrTx = db) {
+    let userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
+    if (!userIds.length) return [];
+    if (input.type === 'SEND_MESSAGE') {
+      // At most one unread message notification per chat and person.
+      const unread = await unreadMessageStatement
+        .on(tx)
+        .execute({ userIds: uuidList(userIds), targetId: input.targetId });
+      const already = new Set(unread.map((r) => r.userId));
+      userIds = userIds.filter((id) => !already.has(id));
+      if (!userIds.length) return [];
+    }
+    if (input.onceWithinMs && input.actorId) {
+      const recent = await recentStatement.on(tx).execute({
+        userIds: uuidList(userIds),
+        type: input.type,
+        targetId: input.targetId,
+        actorId: input.actorId,
+        within: `${input.onceWithinMs} milliseconds`,
+      });
+      const already = new Set(recent.map((r) => r.userId));
+      userIds = userIds.filter((id) => !already.has(id));
+      if (!userIds.length) return [];
+    }
+    const rows = await insertStatement.on(tx).execute({
+      ids: uuidList(userIds.map(() => uuidv7())),
+      userIds: uuidList(userIds),
+      type: input.type,
+      targetId: input.targetId,
+      actorId: input.actorId,
+      reason: input.reason ?? null,
+    });
+    await deps.push?.enqueue(rows, tx);
     return rows.map((row) => ({ row, targetName: input.targetName ?? null }));
   }
 
@@ -117,9 +156,7 @@ export function createNotifier(deps: { db: DbOrTx; realtime: Realtime; push?: Pu
 
   async function emit(stored: Awaited<ReturnType<typeof record>>) {
     const actorIds = [...new Set(stored.map((s) => s.row.actorId).filter((id): id is string => !!id))];
-    const actors = actorIds.length
-      ? await deps.db.select(userSummaryColumns).from(users).where(inArray(users.id, actorIds))
-      : [];
+    const actors = actorIds.length ? await actorsStatement.execute({ ids: uuidList(actorIds) }) : [];
     const byId = new Map(actors.map((a) => [a.userId, a]));
     for (const { row, targetName } of stored) {
       const actor = row.actorId ? byId.get(row.actorId) : undefined;

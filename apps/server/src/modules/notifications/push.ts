@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { importPKCS8, SignJWT } from 'jose';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
-import { type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
 import { pushOutbox, pushTokens } from '../../db/schema.ts';
 import type { PushQueue } from './notifier.ts';
 import { type PushAction, pushActions, pushText } from './push-messages.ts';
@@ -53,30 +53,35 @@ export interface PushChannel {
  * Queues a push per device of each recipient whose preferences allow the type, in one statement,
  * so that notifying a thousand people does not hold up the request.
  */
-export function createPushQueue(deps: { onEnqueued?: () => void }): PushQueue {
+export function createPushQueue(deps: { db: Db; onEnqueued?: () => void }): PushQueue {
+  // Every notification runs it (issue 17): built once, prepared per connection, run on the change's transaction.
+  const enqueueStatement = preparedRows(
+    deps.db,
+    'push_outbox_enqueue',
+    sql`
+      insert into push_outbox (id, notification_id, user_id, token, payload)
+      select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
+        'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,
+        'actorName', nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''),
+        'targetName', coalesce(act.name, grp.name, chat_act.name, chat_grp.name),
+        'reason', n.reason, 'language', u.language, 'platform', t.platform)
+      from notifications n
+      join users u on u.id = n.user_id and u.deleted_at is null
+      join push_tokens t on t.user_id = n.user_id
+      join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
+      left join users a on a.id = n.actor_id
+      left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
+      left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'
+      left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
+      left join activities chat_act on chat_act.id = c.activity_id
+      left join groups chat_grp on chat_grp.id = c.group_id
+      where n.id = any(${sql.placeholder('ids')}::uuid[])
+        and coalesce((u.notification_preferences ->> n.type)::boolean, true)`,
+  );
   return {
     async enqueue(stored, tx) {
       if (!stored.length) return;
-      const ids = stored.map((s) => s.id);
-      await tx.execute(sql`
-        insert into push_outbox (id, notification_id, user_id, token, payload)
-        select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
-          'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,
-          'actorName', nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''),
-          'targetName', coalesce(act.name, grp.name, chat_act.name, chat_grp.name),
-          'reason', n.reason, 'language', u.language, 'platform', t.platform)
-        from notifications n
-        join users u on u.id = n.user_id and u.deleted_at is null
-        join push_tokens t on t.user_id = n.user_id
-        join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
-        left join users a on a.id = n.actor_id
-        left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
-        left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'
-        left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
-        left join activities chat_act on chat_act.id = c.activity_id
-        left join groups chat_grp on chat_grp.id = c.group_id
-        where n.id = any(${uuidArray(ids)})
-          and coalesce((u.notification_preferences ->> n.type)::boolean, true)`);
+      await enqueueStatement.execute({ ids: uuidList(stored.map((s) => s.id)) }, tx);
     },
     committed() {
       deps.onEnqueued?.();

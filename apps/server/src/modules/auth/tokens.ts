@@ -191,6 +191,13 @@ export function createTokens(deps: {
     cache?.forgetUser(userId);
   }
 
+  const languageLookup = deps.db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_language');
+
   /**
    * A person's language, for answers that show places in the reader's language: from the session check this
    * call just made when it is cached (a language change drops it like any session change), else read.
@@ -198,7 +205,7 @@ export function createTokens(deps: {
   async function languageOf(userId: string): Promise<Language> {
     const cached = cache?.anyOfUser(userId);
     if (cached) return cached.language;
-    const [row] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+    const [row] = await languageLookup.execute({ userId });
     return row?.language ?? 'en';
   }
 

@@ -139,7 +139,8 @@ describe('trimAnswer', () => {
 describe('the prepared zones statement', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The session cache on, as in production: a call's statements are then its own (and the session check's once).
+    t = await createTestApp({ SESSION_CACHE_MS: '30000' });
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,11 @@ export const series = {
     freq: { NONE: 'Non si ripete', DAILY: 'Ogni giorno', WEEKLY: 'Ogni settimana', MONTHLY: 'Ogni mese' },
     freqLabel: 'Ogni quanto',
     weekdays: 'Nei giorni',
-    monthlyBy: { WEEKDAY: 'Il {{ordinal}} {{weekday}}', DAY: 'Il giorno {{day}}' },
+    monthlyBy: {
+      WEEKDAY: 'Ogni {{ordinal}} {{weekday}} del mese',
+      DAY: 'Il giorno {{day}}',
+      RULE: 'Come fa ora la serie',
+    },
     ends: 'Fine',
     endsOption: {
       NEVER: 'Mai (date create 12 settimane prima)',
@@ -17,6 +21,10 @@ export const series = {
     weekdaysRequired: 'Scegli almeno un giorno',
     untilInvalid: 'Scegli un ultimo giorno dopo la prima data',
     countInvalid: 'Inserisci un numero da 1 a 730',
+    interval: { DAILY: 'Ogni quanti giorni', WEEKLY: 'Ogni quante settimane', MONTHLY: 'Ogni quanti mesi' },
+    intervalInvalid: 'Inserisci un numero da 1 a 99',
+    exDates: 'Date escluse',
+    exDatePutBack: 'Rimetti {{date}}',
     summaryLabel: 'Ripetizione',
   },
   summary: {
@@ -26,6 +34,9 @@ export const series = {
     weeklyEvery: 'Ogni {{count}} settimane il {{days}} alle {{time}}',
     monthlyNth: 'Ogni {{ordinal}} {{weekday}} del mese alle {{time}}',
     monthlyDay: 'Ogni mese il giorno {{day}} alle {{time}}',
+    monthlySetPos: 'Ogni mese, {{ordinal}} tra {{days}}, alle {{time}}',
+    monthlyDays: 'Ogni mese: {{days}}, alle {{time}}',
+    everyMonths: '{{rule}}, ogni {{count}} mesi',
     until: '{{rule}}, fino al {{date}}',
     count_one: '{{rule}}, una volta',
     count_other: '{{rule}}, {{count}} volte',

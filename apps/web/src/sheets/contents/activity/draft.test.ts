@@ -19,6 +19,7 @@ import {
   useDraftStore,
   validateInfo,
 } from './draft.ts';
+import { repeatFromSeries } from './repeat.ts';
 
 const now = new Date(2026, 5, 1, 10, 0);
 const valid: Draft = {
@@ -178,6 +179,32 @@ describe('the body sent to the API', () => {
       scope: 'ALL',
       repeat: { rule: 'FREQ=WEEKLY;BYDAY=WE' },
     });
+  });
+
+  it("starts a new rule from the series' current one, exceptions included, dropping those the new rule lacks", async () => {
+    // 2026-12-15 is a Tuesday of the rule: every other Tuesday and Thursday, 10 dates from 2026-12-01, 2026-12-17 left out.
+    const edit: Draft = {
+      ...valid,
+      activityId: GROUP,
+      inSeries: true,
+      date: '2026-12-15',
+      route: { mode: 'NONE' },
+      seriesRule: {
+        rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10',
+        startDate: '2026-12-01',
+        exDates: ['2026-12-03', '2026-12-17'],
+      },
+    };
+    const repeat = repeatFromSeries(edit.seriesRule!, edit.date);
+    expect(await activityBody({ ...edit, scope: 'FOLLOWING', repeat }, 'Europe/Rome')).toMatchObject({
+      scope: 'FOLLOWING',
+      repeat: { rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=8', exDates: ['2026-12-17'] },
+    });
+    // Thursdays dropped: the Thursday left out is no day of the new rule, so it is not sent.
+    const tuesdays = { ...repeat, weekdays: ['TU' as const] };
+    const body = await activityBody({ ...edit, scope: 'FOLLOWING', repeat: tuesdays }, 'Europe/Rome');
+    expect(body).toMatchObject({ repeat: { rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=8' } });
+    expect(body.repeat).not.toHaveProperty('exDates');
   });
 
   it('leaves the route out when an edit keeps it', async () => {

@@ -6,6 +6,7 @@ import {
   endsAfterStart,
   isValidName,
   type LatLng,
+  type SeriesRef,
   type SeriesScope,
   type ValidationMessageKey,
   type Visibility,
@@ -33,7 +34,7 @@ import {
 import { useAuthStore } from '../../../state/auth.ts';
 import { ACTIVITY_DRAFT_KEY, persistStorage } from '../../../state/storage.ts';
 import type { GpxPreview } from './gpx-preview.ts';
-import { noRepeat, type RepeatDraft, repeatRule } from './repeat.ts';
+import { noRepeat, type RepeatDraft, repeatExDates, repeatRule } from './repeat.ts';
 import { forgetEngine } from './route-snapping.ts';
 
 /** The route being made: none yet, a GPX file, tapped points, or (editing) the one the activity has. */
@@ -109,6 +110,8 @@ export interface Draft {
   scope: SeriesScope;
   /** Editing: the activity is a date of a series (the scope is asked). */
   inSeries: boolean;
+  /** Editing a date of a series: how the series repeats now, to start "Change how it repeats" from. */
+  seriesRule: Pick<SeriesRef, 'rule' | 'startDate' | 'exDates'> | null;
 }
 
 export const emptyDraft = (groupId: string | null = null): Draft => ({
@@ -139,6 +142,7 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   repeat: noRepeat(),
   scope: 'THIS',
   inSeries: false,
+  seriesRule: null,
 });
 
 /** A draft that edits `activity`: every field pre-filled, the route kept unless replaced. */
@@ -169,6 +173,9 @@ export function draftFromActivity(activity: Activity): Draft {
     claimWindowMinutes: activity.claimWindowMinutes === null ? '' : String(activity.claimWindowMinutes),
     participantsPublic: activity.participantsPublic ?? false,
     inSeries: !!activity.series,
+    seriesRule: activity.series
+      ? { rule: activity.series.rule, startDate: activity.series.startDate, exDates: [...activity.series.exDates] }
+      : null,
   };
 }
 
@@ -479,9 +486,11 @@ export async function activityBody(
 }
 
 /** A new activity's repeat rule, or an edit's scope on a date of a series (and a new rule for several dates). */
-function seriesFields(draft: Draft): { repeat?: { rule: string }; scope?: SeriesScope } {
+function seriesFields(draft: Draft): { repeat?: { rule: string; exDates?: string[] }; scope?: SeriesScope } {
   const rule = repeatRule(draft.repeat, draft.date);
-  const repeat = rule ? { repeat: { rule } } : {};
+  // An edited series keeps its exceptions that are still days of the rule (the server refuses others).
+  const exDates = rule ? repeatExDates(draft.repeat, draft.date, rule) : [];
+  const repeat = rule ? { repeat: exDates.length ? { rule, exDates } : { rule } } : {};
   // Editing several dates of a series may give them a new rule (a split, docs/series.md).
   if (draft.activityId) return draft.scope === 'THIS' ? {} : { scope: draft.scope, ...repeat };
   return repeat;

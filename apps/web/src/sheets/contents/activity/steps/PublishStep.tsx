@@ -8,7 +8,7 @@ import { formatDate, formatDuration } from '../../../../i18n/dates.ts';
 import { useCreateActivityMutation, useUpdateActivityMutation } from '../../../../state/queries/activity.ts';
 import { activityBody, type DraftRoute, requiredMinutes, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
-import { describeRule, noRepeat, repeatProblems, repeatRule } from '../repeat.ts';
+import { describeRule, noRepeat, repeatFromSeries, repeatProblems, repeatRule } from '../repeat.ts';
 import { Choice } from './InfoStep.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
 import { WizardStep } from './WizardStep.tsx';
@@ -133,7 +133,16 @@ export function PublishStep({ go, close }: StepProps) {
             role="switch"
             aria-checked={draft.repeat.freq !== 'NONE'}
             checked={draft.repeat.freq !== 'NONE'}
-            onChange={(e) => update({ repeat: e.target.checked ? { ...noRepeat(), freq: 'WEEKLY' } : noRepeat() })}
+            onChange={(e) =>
+              update({
+                // The series' current rule to change from (frequency, days, end, exceptions), not defaults.
+                repeat: !e.target.checked
+                  ? noRepeat()
+                  : draft.seriesRule
+                    ? repeatFromSeries(draft.seriesRule, draft.date)
+                    : { ...noRepeat(), freq: 'WEEKLY' },
+              })
+            }
           />
         </label>
       )}

@@ -1,6 +1,7 @@
 import { weekdayOf } from '@cordata/contract';
 import { WEEKDAYS } from '@cordata/contract/enums';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../../i18n/dates.ts';
 import { useDraftStore } from '../draft.ts';
 import { describeRule, type RepeatDraft, repeatProblems, repeatRule, weekdayName, weekdayOrdinal } from '../repeat.ts';
 import { Problem, WizardField } from './WizardStep.tsx';
@@ -42,6 +43,23 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
           </select>
         )}
       </WizardField>
+      {repeat.freq !== 'NONE' && (
+        <WizardField label={t(`series.wizard.interval.${repeat.freq}`)}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={99}
+              placeholder="1"
+              data-testid="repeat-interval"
+              value={repeat.interval}
+              onChange={(e) => set({ interval: e.target.value })}
+            />
+          )}
+        </WizardField>
+      )}
       {repeat.freq === 'WEEKLY' && (
         <fieldset className="repeat-weekdays" aria-label={t('series.wizard.weekdays')}>
           {WEEKDAYS.map((day) => (
@@ -76,6 +94,7 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
                 })}
               </option>
               <option value="DAY">{t('series.wizard.monthlyBy.DAY', { day: Number(draft.date.slice(8, 10)) })}</option>
+              {repeat.monthlyRule && <option value="RULE">{t('series.wizard.monthlyBy.RULE')}</option>}
             </select>
           )}
         </WizardField>
@@ -128,14 +147,44 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
               )}
             </WizardField>
           )}
+          {repeat.exDates.length > 0 && (
+            <div className="repeat-exdates" data-testid="repeat-exdates">
+              <span className="repeat-exdates-label">{t('series.wizard.exDates')}</span>
+              <ul>
+                {repeat.exDates.map((day) => {
+                  const label = formatDate(new Date(`${day}T12:00:00Z`), i18n.language, {
+                    weekday: 'short',
+                    day: 'numeric',
+                    month: 'short',
+                    timeZone: 'UTC',
+                  });
+                  return (
+                    <li key={day} data-testid={`repeat-exdate-${day}`}>
+                      <span>{label}</span>
+                      <button
+                        type="button"
+                        className="btn btn-ghost repeat-exdate-remove"
+                        aria-label={t('series.wizard.exDatePutBack', { date: label })}
+                        onClick={() => set({ exDates: repeat.exDates.filter((d) => d !== day) })}
+                      >
+                        ×
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
           <Problem
             testId="error-repeat"
             message={
-              problems.includes('until')
-                ? t('series.wizard.untilInvalid')
-                : problems.includes('count')
-                  ? t('series.wizard.countInvalid')
-                  : undefined
+              problems.includes('interval')
+                ? t('series.wizard.intervalInvalid')
+                : problems.includes('until')
+                  ? t('series.wizard.untilInvalid')
+                  : problems.includes('count')
+                    ? t('series.wizard.countInvalid')
+                    : undefined
             }
           />
           {rule && draft.startTime && (

@@ -15,6 +15,42 @@ describe('zonedInstant', () => {
     expect(zonedInstant('2027-03-28', '03:30', 'Europe/Rome').toISOString()).toBe('2027-03-28T01:30:00.000Z');
     expect(zonedInstant('2027-10-31', '04:00', 'Europe/Rome').toISOString()).toBe('2027-10-31T03:00:00.000Z');
   });
+  it("keeps each hour's offset without missing a change, whole or half an hour, in whatever order it is asked", () => {
+    const wallClock = (instant: Date, timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .format(instant)
+        .replace(', ', ' ');
+    // Days of a change: Rome and New York move an hour, Lord Howe half an hour (at 02:00 local). Every time of
+    // those days reads back as itself except the ones the spring change skips.
+    const cases = [
+      ['Europe/Rome', ['2027-03-28', '2027-10-31'], '2027-03-28', ['02:00', '02:15', '02:30', '02:45']],
+      ['America/New_York', ['2027-03-14', '2027-11-07'], '2027-03-14', ['02:00', '02:15', '02:30', '02:45']],
+      ['Australia/Lord_Howe', ['2027-04-04', '2027-10-03'], '2027-10-03', ['02:00', '02:15']],
+    ] as const;
+    const times = Array.from(
+      { length: 96 },
+      (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+    );
+    for (const [zone, days, springDay, skipped] of cases) {
+      const asked = days.flatMap((day) => times.map((time) => [day, time] as const));
+      const forward = asked.map(([day, time]) => zonedInstant(day, time, zone).getTime());
+      const backward = [...asked]
+        .reverse()
+        .map(([day, time]) => zonedInstant(day, time, zone).getTime())
+        .reverse();
+      expect(backward).toEqual(forward);
+      const moved = asked.filter(([day, time], i) => wallClock(new Date(forward[i]!), zone) !== `${day} ${time}`);
+      expect(moved).toEqual(skipped.map((time) => [springDay, time]));
+    }
+  });
 });
 
 describe('canonicalTimeZone', () => {

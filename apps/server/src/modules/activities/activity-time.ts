@@ -24,8 +24,8 @@ export function canonicalTimeZone(timeZone: string | undefined): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Milliseconds the zone is ahead of UTC at the instant `utcMs`. */
-function offsetMs(utcMs: number, timeZone: string): number {
+/** Milliseconds the zone is ahead of UTC at the instant `utcMs`, read from the zone's rules (slow: Intl). */
+function readOffsetMs(utcMs: number, timeZone: string): number {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -43,6 +43,31 @@ function offsetMs(utcMs: number, timeZone: string): number {
   const part = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((p) => [p.type, Number(p.value)]));
   const asUtc = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
   return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+/** Per zone, the offset of each UTC hour whose offset holds for the whole hour (the series job reads thousands). */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * Milliseconds the zone is ahead of UTC at the instant `utcMs`. An hour whose offset is the same at its start and
+ * its end has no change inside it (zones change at most once in an hour), so that offset is kept for the hour;
+ * the hour of a change is read exactly each time.
+ */
+function offsetMs(utcMs: number, timeZone: string): number {
+  let hours = hourOffsets.get(timeZone);
+  if (!hours) {
+    hours = new Map();
+    hourOffsets.set(timeZone, hours);
+  }
+  const hour = Math.floor(utcMs / HOUR_MS);
+  const known = hours.get(hour);
+  if (known !== undefined) return known;
+  const start = readOffsetMs(hour * HOUR_MS, timeZone);
+  if (start !== readOffsetMs((hour + 1) * HOUR_MS - 1000, timeZone)) return readOffsetMs(utcMs, timeZone);
+  if (hours.size > 100_000) hours.clear();
+  hours.set(hour, start);
+  return start;
 }
 
 /** The instant of a local day (YYYY-MM-DD) and time (HH:mm) in an IANA zone. */

@@ -1,9 +1,9 @@
 import { expandRule, parseRule, SERIES_HORIZON_WEEKS } from '@cordata/contract';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import { activities } from '../../db/schema.ts';
 import { zonedInstant } from '../activities/activity-time.ts';
-import { hasBlockedSql } from '../users/blocks.ts';
 
 /** The columns of an activities row that belong to one date, never copied from a series' template. */
 export const PER_DATE_COLUMNS = [
@@ -38,6 +38,21 @@ export interface DueSeries {
   end_time: string;
   materialised_until: string;
 }
+
+/** The activities table's columns, by their SQL names. */
+const activityColumns = Object.values(getTableColumns(activities)).map((column) => column.name);
+
+/** A date's own values, by column; every other column is its series' template's. */
+const dateValues = (at: string): Record<string, SQL> => ({
+  id: sql`o.id`,
+  date: sql`o.day`,
+  occurrence_date: sql`o.day`,
+  series_id: sql`o.series_id`,
+  starts_at: sql`o.starts_at`,
+  ends_at: sql`o.ends_at`,
+  created_at: sql`${at}::timestamptz`,
+  updated_at: sql`${at}::timestamptz`,
+});
 
 const textArray = (values: readonly string[], type: 'text' | 'uuid' | 'timestamptz') =>
   sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
@@ -106,10 +121,23 @@ export function occurrencesOf(series: DueSeries, after: string, to: string, now:
 export async function insertOccurrences(tx: DbOrTx, occurrences: readonly Occurrence[], now: Date) {
   if (!occurrences.length) return [];
   const at = now.toISOString();
+  const seriesIds = [...new Set(occurrences.map((o) => o.seriesId))];
+  const own = dateValues(at);
+  // Each series' template is read into a row once (a MATERIALIZED CTE), not once per date: jsonb_populate_record
+  // over the template's sixty keys was the costliest part of building the rows.
   const made = await queryRows<{ id: string; series_id: string; occurrence_date: string }>(
     tx,
-    sql`insert into activities
-        select r.*
+    sql`with templates as materialized (
+          select s.id as template_of, r.*
+          from activity_series s
+          cross join lateral jsonb_populate_record(null::activities, s.template) as r
+          where s.id = any(${uuidArray(seriesIds)})
+        )
+        insert into activities (${sql.raw(activityColumns.map((c) => `"${c}"`).join(', '))})
+        select ${sql.join(
+          activityColumns.map((c) => own[c] ?? sql.raw(`t."${c}"`)),
+          sql`, `,
+        )}
         from unnest(
           ${textArray(
             occurrences.map((o) => o.seriesId),
@@ -129,12 +157,7 @@ export async function insertOccurrences(tx: DbOrTx, occurrences: readonly Occurr
             'timestamptz',
           )}
         ) as o(series_id, day, id, starts_at, ends_at)
-        join activity_series s on s.id = o.series_id
-        -- In FROM, not as (f(…)).*: that form calls the function once per column.
-        cross join lateral jsonb_populate_record(null::activities, s.template || jsonb_build_object(
-          'id', o.id, 'date', o.day, 'occurrence_date', o.day, 'series_id', o.series_id,
-          'starts_at', o.starts_at, 'ends_at', o.ends_at,
-          'created_at', ${at}::timestamptz, 'updated_at', ${at}::timestamptz)) as r
+        join templates t on t.template_of = o.series_id
         on conflict (series_id, occurrence_date) do nothing
         returning id, series_id, occurrence_date`,
   );
@@ -158,8 +181,9 @@ export async function insertOccurrences(tx: DbOrTx, occurrences: readonly Occurr
         and not exists (select 1 from series_skips k where k.series_id = a.series_id
           and k.user_id = sm.user_id and k.day = a.occurrence_date)
         -- Someone an organiser blocked (issue 23) is not brought into new dates; nothing tells them.
-        and not exists (select 1 from series_members adm where adm.series_id = a.series_id and adm.is_admin
-          and ${hasBlockedSql(sql`adm.user_id`, sql`sm.user_id`)})
+        -- Looked up from the person's side: blocks are few, so most rows find none without reading the admins.
+        and not exists (select 1 from user_blocks ub join series_members adm on adm.user_id = ub.blocker_id
+          where ub.blocked_id = sm.user_id and adm.series_id = a.series_id and adm.is_admin)
     ) x`);
   const chatIds = made.map(() => uuidv7());
   await tx.execute(sql`insert into chats (id, kind, activity_id, created_at)

@@ -468,6 +468,25 @@ describe('cancelling dates', () => {
 });
 
 describe('joining a series', () => {
+  it("brings series members into new dates, but not one an organiser has blocked (nor anyone into a blocker's)", async () => {
+    const organiser = await newUser(t);
+    const first = await weeklySeries(organiser);
+    const seriesId = first.series!.seriesId;
+    const [kept, blocked, blocker] = [await newUser(t), await newUser(t), await newUser(t)];
+    for (const member of [kept, blocked, blocker])
+      await t.ok('series/join', { activityId: first.activityId }, member.token);
+    await t.ok('user/block', { userId: blocked.id }, organiser.token);
+    // A member who blocked the organiser: blocks count only from an organiser's side.
+    await t.ok('user/block', { userId: organiser.id }, blocker.token);
+    clock = Date.now() + 7 * DAY;
+    await job();
+    const newest = (await datesOf(seriesId)).at(-1)!;
+    expect(newest.createdAt.getTime()).toBe(clock);
+    expect(await stateIn(newest.id, kept.id)).toBe('PARTICIPATING');
+    expect(await stateIn(newest.id, blocker.id)).toBe('PARTICIPATING');
+    expect(await stateIn(newest.id, blocked.id)).toBeNull();
+  });
+
   it('joins every coming date and each new one, but the days skipped; leaving leaves the coming dates', async () => {
     const organiser = await newUser(t);
     const first = await weeklySeries(organiser);

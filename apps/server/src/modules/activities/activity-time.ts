@@ -76,8 +76,12 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const wallClock = Date.UTC(year, month - 1, day, hour, minute);
   // The offset at the wall-clock time read as UTC is right except near a DST change: one more step settles it.
-  const first = wallClock - offsetMs(wallClock, timeZone);
-  return new Date(wallClock - offsetMs(first, timeZone));
+  const offset = offsetMs(wallClock - offsetMs(wallClock, timeZone), timeZone);
+  const instant = wallClock - offset;
+  const offsetThere = offsetMs(instant, timeZone);
+  // A time the spring change skips (02:30 when clocks go from 02:00 to 03:00) reads as another time at either
+  // offset: take it with the offset before the change, so it lands just after the gap (03:30) in every zone.
+  return new Date(offsetThere === offset ? instant : wallClock - Math.min(offset, offsetThere));
 }
 
 export interface ActivityTimes {

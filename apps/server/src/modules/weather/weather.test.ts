@@ -421,8 +421,9 @@ describe('the organiser’s decision', () => {
     const feed = await feedOf(ann.token);
     const event = feed.split('BEGIN:VEVENT').find((e) => e.includes(`UID:${id}`));
     expect(event).toContain('STATUS:CANCELLED');
-    // Gone, as a cancelled date of a series: from the page and from any further decision.
-    expect((await t.call('activity/read-info', { activityId: id }, ann.token)).status).toBe(404);
+    // Gone, as a cancelled date of a series: its page says it is cancelled, and no further decision is taken.
+    const page = await t.call('activity/read-info', { activityId: id }, ann.token);
+    expect([page.status, page.body.error?.code]).toEqual([409, 'ACTIVITY_CANCELLED']);
     const again = await t.call('activity/weather-decide', { activityId: id, choice: 'KEEP' }, organiser.token);
     expect(again.status).toBe(404);
 

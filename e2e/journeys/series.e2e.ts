@@ -30,6 +30,11 @@ const text = {
   it: (day: string) => `Ogni ${day} alle 18:30, 8 volte`,
 };
 
+const cancelText = {
+  en: { confirm: 'Cancel this date and every later one?', badge: 'Cancelled' },
+  it: { confirm: 'Annullare questa data e tutte le successive?', badge: 'Annullata' },
+};
+
 describe.each(locales)('series (%s)', (locale) => {
   it('creates a weekly series in the wizard, and another person joins it and skips one date', async () => {
     const url = suite.server.url;
@@ -172,6 +177,52 @@ describe.each(locales)('series (%s)', (locale) => {
     await page.locator(testId('series-panel')).scrollIntoViewIfNeeded();
     await settled(page);
     await screenshot(page, `series-8-split-${locale}`);
+
+    // The organiser cancels this and the following dates from the third date of the new rule on: asked first.
+    const { series: current } = await call(url, 'series/read-info', { activityId: third.activityId! }, anna.jwt);
+    const from = current.nextDates.filter((d) => d.activityId)[2]!;
+    await page.goto(`/view-activity/${from.activityId}`);
+    await page.waitForSelector(testId('series-cancel-following'));
+    await page.locator(testId('series-cancel-following')).scrollIntoViewIfNeeded();
+    await page.click(testId('series-cancel-following'));
+    const ask = await page.waitForSelector(testId('feedback-modal'));
+    expect(await ask.textContent()).toContain(cancelText[locale].confirm);
+    await settled(page);
+    await screenshot(page, `series-9-cancel-following-${locale}`);
+    await page.click(testId('feedback-button'));
+    await expectToast(page);
+    const left = (await call(url, 'series/read-info', { activityId: third.activityId! }, anna.jwt)).series;
+    expect(left.ended).toBe(true);
+    expect(left.nextDates.map((d) => d.date)).toEqual(
+      current.nextDates.filter((d) => d.activityId && d.date < from.date).map((d) => d.date),
+    );
+    await page.goto(`/view-activity/${third.activityId}`);
+    await page.waitForSelector(testId('series-panel'));
+    await page.locator(testId('series-dates')).scrollIntoViewIfNeeded();
+    await settled(page);
+    await screenshot(page, `series-10-cancelled-following-${locale}`);
+
+    // Bruno, in those dates, was told of the new rule and of the cancellation; the cancellation opens its date,
+    // which says it was cancelled.
+    const { notifications } = await call(
+      url,
+      'notification/list-by-user',
+      { pagination: { page: 1, limit: 20 } },
+      bruno.jwt,
+    );
+    const told = notifications.find((n) => n.type === 'ACTIVITY_CANCELLED' && n.targetId === from.activityId);
+    expect(told).toBeDefined();
+    expect(notifications.some((n) => n.type === 'ACTIVITY_EDIT' && n.reason === 'RULE')).toBe(true);
+    await brunoPage.goto('/notifications');
+    await brunoPage.waitForSelector(testId(`notification-${told!.notificationId}`));
+    await settled(brunoPage);
+    await screenshot(brunoPage, `series-11-notifications-${locale}`);
+    await brunoPage.click(testId(`notification-${told!.notificationId}`));
+    await brunoPage.waitForSelector(testId('activity-cancelled'));
+    expect(await brunoPage.textContent(testId('activity-cancelled'))).toContain(cancelText[locale].badge);
+    expect(await brunoPage.locator(testId('activity-not-found')).count()).toBe(0);
+    await settled(brunoPage);
+    await screenshot(brunoPage, `series-12-cancelled-date-${locale}`);
   });
 });
 

@@ -23,11 +23,17 @@ const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
 
 const text = {
-  en: { full: 'Full — join the waitlist', first: 'On the waitlist · #1', left: /seat left|seats left/ },
+  en: {
+    full: 'Full — join the waitlist',
+    first: 'On the waitlist · #1',
+    left: /seat left|seats left/,
+    remove: 'Remove Elena Gatti from the waitlist',
+  },
   it: {
     full: 'Al completo — entra in lista d’attesa',
     first: 'In lista d’attesa · n. 1',
     left: /posto libero|posti liberi/,
+    remove: 'Togli Elena Gatti dalla lista d’attesa',
   },
 };
 
@@ -151,5 +157,25 @@ describe.each(locales)('waitlist with timed offers (%s)', (locale) => {
     expect((await call(url, 'activity/read-info', { activityId: grigna.activityId }, dario.jwt)).activity.status).toBe(
       'NONE',
     );
+
+    // The organiser takes Elena off the waitlist: asked first, then recorded in the log.
+    await annaPage.goto(`/view-activity/${activityId}`);
+    await annaPage.waitForSelector(entry(elena.userId));
+    await annaPage.locator(testId('organiser-waitlist')).scrollIntoViewIfNeeded();
+    await annaPage.click(`${entry(elena.userId)} ${testId('waitlist-remove')}`);
+    const ask = await annaPage.waitForSelector(testId('feedback-modal'));
+    expect(await ask.textContent()).toContain(text[locale].remove);
+    await settled(annaPage);
+    await screenshot(annaPage, `waitlist-8-remove-confirm-${locale}`);
+    await annaPage.click(testId('feedback-button'));
+    await expectToast(annaPage);
+    await annaPage.waitForSelector(testId('waitlist-empty'));
+    await annaPage.click(`${testId('waitlist-log')} summary`);
+    await annaPage.waitForSelector(`${testId('waitlist-log-entry')} >> nth=2`);
+    expect(await annaPage.textContent(`${testId('waitlist-log-entry')} >> nth=0`)).toContain('Elena');
+    expect((await call(url, 'activity/read-info', { activityId }, elena.jwt)).activity.status).toBe('NONE');
+    await annaPage.locator(testId('organiser-waitlist')).scrollIntoViewIfNeeded();
+    await settled(annaPage);
+    await screenshot(annaPage, `waitlist-9-removed-${locale}`);
   });
 });

@@ -120,7 +120,7 @@ describe('the waitlist on the page', () => {
     useFeedbackStore.getState().dismiss(true);
     await vi.waitFor(() =>
       expect(screen.getByTestId('waitlist-log-entry').textContent).toContain(
-        'Ann A removed Ben B from the waitlist (was 1)',
+        'Ann A removed Ben B from the waitlist (was #1)',
       ),
     );
     expect(calls.find((c) => c.path === 'activity/remove-from-waitlist')?.body).toEqual({

@@ -178,6 +178,7 @@ export function OrganiserWaitlist({ activity }: { activity: Activity }) {
     const sure = await confirm({
       title: t('seats.organiser.removeLabel', { name }),
       description: t('seats.organiser.removeConfirm', { name }),
+      confirmLabel: t('seats.organiser.remove'),
       destructive: true,
     });
     if (!sure) return;

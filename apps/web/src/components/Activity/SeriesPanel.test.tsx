@@ -58,10 +58,27 @@ describe('cancelling dates of a series', () => {
     );
   });
 
-  it('offers only this date once the series has ended', async () => {
+  it('offers only this date once the series has ended with it', async () => {
     stubCalls({ 'series/read-info': () => ({ series: series({ ended: true }) }) });
     show();
     await screen.findByTestId('series-cancel-date');
     expect(screen.queryByTestId('series-cancel-following')).toBeNull();
+  });
+
+  it('still offers the following dates of a series whose every date is made (COUNT reached)', async () => {
+    const made = (day: string, n: number) => ({
+      date: day,
+      activityId: id(n),
+      startsAt: `${day}T17:30:00.000Z`,
+      status: 'PARTICIPATING' as const,
+      skipped: false,
+    });
+    stubCalls({
+      'series/read-info': () => ({
+        series: series({ ended: true, nextDates: [made('2030-01-08', 0xff), made('2030-01-15', 1)] }),
+      }),
+    });
+    show();
+    expect(await screen.findByTestId('series-cancel-following')).toBeTruthy();
   });
 });

@@ -31,6 +31,8 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
   const day = (date: SeriesDate) =>
     formatDate(new Date(date.startsAt), language, { weekday: 'short', day: 'numeric', month: 'short' });
   const started = new Date(activity.startsAt) <= new Date();
+  // A series whose every date is made (COUNT or UNTIL reached) has ended, yet its later dates may still be cancelled.
+  const later = series.nextDates.some((d) => d.activityId && d.date > activity.series!.occurrenceDate);
   const busy = join.isPending || leave.isPending || skip.isPending || cancel.isPending;
 
   const onCancel = async (scope: 'THIS' | 'FOLLOWING') => {
@@ -38,6 +40,9 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
     const ok = await confirm({
       title: following ? t('series.panel.cancelFollowing') : t('series.panel.cancelDate'),
       description: following ? t('series.panel.cancelFollowingConfirm') : t('series.panel.cancelConfirm'),
+      // "Confirm" / "Cancel" would be ambiguous here: the way out must not read as cancelling the dates.
+      confirmLabel: following ? t('series.panel.cancelFollowingYes') : t('series.panel.cancelDateYes'),
+      cancelLabel: following ? t('series.panel.keepDates') : t('series.panel.keepDate'),
       destructive: true,
     });
     if (!ok) return;
@@ -106,7 +111,7 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
             >
               {t('series.panel.cancelDate')}
             </button>
-            {!series.ended && (
+            {(!series.ended || later) && (
               <button
                 type="button"
                 className="btn btn-ghost"

@@ -44,8 +44,8 @@ export const seats: typeof en = {
     log: 'Modifiche all’ordine',
     logEmpty: 'L’ordine è quello di adesione: nessuno lo ha cambiato.',
     MOVE: '{{actor}} ha spostato {{user}} da {{from}} a {{to}}',
-    PICK: '{{actor}} ha scelto {{user}} (era {{from}})',
-    REMOVE: '{{actor}} ha tolto {{user}} dalla lista d’attesa (era {{from}})',
+    PICK: '{{actor}} ha scelto {{user}} (era n. {{from}})',
+    REMOVE: '{{actor}} ha tolto {{user}} dalla lista d’attesa (era n. {{from}})',
     remove: 'Togli',
     removeLabel: 'Togli {{name}} dalla lista d’attesa',
     removeConfirm:

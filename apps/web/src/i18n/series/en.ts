@@ -56,6 +56,10 @@ export const series = {
     cancelDate: 'Cancel this date',
     cancelConfirm: 'Cancel this date? Its participants will be told.',
     cancelled: 'The date is cancelled: its participants have been told.',
+    cancelDateYes: 'Cancel the date',
+    cancelFollowingYes: 'Cancel the dates',
+    keepDate: 'Keep it',
+    keepDates: 'Keep them',
     cancelFollowing: 'Cancel this and the following dates',
     cancelFollowingConfirm:
       'Cancel this date and every later one? The series ends here; the participants of each date will be told.',

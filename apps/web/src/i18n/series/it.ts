@@ -64,6 +64,10 @@ export const series = {
     cancelDate: 'Annulla questa data',
     cancelConfirm: 'Annullare questa data? Chi partecipa verrà avvisato.',
     cancelled: 'La data è annullata: chi partecipava è stato avvisato.',
+    cancelDateYes: 'Annulla la data',
+    cancelFollowingYes: 'Annulla le date',
+    keepDate: 'Mantienila',
+    keepDates: 'Mantienile',
     cancelFollowing: 'Annulla questa e le date successive',
     cancelFollowingConfirm:
       'Annullare questa data e tutte le successive? La serie finisce qui; chi partecipa a ogni data verrà avvisato.',
@@ -71,7 +75,7 @@ export const series = {
   },
   cancelledPage: {
     badge: 'Annullata',
-    text: "Gli organizzatori l'hanno annullata: non si svolgerà e la sua chat è chiusa. Il tuo calendario la mostra come annullata.",
+    text: 'Gli organizzatori l’hanno annullata: non si svolgerà e la sua chat è chiusa. Il tuo calendario la mostra come annullata.',
     calendar: 'Vai al tuo calendario',
   },
   scope: {

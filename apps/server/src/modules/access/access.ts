@@ -1,6 +1,6 @@
 import type { Access as ActivityAccess, GroupType, Visibility } from '@cordata/contract/enums';
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, queryRows } from '../../db/client.ts';
 import {
   activities,
   activityMembers,
@@ -162,6 +162,33 @@ export const chatSendableSql = (chatId: Viewer) =>
 // ---- Guards ----------------------------------------------------------------------------------------------
 
 export function createAccess(db: Db) {
+  /**
+   * An activity with the viewer's membership and whether they may see it: read by every call about one activity,
+   * and first in every join and exit (issue 17). Built once per lock mode, prepared per connection.
+   */
+  const activityStatement = (lock: 'read' | 'share' | 'update') => {
+    const viewerId = sql.placeholder('viewerId');
+    const query = db
+      .select({
+        activity: activities,
+        member: activityMembers,
+        visible: sql<boolean>`${activityVisibleSql(viewerId)}`,
+      })
+      .from(activities)
+      .leftJoin(
+        activityMembers,
+        and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, viewerId)),
+      )
+      .where(and(eq(activities.id, sql.placeholder('activityId')), isNull(activities.deletedAt)));
+    const name = lock === 'read' ? 'access_activity' : `access_activity_${lock}`;
+    return lock === 'read' ? preparedOn(db, name, query) : preparedOn(db, name, query.for(lock, { of: activities }));
+  };
+  const activityStatements = {
+    read: activityStatement('read'),
+    share: activityStatement('share'),
+    update: activityStatement('update'),
+  };
+
   return {
     /** Whether two people may message each other directly now (directRules.mayMessage). */
     async mayMessage(a: string, b: string, tx: DbOrTx = db) {
@@ -176,21 +203,8 @@ export function createAccess(db: Db) {
      * side while edits and admins' changes still queue behind them.
      */
     async activity(activityId: string, viewerId: string, tx: DbOrTx = db, options: { lock?: boolean | 'share' } = {}) {
-      const query = tx
-        .select({
-          activity: activities,
-          member: activityMembers,
-          visible: sql<boolean>`${activityVisibleSql(viewerId)}`,
-        })
-        .from(activities)
-        .leftJoin(
-          activityMembers,
-          and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, viewerId)),
-        )
-        .where(and(eq(activities.id, activityId), isNull(activities.deletedAt)));
-      const [row] = options.lock
-        ? await query.for(options.lock === 'share' ? 'share' : 'update', { of: activities })
-        : await query;
+      const statement = activityStatements[options.lock === 'share' ? 'share' : options.lock ? 'update' : 'read'];
+      const [row] = await statement.on(tx).execute({ activityId, viewerId });
       return row ?? null;
     },
 

@@ -172,14 +172,30 @@ describe('the hot writes, prepared', () => {
         'chat_insert_event',
         'chat_events_by_ids',
         'activity_detail',
+        'access_activity_share',
+        'membership_blocked_by_admin_activity',
+        'seats_overlapping_waitlists',
       ]),
     );
+    // Left unprepared: the membership row's upsert (one statement for any number of people, several shapes).
+    expect(unprepared(join)).toHaveLength(1);
+    expect(unprepared(join)[0]).toMatch(/insert into "activity_members"/);
     // After the commit: the event to send live, the answer's row, the caller's other waitlists, the zones.
     expect(afterCommit(join).map((s) => s.name ?? s.text.slice(0, 40))).toHaveLength(4);
     expect(afterCommit(join).filter((s) => s.name === 'activity_detail')).toHaveLength(1);
 
     const exit = await recordStatements(() => t.ok('activity/exit', { activityId }, bea.token));
-    expect(names(exit)).toEqual(expect.arrayContaining(['chat_member_leave', 'chat_insert_event', 'activity_detail']));
+    expect(names(exit)).toEqual(
+      expect.arrayContaining([
+        'membership_remove_activity',
+        'chat_member_leave',
+        'chat_insert_event',
+        'activity_detail',
+      ]),
+    );
+    // Left unprepared: the late-cancel attendance record (attendance.service).
+    expect(unprepared(exit)).toHaveLength(1);
+    expect(unprepared(exit)[0]).toMatch(/insert into activity_attendance/);
     expect(afterCommit(exit)).toHaveLength(3);
 
     const chatId = (await createActivitiesRepository(t.db).chatId(activityId))!;

@@ -56,6 +56,39 @@ export function createMembershipRepository(db: Db) {
     );
   };
   const memberStatements = { activity: memberStatement('activity'), group: memberStatement('group') };
+  // Asked on every join (issue 17).
+  const blockedStatement = (kind: MembershipKind) => {
+    const k = memberTables[kind];
+    return preparedOn(
+      db,
+      `membership_blocked_by_admin_${kind}`,
+      db
+        .select({ one: sql`1` })
+        .from(k.members)
+        .where(
+          and(
+            eq(k.objectId, sql.placeholder('objectId')),
+            eq(k.members.state, 'PARTICIPATING'),
+            eq(k.members.isAdmin, true),
+            hasBlockedSql(k.members.userId, sql.placeholder('userId')),
+          ),
+        )
+        .limit(1),
+    );
+  };
+  const blockedStatements = { activity: blockedStatement('activity'), group: blockedStatement('group') };
+  // Every exit (issue 17).
+  const removeStatement = (kind: MembershipKind) => {
+    const k = memberTables[kind];
+    return preparedOn(
+      db,
+      `membership_remove_${kind}`,
+      db
+        .delete(k.members)
+        .where(and(eq(k.objectId, sql.placeholder('objectId')), eq(k.members.userId, sql.placeholder('userId')))),
+    );
+  };
+  const removeStatements = { activity: removeStatement('activity'), group: removeStatement('group') };
 
   return {
     db,
@@ -130,8 +163,7 @@ export function createMembershipRepository(db: Db) {
     },
 
     async remove(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
-      const k = memberTables[kind];
-      await tx.delete(k.members).where(whereMember(kind, objectId, userId));
+      await removeStatements[kind].on(tx).execute({ objectId, userId });
     },
 
     async memberIds(
@@ -178,19 +210,7 @@ export function createMembershipRepository(db: Db) {
 
     /** Whether an admin of the object has blocked the person (their requests then reach nobody). */
     async blockedByAnAdmin(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
-      const k = memberTables[kind];
-      const rows = await tx
-        .select({ one: sql`1` })
-        .from(k.members)
-        .where(
-          and(
-            eq(k.objectId, objectId),
-            eq(k.members.state, 'PARTICIPATING'),
-            eq(k.members.isAdmin, true),
-            hasBlockedSql(k.members.userId, userId),
-          ),
-        )
-        .limit(1);
+      const rows = await blockedStatements[kind].on(tx).execute({ objectId, userId });
       return rows.length > 0;
     },
 

@@ -1,7 +1,7 @@
 import type { WaitlistOverride } from '@cordata/contract/enums';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityWaitlistOverrides, users } from '../../db/schema.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
@@ -12,6 +12,32 @@ const waitlistOrder = [asc(activityMembers.waitlistKey), asc(activityMembers.use
 
 /** The seats of activities and the rows of their waitlists (state WAITLISTED of activity_members). */
 export function createSeatsRepository(db: Db) {
+  // Read for every answer to someone taking part (after each join): built once, prepared per connection (issue 17).
+  const overlappingStatement = preparedOn(
+    db,
+    'seats_overlapping_waitlists',
+    db
+      .select({
+        activityId: activities.id,
+        name: activities.name,
+        startsAt: activities.startsAt,
+        endsAt: activities.endsAt,
+      })
+      .from(activityMembers)
+      .innerJoin(activities, eq(activities.id, activityMembers.activityId))
+      .where(
+        and(
+          eq(activityMembers.userId, sql.placeholder('userId')),
+          eq(activityMembers.state, 'WAITLISTED'),
+          sql`${activities.id} <> ${sql.placeholder('activityId')}`,
+          sql`${activities.deletedAt} is null`,
+          sql`${activities.startsAt} < ${sql.placeholder('endsAt')}::timestamptz`,
+          sql`${activities.endsAt} > ${sql.placeholder('startsAt')}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(activities.startsAt)),
+  );
+
   return {
     db,
     /**
@@ -169,26 +195,12 @@ export function createSeatsRepository(db: Db) {
 
     /** Live activities overlapping [startsAt, endsAt) on whose waitlist the person is, but `exceptId`. */
     async overlappingWaitlists(userId: string, window: { id: string; startsAt: Date; endsAt: Date }, tx: DbOrTx = db) {
-      return tx
-        .select({
-          activityId: activities.id,
-          name: activities.name,
-          startsAt: activities.startsAt,
-          endsAt: activities.endsAt,
-        })
-        .from(activityMembers)
-        .innerJoin(activities, eq(activities.id, activityMembers.activityId))
-        .where(
-          and(
-            eq(activityMembers.userId, userId),
-            eq(activityMembers.state, 'WAITLISTED'),
-            sql`${activities.id} <> ${window.id}`,
-            sql`${activities.deletedAt} is null`,
-            sql`${activities.startsAt} < ${at(window.endsAt)}`,
-            sql`${activities.endsAt} > ${at(window.startsAt)}`,
-          ),
-        )
-        .orderBy(asc(activities.startsAt));
+      return overlappingStatement.on(tx).execute({
+        userId,
+        activityId: window.id,
+        startsAt: window.startsAt.toISOString(),
+        endsAt: window.endsAt.toISOString(),
+      });
     },
 
     async recordOverride(

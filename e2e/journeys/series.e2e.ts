@@ -26,8 +26,8 @@ const WEEKDAY = {
   it: ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'],
 };
 const text = {
-  en: (day: string) => `Every ${day} at 18:30, 8 times`,
-  it: (day: string) => `Ogni ${day} alle 18:30, 8 volte`,
+  en: (day: string) => `Every ${day} at 18:30, 8\u00a0times`,
+  it: (day: string) => `Ogni ${day} alle 18:30, 8\u00a0volte`,
 };
 
 const cancelText = {

@@ -31,7 +31,8 @@ export const series = {
     everyMonths: '{{rule}}, every {{count}} months',
     until: '{{rule}}, until {{date}}',
     count_one: '{{rule}}, once',
-    count_other: '{{rule}}, {{count}} times',
+    // A no-break space keeps the number with its word when the sentence wraps.
+    count_other: '{{rule}}, {{count}}\u00a0times',
   },
   ordinals: { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '5': 'fifth', '-1': 'last' },
   ordinalsFeminine: { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '5': 'fifth', '-1': 'last' },

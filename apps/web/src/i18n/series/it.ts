@@ -39,7 +39,7 @@ export const series = {
     everyMonths: '{{rule}}, ogni {{count}} mesi',
     until: '{{rule}}, fino al {{date}}',
     count_one: '{{rule}}, una volta',
-    count_other: '{{rule}}, {{count}} volte',
+    count_other: '{{rule}}, {{count}}\u00a0volte',
   },
   ordinals: { '1': 'primo', '2': 'secondo', '3': 'terzo', '4': 'quarto', '5': 'quinto', '-1': 'ultimo' },
   ordinalsFeminine: { '1': 'prima', '2': 'seconda', '3': 'terza', '4': 'quarta', '5': 'quinta', '-1': 'ultima' },

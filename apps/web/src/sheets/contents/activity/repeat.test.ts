@@ -55,8 +55,8 @@ describe('a rule as people read it', () => {
     ['FREQ=MONTHLY;BYDAY=1SU', 'Every first Sunday of the month at 18:30', 'Ogni prima domenica del mese alle 18:30'],
     [
       'FREQ=MONTHLY;BYDAY=-1FR;COUNT=6',
-      'Every last Friday of the month at 18:30, 6 times',
-      'Ogni ultimo venerdì del mese alle 18:30, 6 volte',
+      'Every last Friday of the month at 18:30, 6\u00a0times',
+      'Ogni ultimo venerdì del mese alle 18:30, 6\u00a0volte',
     ],
     ['FREQ=DAILY', 'Every day at 18:30', 'Ogni giorno alle 18:30'],
   ])('%s', (rule, en, it) => {

@@ -60,7 +60,7 @@ describe('"Change how it repeats" on an edit of several dates', () => {
     expect(screen.getByTestId('repeat-exdates').textContent).toContain('Thu 17 Dec');
     expect(screen.queryByTestId('repeat-exdate-2026-12-03')).toBeNull();
     expect(screen.getByTestId('repeat-summary').textContent).toBe(
-      'Every 2 weeks on Tuesday and Thursday at 18:30, 8 times',
+      'Every 2 weeks on Tuesday and Thursday at 18:30, 8\u00a0times',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Put back Thu 17 Dec' }));
     expect(screen.queryByTestId('repeat-exdates')).toBeNull();

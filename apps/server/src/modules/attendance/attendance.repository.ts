@@ -1,7 +1,7 @@
 import type { AttendanceRules, AttendanceStatus } from '@cordata/contract';
 import { RELIABILITY_WINDOW } from '@cordata/contract';
 import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedRows, queryRows, uuidArray } from '../../db/client.ts';
 import { activities, activityAttendance, activityMembers, groups, users } from '../../db/schema.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -18,6 +18,23 @@ export interface RecordRow {
 
 /** The attendance rows of activities (docs/attendance.md) and the groups' attendance rules. */
 export function createAttendanceRepository(db: Db) {
+  // Every exit asks it (issue 17): built once, prepared per connection, run on the exit's transaction.
+  const lateCancelStatement = (() => {
+    const at = sql`${sql.placeholder('at')}::timestamptz`;
+    return preparedRows<{ user_id: string }>(
+      db,
+      'attendance_late_cancel',
+      sql`
+      insert into activity_attendance (activity_id, user_id, status, marked_by, marked_at)
+      select a.id, ${sql.placeholder('userId')}::uuid, 'LATE_CANCEL', null, ${at}
+      from activities a left join groups g on g.id = a.group_id and g.deleted_at is null
+      where a.id = ${sql.placeholder('activityId')}::uuid
+        and ${at} >= a.starts_at - make_interval(hours => coalesce(g.late_cancel_hours, ${sql.placeholder('defaultHours')}::int))
+        and ${at} < a.ends_at
+      on conflict (activity_id, user_id) do nothing
+      returning user_id`,
+    );
+  })();
   return {
     db,
 
@@ -74,19 +91,7 @@ export function createAttendanceRepository(db: Db) {
      * Whether one was recorded.
      */
     async lateCancel(activityId: string, userId: string, now: Date, defaultHours: number, tx: DbOrTx = db) {
-      const at = now.toISOString();
-      const rows = await queryRows<{ user_id: string }>(
-        tx,
-        sql`
-        insert into activity_attendance (activity_id, user_id, status, marked_by, marked_at)
-        select a.id, ${userId}::uuid, 'LATE_CANCEL', null, ${at}::timestamptz
-        from activities a left join groups g on g.id = a.group_id and g.deleted_at is null
-        where a.id = ${activityId}::uuid
-          and ${at}::timestamptz >= a.starts_at - make_interval(hours => coalesce(g.late_cancel_hours, ${defaultHours}::int))
-          and ${at}::timestamptz < a.ends_at
-        on conflict (activity_id, user_id) do nothing
-        returning user_id`,
-      );
+      const rows = await lateCancelStatement.execute({ activityId, userId, at: now.toISOString(), defaultHours }, tx);
       return rows.length > 0;
     },
 

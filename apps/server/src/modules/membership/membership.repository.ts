@@ -89,6 +89,24 @@ export function createMembershipRepository(db: Db) {
     );
   };
   const removeStatements = { activity: removeStatement('activity'), group: removeStatement('group') };
+  // Every join (issue 17): `put` for one person taking part, as one prepared statement.
+  const seatStatement = (kind: MembershipKind) => {
+    const k = memberTables[kind];
+    const column = objectColumn(kind);
+    return preparedRows(
+      db,
+      `membership_seat_${kind}`,
+      sql`
+      insert into ${k.members} (${column}, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at, removed_at)
+      values (${sql.placeholder('objectId')}::uuid, ${sql.placeholder('userId')}::uuid, 'PARTICIPATING', false, null, null,
+              ${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('joinedAt')}::timestamptz, null)
+      on conflict (${column}, user_id) do update set
+        state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
+        invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
+        removed_at = null`,
+    );
+  };
+  const seatStatements = { activity: seatStatement('activity'), group: seatStatement('group') };
 
   return {
     db,
@@ -146,6 +164,17 @@ export function createMembershipRepository(db: Db) {
           state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
           invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
           removed_at = ${removed}`);
+    },
+
+    /**
+     * One person takes part from now on (`put` with state PARTICIPATING, joined now, the removal mark cleared): every
+     * join runs it, so it is prepared once (issue 17).
+     */
+    async seatOne(kind: MembershipKind, objectId: string, userId: string, joinedAt: Date, tx: DbOrTx = db) {
+      await seatStatements[kind].execute(
+        { objectId, userId, createdAt: new Date().toISOString(), joinedAt: joinedAt.toISOString() },
+        tx,
+      );
     },
 
     async update(

@@ -156,12 +156,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
 
   /** The person takes part from now on, and is in the chat; back after a removal, they read it from now on. */
   async function seat(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
-    const now = deps.now();
-    await repo.put(
-      kind,
-      { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: now, removedAt: null },
-      tx,
-    );
+    await repo.seatOne(kind, object.id, userId, deps.now(), tx);
     const chat = await chatId(tx, object.id);
     if (chat) await deps.chatMembership.join(tx, chat, userId, fx.chat, { freshHistory: !!before?.removedAt });
   }

@@ -391,6 +391,45 @@ describe('editing dates of a series', () => {
     for (const d of made) expect(await stateIn(d.id, organiser.id)).toBe('PARTICIPATING');
   });
 
+  it('keeps the exceptions sent with a new rule: a day left out is not made again by the split', async () => {
+    const organiser = await newUser(t);
+    const date = dayFromNow(2);
+    const weekday = weekdayOf(date);
+    const skipped = addDays(date, 21);
+    const first = await weeklySeries(organiser, {
+      repeat: { rule: `FREQ=WEEKLY;BYDAY=${weekday}`, exDates: [skipped] },
+    });
+    expect(first.series!.exDates).toEqual([skipped]);
+    const second = (
+      await t.ok('activity/read-info', { activityId: (await datesOf(first.series!.seriesId))[1]!.id }, organiser.token)
+    ).activity;
+    // As the app sends it: the series' rule from the second date on, at 19:00, with the exception it had.
+    const { activity } = await t.ok(
+      'activity/update-existing',
+      edit(second, {
+        scope: 'FOLLOWING',
+        startTime: '19:00',
+        endTime: '20:30',
+        repeat: { rule: `FREQ=WEEKLY;BYDAY=${weekday}`, exDates: [skipped] },
+      }),
+      organiser.token,
+    );
+    expect(activity.series).toMatchObject({ exDates: [skipped] });
+    const made = (await datesOf(activity.series!.seriesId)).filter((d) => !d.deletedAt);
+    expect(made.map((d) => d.occurrenceDate)).not.toContain(skipped);
+    expect(made[0]!.id).toBe(second.activityId);
+    // A day that is not one of the rule's is refused, as on create.
+    const wrong = await t.call(
+      'activity/update-existing',
+      edit(second, {
+        scope: 'FOLLOWING',
+        repeat: { rule: `FREQ=WEEKLY;BYDAY=${weekday}`, exDates: [addDays(date, 22)] },
+      }),
+      organiser.token,
+    );
+    expect(wrong.body.error?.code).toBe('SERIES_RULE_INVALID');
+  });
+
   it('refuses a scope on an activity that is not part of a series', async () => {
     const organiser = await newUser(t);
     const single = await newActivity(t, organiser);

@@ -39,8 +39,9 @@ import './activity.css';
 /** Everything about one activity: the route map, the figures, the actions, the people. */
 export function ActivityDetails({ activityId, onGone }: { activityId: string; onGone?: () => void }) {
   const query = useActivityQuery(activityId);
-  // A cancelled date opens as cancelled for whoever was in it (its notification leads here), never "not found".
-  const cancelled = query.isError && query.data === undefined ? cancelledDetails(query.error) : null;
+  // A cancelled date opens as cancelled for whoever was in it (its notification leads here), never "not found";
+  // also over a copy of its page kept from before (the refetch says it is cancelled now).
+  const cancelled = query.isError ? cancelledDetails(query.error) : null;
   if (cancelled) return <CancelledActivity details={cancelled} />;
   return (
     <QueryState query={query} notFoundCode="ACTIVITY_NOT_FOUND" testPrefix="activity" skeleton="page">

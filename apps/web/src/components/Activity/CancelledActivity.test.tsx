@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
-import { id } from '../../testing/fixtures.ts';
+import { anActivity, id } from '../../testing/fixtures.ts';
 import { ActivityDetails } from './ActivityDetails.tsx';
 
 vi.mock('../Map/MapCanvas.tsx', () => ({ default: () => null }));
@@ -52,6 +52,28 @@ describe('a cancelled date opened from its notification', () => {
     expect((await screen.findByTestId('activity-cancelled')).textContent).toContain('Annullata');
     expect(screen.getByTestId('activity-cancelled-when').textContent).toContain('martedì 8 dicembre 2026 · 18:30');
     expect(screen.getByTestId('activity-cancelled-calendar').textContent).toContain('Vai al tuo calendario');
+  });
+
+  it('replaces a page kept from before it was cancelled', async () => {
+    const client = createQueryClient();
+    let gone = false;
+    stubApi((path) => {
+      if (path === 'sport/list-all') return { json: { sports: [] } };
+      if (path !== 'activity/read-info') return { status: 404, json: { error: { code: 'NOT_FOUND', message: 'x' } } };
+      return gone ? cancelled : { json: { activity: anActivity({ activityId: dateId, name: 'Tuesday intervals' }) } };
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ActivityDetails activityId={dateId} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('activity-details');
+    gone = true;
+    await act(() => client.refetchQueries());
+    expect((await screen.findByTestId('activity-cancelled')).textContent).toContain('Cancelled');
+    expect(screen.queryByTestId('activity-details')).toBeNull();
   });
 
   it('stays "not found" for whoever was not in it', async () => {

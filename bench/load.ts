@@ -7,7 +7,8 @@
  * 1. Seeds 100 000 users, 1 000 000 activities (each with its chat and its creator as admin), 10 000
  *    groups and 1 000 000 messages with set-based `insert … select generate_series` statements
  *    (`--scale small`: a hundredth of that).
- * 2. Starts the server (`apps/server/src/main.ts`, its own process, NODE_ENV=production, rate limits off)
+ * 2. Builds the server and starts it as `npm start` does (`node --enable-source-maps apps/server/dist/main.mjs`, its
+ *    own process, NODE_ENV=production, rate limits off; BENCH_SOURCE=1 runs `src/main.ts` through tsx instead)
  *    and drives an open-loop mixed workload at --rate requests a second for --seconds: 70 % reads
  *    (home: nearby-activities; calendar: list-daily, count-daily; chats: list-user-chats, list-messages),
  *    25 % writes (participate/exit, send-message, set-as-read), 5 % sign-in.
@@ -23,7 +24,7 @@
  * BENCH_PROFILE=<dir> writes the server's (and the hello-world's) CPU profile into <dir>.
  * BENCH_DUMP=<file> writes one actor's captured statements (SQL, parameters, names) as JSON, to EXPLAIN them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -165,10 +166,14 @@ async function seed(client: pg.Client) {
 // BENCH_PROFILE=<dir> writes each process's CPU profile there (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 
-function startProcess(script: string[], env: Record<string, string>, port: number) {
+/** Node's arguments for a script: the built server runs as `npm start` runs it, TypeScript through tsx. */
+const nodeArgs = (script: string) =>
+  script.endsWith('.mjs') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
+
+function startProcess(script: string, env: Record<string, string>, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cordata-load-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs(script)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -309,8 +314,15 @@ async function main() {
 
   const serverPort = 18_480;
   const helloPort = 18_481;
+  // What ships is the bundle: run from the TypeScript sources, the tsx loader alone holds about 85 MB more.
+  let serverScript = 'apps/server/src/main.ts';
+  if (!process.env.BENCH_SOURCE) {
+    log('building the server (npm run build -w apps/server) …');
+    execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'ignore' });
+    serverScript = 'apps/server/dist/main.mjs';
+  }
   const server = startProcess(
-    ['apps/server/src/main.ts'],
+    serverScript,
     {
       NODE_ENV: 'production',
       DATABASE_URL: url,
@@ -322,7 +334,7 @@ async function main() {
     },
     serverPort,
   );
-  startProcess(['bench/hello-world.ts'], {}, helloPort);
+  startProcess('bench/hello-world.ts', {}, helloPort);
   await waitFor(`http://127.0.0.1:${serverPort}/healthz`);
   const rss = sampleRss(server.pid!);
   await waitFor(`http://127.0.0.1:${helloPort}/`);

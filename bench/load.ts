@@ -1,6 +1,6 @@
 /**
  * Load: a realistic dataset on PostgreSQL and a mixed workload over loopback.
- * Run: `npx tsx bench/load.ts [--scale small] [--keep] [--seconds 20] [--rate 500]`.
+ * Run: `npx tsx bench/load.ts [--scale small] [--keep] [--seconds 20] [--rate 500] [--instances 1]`.
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL); makes its own database `cordata_load`,
  * dropped at the end unless --keep (then a later run reuses it without seeding again).
  *
@@ -8,7 +8,9 @@
  *    groups and 1 000 000 messages with set-based `insert … select generate_series` statements
  *    (`--scale small`: a hundredth of that).
  * 2. Builds the server and starts it as `npm start` does (`node --enable-source-maps apps/server/dist/main.mjs`, its
- *    own process, NODE_ENV=production, rate limits off; BENCH_SOURCE=1 runs `src/main.ts` through tsx instead)
+ *    own process, NODE_ENV=production, rate limits off; BENCH_SOURCE=1 runs `src/main.ts` through tsx instead).
+ *    `--instances N` starts N of them on one database and Redis (as docs/operations.md scales out: one Node.js
+ *    process uses one core) and spreads every request over them in turn, as a load balancer would.
  *    and drives an open-loop mixed workload at --rate requests a second for --seconds: 70 % reads
  *    (home: nearby-activities; calendar: list-daily, count-daily; chats: list-user-chats, list-messages),
  *    25 % writes (participate/exit, send-message, set-as-read), 5 % sign-in.
@@ -47,6 +49,8 @@ const SMALL = arg('scale') === 'small';
 const KEEP = process.argv.includes('--keep');
 const SECONDS = Number(arg('seconds') ?? 20);
 const RATE = Number(arg('rate') ?? 500);
+const INSTANCES = Math.max(1, Number(arg('instances') ?? 1));
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DIVISOR = SMALL ? 100 : 1;
 const USERS = 100_000 / DIVISOR;
 const ACTIVITIES = 1_000_000 / DIVISOR;
@@ -312,7 +316,8 @@ async function main() {
   await opened.close();
   await client.end();
 
-  const serverPort = 18_480;
+  // Instance k listens on 18 480 + 10 k; the hello-world on 18 481.
+  const serverPorts = Array.from({ length: INSTANCES }, (_, k) => 18_480 + 10 * k);
   const helloPort = 18_481;
   // What ships is the bundle: run from the TypeScript sources, the tsx loader alone holds about 85 MB more.
   let serverScript = 'apps/server/src/main.ts';
@@ -321,22 +326,26 @@ async function main() {
     execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'ignore' });
     serverScript = 'apps/server/dist/main.mjs';
   }
-  const server = startProcess(
-    serverScript,
-    {
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      JWT_SECRET,
-      RATE_LIMITS: 'false',
-      JOBS: 'false',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
-    },
-    serverPort,
+  const servers = serverPorts.map((port) =>
+    startProcess(
+      serverScript,
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        JWT_SECRET,
+        RATE_LIMITS: 'false',
+        JOBS: 'false',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Several instances share sessions' ends and live events through Redis, as in production.
+        ...(INSTANCES > 1 ? { REDIS_URL } : {}),
+      },
+      port,
+    ),
   );
   startProcess('bench/hello-world.ts', {}, helloPort);
-  await waitFor(`http://127.0.0.1:${serverPort}/healthz`);
-  const rss = sampleRss(server.pid!);
+  for (const port of serverPorts) await waitFor(`http://127.0.0.1:${port}/healthz`);
+  const rss = servers.map((server) => sampleRss(server.pid!));
   await waitFor(`http://127.0.0.1:${helloPort}/`);
 
   const today = new Date();
@@ -393,6 +402,7 @@ async function main() {
 
   const timings = new Map<string, number[]>();
   const failures = new Map<string, number>();
+  let turn = 0;
   const run = async (call: Call) => {
     const actor = pick(actors);
     let name = call.name;
@@ -401,7 +411,8 @@ async function main() {
       name = body.exit ? 'activity/exit' : 'activity/participate';
       body = { activityId: body.activityId };
     }
-    const answer = await post(serverPort, `${PREFIX}/${name}`, body, call.auth === false ? undefined : actor.token);
+    const port = serverPorts[++turn % INSTANCES]!;
+    const answer = await post(port, `${PREFIX}/${name}`, body, call.auth === false ? undefined : actor.token);
     if (answer.status !== 200)
       failures.set(`${name} ${answer.status}`, (failures.get(`${name} ${answer.status}`) ?? 0) + 1);
     const list = timings.get(name) ?? [];
@@ -445,13 +456,26 @@ async function main() {
   if (failures.size) log(`non-200 answers: ${JSON.stringify(Object.fromEntries(failures))}`);
 
   // Saturated throughput: the read calls, then a bare Fastify hello-world, same tool, same connections.
-  const saturate = async (title: string, port: number, requests: autocannon.Request[]) => {
+  // With several instances the 20 connections are split between them, each instance's share run at once.
+  const saturate = async (title: string, ports: number[], requests: autocannon.Request[]) => {
     const loadAt = load();
-    const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 20, duration: 10, requests });
-    log(
-      `${title}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, load average ${loadAt}`,
+    const results = await Promise.all(
+      ports.map((port) =>
+        autocannon({
+          url: `http://127.0.0.1:${port}`,
+          connections: 20 / ports.length,
+          duration: 10,
+          requests,
+        }),
+      ),
     );
-    return result.requests.average;
+    const rps = results.reduce((sum, r) => sum + r.requests.average, 0);
+    const latency = (key: 'p50' | 'p99') => Math.max(...results.map((r) => r.latency[key]));
+    const non2xx = results.reduce((sum, r) => sum + r.non2xx, 0);
+    log(
+      `${title}: ${rps.toFixed(0)} req/s, p50 ${latency('p50')} ms, p99 ${latency('p99')} ms, non-2xx ${non2xx}, load average ${loadAt}`,
+    );
+    return rps;
   };
   const readRequests: autocannon.Request[] = reads.flatMap((call) =>
     Array.from({ length: call.weight / 5 }, () => ({
@@ -468,15 +492,24 @@ async function main() {
     })),
   );
   log('');
-  const readRps = await saturate('read calls (saturated)', serverPort, readRequests);
+  const readRps = await saturate(
+    `read calls (saturated${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''})`,
+    serverPorts,
+    readRequests,
+  );
   const captured = await capture(reads, actors);
   const replayRps = await replay(reads, actors, captured);
-  const helloRps = await saturate('bare Fastify hello-world', helloPort, [{ method: 'GET', path: '/' }]);
+  const helloRps = await saturate('bare Fastify hello-world', [helloPort], [{ method: 'GET', path: '/' }]);
   log(`read throughput / direct replay of the same statements: ${(readRps / replayRps).toFixed(2)} (target ≥ 0.6)`);
   log(`read throughput / hello-world: ${((100 * readRps) / helloRps).toFixed(1)} %`);
   log(`direct replay / hello-world: ${((100 * replayRps) / helloRps).toFixed(1)} % (the database's share)`);
-  const { peak, end } = rss.stop();
-  log(`server RSS: peak ${mb(peak)} MB, at the end ${mb(end)} MB (target < ${RSS_TARGET_MB} MB through the run)`);
+  rss.forEach((sampler, k) => {
+    const { peak, end } = sampler.stop();
+    const which = INSTANCES > 1 ? ` (instance ${k + 1} of ${INSTANCES})` : '';
+    log(
+      `server RSS${which}: peak ${mb(peak)} MB, at the end ${mb(end)} MB (target < ${RSS_TARGET_MB} MB through the run)`,
+    );
+  });
 }
 
 /** One statement as the server sent it to pg: prepared (named) or not, with its parameters. */
@@ -582,7 +615,7 @@ async function capture(reads: { name: string; body: (a: Actor) => unknown }[], a
 
 /**
  * Replays the captured statements straight through pg, as many streams as autocannon had connections, over
- * a pool as large as the server's (10), in the same mix of calls and actors. Each actor's session check
+ * a pool as large as the servers' (10 each instance), in the same mix of calls and actors. Each actor's session check
  * runs only when the server's cache would have missed (first use, then every SESSION_CACHE_MS).
  */
 async function replay(
@@ -592,7 +625,11 @@ async function replay(
 ) {
   const SESSION_CACHE_MS = 30_000;
   // Connected as the server's pool is (db/client.ts): the same plan cache mode for the named statements.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10 * INSTANCES,
+    options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+  });
   const wheel = reads.flatMap((c) => Array.from({ length: c.weight / 5 }, () => c));
   const checked = new Map<number, number>();
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;

@@ -70,6 +70,15 @@ const url = (() => {
   u.pathname = `/${NAME}`;
   return u.toString();
 })();
+/** How the server runs here, spawned and built in-process alike: production, rate limits and jobs off. */
+const SERVER_ENV = {
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  JWT_SECRET,
+  RATE_LIMITS: 'false',
+  JOBS: 'false',
+  LOG_LEVEL: 'warn',
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
@@ -330,12 +339,7 @@ async function main() {
     startProcess(
       serverScript,
       {
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        JWT_SECRET,
-        RATE_LIMITS: 'false',
-        JOBS: 'false',
-        LOG_LEVEL: 'warn',
+        ...SERVER_ENV,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         // Several instances share sessions' ends and live events through Redis, as in production.
         ...(INSTANCES > 1 ? { REDIS_URL } : {}),
@@ -550,15 +554,7 @@ async function capture(reads: { name: string; body: (a: Actor) => unknown }[], a
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   const database = await openDatabase({ url, poolSize: 10 });
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    JWT_SECRET,
-    RATE_LIMITS: 'false',
-    JOBS: 'false',
-    LOG_LEVEL: 'warn',
-  });
+  const config = loadConfig({ ...process.env, ...SERVER_ENV });
   const built = await buildApp({ config, database, logger: false });
   await built.modules.onStart();
   await built.app.ready();

@@ -28,23 +28,18 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   const appendMessage = createMessageAppender(db);
 
   // Every join and exit runs these (issue 17): built once, prepared per connection, run on the change's transaction.
+  const chatIdBy = (name: string, target: typeof chats.activityId | typeof chats.groupId) =>
+    preparedOn(
+      db,
+      name,
+      db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(eq(target, sql.placeholder('targetId'))),
+    );
   const chatIdStatements = {
-    ACTIVITY: preparedOn(
-      db,
-      'chat_id_of_activity',
-      db
-        .select({ id: chats.id })
-        .from(chats)
-        .where(eq(chats.activityId, sql.placeholder('targetId'))),
-    ),
-    GROUP: preparedOn(
-      db,
-      'chat_id_of_group',
-      db
-        .select({ id: chats.id })
-        .from(chats)
-        .where(eq(chats.groupId, sql.placeholder('targetId'))),
-    ),
+    ACTIVITY: chatIdBy('chat_id_of_activity', chats.activityId),
+    GROUP: chatIdBy('chat_id_of_group', chats.groupId),
   };
   const memberStatement = preparedOn(
     db,

@@ -1,12 +1,12 @@
 import './scripts/vitest-node20.ts';
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from './scripts/test-workers.ts';
 
 export default defineConfig({
   test: {
-    // Vitest's default in run mode is one worker fewer than the cores: one, on the 2-core machines we run
-    // on. Test files are independent (a database each), and a PGlite file waits on its WebAssembly engine,
-    // so two at a time use both cores.
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    // Test files are independent (a database each), and a PGlite file waits on its WebAssembly engine, so two
+    // at a time use both cores. The projects below that have a config file of their own set it again.
+    maxWorkers: testWorkers,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'geo', include: ['packages/geo/src/**/*.test.ts'] } },

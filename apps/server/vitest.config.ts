@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from '../../scripts/test-workers.ts';
 
 export default defineConfig({
   test: {
+    // Without it this project runs one file at a time whatever the root config says (scripts/test-workers.ts).
+    maxWorkers: testWorkers,
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Run apart, one at a time: npm run test:faults (vitest.faults.config.ts).

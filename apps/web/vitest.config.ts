@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from '../../scripts/test-workers.ts';
 
 export default defineConfig({
   test: {
+    // Without it this project runs one file at a time whatever the root config says (scripts/test-workers.ts).
+    maxWorkers: testWorkers,
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import type { Message } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { selectMessagesWithSender, splitMessageRow } from './chat.mapper.ts';
@@ -166,7 +166,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   async function publish(out: ChatEvents) {
     for (const { chatId, userId } of out.joined) deps.realtime.joinChat(userId, chatId);
     if (out.messageIds.length) {
-      const rows = await eventsStatement.execute({ ids: `{${out.messageIds.join(',')}}` });
+      const rows = await eventsStatement.execute({ ids: uuidList(out.messageIds) });
       const sent: Message[] = rows.map(splitMessageRow).sort((a, b) => (a.messageId < b.messageId ? -1 : 1));
       for (const message of sent) deps.realtime.toChat(message.chatId, 'message', message);
     }

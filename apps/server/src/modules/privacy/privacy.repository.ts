@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn, preparedRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
 import { activities, privacyZones, users } from '../../db/schema.ts';
 
 export type PrivacyZoneRow = typeof privacyZones.$inferSelect;
@@ -44,7 +44,7 @@ export function createPrivacyRepository(db: Db) {
      */
     circlesOf(userIds: readonly string[], tx: DbOrTx = db): Promise<ZoneCircleRow[]> {
       if (userIds.length === 0) return Promise.resolve([]);
-      return circlesStatement.execute({ userIds: `{${userIds.join(',')}}` }, tx);
+      return circlesStatement.execute({ userIds: uuidList(userIds) }, tx);
     },
 
     /** Who organised an activity (whose zones trim its route), or null. */

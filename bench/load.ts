@@ -178,6 +178,8 @@ async function seed(client: pg.Client) {
 
 // BENCH_PROFILE=<dir> writes each process's CPU profile there (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+/** BENCH_NODE_ARGS="--trace-gc …" passes more flags to the servers' Node.js (their output is printed). */
+const nodeFlags = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 
 /** Node's arguments for a script: the built server runs as `npm start` runs it, TypeScript through tsx. */
 const nodeArgs = (script: string) =>
@@ -186,10 +188,10 @@ const nodeArgs = (script: string) =>
 function startProcess(script: string, env: Record<string, string>, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cordata-load-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [...profile, ...nodeArgs(script)], {
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, ...nodeArgs(script)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', nodeFlags.length ? 'inherit' : 'ignore', 'inherit'],
   });
   children.push(child);
   return child;

@@ -14,7 +14,8 @@
  *    and drives an open-loop mixed workload at --rate requests a second for --seconds: 70 % reads
  *    (home: nearby-activities; calendar: list-daily, count-daily; chats: list-user-chats, list-messages),
  *    25 % writes (participate/exit, send-message, set-as-read), 5 % sign-in.
- * 3. Prints throughput and p50/p99 per call, then the read calls' saturated throughput (autocannon)
+ * 3. Prints throughput and p50/p99 per call and where the CPU went during the mixed load (the servers' main threads,
+ *    their other threads, PostgreSQL's backends, the load generator: /proc, Linux), then the read calls' saturated throughput (autocannon)
  *    against a bare Fastify hello-world measured the same way, in the same run.
  * 4. The limit: the exact statements the read calls issue (captured from the server's own code, built in
  *    this process with pg's query recorded: SQL, parameters, statement names), replayed straight through
@@ -29,7 +30,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -195,6 +196,56 @@ function startProcess(script: string, env: Record<string, string>, port: number)
   });
   children.push(child);
   return child;
+}
+
+/** CPU seconds (user + system) in /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat (Linux); 0 once it is gone. */
+function cpuSecondsOf(statPath: string) {
+  try {
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where the machine's CPU goes between two readings: each server's main thread (JavaScript, I/O), its other threads
+ * (argon2id in libuv's pool, GC helpers), PostgreSQL's backends serving the bench database and this load generator.
+ * It shows which share a change moved, where a CPU profile of one thread cannot (a thread preempted in a system call
+ * counts there as that call's time).
+ */
+async function cpuSplit(admin: pg.Client, serverPids: number[]) {
+  const backendPids = async () =>
+    (
+      await admin.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+        [NAME],
+      )
+    ).rows.map((row) => row.pid);
+  const read = async () => {
+    const servers = serverPids.map((pid) => ({
+      main: cpuSecondsOf(`/proc/${pid}/task/${pid}/stat`),
+      all: cpuSecondsOf(`/proc/${pid}/stat`),
+    }));
+    const backends = new Map((await backendPids()).map((pid) => [pid, cpuSecondsOf(`/proc/${pid}/stat`)]));
+    return { servers, backends, generator: process.cpuUsage(), at: performance.now() };
+  };
+  const before = await read();
+  return async () => {
+    const after = await read();
+    const seconds = (after.at - before.at) / 1000;
+    const cores = (cpu: number) => (cpu / seconds).toFixed(2);
+    const main = after.servers.reduce((sum, s, i) => sum + s.main - before.servers[i]!.main, 0);
+    const others = after.servers.reduce(
+      (sum, s, i) => sum + s.all - s.main - (before.servers[i]!.all - before.servers[i]!.main),
+      0,
+    );
+    // A backend that ended during the run is left out; one that started counts from zero.
+    const postgres = [...after.backends].reduce((sum, [pid, cpu]) => sum + cpu - (before.backends.get(pid) ?? 0), 0);
+    const usage = process.cpuUsage(before.generator);
+    const generator = (usage.user + usage.system) / 1e6;
+    return `CPU in cores (of ${availableParallelism()}): servers' main threads ${cores(main)}, their other threads (argon2id, GC) ${cores(others)}, PostgreSQL backends ${cores(postgres)}, load generator ${cores(generator)}, together ${cores(main + others + postgres + generator)}`;
+  };
 }
 
 const RSS_TARGET_MB = 300;
@@ -431,6 +482,10 @@ async function main() {
   timings.clear();
   failures.clear();
   const loadBefore = load();
+  const mixedCpu = await cpuSplit(
+    admin,
+    servers.map((server) => server.pid!),
+  );
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
   const total = RATE * SECONDS;
@@ -460,6 +515,7 @@ async function main() {
   );
   log(`mixed-load p99 ${percentile(all, 99).toFixed(1)} ms (target < 100 ms at 500 requests/s)`);
   if (failures.size) log(`non-200 answers: ${JSON.stringify(Object.fromEntries(failures))}`);
+  log(await mixedCpu());
 
   // Saturated throughput: the read calls, then a bare Fastify hello-world, same tool, same connections.
   // With several instances the 20 connections are split between them, each instance's share run at once.

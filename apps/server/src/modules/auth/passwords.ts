@@ -27,8 +27,13 @@ export function createLimiter(limit: number) {
   };
 }
 
+/**
+ * Hashes run one fewer at a time than there are cores, so that one core always stays for the event loop and the
+ * database: with as many hashes as cores, a few sign-ins at once took every core for ~12 ms each and every other call
+ * queued behind them (docs/performance.md, "argon2id leaves a core free").
+ */
 export function createPasswords(options: { concurrency?: number } = {}) {
-  const limited = createLimiter(options.concurrency ?? Math.max(1, availableParallelism()));
+  const limited = createLimiter(options.concurrency ?? Math.max(1, availableParallelism() - 1));
   // Checked against when the account does not exist, so both answers take the same time.
   const dummyHash = limited(() => hash(randomBytes(16).toString('hex'), ARGON2));
 

@@ -1,6 +1,6 @@
 /**
  * Load: a realistic dataset on PostgreSQL and a mixed workload over loopback.
- * Run: `npx tsx bench/load.ts [--scale small] [--keep] [--seconds 20] [--rate 500] [--instances 1]`.
+ * Run: `npx tsx bench/load.ts [--scale small] [--keep] [--seconds 20] [--warmup 5] [--rate 500] [--instances 1]`.
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL); makes its own database `cordata_load`,
  * dropped at the end unless --keep (then a later run reuses it without seeding again).
  *
@@ -11,7 +11,8 @@
  *    own process, NODE_ENV=production, rate limits off; BENCH_SOURCE=1 runs `src/main.ts` through tsx instead).
  *    `--instances N` starts N of them on one database and Redis (as docs/operations.md scales out: one Node.js
  *    process uses one core) and spreads every request over them in turn, as a load balancer would.
- *    and drives an open-loop mixed workload at --rate requests a second for --seconds: 70 % reads
+ *    and drives an open-loop mixed workload at --rate requests a second, first for --warmup seconds (5; the cold
+ *    start, printed apart), then for --seconds: 70 % reads
  *    (home: nearby-activities; calendar: list-daily, count-daily; chats: list-user-chats, list-messages),
  *    25 % writes (participate/exit, send-message, set-as-read), 5 % sign-in.
  * 3. Prints throughput and p50/p99 per call and where the CPU went during the mixed load (the servers' main threads,
@@ -49,6 +50,7 @@ const arg = (name: string) => {
 const SMALL = arg('scale') === 'small';
 const KEEP = process.argv.includes('--keep');
 const SECONDS = Number(arg('seconds') ?? 20);
+const WARMUP = Number(arg('warmup') ?? 5);
 const RATE = Number(arg('rate') ?? 500);
 const INSTANCES = Math.max(1, Number(arg('instances') ?? 1));
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -477,8 +479,26 @@ async function main() {
     timings.set(name, list);
   };
 
-  // Warm up, then the open loop: requests start on schedule whatever the answers' pace.
-  for (let i = 0; i < 200; i++) await run(wheel[i % wheel.length]!);
+  // The open loop: requests start on schedule whatever the answers' pace.
+  const openLoop = async (seconds: number) => {
+    const inFlight: Promise<void>[] = [];
+    const started = performance.now();
+    for (let i = 0; i < RATE * seconds; i++) {
+      const due = started + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      inFlight.push(run(pick(wheel)));
+    }
+    await Promise.all(inFlight);
+    return (performance.now() - started) / 1000;
+  };
+  // Warm up at the same rate: a server just started opens its pool's connections, prepares its statements on each
+  // and compiles its hot code in the first seconds, and that cold start is printed apart from the steady state.
+  await openLoop(WARMUP);
+  const cold = [...timings.values()].flat().sort((x, y) => x - y);
+  log(
+    `\nwarm-up: the first ${WARMUP} s at ${RATE}/s after the server started, p50 ${percentile(cold, 50).toFixed(1)} ms, p99 ${percentile(cold, 99).toFixed(1)} ms (not counted below)`,
+  );
   timings.clear();
   failures.clear();
   const loadBefore = load();
@@ -486,19 +506,10 @@ async function main() {
     admin,
     servers.map((server) => server.pid!),
   );
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
   const total = RATE * SECONDS;
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    inFlight.push(run(pick(wheel)));
-  }
-  await Promise.all(inFlight);
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = await openLoop(SECONDS);
   log(
-    `\nmixed load: ${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s), load average ${loadBefore} → ${load()}`,
+    `mixed load: ${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s), load average ${loadBefore} → ${load()}`,
   );
   log('call                           req/s     p50 ms   p99 ms');
   const all: number[] = [];

@@ -75,6 +75,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Idle connections stay open: closing one (pg's default, after 10 s) drops the statements prepared on it, and
+      // the next busy second pays for opening it and preparing them again (docs/performance.md, the cold start).
+      idleTimeoutMillis: 0,
+      // …without holding the process open when nothing else does (scripts, tests).
+      allowExitOnIdle: true,
       options: settings.map((setting) => `-c ${setting}`).join(' '),
       ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
     });

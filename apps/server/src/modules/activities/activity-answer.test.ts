@@ -191,7 +191,7 @@ describe('the hot writes, prepared', () => {
         'seats_overlapping_waitlists',
       ]),
     );
-    expect(names(join)).toContain('membership_seat_activity');
+    expect(names(join)).toContain('membership_put_activity');
     expect(unprepared(join)).toEqual([]);
     // After the commit: the event to send live, the answer's row, the caller's other waitlists, the zones.
     expect(afterCommit(join).map((s) => s.name ?? s.text.slice(0, 40))).toHaveLength(4);

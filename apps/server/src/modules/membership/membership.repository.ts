@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
 import { hasBlockedSql } from '../users/blocks.ts';
 import { contactsWithMembership } from '../users/contacts.ts';
@@ -89,24 +89,28 @@ export function createMembershipRepository(db: Db) {
     );
   };
   const removeStatements = { activity: removeStatement('activity'), group: removeStatement('group') };
-  // Every join (issue 17): `put` for one person taking part, as one prepared statement.
-  const seatStatement = (kind: MembershipKind) => {
+  // Every join, request, invitation and new activity or group (issue 17): one SQL text per kind, however many
+  // people (one uuid[] parameter) and whichever fields are given (nulls, and `keepRemoved` for the removal mark).
+  const putStatement = (kind: MembershipKind) => {
     const k = memberTables[kind];
     const column = objectColumn(kind);
+    const value = sql.placeholder;
     return preparedRows(
       db,
-      `membership_seat_${kind}`,
+      `membership_put_${kind}`,
       sql`
       insert into ${k.members} (${column}, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at, removed_at)
-      values (${sql.placeholder('objectId')}::uuid, ${sql.placeholder('userId')}::uuid, 'PARTICIPATING', false, null, null,
-              ${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('joinedAt')}::timestamptz, null)
+      select ${value('objectId')}::uuid, u.id, ${value('state')}::text, ${value('isAdmin')}::boolean,
+             ${value('rejectionReason')}::text, ${value('invitedBy')}::uuid, ${value('createdAt')}::timestamptz,
+             ${value('joinedAt')}::timestamptz, ${value('removedAt')}::timestamptz
+      from unnest(${value('userIds')}::uuid[]) as u(id)
       on conflict (${column}, user_id) do update set
         state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
         invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
-        removed_at = null`,
+        removed_at = case when ${value('keepRemoved')}::boolean then ${k.members}.removed_at else excluded.removed_at end`,
     );
   };
-  const seatStatements = { activity: seatStatement('activity'), group: seatStatement('group') };
+  const putStatements = { activity: putStatement('activity'), group: putStatement('group') };
 
   return {
     db,
@@ -131,8 +135,8 @@ export function createMembershipRepository(db: Db) {
 
     /**
      * Creates or replaces memberships (a rejected person may ask again, an invitation may follow a
-     * rejection); a removal mark stays unless `removedAt` says otherwise. One statement over one uuid[]
-     * parameter, however many people.
+     * rejection); a removal mark stays unless `removedAt` says otherwise. One prepared statement over one
+     * uuid[] parameter, however many people.
      */
     async put(
       kind: MembershipKind,
@@ -150,29 +154,20 @@ export function createMembershipRepository(db: Db) {
       tx: DbOrTx = db,
     ) {
       if (!values.userIds.length) return;
-      const k = memberTables[kind];
-      const column = objectColumn(kind);
-      const at = (date: Date | null | undefined) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null`);
-      const removed = values.removedAt === undefined ? sql`${k.members}.removed_at` : at(values.removedAt);
-      await tx.execute(sql`
-        insert into ${k.members} (${column}, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at, removed_at)
-        select ${values.objectId}::uuid, u.id, ${values.state}::text, ${values.isAdmin ?? false}::boolean,
-               ${values.rejectionReason ?? null}::text, ${values.invitedBy ?? null}::uuid, ${at(new Date())},
-               ${at(values.joinedAt)}, ${at(values.removedAt)}
-        from unnest(${uuidArray(values.userIds)}) as u(id)
-        on conflict (${column}, user_id) do update set
-          state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
-          invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
-          removed_at = ${removed}`);
-    },
-
-    /**
-     * One person takes part from now on (`put` with state PARTICIPATING, joined now, the removal mark cleared): every
-     * join runs it, so it is prepared once (issue 17).
-     */
-    async seatOne(kind: MembershipKind, objectId: string, userId: string, joinedAt: Date, tx: DbOrTx = db) {
-      await seatStatements[kind].execute(
-        { objectId, userId, createdAt: new Date().toISOString(), joinedAt: joinedAt.toISOString() },
+      const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+      await putStatements[kind].execute(
+        {
+          objectId: values.objectId,
+          userIds: uuidList(values.userIds),
+          state: values.state,
+          isAdmin: values.isAdmin ?? false,
+          rejectionReason: values.rejectionReason ?? null,
+          invitedBy: values.invitedBy ?? null,
+          createdAt: new Date().toISOString(),
+          joinedAt: iso(values.joinedAt),
+          removedAt: iso(values.removedAt),
+          keepRemoved: values.removedAt === undefined,
+        },
         tx,
       );
     },

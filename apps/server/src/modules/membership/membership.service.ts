@@ -156,7 +156,11 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
 
   /** The person takes part from now on, and is in the chat; back after a removal, they read it from now on. */
   async function seat(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
-    await repo.seatOne(kind, object.id, userId, deps.now(), tx);
+    await repo.put(
+      kind,
+      { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: deps.now(), removedAt: null },
+      tx,
+    );
     const chat = await chatId(tx, object.id);
     if (chat) await deps.chatMembership.join(tx, chat, userId, fx.chat, { freshHistory: !!before?.removedAt });
   }

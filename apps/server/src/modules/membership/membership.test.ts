@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { isInChat } from '../../../test/chat-factories.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { connections, notifications } from '../../db/schema.ts';
+import { activityMembers, connections, groupMembers, notifications } from '../../db/schema.ts';
+import { createMembershipRepository, type MembershipKind } from './membership.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,4 +166,73 @@ describe('security review L7: the creator owns what they created', () => {
     // The creator can still hand over and leave.
     expect((await t.ok('group/exit', id, creator.token)).group.status).toBe('NONE');
   });
+});
+
+describe('put: every entry (join, request, invitation, new object) in one statement', () => {
+  it.each(['activity', 'group'] as const)(
+    '%s: writes many people at once; the removal mark stays unless given',
+    async (kind: MembershipKind) => {
+      const repo = createMembershipRepository(t.db);
+      const [admin, ann, ben] = [await newUser(t), await newUser(t), await newUser(t)];
+      const objectId = kind === 'activity' ? (await newActivity(t, admin)).activityId : (await newGroup(admin)).groupId;
+      const row = async (userId: string) => {
+        const [found] =
+          kind === 'activity'
+            ? await t.db
+                .select()
+                .from(activityMembers)
+                .where(and(eq(activityMembers.activityId, objectId), eq(activityMembers.userId, userId)))
+            : await t.db
+                .select()
+                .from(groupMembers)
+                .where(and(eq(groupMembers.groupId, objectId), eq(groupMembers.userId, userId)));
+        return found;
+      };
+
+      await repo.put(kind, { objectId, userIds: [], state: 'INVITED' });
+      await repo.put(kind, { objectId, userIds: [ann.id, ben.id], state: 'INVITED', invitedBy: admin.id });
+      for (const who of [ann, ben]) {
+        expect(await row(who.id)).toMatchObject({
+          state: 'INVITED',
+          isAdmin: false,
+          invitedBy: admin.id,
+          rejectionReason: null,
+          joinedAt: null,
+          removedAt: null,
+        });
+      }
+
+      const removedAt = new Date('2026-03-04T05:06:07.000Z');
+      await repo.put(kind, { objectId, userIds: [ann.id], state: 'REJECTED', rejectionReason: 'Full', removedAt });
+      expect(await row(ann.id)).toMatchObject({
+        state: 'REJECTED',
+        rejectionReason: 'Full',
+        invitedBy: null,
+        removedAt,
+      });
+
+      // Left out, the mark is kept; every other field is replaced.
+      await repo.put(kind, { objectId, userIds: [ann.id, ben.id], state: 'REQUESTED' });
+      expect(await row(ann.id)).toMatchObject({
+        state: 'REQUESTED',
+        rejectionReason: null,
+        invitedBy: null,
+        removedAt,
+      });
+      expect(await row(ben.id)).toMatchObject({ state: 'REQUESTED', invitedBy: null, removedAt: null });
+
+      // Null clears it.
+      const joinedAt = new Date('2026-03-05T10:00:00.000Z');
+      await repo.put(kind, {
+        objectId,
+        userIds: [ann.id],
+        state: 'PARTICIPATING',
+        isAdmin: true,
+        joinedAt,
+        removedAt: null,
+      });
+      expect(await row(ann.id)).toMatchObject({ state: 'PARTICIPATING', isAdmin: true, joinedAt, removedAt: null });
+      expect(await row(ben.id)).toMatchObject({ state: 'REQUESTED', isAdmin: false, joinedAt: null });
+    },
+  );
 });

@@ -442,30 +442,6 @@ export function createActivitiesRepository(db: Db) {
       return row?.cancelledAt ? { ...row, cancelledAt: row.cancelledAt } : null;
     },
 
-    /** People taking part whom the viewer has blocked. */
-    async blockedParticipantsCount(activityId: string, viewer: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(activityMembers)
-        .where(
-          and(
-            eq(activityMembers.activityId, activityId),
-            eq(activityMembers.state, 'PARTICIPATING'),
-            hasBlockedSql(viewer, activityMembers.userId),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** The levels the confirmed participants declared for the activity's sport, for the group's moving time. */
-    async participantLevels(activityId: string, sportId: string, tx: DbOrTx = db) {
-      return tx
-        .select({ kind: userSports.intensityKind, value: userSports.intensityValue })
-        .from(activityMembers)
-        .innerJoin(userSports, and(eq(userSports.userId, activityMembers.userId), eq(userSports.sportId, sportId)))
-        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'PARTICIPATING')));
-    },
-
     async insert(values: NewActivityRow, tx: DbOrTx = db) {
       const [row] = await tx.insert(activities).values(values).returning();
       return row!;

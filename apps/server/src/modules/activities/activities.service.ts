@@ -51,7 +51,7 @@ export interface ActivitiesDeps {
   /** Seats and waitlists (seats/seats.service.ts). */
   seats: Pick<Seats, 'mine' | 'overlapping' | 'edited'>;
   /** Series (issue 22): create-new with `repeat`, edits by scope, the series in the answer. */
-  series: Pick<SeriesService, 'plan' | 'start' | 'propagate' | 'split' | 'ref'>;
+  series: Pick<SeriesService, 'plan' | 'start' | 'propagate' | 'split'>;
   now: () => Date;
   /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
   readerLanguage: (userId: string) => Promise<Language>;

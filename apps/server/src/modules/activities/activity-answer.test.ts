@@ -1,17 +1,21 @@
 import type { Activity } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { dayFromNow, newActivity, newUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { recordStatements, type SentStatement, unprepared } from '../../../test/statements.ts';
 import {
+  activities,
   activityMembers,
+  activitySeries,
   chatMembers,
   messages,
   notifications,
   pushOutbox,
   pushTokens,
   sessions,
+  userBlocks,
+  userSports,
 } from '../../db/schema.ts';
 import { createMembershipRepository } from '../membership/membership.repository.ts';
 import { createActivitiesRepository } from './activities.repository.ts';
@@ -31,6 +35,44 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sorted = <T>(items: T[]) => [...items].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+// The reads `activity_detail` replaced, kept here only as the reference it is checked against: written apart from
+// it (joins where it has subqueries), so that a mistake in one is not repeated in the other.
+
+/** People taking part whom the viewer has blocked. */
+async function blockedParticipantsCount(activityId: string, viewer: string) {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(activityMembers)
+    .innerJoin(userBlocks, and(eq(userBlocks.blockedId, activityMembers.userId), eq(userBlocks.blockerId, viewer)))
+    .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'PARTICIPATING')));
+  return row?.n ?? 0;
+}
+
+/** The levels the participants declared for the sport. */
+function participantLevels(activityId: string, sportId: string) {
+  return t.db
+    .select({ kind: userSports.intensityKind, value: userSports.intensityValue })
+    .from(activityMembers)
+    .innerJoin(userSports, and(eq(userSports.userId, activityMembers.userId), eq(userSports.sportId, sportId)))
+    .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'PARTICIPATING')));
+}
+
+/** What the answer says of the activity's series (a single activity has none). */
+async function seriesRef(activityId: string) {
+  const [row] = await t.db
+    .select({
+      seriesId: activitySeries.id,
+      rule: activitySeries.rule,
+      startDate: activitySeries.startDate,
+      exDates: activitySeries.exDates,
+      occurrenceDate: activities.occurrenceDate,
+    })
+    .from(activities)
+    .innerJoin(activitySeries, eq(activitySeries.id, activities.seriesId))
+    .where(eq(activities.id, activityId));
+  return row ? { ...row, occurrenceDate: row.occurrenceDate ?? row.startDate } : null;
+}
 
 describe('the activity answer in one statement', () => {
   it('agrees with the separate reads, for an organiser, a co-admin, a participant, the waitlisted and outsiders', async () => {
@@ -59,9 +101,9 @@ describe('the activity answer in one statement', () => {
       expect(row.allWaitlistedCount).toBe(await members.count('activity', id, 'WAITLISTED'));
       expect(row.requestedCount).toBe(await members.count('activity', id, 'REQUESTED'));
       expect(row.adminsCount).toBe(await members.adminsCount('activity', id));
-      expect(row.blockedParticipantsCount).toBe(await repo.blockedParticipantsCount(id, viewer.id));
+      expect(row.blockedParticipantsCount).toBe(await blockedParticipantsCount(id, viewer.id));
       expect(row.chatId).toBe(await repo.chatId(id));
-      expect(sorted(row.participantLevels)).toEqual(sorted(await repo.participantLevels(id, 'running')));
+      expect(sorted(row.participantLevels)).toEqual(sorted(await participantLevels(id, 'running')));
       expect(row.seriesId).toBeNull();
     }
     expect((await repo.readDetail(id, ada.id))!.blockedParticipantsCount).toBe(1);
@@ -100,7 +142,7 @@ describe('the activity answer in one statement', () => {
       repeat: { rule: `FREQ=WEEKLY;BYDAY=${weekday};COUNT=3`, exDates: [dayFromNow(9)] },
     });
     expect(first.series).not.toBeNull();
-    expect(first.series).toEqual(await t.modules.services.series.ref(first.activityId));
+    expect(first.series).toEqual(await seriesRef(first.activityId));
     const answer = await t.ok('activity/read-info', { activityId: first.activityId }, ada.token);
     expect(answer.activity.series).toEqual(first.series);
   });

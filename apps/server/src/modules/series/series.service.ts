@@ -6,7 +6,6 @@ import {
   RuleError,
   type Series,
   type SeriesDate,
-  type SeriesRef,
   type SeriesScope,
 } from '@cordata/contract';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
@@ -382,22 +381,6 @@ export function createSeriesService(deps: SeriesDeps) {
         sql`select ${dueColumns} from activity_series s where s.id = ${seriesId}`,
       );
       await materialise(tx, [due!], deps.now());
-    },
-
-    /** What an activity's answer says of its series (null for a single activity). */
-    async ref(activityId: string, tx: DbOrTx = db): Promise<SeriesRef | null> {
-      const [row] = await tx
-        .select({
-          seriesId: activitySeries.id,
-          rule: activitySeries.rule,
-          startDate: activitySeries.startDate,
-          exDates: activitySeries.exDates,
-          occurrenceDate: activities.occurrenceDate,
-        })
-        .from(activities)
-        .innerJoin(activitySeries, eq(activitySeries.id, activities.seriesId))
-        .where(eq(activities.id, activityId));
-      return row ? { ...row, occurrenceDate: row.occurrenceDate ?? row.startDate } : null;
     },
 
     /**

@@ -12,7 +12,7 @@ if (!hasChromium) {
  * Journeys that measure time on the main thread (the 100 000-point GPX budget, Lighthouse): they run
  * alone, after the others, so that no other journey's browser shares the cores while they measure.
  */
-export const timedJourneys = ['journeys/activities.e2e.ts', 'journeys/lighthouse.e2e.ts'];
+export const timedJourneys = ['journeys/gpx-budget.e2e.ts', 'journeys/lighthouse.e2e.ts'];
 
 // Each journey file starts its own server (free port, own data directory, own PostgreSQL database) and
 // Chromium, so files are independent. `npm test -w e2e` runs two phases: E2E_PHASE=shared runs the

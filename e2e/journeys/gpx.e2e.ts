@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
-import { inDays } from '../support/activities.ts';
+import { openWizardGpxStep } from '../support/activities.ts';
 import { contextsClosedAfterEach, expectToast, type Locale, locales, screenshot, testId } from '../support/browser.ts';
 import { GPX_UPLOADED, writeGpx } from '../support/gpx.ts';
 import { openPhone } from '../support/session.ts';
@@ -58,21 +58,6 @@ async function throttleUpload(page: Page, bytesPerSecond: number) {
 const progressValue = (page: Page) =>
   page.$eval(testId('gpx-upload-progress'), (el) => (el as HTMLProgressElement).value).catch(() => -1);
 
-async function fillInfo(page: Page, name: string) {
-  await page.click(testId('create-activity'));
-  await page.waitForSelector(testId('wizard-info'));
-  await page.fill(testId('activity-name-input'), name);
-  await page.waitForSelector(`${testId('activity-sport-input')} option:nth-child(2)`, { state: 'attached' });
-  await page.selectOption(testId('activity-sport-input'), { index: 1 });
-  await page.fill(testId('activity-date-input'), inDays(1));
-  await page.fill(testId('activity-start-input'), '09:00');
-  await page.fill(testId('activity-end-input'), '14:00');
-  await page.click(testId('wizard-next'));
-  await page.waitForSelector(testId('wizard-path'));
-  await page.click(testId('path-gpx'));
-  await page.waitForSelector(testId('wizard-gpx'));
-}
-
 const texts = {
   en: {
     cancelled: 'Upload cancelled.',
@@ -96,7 +81,7 @@ describe.each(locales)('GPX import and export (%s)', (locale) => {
   it('imports a GPX file through the upload with a progress bar, publishes it, and exports the route', async () => {
     const name = locale === 'en' ? 'Grigna loop' : 'Anello Grigna';
     const page = await signedIn(locale, '/home');
-    await fillInfo(page, name);
+    await openWizardGpxStep(page, name);
     await throttleUpload(page, 400 * 1024);
 
     // The file is read in the worker, then sent: the bar moves with the bytes really sent.
@@ -166,7 +151,7 @@ describe.each(locales)('GPX import and export (%s)', (locale) => {
 
   it('gives a broken file the GPX loading error, and sends nothing', async () => {
     const page = await signedIn(locale, '/home');
-    await fillInfo(page, locale === 'en' ? 'Broken file' : 'File rotto');
+    await openWizardGpxStep(page, locale === 'en' ? 'Broken file' : 'File rotto');
     await page.setInputFiles(testId('gpx-input'), brokenFile);
     const modal = await page.waitForSelector(testId('feedback-modal'));
     expect(await modal.textContent()).toContain(words.gpxError);

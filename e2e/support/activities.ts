@@ -1,4 +1,6 @@
 import type { CallInput } from '@cordata/contract';
+import type { Page } from 'playwright-core';
+import { testId } from './browser.ts';
 
 /** The local calendar day `days` from today, as the API takes it (YYYY-MM-DD). */
 export function inDays(days: number): string {
@@ -31,3 +33,19 @@ export const pointsActivity = (
   },
   ...overrides,
 });
+
+/** Opens the new-activity wizard from the home, fills its first step with `name` for tomorrow, and picks a GPX file as the route. */
+export async function openWizardGpxStep(page: Page, name: string) {
+  await page.click(testId('create-activity'));
+  await page.waitForSelector(testId('wizard-info'));
+  await page.fill(testId('activity-name-input'), name);
+  await page.waitForSelector(`${testId('activity-sport-input')} option:nth-child(2)`, { state: 'attached' });
+  await page.selectOption(testId('activity-sport-input'), { index: 1 });
+  await page.fill(testId('activity-date-input'), inDays(1));
+  await page.fill(testId('activity-start-input'), '09:00');
+  await page.fill(testId('activity-end-input'), '14:00');
+  await page.click(testId('wizard-next'));
+  await page.waitForSelector(testId('wizard-path'));
+  await page.click(testId('path-gpx'));
+  await page.waitForSelector(testId('wizard-gpx'));
+}

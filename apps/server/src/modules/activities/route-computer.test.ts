@@ -1,3 +1,4 @@
+import { GPX_MAX_BYTES, GPX_MAX_POINTS } from '@cordata/geo';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.ts';
 import { computeRoute, trackGpx, uploadedRoute } from './activity-route.ts';
@@ -11,6 +12,19 @@ function track(points: number) {
     (_, i) =>
       `<trkpt lat="${(45 + i / 1e5).toFixed(6)}" lon="${(9 + (i % 7) / 1e5).toFixed(6)}"><ele>${200 + (i % 40)}</ele><time>${new Date(start + i * 1000).toISOString()}</time></trkpt>`,
   );
+  return { mode: 'GPX' as const, gpx: `<gpx version="1.1"><trk><trkseg>${rows.join('')}</trkseg></trk></gpx>` };
+}
+
+/** The most a file may hold: points with elevation, as many as GPX_MAX_BYTES and GPX_MAX_POINTS let in. */
+function largestAllowed() {
+  const rows: string[] = [];
+  let bytes = 60;
+  for (let i = 0; i < GPX_MAX_POINTS; i++) {
+    const row = `<trkpt lat="${(45 + i / 1e5).toFixed(5)}" lon="${(9 + (i % 7) / 1e5).toFixed(5)}"><ele>${200 + (i % 40)}</ele></trkpt>`;
+    if (bytes + row.length > GPX_MAX_BYTES) break;
+    rows.push(row);
+    bytes += row.length;
+  }
   return { mode: 'GPX' as const, gpx: `<gpx version="1.1"><trk><trkseg>${rows.join('')}</trkseg></trk></gpx>` };
 }
 
@@ -51,6 +65,29 @@ describe('route computer (review M5: uploads parsed off the event loop)', () => 
     computer = createRouteComputer({ inlineBelowBytes: 0 });
     const small = track(50);
     expect(await computer.compute(small)).toEqual(computeRoute(small));
+  });
+
+  it('refuses a file as too complex when its worker runs out of memory, and the next one still works', async () => {
+    // 12 MiB is less than the worker itself needs to start from the sources, so it always runs out here; the time
+    // budget cannot run out first. The largest file allowed needs about 24 MiB (below).
+    computer = createRouteComputer({ inlineBelowBytes: 0, memoryLimitMb: 12, timeoutMs: 60_000 });
+    const error = await failure(computer.compute(largestAllowed()));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('GPX_INVALID');
+    expect(error.details).toEqual({ reason: 'GPX_TOO_COMPLEX' });
+
+    computer.close();
+    computer = createRouteComputer({ inlineBelowBytes: 0 });
+    const small = track(50);
+    expect(await computer.compute(small)).toEqual(computeRoute(small));
+  });
+
+  it('computes the largest file allowed within the default memory limit (it needs 20–24 MiB)', async () => {
+    computer = createRouteComputer({ inlineBelowBytes: 0, timeoutMs: 60_000 });
+    const largest = largestAllowed();
+    expect(largest.gpx.length).toBeGreaterThan(GPX_MAX_BYTES - 100);
+    const route = await computer.compute(largest);
+    expect(route.routeSteps.length).toBeGreaterThan(0);
   });
 
   it('passes on the file errors the worker finds', async () => {

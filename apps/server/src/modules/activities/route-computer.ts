@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@cordata/contract';
 import type { ZoneCircle } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
@@ -24,6 +24,11 @@ export interface RouteComputerOptions {
   maxWaiting?: number;
   /** Measures the climb of a route that has no elevation of its own (a drawn line, a file without <ele>). */
   elevation?: RouteElevation;
+  /**
+   * The worker's heap (V8's old generation), in MiB: a file that needs more is refused as too complex, and its worker
+   * is replaced, instead of the process growing without bound. The largest file allowed needs about 24 MiB.
+   */
+  memoryLimitMb?: number;
 }
 
 /** What the worker is asked: a route to compute, or a stored file to write out as one track (GPX export). */
@@ -47,19 +52,19 @@ interface Job {
 // worker is the .ts file beside this one, loaded through tsx's loader, which a worker does not inherit.
 const fromSources = import.meta.url.endsWith('.ts');
 
-function spawnWorker() {
-  if (!fromSources) return new Worker(new URL('./route-worker.mjs', import.meta.url));
+function spawnWorker(resourceLimits: ResourceLimits) {
+  if (!fromSources) return new Worker(new URL('./route-worker.mjs', import.meta.url), { resourceLimits });
   // tsx's ESM API (its `tsx/esm/api` import export): its plain loader registers only on the main thread.
   const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const api = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
   const file = new URL('./route-worker.ts', import.meta.url).href;
   return new Worker(
     `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); });`,
-    {
-      eval: true,
-    },
+    { eval: true, resourceLimits },
   );
 }
+
+const tooComplex = () => new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } });
 
 /**
  * Computes routes off the event loop (review M5): GPX files above a few hundred kilobytes are parsed in
@@ -70,17 +75,18 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const inlineBelowBytes = options.inlineBelowBytes ?? 256 * 1024;
   const maxWaiting = options.maxWaiting ?? 8;
+  const resourceLimits = { maxOldGenerationSizeMb: options.memoryLimitMb ?? 128 };
   const waiting: Job[] = [];
   let worker: Worker | null = null;
   let running: { job: Job; timer: NodeJS.Timeout } | null = null;
 
   function startWorker() {
-    const started = spawnWorker();
+    const started = spawnWorker(resourceLimits);
     started.unref();
     started.on('message', (answer: RouteWorkerAnswer) => settle(answer));
-    started.on('error', (error) => {
+    started.on('error', (error: Error & { code?: string }) => {
       worker = null;
-      settle(error);
+      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : error);
     });
     started.on('exit', () => {
       if (worker === started) worker = null;
@@ -107,7 +113,7 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
       const stuck = worker;
       worker = null;
       void stuck?.terminate();
-      settle(new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } }));
+      settle(tooComplex());
     }, timeoutMs);
     running = { job, timer };
     worker.postMessage(job.request, job.request.kind === 'upload' ? [job.request.bytes.buffer as ArrayBuffer] : []);

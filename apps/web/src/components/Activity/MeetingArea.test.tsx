@@ -45,7 +45,7 @@ describe('the approximate meeting area of a closed activity', () => {
     showPage(asOutsider());
     const area = await screen.findByTestId('activity-meeting-area');
     expect(area.textContent).toBe(
-      'Approximate meeting area (within 500 m)The exact meeting point is shown once your request is accepted.',
+      'Approximate meeting area (within 500\u00a0m)The exact meeting point is shown once your request is accepted.',
     );
     expect(screen.queryByTestId('activity-where')).toBeNull();
   });
@@ -55,7 +55,7 @@ describe('the approximate meeting area of a closed activity', () => {
     showPage(asOutsider());
     const area = await screen.findByTestId('activity-meeting-area');
     expect(area.textContent).toBe(
-      'Zona di ritrovo approssimativa (entro 500 m)Il punto di ritrovo esatto compare quando la tua richiesta viene accettata.',
+      'Zona di ritrovo approssimativa (entro 500\u00a0m)Il punto di ritrovo esatto compare quando la tua richiesta viene accettata.',
     );
   });
 

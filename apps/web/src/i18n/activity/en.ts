@@ -298,7 +298,7 @@ export const activity = {
     hiddenParticipants_one: '{{count}} person takes part. Join to see who.',
     hiddenParticipants_other: '{{count}} people take part. Join to see who.',
     smoothedGainNote: 'About {{gain}} once GPS noise is smoothed out.',
-    meetingArea: 'Approximate meeting area (within {{radius}} m)',
+    meetingArea: 'Approximate meeting area (within {{radius}}\u00a0m)',
     meetingAreaNote: 'The exact meeting point is shown once your request is accepted.',
     meetingPointUnnamed: 'Meeting point on the map',
     distanceFrom: '{{distance}} from {{place}}',

@@ -126,10 +126,10 @@ export async function createRealtimeServer(httpServer: HttpServer, deps: Realtim
   });
   io.on('connection', (socket) => {
     let budget = EVENT_BURST;
-    let refilledAt = Date.now();
+    let refilledAt = now().getTime();
     let overdrafts = 0;
     socket.use((_packet, next) => {
-      const at = Date.now();
+      const at = now().getTime();
       budget = Math.min(EVENT_BURST, budget + ((at - refilledAt) / 1000) * EVENTS_PER_SECOND);
       refilledAt = at;
       if (budget >= 1) {

@@ -119,10 +119,23 @@ describe('privacy zones and the approximate meeting point', () => {
       await brunoPage.waitForSelector(testId('map-marker-start'));
       await screenshot(brunoPage, `privacy-accepted-${locale}`);
 
-      // The organiser sees her whole route.
+      // The organiser sees her whole route, with her zone drawn on it and what it hides from everyone else.
       const own = (await call(url, 'activity/read-info', { activityId }, anna.jwt)).activity;
       expect(own.route.routeBreaks).toEqual([]);
       expect(own.route.routeSteps.some(inside)).toBe(true);
+      const annaActivity = await openPhone(
+        suite.browser,
+        url,
+        contexts,
+        locale,
+        `/view-activity/${activityId}`,
+        anna.jwt,
+      );
+      await annaActivity.waitForSelector(testId('activity-own-zones'));
+      expect(await annaActivity.getAttribute(testId('activity-map'), 'data-route-pieces')).toBe('1');
+      await annaActivity.waitForSelector(`${testId('activity-map')} [data-areas="1"]`);
+      await mapDrawn(annaActivity, 'activity-map');
+      await screenshot(annaActivity, `privacy-own-zone-${locale}`);
 
       // Anna draws the circle again (same point, new centre), then deletes the zone.
       await annaPage.click(testId('privacy-zone-regenerate'));

@@ -1,10 +1,11 @@
 import type { Activity, LatLng } from '@cordata/contract';
-import { haversineMetres, lineLengthMetres, pointAtDistance } from '@cordata/geo';
+import { haversineMetres, lineLengthMetres, pointAtDistance, trimOutsideZones } from '@cordata/geo';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
 import { useActivityQuery, useLiveActivity } from '../../state/queries/activity.ts';
+import { usePrivacyZonesQuery } from '../../state/queries/privacy.ts';
 import { useOwnUserId } from '../../state/queries/profile.ts';
 import { useLiveSeats } from '../../state/queries/seats.ts';
 import { useUiStore } from '../../state/ui.ts';
@@ -56,6 +57,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const markers = useRouteMarkers(activity);
   const [reporting, setReporting] = useState(false);
   const cursor = useChartCursor(activity);
+  const ownZones = useOwnZonesOnRoute(activity);
   const ownUserId = useOwnUserId();
   const { route } = activity;
   const meetingPoint = route.start ?? activity.start;
@@ -137,10 +139,15 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             breaks={route.routeBreaks}
             markers={mapMarkers}
             center={route.start ?? activity.start ?? activity.meetingArea ?? DEFAULT_MAP_CENTER}
-            areas={activity.meetingArea ? [activity.meetingArea] : undefined}
+            areas={activity.meetingArea ? [activity.meetingArea] : ownZones.length ? ownZones : undefined}
             cursor={cursor.point}
             testId="activity-map"
           />
+          {ownZones.length > 0 && (
+            <p className="muted activity-map-note" data-testid="activity-own-zones">
+              {t('activity.view.ownZones', { count: ownZones.length })}
+            </p>
+          )}
 
           {/* Right under the map: scrubbing the profile shows its place on the map, and a phone shows both. */}
           <section>
@@ -296,6 +303,28 @@ function useChartCursor(activity: Activity) {
   const scale = measured > 0 ? lineLength / measured : 1;
   const point = spot ? pointAtDistance(line, spot.distance * scale) : null;
   return { set, point };
+}
+
+/**
+ * The organiser's own privacy zones that the route passes through, drawn on their own map: they see the whole route,
+ * everyone else sees it cut inside these circles (issue 23, docs/privacy.md).
+ */
+function useOwnZonesOnRoute(activity: Activity) {
+  const ownUserId = useOwnUserId();
+  const isOwner = ownUserId !== undefined && activity.createdBy?.userId === ownUserId;
+  const zones = usePrivacyZonesQuery({ enabled: isOwner });
+  const line = activity.route.routeSteps;
+  return useMemo(
+    () =>
+      isOwner && line.length > 1
+        ? (zones.data ?? []).filter((zone) => {
+            // The same cut the server makes for everyone else: does this zone take anything off the line?
+            const pieces = trimOutsideZones(line, [zone]);
+            return pieces.length !== 1 || pieces[0]!.from !== 0 || pieces[0]!.to !== line.length - 1;
+          })
+        : [],
+    [isOwner, zones.data, line],
+  );
 }
 
 /** Start and end icons, and the route's waypoints between them. */

@@ -298,6 +298,9 @@ export const activity = {
     hiddenParticipants_one: '{{count}} person takes part. Join to see who.',
     hiddenParticipants_other: '{{count}} people take part. Join to see who.',
     smoothedGainNote: 'About {{gain}} once GPS noise is smoothed out.',
+    ownZones_one: 'The dashed circle is your privacy zone: everyone else sees the route without what lies inside it.',
+    ownZones_other:
+      'The dashed circles are your privacy zones: everyone else sees the route without what lies inside them.',
     meetingArea: 'Approximate meeting area (within {{radius}}\u00a0m)',
     meetingAreaNote: 'The exact meeting point is shown once your request is accepted.',
     meetingPointUnnamed: 'Meeting point on the map',

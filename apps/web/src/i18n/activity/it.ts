@@ -302,6 +302,10 @@ export const activity: typeof en = {
     hiddenParticipants_one: '{{count}} persona partecipa. Unisciti per vedere chi.',
     hiddenParticipants_other: '{{count}} persone partecipano. Unisciti per vedere chi.',
     smoothedGainNote: 'Circa {{gain}} togliendo il rumore del GPS.',
+    ownZones_one:
+      'Il cerchio tratteggiato è la tua zona di privacy: gli altri vedono il percorso senza la parte al suo interno.',
+    ownZones_other:
+      'I cerchi tratteggiati sono le tue zone di privacy: gli altri vedono il percorso senza le parti al loro interno.',
     meetingArea: 'Zona di ritrovo approssimativa (entro {{radius}}\u00a0m)',
     meetingAreaNote: 'Il punto di ritrovo esatto compare quando la tua richiesta viene accettata.',
     meetingPointUnnamed: 'Punto di ritrovo sulla mappa',

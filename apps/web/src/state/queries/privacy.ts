@@ -5,8 +5,9 @@ import { api } from '../../api/client.ts';
 /** My privacy zones (issue 23, docs/privacy.md). */
 export const privacyKeys = { zones: ['privacy', 'zones'] as const };
 
-export function usePrivacyZonesQuery() {
+export function usePrivacyZonesQuery(options: { enabled?: boolean } = {}) {
   return useQuery({
+    ...options,
     queryKey: privacyKeys.zones,
     queryFn: () => api('privacy/list-zones'),
     select: (d) => d.zones,

@@ -1,0 +1,79 @@
+import type { Activity, PrivacyZone } from '@cordata/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { createQueryClient } from '../../state/queryClient.ts';
+import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { anActivity, anOwnUser, aUser } from '../../testing/fixtures.ts';
+import type { RouteMapProps } from '../Map/types.ts';
+import { ActivityDetails } from './ActivityDetails.tsx';
+
+signedInInEnglish();
+// happy-dom has no WebGL: the map stands in as the circles it is asked to draw.
+vi.mock('../Map/MapCanvas.tsx', () => ({
+  default: ({ areas }: RouteMapProps) => <output data-testid="map-areas">{JSON.stringify(areas ?? [])}</output>,
+}));
+afterEach(() => i18n.changeLanguage('en'));
+
+const ME = '01900000-0000-7000-8000-00000000a001';
+const zone = (zoneId: string, latitude: number, longitude: number): PrivacyZone => ({
+  zoneId,
+  label: null,
+  latitude,
+  longitude,
+  radiusMetres: 300,
+  chosen: { latitude, longitude },
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+// The fixture's route runs from (45.46, 9.19) to (45.47, 9.2): the first zone sits on its middle, the second far away.
+const onTheRoute = zone('01900000-0000-7000-8000-00000000b001', 45.465, 9.195);
+const elsewhere = zone('01900000-0000-7000-8000-00000000b002', 45.2, 8.9);
+
+function showPage(activity: Activity) {
+  const calls = stubCalls({
+    'user/own-profile': () => ({ user: anOwnUser({ userId: ME }) }),
+    'activity/read-info': () => ({ activity }),
+    'activity/list-participants': () => ({ participants: [] }),
+    'sport/list-all': () => ({ sports: [] }),
+    'privacy/list-zones': () => ({ zones: [onTheRoute, elsewhere] }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ActivityDetails activityId={activity.activityId} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+const drawn = async () => JSON.parse((await screen.findByTestId('map-areas')).textContent!) as { latitude: number }[];
+
+describe("the organiser's own privacy zones on their route map", () => {
+  it('draws the zones the route passes through, and says what everyone else sees', async () => {
+    showPage(anActivity({ createdBy: aUser({ userId: ME }), isAdmin: true, status: 'PARTICIPATING' }));
+    expect((await screen.findByTestId('activity-own-zones')).textContent).toBe(
+      'The dashed circle is your privacy zone: everyone else sees the route without what lies inside it.',
+    );
+    expect((await drawn()).map((area) => area.latitude)).toEqual([onTheRoute.latitude]);
+  });
+
+  it('in Italian', async () => {
+    await i18n.changeLanguage('it');
+    showPage(anActivity({ createdBy: aUser({ userId: ME }), isAdmin: true, status: 'PARTICIPATING' }));
+    expect((await screen.findByTestId('activity-own-zones')).textContent).toBe(
+      'Il cerchio tratteggiato è la tua zona di privacy: gli altri vedono il percorso senza la parte al suo interno.',
+    );
+  });
+
+  it("shows nothing of them on someone else's activity, and does not ask for them", async () => {
+    const calls = showPage(anActivity({ status: 'PARTICIPATING' }));
+    await screen.findByTestId('activity-map');
+    await vi.waitFor(() => expect(calls.some((c) => c.path === 'user/own-profile')).toBe(true));
+    expect(await drawn()).toEqual([]);
+    expect(screen.queryByTestId('activity-own-zones')).toBeNull();
+    expect(calls.some((c) => c.path === 'privacy/list-zones')).toBe(false);
+  });
+});

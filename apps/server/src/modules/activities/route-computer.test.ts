@@ -2,7 +2,7 @@ import { GPX_MAX_BYTES, GPX_MAX_POINTS } from '@cordata/geo';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.ts';
 import { computeRoute, trackGpx, uploadedRoute } from './activity-route.ts';
-import { createRouteComputer, type RouteComputer } from './route-computer.ts';
+import { createRouteComputer, type RouteComputer, type RouteComputerOptions } from './route-computer.ts';
 
 /** A recorded track of `points` points with elevation and time: about 100 bytes each. */
 function track(points: number) {
@@ -54,9 +54,10 @@ describe('route computer (review M5: uploads parsed off the event loop)', () => 
     expect(route).toEqual(computeRoute(big));
   });
 
-  it('refuses a file that exceeds the time budget as too complex, and the next one still works', async () => {
-    computer = createRouteComputer({ timeoutMs: 1 });
-    const error = await failure(computer.compute(track(20_000)));
+  /** `options` make the computer refuse `route` as too complex; a computer made afresh then works. */
+  async function refusedAsTooComplex(options: RouteComputerOptions, route: ReturnType<typeof track>) {
+    computer = createRouteComputer(options);
+    const error = await failure(computer.compute(route));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('GPX_INVALID');
     expect(error.details).toEqual({ reason: 'GPX_TOO_COMPLEX' });
@@ -65,21 +66,16 @@ describe('route computer (review M5: uploads parsed off the event loop)', () => 
     computer = createRouteComputer({ inlineBelowBytes: 0 });
     const small = track(50);
     expect(await computer.compute(small)).toEqual(computeRoute(small));
+  }
+
+  it('refuses a file that exceeds the time budget as too complex, and the next one still works', async () => {
+    await refusedAsTooComplex({ timeoutMs: 1 }, track(20_000));
   });
 
   it('refuses a file as too complex when its worker runs out of memory, and the next one still works', async () => {
     // 12 MiB is less than the worker itself needs to start from the sources, so it always runs out here; the time
     // budget cannot run out first. The largest file allowed needs about 24 MiB (below).
-    computer = createRouteComputer({ inlineBelowBytes: 0, memoryLimitMb: 12, timeoutMs: 60_000 });
-    const error = await failure(computer.compute(largestAllowed()));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.code).toBe('GPX_INVALID');
-    expect(error.details).toEqual({ reason: 'GPX_TOO_COMPLEX' });
-
-    computer.close();
-    computer = createRouteComputer({ inlineBelowBytes: 0 });
-    const small = track(50);
-    expect(await computer.compute(small)).toEqual(computeRoute(small));
+    await refusedAsTooComplex({ inlineBelowBytes: 0, memoryLimitMb: 12, timeoutMs: 60_000 }, largestAllowed());
   });
 
   it('computes the largest file allowed within the default memory limit (it needs 20–24 MiB)', async () => {

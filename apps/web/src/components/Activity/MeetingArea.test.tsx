@@ -1,13 +1,10 @@
 import type { Activity } from '@cordata/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { createQueryClient } from '../../state/queryClient.ts';
-import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { showActivityPage } from '../../testing/activity-page.tsx';
+import { signedInInEnglish } from '../../testing/api-stub.ts';
 import { anActivity } from '../../testing/fixtures.ts';
-import { ActivityDetails } from './ActivityDetails.tsx';
 
 signedInInEnglish();
 // The map needs WebGL, which happy-dom has not: these tests are about the words beside it.
@@ -25,20 +22,7 @@ const asOutsider = (): Activity => {
   };
 };
 
-function showPage(activity: Activity) {
-  stubCalls({
-    'activity/read-info': () => ({ activity }),
-    'activity/list-participants': () => ({ participants: [] }),
-    'sport/list-all': () => ({ sports: [] }),
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ActivityDetails activityId={activity.activityId} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const showPage = (activity: Activity) => showActivityPage(activity);
 
 describe('the approximate meeting area of a closed activity', () => {
   it('an outsider reads the approximate area and when the exact point comes, and no exact point', async () => {

@@ -1,14 +1,11 @@
 import type { Activity, PrivacyZone } from '@cordata/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { createQueryClient } from '../../state/queryClient.ts';
-import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { showActivityPage } from '../../testing/activity-page.tsx';
+import { signedInInEnglish } from '../../testing/api-stub.ts';
 import { anActivity, anOwnUser, aUser } from '../../testing/fixtures.ts';
 import type { RouteMapProps } from '../Map/types.ts';
-import { ActivityDetails } from './ActivityDetails.tsx';
 
 signedInInEnglish();
 // happy-dom has no WebGL: the map stands in as the circles it is asked to draw.
@@ -31,23 +28,11 @@ const zone = (zoneId: string, latitude: number, longitude: number): PrivacyZone 
 const onTheRoute = zone('01900000-0000-7000-8000-00000000b001', 45.465, 9.195);
 const elsewhere = zone('01900000-0000-7000-8000-00000000b002', 45.2, 8.9);
 
-function showPage(activity: Activity) {
-  const calls = stubCalls({
+const showPage = (activity: Activity) =>
+  showActivityPage(activity, {
     'user/own-profile': () => ({ user: anOwnUser({ userId: ME }) }),
-    'activity/read-info': () => ({ activity }),
-    'activity/list-participants': () => ({ participants: [] }),
-    'sport/list-all': () => ({ sports: [] }),
     'privacy/list-zones': () => ({ zones: [onTheRoute, elsewhere] }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ActivityDetails activityId={activity.activityId} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
 
 const drawn = async () => JSON.parse((await screen.findByTestId('map-areas')).textContent!) as { latitude: number }[];
 

@@ -1,14 +1,13 @@
 import type { Activity } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
-import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { showActivityPage } from '../../testing/activity-page.tsx';
+import { signedInInEnglish } from '../../testing/api-stub.ts';
 import { anActivity, anActivitySummary } from '../../testing/fixtures.ts';
 import { ActivityCard } from './ActivityCard.tsx';
-import { ActivityDetails } from './ActivityDetails.tsx';
 
 signedInInEnglish();
 // The map needs WebGL, which happy-dom has not: these tests are about the figures.
@@ -23,20 +22,7 @@ const unknown: Partial<Activity> = {
   estimatedMovingTime: { minutes: 180, includesClimb: false },
 };
 
-function showPage(activity: Activity) {
-  stubCalls({
-    'activity/read-info': () => ({ activity }),
-    'activity/list-participants': () => ({ participants: [] }),
-    'sport/list-all': () => ({ sports: [] }),
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ActivityDetails activityId={activity.activityId} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const showPage = (activity: Activity) => showActivityPage(activity);
 
 describe('an unknown elevation is shown as unknown, never as 0 m', () => {
   it('on the activity page: "—" for the climb and the descent, and the moving time says the climb is not counted', async () => {

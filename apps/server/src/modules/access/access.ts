@@ -257,10 +257,11 @@ export function createAccess(db: Db) {
 
     /**
      * The one guard of every call about one activity: the live activity, the caller's membership and whether they
-     * organise it, or the
-     * project's errors. ACTIVITY_NOT_FOUND (404) when the caller may not know it exists (activityRules.visible; a
-     * cancelled activity is deleted too, so it is not found by anyone: read-info alone tells those who were in it,
-     * activities.service `read`); FORBIDDEN (403) when they see it but the call asks more of them (`admits`).
+     * organise it, or the project's errors. ACTIVITY_NOT_FOUND (404) when the caller may not know it exists
+     * (activityRules.visible; a cancelled activity is deleted too, so it is not found by anyone: read-info alone
+     * tells those who were in it, activities.service `read`); FORBIDDEN (403) when they see it but the call asks more
+     * of them (`admits`). Only activities so far: groups and chats keep their own loads (groups.service `found`,
+     * chat.service `memberChat`).
      * - `as`: 'viewer' (whoever sees it), 'participant' (takes part, organisers included) or 'organiser' (an admin
      *   taking part).
      * - `blocked`: for participant-only calls, 'forbid' (the default) refuses a participant an organiser blocked,

@@ -99,6 +99,21 @@ const MEMBERS_ONLY = new Set<CallName>([
   'activity/safety-back',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
+/**
+ * Calls that ask the caller to take part in the activity (access.require `as: 'participant'`), whom an organiser's
+ * block keeps out (issue 36): the recap, carpools and gear. The safety loop asks the same but lets them in.
+ */
+const PARTICIPANTS_ONLY = new Set<CallName>([
+  ...(['activity/read-recap', 'activity/add-recap-photo', 'activity/delete-recap-photo'] as const),
+  ...(['carpool/list', 'carpool/offer-seats', 'carpool/request-ride', 'carpool/cancel-request'] as const),
+  ...(['gear/list', 'gear/add-item', 'gear/claim', 'gear/check', 'gear/remove-item'] as const),
+]);
+/**
+ * The matrix's roles on the world's activity and group: the shared ones, and a participant whom the admin blocked
+ * after they joined (issue 36), before the admin, who runs last.
+ */
+type WorldRole = Role | 'blocked participant';
+const WORLD_ROLES: WorldRole[] = [...ROLES.slice(0, -1), 'blocked participant', 'admin'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -140,21 +155,29 @@ async function cast() {
 
 async function newWorld() {
   const { admin, participant, blocked, roleTokens } = await cast();
+  const blockedParticipant = await newUser(t);
   await t.ok('user/block', { userId: blocked.id }, admin.token);
   const { group } = await t.ok('group/create-new', { name: 'Closed club', type: 'CLOSED' }, admin.token);
-  await t.db.execute(
-    sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${admin.id}, ${participant.id}, 'ACCEPTED', now())`,
-  );
-  await t.ok('group/invite-users', { groupId: group.groupId, userIds: [participant.id] }, admin.token);
-  await t.ok('group/participate', { groupId: group.groupId }, participant.token);
+  for (const member of [participant, blockedParticipant])
+    await t.db.execute(
+      sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${admin.id}, ${member.id}, 'ACCEPTED', now())`,
+    );
+  const members = [participant, blockedParticipant];
+  await t.ok('group/invite-users', { groupId: group.groupId, userIds: members.map((m) => m.id) }, admin.token);
+  for (const member of members) await t.ok('group/participate', { groupId: group.groupId }, member.token);
   // The first date of a weekly series of three: every activity call holds for a series' date as for any activity.
   const activity = await newActivity(t, admin, {
     access: 'CLOSED',
     visibility: 'PRIVATE',
     repeat: { rule: 'FREQ=WEEKLY;COUNT=3' },
   });
-  await t.ok('activity/invite-users', { activityId: activity.activityId, userIds: [participant.id] }, admin.token);
-  await t.ok('activity/participate', { activityId: activity.activityId }, participant.token);
+  await t.ok(
+    'activity/invite-users',
+    { activityId: activity.activityId, userIds: members.map((m) => m.id) },
+    admin.token,
+  );
+  for (const member of members) await t.ok('activity/participate', { activityId: activity.activityId }, member.token);
+  await t.ok('user/block', { userId: blockedParticipant.id }, admin.token);
   // Logistics: the admin drives and the participant asks that car; a group item and a private checklist item.
   const { offer } = await t.ok(
     'carpool/offer-seats',
@@ -184,7 +207,10 @@ async function newWorld() {
         returning id`,
   );
   return {
-    tokens: await roleTokens(),
+    tokens: { ...(await roleTokens()), 'blocked participant': blockedParticipant.token } as Record<
+      WorldRole,
+      string | null
+    >,
     adminId: admin.id,
     activity,
     photoId: photo!.id,
@@ -243,6 +269,8 @@ function bodyFor(name: CallName, w: World): unknown {
   if ('photoId' in body) body.photoId = w.photoId;
   if ('itemId' in body) body.itemId = name === 'gear/claim' ? w.groupItemId : w.ownItemId;
   if (name === 'series/skip-date') body.date = a.date;
+  // "I'm back" for oneself: naming someone else is the organisers' (every caller but the participant would be refused).
+  if (name === 'activity/safety-back') delete body.userId;
   if (name === 'gear/add-item') {
     delete body.templateKey;
     body.required = false;
@@ -290,7 +318,7 @@ async function snapshot() {
 }
 
 describe('the authorization matrix', () => {
-  const cells = scoped.flatMap((name) => ROLES.map((role) => [name, role] as const));
+  const cells = scoped.flatMap((name) => WORLD_ROLES.map((role) => [name, role] as const));
 
   it.each(cells)('%s as %s', async (name, role) => {
     const w = await worldFor(name);
@@ -308,6 +336,11 @@ describe('the authorization matrix', () => {
         break;
       case 'participant':
         if (ADMIN_ONLY.has(name)) expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
+        else expect(res.status, JSON.stringify(res.body)).not.toBeOneOf([401, 403, 404, 500]);
+        break;
+      case 'blocked participant':
+        if (ADMIN_ONLY.has(name) || PARTICIPANTS_ONLY.has(name))
+          expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
         else expect(res.status, JSON.stringify(res.body)).not.toBeOneOf([401, 403, 404, 500]);
         break;
       case 'admin':
@@ -430,6 +463,28 @@ describe('the authorization matrix of a cancelled date', () => {
     w = await newWorld();
     await t.ok('series/cancel', { activityId: w.activity.activityId, scope: 'THIS' }, w.tokens.admin!);
   });
+
+  /**
+   * Every other call about the activity (by its id, its chat's, or one of its carpools', items' or photos'),
+   * participant-only or the organisers' (issue 36): the same for everyone, organisers included, as for an activity
+   * that never was: 404 or 403, and nothing changes.
+   */
+  const ACTIVITY_KEYS = ['activityId', 'chatId', 'offerId', 'requestId', 'itemId', 'photoId'];
+  const aboutTheActivity = scoped.filter((name) => {
+    const schema = calls[name].body;
+    const body = schema ? (sample(jsonSchemaOf(schema)) as Record<string, unknown>) : {};
+    return name !== 'activity/read-info' && ACTIVITY_KEYS.some((key) => key in body);
+  });
+  it.each(aboutTheActivity.flatMap((name) => WORLD_ROLES.map((role) => [name, role] as const)))(
+    '%s as %s',
+    async (name, role) => {
+      const before = await snapshot();
+      const res = await t.call(name, bodyFor(name, w) as never, w.tokens[role] ?? undefined);
+      if (role === 'no token' || role === 'suspended') expect(res.status).toBe(401);
+      else expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
+      expect(await snapshot()).toBe(before);
+    },
+  );
   it.each(ROLES)('activity/read-info as %s', async (role) => {
     const before = await snapshot();
     const res = await t.call('activity/read-info', { activityId: w.activity.activityId }, w.tokens[role] ?? undefined);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
 import { connections } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { admits, type CallerFacts, createAccess } from './access.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,5 +68,115 @@ describe('security review L9: chats of removed content', () => {
     expect(res.status).toBe(404);
     expect(res.body.error?.code).toBe('CHAT_NOT_FOUND');
     expect((await t.call('chat/set-as-read', { chatId }, runner.token)).status).toBe(404);
+  });
+});
+
+describe('admits: what a call asks of its caller (issue 36)', () => {
+  const facts = (f: Partial<CallerFacts> & { state?: 'PARTICIPATING' | 'INVITED'; admin?: boolean }): CallerFacts => ({
+    visible: f.visible ?? true,
+    member: f.state ? { state: f.state, isAdmin: f.admin ?? false } : null,
+    blockedByOrganiser: f.blockedByOrganiser ?? false,
+  });
+  it.each([
+    ['viewer', facts({ visible: false }), 'forbid', 'not found'],
+    ['participant', facts({ visible: false, state: 'PARTICIPATING' }), 'forbid', 'not found'],
+    ['viewer', facts({}), 'forbid', 'ok'],
+    ['viewer', facts({ blockedByOrganiser: true }), 'forbid', 'ok'],
+    ['participant', facts({ state: 'INVITED' }), 'forbid', 'forbidden'],
+    ['participant', facts({ state: 'PARTICIPATING' }), 'forbid', 'ok'],
+    ['participant', facts({ state: 'PARTICIPATING', blockedByOrganiser: true }), 'forbid', 'forbidden'],
+    ['participant', facts({ state: 'PARTICIPATING', blockedByOrganiser: true }), 'allow', 'ok'],
+    ['organiser', facts({ state: 'PARTICIPATING' }), 'forbid', 'forbidden'],
+    ['organiser', facts({ state: 'INVITED', admin: true }), 'forbid', 'forbidden'],
+    ['organiser', facts({ state: 'PARTICIPATING', admin: true }), 'forbid', 'ok'],
+  ] as const)('as %s, %j, blocked %s: %s', (as, f, blocked, verdict) => {
+    expect(admits(as, f, blocked)).toBe(verdict);
+  });
+});
+
+describe('access.require (issue 36)', () => {
+  const refusal = async (promise: Promise<unknown>) => {
+    const err = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    return { code: (err as ApiError).code, message: (err as ApiError).message };
+  };
+
+  it('answers 404 to whoever may not know the activity, 403 to whoever sees it but may not do this', async () => {
+    const access = createAccess(t.db);
+    const [admin, participant, invited, outsider] = [
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+    ];
+    await connect(admin, participant);
+    await connect(admin, invited);
+    const { activityId } = await newActivity(t, admin, {
+      access: 'CLOSED',
+      visibility: 'PRIVATE',
+      invitedUserIds: [participant.id, invited.id],
+    });
+    await t.ok('activity/participate', { activityId }, participant.token);
+
+    const notFound = { code: 'ACTIVITY_NOT_FOUND', message: 'Activity not found' };
+    for (const as of ['viewer', 'participant', 'organiser'] as const)
+      expect(await refusal(access.require('activity', activityId, outsider.id, { as }))).toEqual(notFound);
+    expect(await refusal(access.require('activity', crypto.randomUUID(), admin.id, { as: 'viewer' }))).toEqual(
+      notFound,
+    );
+
+    const invitedSees = await access.require('activity', activityId, invited.id, { as: 'viewer' });
+    expect(invitedSees.member?.state).toBe('INVITED');
+    expect(await refusal(access.require('activity', activityId, invited.id, { as: 'participant' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This is for the people taking part',
+    });
+    expect(await refusal(access.require('activity', activityId, participant.id, { as: 'organiser' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only organisers can do this',
+    });
+
+    const taking = await access.require('activity', activityId, participant.id, { as: 'participant' });
+    expect([taking.activity.id, taking.isOrganiser]).toEqual([activityId, false]);
+    const organising = await access.require('activity', activityId, admin.id, { as: 'organiser', lock: true });
+    expect(organising.isOrganiser).toBe(true);
+  });
+
+  it('refuses a participant an organiser blocked participant-only calls, in the words anyone not taking part gets, unless the call allows them', async () => {
+    const access = createAccess(t.db);
+    const [admin, blocked] = [await newUser(t), await newUser(t)];
+    const { activityId } = await newActivity(t, admin);
+    await t.ok('activity/participate', { activityId }, blocked.token);
+    await t.ok('user/block', { userId: blocked.id }, admin.token);
+
+    expect(await refusal(access.require('activity', activityId, blocked.id, { as: 'participant' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This is for the people taking part',
+    });
+    const allowed = await access.require('activity', activityId, blocked.id, { as: 'participant', blocked: 'allow' });
+    expect(allowed.member?.state).toBe('PARTICIPATING');
+    expect((await access.require('activity', activityId, blocked.id, { as: 'viewer' })).activity.id).toBe(activityId);
+    // Only an organiser's block counts: the participant blocking the organiser changes nothing for either.
+    await t.ok('user/unblock', { userId: blocked.id }, admin.token);
+    await t.ok('user/block', { userId: admin.id }, blocked.token);
+    expect((await access.require('activity', activityId, blocked.id, { as: 'participant' })).isOrganiser).toBe(false);
+    expect((await access.require('activity', activityId, admin.id, { as: 'organiser' })).isOrganiser).toBe(true);
+  });
+
+  it('finds a cancelled date for nobody, its organiser and its participants included', async () => {
+    const access = createAccess(t.db);
+    const [admin, participant] = [await newUser(t), await newUser(t)];
+    const { activityId } = await newActivity(t, admin, { repeat: { rule: 'FREQ=WEEKLY;COUNT=3' } });
+    await t.ok('activity/participate', { activityId }, participant.token);
+    await t.ok('series/cancel', { activityId, scope: 'THIS' }, admin.token);
+    for (const [user, as] of [
+      [participant, 'participant'],
+      [admin, 'organiser'],
+      [admin, 'viewer'],
+    ] as const)
+      expect((await refusal(access.require('activity', activityId, user.id, { as }))).code).toBe('ACTIVITY_NOT_FOUND');
   });
 });

@@ -12,6 +12,7 @@ import {
   type MemberState,
   userBlocks,
 } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
 
 /**
  * Who may see what, written once. Each rule has two faces that must agree: a pure function over the facts
@@ -70,6 +71,32 @@ export const activityRules = {
     f.access === 'OPEN' || f.myState === 'PARTICIPATING',
 };
 
+/** What a call asks of its caller: to see the activity, to take part in it, or to organise it. */
+export type Role = 'viewer' | 'participant' | 'organiser';
+
+/** What `require` knows of the caller: whether they see the activity, their membership, and any organiser's block. */
+export interface CallerFacts {
+  visible: boolean;
+  member: Membership | null;
+  /** An organiser taking part has blocked the caller. */
+  blockedByOrganiser: boolean;
+}
+
+/**
+ * Whether the caller may make a call that asks `as` of them: 'not found' when they may not know the activity exists,
+ * 'forbidden' when they see it but may not do this. A participant an organiser blocked is refused participant-only
+ * calls unless the call allows them (`blocked: 'allow'`); organisers and mere viewers are not asked about blocks.
+ */
+export function admits(as: Role, f: CallerFacts, blocked: 'forbid' | 'allow'): 'ok' | 'not found' | 'forbidden' {
+  if (!f.visible) return 'not found';
+  if (as === 'organiser') return isAdmin(f.member) ? 'ok' : 'forbidden';
+  if (as === 'participant') {
+    if (!isMember(f.member)) return 'forbidden';
+    if (blocked === 'forbid' && f.blockedByOrganiser) return 'forbidden';
+  }
+  return 'ok';
+}
+
 export interface GroupFacts {
   type: GroupType;
   myState: MemberState | null;
@@ -126,6 +153,12 @@ export const activityParticipantsVisibleSql = (viewer: Viewer) =>
 export const activityExactPointVisibleSql = (viewer: Viewer) =>
   sql`(${activities.access} = 'OPEN' or ${participatesSql(viewer)})`;
 
+/** CallerFacts.blockedByOrganiser over the `activities` table: an admin taking part has blocked the viewer. */
+export const blockedByOrganiserSql = (viewer: Viewer) =>
+  sql`exists (select 1 from ${activityMembers} access_ao
+      join ${userBlocks} access_ob on access_ob.blocker_id = access_ao.user_id and access_ob.blocked_id = ${viewer}
+      where access_ao.activity_id = ${activities.id} and access_ao.state = 'PARTICIPATING' and access_ao.is_admin)`;
+
 /** groupRules.membersVisible over the `groups` table. */
 export const groupMembersVisibleSql = (viewer: Viewer) =>
   sql`(${groups.type} = 'OPEN' or ${groupMemberSql(groups.id, viewer)})`;
@@ -161,6 +194,12 @@ export const chatSendableSql = (chatId: Viewer) =>
 
 // ---- Guards ----------------------------------------------------------------------------------------------
 
+/** A refusal names what the call asks, never why the caller falls short (not taking part, or blocked). */
+const refusal = (as: Role) =>
+  new ApiError('FORBIDDEN', {
+    message: as === 'organiser' ? 'Only organisers can do this' : 'This is for the people taking part',
+  });
+
 export function createAccess(db: Db) {
   /**
    * An activity with the viewer's membership and whether they may see it: read by every call about one activity,
@@ -173,6 +212,7 @@ export function createAccess(db: Db) {
         activity: activities,
         member: activityMembers,
         visible: sql<boolean>`${activityVisibleSql(viewerId)}`,
+        blockedByOrganiser: sql<boolean>`${blockedByOrganiserSql(viewerId)}`,
       })
       .from(activities)
       .leftJoin(
@@ -189,6 +229,17 @@ export function createAccess(db: Db) {
     update: activityStatement('update'),
   };
 
+  async function activity(
+    activityId: string,
+    viewerId: string,
+    tx: DbOrTx = db,
+    options: { lock?: boolean | 'share' } = {},
+  ) {
+    const statement = activityStatements[options.lock === 'share' ? 'share' : options.lock ? 'update' : 'read'];
+    const [row] = await statement.on(tx).execute({ activityId, viewerId });
+    return row ?? null;
+  }
+
   return {
     /** Whether two people may message each other directly now (directRules.mayMessage). */
     async mayMessage(a: string, b: string, tx: DbOrTx = db) {
@@ -202,10 +253,33 @@ export function createAccess(db: Db) {
      * membership changes of one activity queue up; `'share'` lets people's own joins and exits run side by
      * side while edits and admins' changes still queue behind them.
      */
-    async activity(activityId: string, viewerId: string, tx: DbOrTx = db, options: { lock?: boolean | 'share' } = {}) {
-      const statement = activityStatements[options.lock === 'share' ? 'share' : options.lock ? 'update' : 'read'];
-      const [row] = await statement.on(tx).execute({ activityId, viewerId });
-      return row ?? null;
+    activity,
+
+    /**
+     * The one guard of every call about one activity: the live activity, the caller's membership and whether they
+     * organise it, or the project's errors. ACTIVITY_NOT_FOUND (404) when the caller may not know it exists
+     * (activityRules.visible; a cancelled activity is deleted too, so it is not found by anyone: read-info alone
+     * tells those who were in it, activities.service `read`); FORBIDDEN (403) when they see it but the call asks more
+     * of them (`admits`). Only activities so far: groups and chats keep their own loads (groups.service `found`,
+     * chat.service `memberChat`).
+     * - `as`: 'viewer' (whoever sees it), 'participant' (takes part, organisers included) or 'organiser' (an admin
+     *   taking part).
+     * - `blocked`: for participant-only calls, 'forbid' (the default) refuses a participant an organiser blocked,
+     *   with the same answer as anyone not taking part, so the block is never told; 'allow' lets them in where
+     *   leaving them out would do harm (the safety loop).
+     * - `lock`: holds the activity row for the transaction (`activity` above); `tx` is that transaction.
+     */
+    async require(
+      _kind: 'activity',
+      activityId: string,
+      viewerId: string,
+      options: { as: Role; blocked?: 'forbid' | 'allow'; lock?: boolean | 'share'; tx?: DbOrTx },
+    ) {
+      const row = await activity(activityId, viewerId, options.tx ?? db, { lock: options.lock });
+      const verdict = row ? admits(options.as, row, options.blocked ?? 'forbid') : 'not found';
+      if (verdict === 'not found') throw new ApiError('ACTIVITY_NOT_FOUND');
+      if (verdict === 'forbidden') throw refusal(options.as);
+      return { activity: row!.activity, member: row!.member, isOrganiser: isAdmin(row!.member) };
     },
 
     /** Whether the viewer takes part in a live group. */

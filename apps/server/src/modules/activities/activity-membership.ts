@@ -11,7 +11,7 @@ import type { ActivitiesRepository, ActivityRow } from './activities.repository.
  * contacts and the members of groups they belong to.
  */
 export function activityMembershipPolicy(deps: {
-  access: Pick<Access, 'activity' | 'isGroupMember'>;
+  access: Pick<Access, 'require' | 'isGroupMember'>;
   repo: Pick<ActivitiesRepository, 'contactsAmong' | 'membersOfGroups' | 'liveGroup' | 'candidateStates'>;
   now: () => Date;
   /** Seats, the join deadline and the waitlist (seats/seats.service.ts). */
@@ -30,8 +30,7 @@ export function activityMembershipPolicy(deps: {
 
     /** A private activity does not exist for outsiders: 404. */
     async load(tx, activityId, userId, lock) {
-      const found = await access.activity(activityId, userId, tx, { lock });
-      if (!found?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+      const found = await access.require('activity', activityId, userId, { as: 'viewer', lock, tx });
       return { object: found.activity, member: found.member };
     },
 

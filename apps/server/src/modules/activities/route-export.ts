@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activityRoutes } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Access } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
@@ -19,14 +18,13 @@ import type { RouteComputer } from './route-computer.ts';
  */
 export function routeExportHandlers(deps: {
   db: Db;
-  access: Pick<Access, 'activity'>;
+  access: Pick<Access, 'require'>;
   routes: Pick<RouteComputer, 'track'>;
   privacy: Pick<PrivacyTrim, 'zonesFor'>;
 }): Handlers {
   return {
     'route/export-gpx': async ({ body, user }) => {
-      const row = await deps.access.activity(body.activityId, user.userId);
-      if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+      const row = await deps.access.require('activity', body.activityId, user.userId, { as: 'viewer' });
       const a = row.activity;
       // The organiser's privacy zones cut the track for everyone else (docs/privacy.md).
       const zones = (await deps.privacy.zonesFor(user.userId, [a.createdBy])).zonesOf(a.createdBy);

@@ -126,8 +126,7 @@ export function createCalendar(deps: CalendarDeps) {
 
   const handlers: Handlers = {
     'calendar/activity-ics': async ({ body, user }) => {
-      const row = await deps.access.activity(body.activityId, user.userId);
-      if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
+      const row = await deps.access.require('activity', body.activityId, user.userId, { as: 'viewer' });
       const a = row.activity;
       const zones = await deps.privacy.zonesFor(user.userId, [a.createdBy]);
       const exact = activityRules.exactPointVisible({ access: a.access, myState: row.member?.state ?? null });

@@ -4,6 +4,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { carpoolOffers, rideRequests, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Access } from '../access/access.ts';
+import type { MembershipRepository } from '../membership/membership.repository.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 import type { Participation } from './participation.ts';
@@ -28,6 +30,8 @@ type RequestRow = typeof rideRequests.$inferSelect;
 export function createCarpoolService(deps: {
   db: Db;
   changes: Changes;
+  access: Pick<Access, 'require'>;
+  memberships: Pick<MembershipRepository, 'memberIds'>;
   participation: Participation;
   maxDetourMetres: number;
 }) {
@@ -44,7 +48,7 @@ export function createCarpoolService(deps: {
 
   async function load(activityId: string, tx: DbOrTx) {
     // Whoever left the activity takes their car and their request with them.
-    const taking = new Set((await participation.participantIds(activityId, tx)).map((p) => p.userId));
+    const taking = new Set(await deps.memberships.memberIds('activity', activityId, { state: 'PARTICIPATING' }, tx));
     const offers = (await tx.select().from(carpoolOffers).where(eq(carpoolOffers.activityId, activityId))).filter((o) =>
       taking.has(o.driverId),
     );
@@ -117,7 +121,7 @@ export function createCarpoolService(deps: {
    * driver or made to their offer, within the detour limit, nearest detour first, and the riders they took.
    */
   async function list(activityId: string, viewerId: string) {
-    const { activity } = await participation.require(activityId, viewerId);
+    const { activity } = await deps.access.require('activity', activityId, viewerId, { as: 'participant' });
     const { offers, requests, people } = await load(activityId, db);
     const meeting = meetingOf(activity);
     const myOffer = offers.find((o) => o.driverId === viewerId);
@@ -162,7 +166,11 @@ export function createCarpoolService(deps: {
     work: (tx: DbOrTx, fx: Effects, activity: { name: string }) => Promise<T>,
   ) {
     const result = await deps.changes.run(async (tx, fx) => {
-      const { activity } = await participation.require(activityId, userId, tx, { lock: true });
+      const { activity } = await deps.access.require('activity', activityId, userId, {
+        as: 'participant',
+        lock: true,
+        tx,
+      });
       return work(tx, fx, activity);
     });
     await announce(activityId);
@@ -275,7 +283,7 @@ export function createCarpoolService(deps: {
     const offer = await ownOffer(input.offerId, userId);
     await change(offer.activityId, userId, async (tx, fx) => {
       const [request] = await tx.select().from(rideRequests).where(eq(rideRequests.id, input.requestId));
-      const { activity } = await participation.require(offer.activityId, userId, tx);
+      const { activity } = await deps.access.require('activity', offer.activityId, userId, { as: 'participant', tx });
       if (
         !request ||
         request.activityId !== offer.activityId ||

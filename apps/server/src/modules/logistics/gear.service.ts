@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { gearItems, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Access } from '../access/access.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 import { GEAR_TEMPLATE_KEYS, gearTemplate } from './gear-templates.ts';
 import type { Participation } from './participation.ts';
@@ -10,7 +11,7 @@ import type { Participation } from './participation.ts';
 type ItemRow = typeof gearItems.$inferSelect;
 
 /** Group gear someone claims, and each person's private checklist (never shown to anyone else). */
-export function createGearService(deps: { db: Db; participation: Participation }) {
+export function createGearService(deps: { db: Db; access: Pick<Access, 'require'>; participation: Participation }) {
   const { db, participation } = deps;
 
   async function views(
@@ -35,7 +36,9 @@ export function createGearService(deps: { db: Db; participation: Participation }
   }
 
   async function list(activityId: string, viewerId: string) {
-    const { activity, isAdmin } = await participation.require(activityId, viewerId);
+    const { activity, isOrganiser: isAdmin } = await deps.access.require('activity', activityId, viewerId, {
+      as: 'participant',
+    });
     const rows = await db
       .select()
       .from(gearItems)
@@ -63,7 +66,9 @@ export function createGearService(deps: { db: Db; participation: Participation }
     input: { activityId: string; name?: string; templateKey?: string; required: boolean; personal: boolean },
     userId: string,
   ) {
-    const { isAdmin } = await participation.require(input.activityId, userId);
+    const { isOrganiser: isAdmin } = await deps.access.require('activity', input.activityId, userId, {
+      as: 'participant',
+    });
     if (input.templateKey && !GEAR_TEMPLATE_KEYS.includes(input.templateKey)) throw new ApiError('GEAR_NOT_FOUND');
     const name = input.name ?? input.templateKey;
     if (!name) throw new ApiError('VALIDATION_ERROR', { issues: [{ path: 'name', message: '* Required field' }] });
@@ -105,7 +110,9 @@ export function createGearService(deps: { db: Db; participation: Participation }
   async function visibleItem(itemId: string, userId: string) {
     const [row] = await db.select().from(gearItems).where(eq(gearItems.id, itemId));
     if (!row || (row.personalFor && row.personalFor !== userId)) throw new ApiError('GEAR_NOT_FOUND');
-    const { isAdmin } = await participation.require(row.activityId, userId);
+    const { isOrganiser: isAdmin } = await deps.access.require('activity', row.activityId, userId, {
+      as: 'participant',
+    });
     return { row, isAdmin };
   }
 

@@ -26,23 +26,6 @@ export function createRecapRepository(db: DbOrTx) {
         )
         .orderBy(desc(activityMembers.isAdmin), asc(activityMembers.joinedAt), asc(users.id)),
 
-    /** Whether an organiser of the activity has blocked the viewer. */
-    async blockedByOrganiser(activityId: string, viewerId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ one: sql`1` })
-        .from(activityMembers)
-        .where(
-          and(
-            eq(activityMembers.activityId, activityId),
-            eq(activityMembers.state, 'PARTICIPATING'),
-            eq(activityMembers.isAdmin, true),
-            hasBlockedSql(activityMembers.userId, viewerId),
-          ),
-        )
-        .limit(1);
-      return !!row;
-    },
-
     /** The album as the viewer sees it, newest first: without the photos of people either of the two blocked. */
     photos: (activityId: string, viewerId: string, tx: DbOrTx = db) =>
       tx

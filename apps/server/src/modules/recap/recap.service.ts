@@ -2,7 +2,7 @@ import { type LatLng, RECAP_ALBUM_DAYS, RECAP_PHOTOS_MAX, type Recap, type Recap
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type Access, isAdmin, isMember } from '../access/access.ts';
+import type { Access } from '../access/access.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { toPersonOrNull, toUserSummary } from '../users/user-summary.ts';
@@ -26,7 +26,7 @@ export const albumClosesAt = (endsAt: Date) => new Date(endsAt.getTime() + RECAP
 export interface RecapDeps {
   repo: RecapRepository;
   changes: Changes;
-  access: Pick<Access, 'activity'>;
+  access: Pick<Access, 'require'>;
   uploads: Pick<UploadsService, 'claim' | 'keyOf' | 'signedReadUrl' | 'removeFiles'>;
   trimTrack: TrackTrimmer;
   now: () => Date;
@@ -40,17 +40,10 @@ export interface RecapDeps {
 export function createRecap(deps: RecapDeps) {
   const { repo } = deps;
 
-  /** The activity and the caller's membership, if the caller may see its recap (taking part, not blocked). */
-  async function loadForMember(activityId: string, userId: string, tx?: DbOrTx) {
-    const row = await deps.access.activity(activityId, userId, tx);
-    if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
-    if (!isMember(row.member)) {
-      throw new ApiError('FORBIDDEN', { message: 'The recap is for the people who took part' });
-    }
-    if (await repo.blockedByOrganiser(activityId, userId, tx)) {
-      throw new ApiError('FORBIDDEN', { message: 'The recap is for the people who took part' });
-    }
-    return { activity: row.activity, admin: isAdmin(row.member) };
+  /** The activity and whether the caller organises it, if they may see its recap (taking part, not blocked). */
+  async function loadForMember(activityId: string, userId: string, tx?: DbOrTx, lock = false) {
+    const row = await deps.access.require('activity', activityId, userId, { as: 'participant', lock, tx });
+    return { activity: row.activity, admin: row.isOrganiser };
   }
 
   async function toPhoto(
@@ -127,8 +120,7 @@ export function createRecap(deps: RecapDeps) {
       )!;
       const row = await deps.changes.run(async (tx) => {
         // Photos of one album are added one after the other, so the limit holds.
-        await deps.access.activity(activityId, userId, tx, { lock: true });
-        const { activity: current, admin } = await loadForMember(activityId, userId, tx);
+        const { activity: current, admin } = await loadForMember(activityId, userId, tx, true);
         checkWindow(current.endsAt);
         if ((await repo.count(activityId, tx)) >= RECAP_PHOTOS_MAX) {
           throw new ApiError('RECAP_ALBUM_FULL', { details: { max: RECAP_PHOTOS_MAX } });

@@ -11,7 +11,7 @@ import { activities } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { type Access, isAdmin, isMember } from '../access/access.ts';
+import { type Access, admits, isAdmin } from '../access/access.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { OutgoingPoints } from './outgoing-points.ts';
@@ -49,13 +49,12 @@ export function createSafetyService(deps: {
 }) {
   const { repo } = deps;
 
-  /** The activity and the caller's membership: 404 unless they may see it, 403 unless they take part. */
-  async function takingPart(activityId: string, userId: string, tx: DbOrTx = deps.db) {
-    const row = await deps.access.activity(activityId, userId, tx);
-    if (!row?.visible || row.activity.cancelledAt) throw new ApiError('ACTIVITY_NOT_FOUND');
-    if (!isMember(row.member)) throw new ApiError('FORBIDDEN');
-    return row;
-  }
+  /**
+   * The activity and the caller's membership, for the people taking part: a participant an organiser blocked stays
+   * in the safety loop (leaving them out could leave them unmissed); no position passes between the two (`view`).
+   */
+  const takingPart = (activityId: string, userId: string, tx?: DbOrTx) =>
+    deps.access.require('activity', activityId, userId, { as: 'participant', blocked: 'allow', tx });
 
   const windowOf = (activity: SafetyTimes, people: Person[]) => safetyWindow(activity, allBackAt(people), deps.now());
 
@@ -125,8 +124,7 @@ export function createSafetyService(deps: {
 
   async function setReturn(activityId: string, userId: string, plannedReturnAt: string | null) {
     const activity = await deps.changes.run(async (tx, fx) => {
-      const { activity, member } = await takingPart(activityId, userId, tx);
-      if (!isAdmin(member)) throw new ApiError('FORBIDDEN');
+      const { activity } = await deps.access.require('activity', activityId, userId, { as: 'organiser', tx });
       const at = plannedReturnAt === null ? null : new Date(plannedReturnAt);
       if (at && at <= activity.startsAt) throw new ApiError('RETURN_BEFORE_START');
       const [updated] = await tx
@@ -189,7 +187,7 @@ export function createSafetyService(deps: {
     )
       return { ok: false, code: 'INVALID' };
     const row = await deps.access.activity(input.activityId, userId);
-    if (!row?.visible || row.activity.cancelledAt || !isMember(row.member)) return { ok: false, code: 'NOT_FOUND' };
+    if (!row || admits('participant', row, 'allow') !== 'ok') return { ok: false, code: 'NOT_FOUND' };
     const { activity } = row;
     const people = await repo.people(activity.id);
     const me = people.find((p) => p.user.userId === userId);

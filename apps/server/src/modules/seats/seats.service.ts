@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { type Access, isAdmin } from '../access/access.ts';
+import type { Access } from '../access/access.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { Member } from '../membership/membership.repository.ts';
 import type { Capacity } from '../membership/membership.service.ts';
@@ -48,7 +48,7 @@ export function offerExpiry(a: Pick<ActivityRow, 'startsAt' | 'claimWindowMinute
 export interface SeatsDeps {
   repo: SeatsRepository;
   changes: Changes;
-  access: Pick<Access, 'activity'>;
+  access: Pick<Access, 'require'>;
   realtime: Pick<Realtime, 'toUser'>;
   /** Seats someone in the activity (the membership engine's: the row, the chat). */
   seat(tx: DbOrTx, fx: Effects, activity: ActivityRow, userId: string, before: Member | null): Promise<void>;
@@ -157,18 +157,6 @@ export function createSeats(deps: SeatsDeps) {
     },
   };
 
-  async function loadVisible(tx: DbOrTx, activityId: string, userId: string, lock: boolean | 'share') {
-    const found = await deps.access.activity(activityId, userId, tx, { lock });
-    if (!found?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
-    return found;
-  }
-
-  async function loadAsAdmin(tx: DbOrTx, activityId: string, userId: string) {
-    const found = await loadVisible(tx, activityId, userId, false);
-    if (!isAdmin(found.member)) throw new ApiError('FORBIDDEN', { message: 'Only organisers can do this' });
-    return found;
-  }
-
   async function waitlist(activityId: string, tx: DbOrTx = repo.db) {
     const [rows, log] = await Promise.all([repo.list(activityId, tx), repo.overrides(activityId, tx)]);
     const entries: WaitlistEntry[] = rows.map((r, i) => ({
@@ -231,7 +219,11 @@ export function createSeats(deps: SeatsDeps) {
     async claim(userId: string, activityId: string) {
       await deps.changes
         .run(async (tx, fx) => {
-          const { activity, member } = await loadVisible(tx, activityId, userId, 'share');
+          const { activity, member } = await deps.access.require('activity', activityId, userId, {
+            as: 'viewer',
+            lock: 'share',
+            tx,
+          });
           if (member?.state === 'PARTICIPATING') throw new ApiError('ALREADY_PARTICIPATING');
           await repo.lock(activityId, tx);
           const now = deps.now();
@@ -256,7 +248,7 @@ export function createSeats(deps: SeatsDeps) {
     /** The caller turns the offer down: they leave the waitlist and the seat goes to the next person. */
     async decline(userId: string, activityId: string) {
       await deps.changes.run(async (tx, fx) => {
-        await loadVisible(tx, activityId, userId, 'share');
+        await deps.access.require('activity', activityId, userId, { as: 'viewer', lock: 'share', tx });
         await repo.lock(activityId, tx);
         const mine = await repo.position(activityId, userId, tx);
         if (!mine?.offerExpiresAt || new Date(mine.offerExpiresAt) <= deps.now()) throw new ApiError('NO_SEAT_OFFER');
@@ -267,14 +259,14 @@ export function createSeats(deps: SeatsDeps) {
     },
 
     async list(userId: string, activityId: string) {
-      await loadAsAdmin(repo.db, activityId, userId);
+      await deps.access.require('activity', activityId, userId, { as: 'organiser' });
       return waitlist(activityId);
     },
 
     /** An organiser moves someone to a place; recorded. */
     async move(adminId: string, activityId: string, userId: string, position: number) {
       await deps.changes.run(async (tx, fx) => {
-        await loadAsAdmin(tx, activityId, adminId);
+        await deps.access.require('activity', activityId, adminId, { as: 'organiser', tx });
         await repo.lock(activityId, tx);
         const entries = await repo.entries(activityId, tx);
         const from = indexOf(entries, userId) + 1;
@@ -294,7 +286,7 @@ export function createSeats(deps: SeatsDeps) {
      */
     async pick(adminId: string, activityId: string, userId: string) {
       await deps.changes.run(async (tx, fx) => {
-        const { activity } = await loadAsAdmin(tx, activityId, adminId);
+        const { activity } = await deps.access.require('activity', activityId, adminId, { as: 'organiser', tx });
         const now = deps.now();
         if (activity.startsAt <= now) throw new ApiError('ACTIVITY_STARTED');
         await repo.lock(activityId, tx);
@@ -324,7 +316,7 @@ export function createSeats(deps: SeatsDeps) {
      */
     async remove(adminId: string, activityId: string, userId: string) {
       await deps.changes.run(async (tx, fx) => {
-        await loadAsAdmin(tx, activityId, adminId);
+        await deps.access.require('activity', activityId, adminId, { as: 'organiser', tx });
         await repo.lock(activityId, tx);
         const entries = await repo.entries(activityId, tx);
         const from = indexOf(entries, userId) + 1;

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, activityMembers, activityWeather } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type Access, isAdmin } from '../access/access.ts';
+import type { Access } from '../access/access.ts';
 import { activityTimes, assertStartsLateEnough } from '../activities/activity-time.ts';
 import { switchToBackupRoute } from '../activities/backup-route.ts';
 import { insideArea, meetingAreaFor } from '../activities/meeting-area.ts';
@@ -182,20 +182,8 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     };
   }
 
-  async function visibleActivity(activityId: string, userId: string, tx: DbOrTx = db, lock = false) {
-    const row = await deps.access.activity(activityId, userId, tx, { lock });
-    if (!row?.visible) throw new ApiError('ACTIVITY_NOT_FOUND');
-    return row;
-  }
-
-  async function adminActivity(activityId: string, userId: string, tx: DbOrTx) {
-    const row = await visibleActivity(activityId, userId, tx, true);
-    if (!isAdmin(row.member)) throw new ApiError('FORBIDDEN');
-    return row.activity;
-  }
-
   async function read(activityId: string, userId: string) {
-    const { activity, member } = await visibleActivity(activityId, userId);
+    const { activity, member } = await deps.access.require('activity', activityId, userId, { as: 'viewer' });
     const weather = await evaluate(activity, await weatherRow(activity.id));
     const area = meetingAreaFor({ ...activity, myState: member?.state ?? null });
     return { weather: area ? outsideArea(weather, area) : weather };
@@ -203,7 +191,11 @@ export function createWeatherService(deps: WeatherServiceDeps) {
 
   async function setThresholds(activityId: string, userId: string, thresholds: WeatherThresholds | null) {
     const activity = await deps.changes.run(async (tx) => {
-      const a = await adminActivity(activityId, userId, tx);
+      const { activity: a } = await deps.access.require('activity', activityId, userId, {
+        as: 'organiser',
+        lock: true,
+        tx,
+      });
       if (
         thresholds &&
         thresholds.minTemperature !== null &&
@@ -233,7 +225,11 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     input: { activityId: string; choice: WeatherChoice; date?: string; startTime?: string; endTime?: string },
   ) {
     const changed = await deps.changes.run(async (tx, fx) => {
-      const a = await adminActivity(input.activityId, userId, tx);
+      const { activity: a } = await deps.access.require('activity', input.activityId, userId, {
+        as: 'organiser',
+        lock: true,
+        tx,
+      });
       const now = deps.now();
       let reason: string = input.choice;
       if (input.choice === 'MOVE') {

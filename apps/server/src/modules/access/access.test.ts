@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { connections } from '../../db/schema.ts';
+import { queryRows } from '../../db/client.ts';
+import { connections, userBlocks } from '../../db/schema.ts';
+import { type Block, blockedPairSql, blockRules } from './access.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,5 +69,28 @@ describe('security review L9: chats of removed content', () => {
     expect(res.status).toBe(404);
     expect(res.body.error?.code).toBe('CHAT_NOT_FOUND');
     expect((await t.call('chat/set-as-read', { chatId }, runner.token)).status).toBe(404);
+  });
+});
+
+describe('blockRules.blockedPair (security review M-N3)', () => {
+  it('is either of the two blocking the other, and its SQL face agrees for every pair', async () => {
+    const [a, b, c, d] = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    const blocks: Block[] = [
+      { blockerId: a.id, blockedId: b.id },
+      { blockerId: c.id, blockedId: a.id },
+    ];
+    await t.db.insert(userBlocks).values(blocks);
+    const people = [a, b, c, d];
+    for (const x of people) {
+      for (const y of people) {
+        const [row] = await queryRows<{ blocked: boolean }>(t.db, sql`select ${blockedPairSql(x.id, y.id)} as blocked`);
+        expect(row!.blocked, `${people.indexOf(x)} and ${people.indexOf(y)}`).toBe(
+          blockRules.blockedPair(blocks, x.id, y.id),
+        );
+      }
+    }
+    expect(blockRules.blockedPair(blocks, b.id, a.id)).toBe(true);
+    expect(blockRules.blockedPair(blocks, a.id, c.id)).toBe(true);
+    expect(blockRules.blockedPair(blocks, b.id, c.id)).toBe(false);
   });
 });

@@ -14,8 +14,7 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { activityExactPointVisibleSql, activityVisibleSql, groupMemberSql } from '../access/access.ts';
-import { hasBlockedSql } from '../users/blocks.ts';
+import { activityExactPointVisibleSql, activityVisibleSql, groupMemberSql, hasBlockedSql } from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.ts';
 import { atMostGradeSql } from './activity-grades.ts';
 import { withinDeclaredLevelSql } from './partner-fit.ts';

@@ -14,7 +14,13 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { activityExactPointVisibleSql, activityVisibleSql, groupMemberSql, hasBlockedSql } from '../access/access.ts';
+import {
+  activityExactPointVisibleSql,
+  activityVisibleSql,
+  blockedPairSql,
+  groupMemberSql,
+  hasBlockedSql,
+} from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.ts';
 import { atMostGradeSql } from './activity-grades.ts';
 import { withinDeclaredLevelSql } from './partner-fit.ts';
@@ -233,6 +239,8 @@ export function createActivitiesRepository(db: Db) {
           p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
           p.maxGrade ? atMostGradeSql(p.maxGrade) : undefined,
           activityVisibleSql(p.userId),
+          // Neither finds what the other organises once one blocked the other (security review M-N3).
+          sql`not ${blockedPairSql(activities.createdBy, p.userId)}`,
         ),
       )
       .orderBy(

@@ -190,4 +190,26 @@ describe('a block reaches every path from one person to the other (security revi
     expect(res).toEqual({ invited: [], skipped: [] });
     expect(await notificationsOf(t, blocker.id, 'GROUP_INVITE', clubId)).toHaveLength(0);
   });
+
+  it("neither finds the other's activities nearby once one blocked the other", async () => {
+    const organiser = await newUser(t);
+    const blockedByOrganiser = await newUser(t);
+    const blockerOfOrganiser = await newUser(t);
+    const someone = await newUser(t);
+    const { activityId } = await newActivity(t, organiser, { visibility: 'PUBLIC' });
+    await t.ok('user/block', { userId: blockedByOrganiser.id }, organiser.token);
+    await t.ok('user/block', { userId: organiser.id }, blockerOfOrganiser.token);
+    const nearbyOf = async (user: { token: string }) =>
+      (
+        await t.ok(
+          'activity/nearby-activities',
+          { latitude: 45.4642, longitude: 9.19, radiusKm: 5, pagination: { page: 1, limit: 50 } },
+          user.token,
+        )
+      ).activities.map((a) => a.activityId);
+
+    expect(await nearbyOf(someone)).toContain(activityId);
+    expect(await nearbyOf(blockedByOrganiser)).not.toContain(activityId);
+    expect(await nearbyOf(blockerOfOrganiser)).not.toContain(activityId);
+  });
 });

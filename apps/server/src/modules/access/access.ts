@@ -169,6 +169,12 @@ export const hasBlockedSql = (blocker: Viewer, blocked: Viewer) =>
 /** blockRules.blockedPair between two people (ids or columns). */
 export const blockedPairSql = (a: Viewer, b: Viewer) => sql`(${hasBlockedSql(a, b)} or ${hasBlockedSql(b, a)})`;
 
+/**
+ * The creator of the `activities` row and the viewer are not a blocked pair: listings leave out what the viewer
+ * blocked someone from, or someone who blocked the viewer, organises (security review M-N3).
+ */
+export const organiserNotBlockedSql = (viewer: Viewer) => sql`not ${blockedPairSql(activities.createdBy, viewer)}`;
+
 /** directRules.mayMessage between two people (ids or columns). */
 export const mayMessageSql = (a: Viewer, b: Viewer) =>
   sql`(exists (select 1 from ${connections} access_cn where access_cn.status = 'ACCEPTED'

@@ -17,9 +17,9 @@ import {
 import {
   activityExactPointVisibleSql,
   activityVisibleSql,
-  blockedPairSql,
   groupMemberSql,
   hasBlockedSql,
+  organiserNotBlockedSql,
 } from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.ts';
 import { atMostGradeSql } from './activity-grades.ts';
@@ -239,8 +239,7 @@ export function createActivitiesRepository(db: Db) {
           p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
           p.maxGrade ? atMostGradeSql(p.maxGrade) : undefined,
           activityVisibleSql(p.userId),
-          // Neither finds what the other organises once one blocked the other (security review M-N3).
-          sql`not ${blockedPairSql(activities.createdBy, p.userId)}`,
+          organiserNotBlockedSql(p.userId),
         ),
       )
       .orderBy(

@@ -191,25 +191,28 @@ describe('a block reaches every path from one person to the other (security revi
     expect(await notificationsOf(t, blocker.id, 'GROUP_INVITE', clubId)).toHaveLength(0);
   });
 
-  it("neither finds the other's activities nearby once one blocked the other", async () => {
+  it("neither finds what the other organises: nearby, a group's activities, a person's activities", async () => {
     const organiser = await newUser(t);
     const blockedByOrganiser = await newUser(t);
     const blockerOfOrganiser = await newUser(t);
     const someone = await newUser(t);
-    const { activityId } = await newActivity(t, organiser, { visibility: 'PUBLIC' });
+    const clubId = await openGroup(organiser, [blockedByOrganiser, blockerOfOrganiser, someone]);
+    const { activityId } = await newActivity(t, organiser, { groupId: clubId, participantsPublic: true });
     await t.ok('user/block', { userId: blockedByOrganiser.id }, organiser.token);
     await t.ok('user/block', { userId: organiser.id }, blockerOfOrganiser.token);
-    const nearbyOf = async (user: { token: string }) =>
-      (
-        await t.ok(
-          'activity/nearby-activities',
-          { latitude: 45.4642, longitude: 9.19, radiusKm: 5, pagination: { page: 1, limit: 50 } },
-          user.token,
-        )
-      ).activities.map((a) => a.activityId);
+    const page = { page: 1, limit: 50 };
+    const found = async (user: { token: string }) => {
+      const near = { latitude: 45.4642, longitude: 9.19, radiusKm: 5, pagination: page };
+      const lists = [
+        (await t.ok('activity/nearby-activities', near, user.token)).activities,
+        (await t.ok('group/list-next-activities', { groupId: clubId, pagination: page }, user.token)).activities,
+        (await t.ok('user/list-activities', { userId: organiser.id, pagination: page }, user.token)).activities,
+      ];
+      return lists.map((activities) => activities.some((a) => a.activityId === activityId));
+    };
 
-    expect(await nearbyOf(someone)).toContain(activityId);
-    expect(await nearbyOf(blockedByOrganiser)).not.toContain(activityId);
-    expect(await nearbyOf(blockerOfOrganiser)).not.toContain(activityId);
+    expect(await found(someone)).toEqual([true, true, true]);
+    expect(await found(blockedByOrganiser)).toEqual([false, false, false]);
+    expect(await found(blockerOfOrganiser)).toEqual([false, false, false]);
   });
 });

@@ -7,6 +7,7 @@ import {
   activityVisibleSql,
   blockedPairSql,
   groupMembersVisibleSql,
+  organiserNotBlockedSql,
 } from '../access/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -299,7 +300,11 @@ export function createUsersRepository(db: DbOrTx) {
             // Whom someone goes with is seen where the viewer sees the activity and its participants.
             userId === viewerId
               ? undefined
-              : and(activityVisibleSql(viewerId), activityParticipantsVisibleSql(viewerId)),
+              : and(
+                  activityVisibleSql(viewerId),
+                  activityParticipantsVisibleSql(viewerId),
+                  organiserNotBlockedSql(viewerId),
+                ),
           ),
         )
         .orderBy(when === 'UPCOMING' ? asc(activities.startsAt) : sql`${activities.startsAt} desc`, asc(activities.id))

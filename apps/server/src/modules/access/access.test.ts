@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { connections } from '../../db/schema.ts';
+import { queryRows } from '../../db/client.ts';
+import { connections, userBlocks } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { admits, type CallerFacts, createAccess } from './access.ts';
+import { admits, type Block, blockedPairSql, blockRules, type CallerFacts, createAccess } from './access.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,5 +180,28 @@ describe('access.require (issue 36)', () => {
       [admin, 'viewer'],
     ] as const)
       expect((await refusal(access.require('activity', activityId, user.id, { as }))).code).toBe('ACTIVITY_NOT_FOUND');
+  });
+});
+
+describe('blockRules.blockedPair (security review M-N3)', () => {
+  it('is either of the two blocking the other, and its SQL face agrees for every pair', async () => {
+    const [a, b, c, d] = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    const blocks: Block[] = [
+      { blockerId: a.id, blockedId: b.id },
+      { blockerId: c.id, blockedId: a.id },
+    ];
+    await t.db.insert(userBlocks).values(blocks);
+    const people = [a, b, c, d];
+    for (const x of people) {
+      for (const y of people) {
+        const [row] = await queryRows<{ blocked: boolean }>(t.db, sql`select ${blockedPairSql(x.id, y.id)} as blocked`);
+        expect(row!.blocked, `${people.indexOf(x)} and ${people.indexOf(y)}`).toBe(
+          blockRules.blockedPair(blocks, x.id, y.id),
+        );
+      }
+    }
+    expect(blockRules.blockedPair(blocks, b.id, a.id)).toBe(true);
+    expect(blockRules.blockedPair(blocks, a.id, c.id)).toBe(true);
+    expect(blockRules.blockedPair(blocks, b.id, c.id)).toBe(false);
   });
 });

@@ -109,6 +109,22 @@ export const groupRules = {
   membersVisible: (f: GroupFacts) => f.type === 'OPEN' || f.myState === 'PARTICIPATING',
 };
 
+/** One person blocked another (issue 23). */
+export interface Block {
+  blockerId: string;
+  blockedId: string;
+}
+
+export const blockRules = {
+  /**
+   * Either of the two has blocked the other. Then nothing one does reaches the other: no notification, invitation,
+   * message or mention, and neither finds what the other organises (docs/people.md, security review M-N3). Who
+   * blocked whom is never told.
+   */
+  blockedPair: (blocks: readonly Block[], a: string, b: string) =>
+    blocks.some((x) => (x.blockerId === a && x.blockedId === b) || (x.blockerId === b && x.blockedId === a)),
+};
+
 export interface DirectFacts {
   /** The two are contacts: an accepted connection. */
   contacts: boolean;
@@ -156,8 +172,8 @@ export const activityExactPointVisibleSql = (viewer: Viewer) =>
 /** CallerFacts.blockedByOrganiser over the `activities` table: an admin taking part has blocked the viewer. */
 export const blockedByOrganiserSql = (viewer: Viewer) =>
   sql`exists (select 1 from ${activityMembers} access_ao
-      join ${userBlocks} access_ob on access_ob.blocker_id = access_ao.user_id and access_ob.blocked_id = ${viewer}
-      where access_ao.activity_id = ${activities.id} and access_ao.state = 'PARTICIPATING' and access_ao.is_admin)`;
+      where access_ao.activity_id = ${activities.id} and access_ao.state = 'PARTICIPATING' and access_ao.is_admin
+        and ${hasBlockedSql(sql`access_ao.user_id`, viewer)})`;
 
 /** groupRules.membersVisible over the `groups` table. */
 export const groupMembersVisibleSql = (viewer: Viewer) =>
@@ -175,14 +191,29 @@ export const chatMemberSql = (chatId: Viewer, viewer: Viewer) =>
     where access_cm.chat_id = ${chatId} and access_cm.user_id = ${viewer} and access_cm.left_at is null
       and access_a.deleted_at is null and access_g.deleted_at is null)`;
 
+/**
+ * `blocker` has blocked `blocked` (ids or columns), one way: what a blocker administers takes the blocked person's
+ * joins as requests nobody is told of, and passes them over on the waitlist.
+ */
+export const hasBlockedSql = (blocker: Viewer, blocked: Viewer) =>
+  sql`exists (select 1 from ${userBlocks} access_ub
+    where access_ub.blocker_id = ${blocker} and access_ub.blocked_id = ${blocked})`;
+
+/** blockRules.blockedPair between two people (ids or columns). */
+export const blockedPairSql = (a: Viewer, b: Viewer) => sql`(${hasBlockedSql(a, b)} or ${hasBlockedSql(b, a)})`;
+
+/**
+ * The creator of the `activities` row and the viewer are not a blocked pair: listings leave out what the viewer
+ * blocked someone from, or someone who blocked the viewer, organises (security review M-N3).
+ */
+export const organiserNotBlockedSql = (viewer: Viewer) => sql`not ${blockedPairSql(activities.createdBy, viewer)}`;
+
 /** directRules.mayMessage between two people (ids or columns). */
 export const mayMessageSql = (a: Viewer, b: Viewer) =>
   sql`(exists (select 1 from ${connections} access_cn where access_cn.status = 'ACCEPTED'
       and ((access_cn.requester_id = ${a} and access_cn.addressee_id = ${b})
         or (access_cn.requester_id = ${b} and access_cn.addressee_id = ${a})))
-    and not exists (select 1 from ${userBlocks} access_ub
-      where (access_ub.blocker_id = ${a} and access_ub.blocked_id = ${b})
-        or (access_ub.blocker_id = ${b} and access_ub.blocked_id = ${a})))`;
+    and not ${blockedPairSql(a, b)})`;
 
 /**
  * Whether a member may send in the chat `chatId` now: it is open, and a DIRECT chat's two people may still

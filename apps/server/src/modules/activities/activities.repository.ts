@@ -14,8 +14,13 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { activityExactPointVisibleSql, activityVisibleSql, groupMemberSql } from '../access/access.ts';
-import { hasBlockedSql } from '../users/blocks.ts';
+import {
+  activityExactPointVisibleSql,
+  activityVisibleSql,
+  groupMemberSql,
+  hasBlockedSql,
+  organiserNotBlockedSql,
+} from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.ts';
 import { atMostGradeSql } from './activity-grades.ts';
 import { withinDeclaredLevelSql } from './partner-fit.ts';
@@ -234,6 +239,7 @@ export function createActivitiesRepository(db: Db) {
           p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
           p.maxGrade ? atMostGradeSql(p.maxGrade) : undefined,
           activityVisibleSql(p.userId),
+          organiserNotBlockedSql(p.userId),
         ),
       )
       .orderBy(

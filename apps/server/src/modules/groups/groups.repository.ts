@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts';
 import { activities, groupMembers, groups, users } from '../../db/schema.ts';
-import { activityVisibleSql } from '../access/access.ts';
+import { activityVisibleSql, organiserNotBlockedSql } from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -23,6 +23,7 @@ const activityConditions = (groupId: string, userId: string, q: { from?: Date; t
     q.from ? gte(activities.startsAt, q.from) : undefined,
     q.to ? lt(activities.startsAt, q.to) : undefined,
     activityVisibleSql(userId),
+    organiserNotBlockedSql(userId),
   );
 
 export interface ExploreQuery {

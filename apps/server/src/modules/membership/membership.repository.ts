@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
-import { hasBlockedSql } from '../users/blocks.ts';
+import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
 import { contactsWithMembership } from '../users/contacts.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -230,6 +230,16 @@ export function createMembershipRepository(db: Db) {
         .from(k.members)
         .where(and(eq(k.objectId, objectId), eq(k.members.state, 'PARTICIPATING'), eq(k.members.isAdmin, true)));
       return row?.n ?? 0;
+    },
+
+    /** The people among `userIds` in a blocked pair with `userId` (blockRules.blockedPair), whoever blocked whom. */
+    async blockedWith(userId: string, userIds: string[], tx: DbOrTx = db) {
+      if (!userIds.length) return new Set<string>();
+      const rows = await queryRows<{ id: string }>(
+        tx,
+        sql`select o.id from unnest(${uuidList(userIds)}::uuid[]) as o(id) where ${blockedPairSql(userId, sql`o.id`)}`,
+      );
+      return new Set(rows.map((r) => r.id));
     },
 
     /** Whether an admin of the object has blocked the person (their requests then reach nobody). */

@@ -254,7 +254,10 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return member;
   }
 
-  /** Invites people for the actor; those already invited, taking part or requesting, or whom the policy skips, are skipped. */
+  /**
+   * Invites people for the actor; those already invited, taking part or requesting, or whom the policy skips, are
+   * skipped. Those in a blocked pair with the actor are left out of both lists.
+   */
   async function invite(
     tx: DbOrTx,
     fx: Effects,
@@ -262,10 +265,17 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     actorId: string,
     body: { userIds?: string[]; groupIds?: string[] },
   ) {
-    const invitees = await policy.invitees(tx, object, actorId, {
+    const candidates = await policy.invitees(tx, object, actorId, {
       userIds: uniq(body.userIds).filter((id) => id !== actorId),
       groupIds: uniq(body.groupIds),
     });
+    // Nobody in a blocked pair with the inviter is invited, and the inviter is not told (security review M-N3).
+    const blocked = await repo.blockedWith(
+      actorId,
+      candidates.map((c) => c.userId),
+      tx,
+    );
+    const invitees = candidates.filter((c) => !blocked.has(c.userId));
     const states = new Map(
       (
         await repo.states(

@@ -196,6 +196,35 @@ describe('push through FCM HTTP v1', () => {
     expect(row!.status).toBe('SENT');
   });
 
+  it('notifies nobody of what someone did when either of the two blocked the other: no row, live event or push', async () => {
+    const [actor, blockedTheActor, blockedByTheActor, bystander] = [
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+    ];
+    await t.ok('user/block', { userId: actor.id }, blockedTheActor.token);
+    await t.ok('user/block', { userId: blockedByTheActor.id }, actor.token);
+    for (const user of [blockedTheActor, blockedByTheActor, bystander]) await register(user.id, `token-${user.id}`);
+    const sent: string[] = [];
+    const realtime = { toUser: (userId: string) => sent.push(userId) } as unknown as Realtime;
+    const live = createNotifier({ db: t.db, realtime, push: createPushQueue({ db: t.db }) });
+    const everyone = [blockedTheActor.id, blockedByTheActor.id, bystander.id];
+    const group = await newGroup('Blocked pair');
+    await live.notify({ userIds: everyone, type: 'GROUP_INVITE', targetId: group.id, actorId: actor.id });
+    await live.notify({ userIds: everyone, type: 'SEND_MESSAGE', targetId: crypto.randomUUID(), actorId: actor.id });
+
+    for (const user of [blockedTheActor, blockedByTheActor]) {
+      expect(await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
+      expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, user.id))).toEqual([]);
+    }
+    expect(sent).toEqual([bystander.id, bystander.id]);
+    const bystanders = await t.db.select().from(notifications).where(eq(notifications.userId, bystander.id));
+    expect(bystanders.map((n) => n.type).sort()).toEqual(['GROUP_INVITE', 'SEND_MESSAGE']);
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, bystander.id))).toHaveLength(2);
+    await sender().drain(); // the next tests count what the sender sends
+  });
+
   it('respects the per-type preference', async () => {
     const [me, actor] = [await newUser(t), await newUser(t)];
     await t.db

@@ -4,6 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
+import { blockedPairSql } from '../access/access.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 
 /** A stored notification as the API shows it, live or listed. */
@@ -87,7 +88,8 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
         ),
       ),
   );
-  // Ids are uuidv7 as everywhere: they order the list.
+  // Ids are uuidv7 as everywhere: they order the list. Nobody is notified of what someone did when either of the two
+  // blocked the other (blockRules.blockedPair, security review M-N3): no row, so no live event and no push either.
   const insertStatement = preparedOn(
     db,
     'notify_insert',
@@ -96,7 +98,8 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       .select(
         sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
                    ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
-            from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)`,
+            from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
+            where not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
       )
       .returning(),
   );

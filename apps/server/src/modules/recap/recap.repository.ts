@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activityAttendance, activityMembers, activityPhotos, users } from '../../db/schema.ts';
-import { hasBlockedSql } from '../users/blocks.ts';
+import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
 /** The recap's queries: who took part, the album, and whether a viewer is kept out by an organiser's block. */
@@ -41,8 +41,7 @@ export function createRecapRepository(db: DbOrTx) {
         .where(
           and(
             eq(activityPhotos.activityId, activityId),
-            sql`(${activityPhotos.uploaderId} is null or not (${hasBlockedSql(viewerId, activityPhotos.uploaderId)}
-              or ${hasBlockedSql(activityPhotos.uploaderId, viewerId)}))`,
+            sql`(${activityPhotos.uploaderId} is null or not ${blockedPairSql(viewerId, activityPhotos.uploaderId)})`,
           ),
         )
         .orderBy(desc(activityPhotos.createdAt), desc(activityPhotos.id)),

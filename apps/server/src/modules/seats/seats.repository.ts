@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, preparedOn, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityWaitlistOverrides, users } from '../../db/schema.ts';
-import { hasBlockedSql } from '../users/blocks.ts';
+import { hasBlockedSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;

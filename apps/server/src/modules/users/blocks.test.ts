@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
+import { activityMembers, notifications, pushOutbox, pushTokens } from '../../db/schema.ts';
 import { connect, notificationsOf } from '../activities/activities.test-helpers.ts';
 
 let t: TestApp;
@@ -123,5 +125,94 @@ describe('blocking (security review L3, issue 23)', () => {
     await t.ok('series/skip-date', { activityId: first.activityId, date: first.date, skip: false }, member.token);
     const seen = await t.ok('activity/read-info', { activityId: first.activityId }, member.token);
     expect(seen.activity.status).not.toBe('PARTICIPATING');
+  });
+});
+
+describe('a block reaches every path from one person to the other (security review M-N3)', () => {
+  const stateIn = async (activityId: string, userId: string) =>
+    (
+      await t.db
+        .select({ state: activityMembers.state })
+        .from(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)))
+    )[0]?.state ?? null;
+  const openGroup = async (admin: { token: string }, members: { token: string }[]) => {
+    const { group } = await t.ok('group/create-new', { name: 'Evil Club', type: 'OPEN' }, admin.token);
+    for (const member of members) await t.ok('group/participate', { groupId: group.groupId }, member.token);
+    return group.groupId;
+  };
+
+  it("the review's exploit: Evil's group invitation no longer reaches Danny, who blocked Evil", async () => {
+    const evil = await newUser(t, { firstName: 'Evil' });
+    const danny = await newUser(t);
+    const carla = await newUser(t);
+    const clubId = await openGroup(evil, [danny, carla]);
+    await t.db
+      .insert(pushTokens)
+      .values({ userId: danny.id, sessionId: danny.sessionId, token: 'danny-device', platform: 'android' });
+    await t.ok('user/block', { userId: evil.id }, danny.token);
+
+    const { activityId } = await newActivity(t, evil, { name: 'Evil invites group', invitedGroupIds: [clubId] });
+
+    expect(await stateIn(activityId, danny.id)).toBeNull();
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, danny.id))).toEqual([]);
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, danny.id))).toEqual([]);
+    // The rest of the group is invited as before.
+    expect(await stateIn(activityId, carla.id)).toBe('INVITED');
+  });
+
+  it('activity/invite-users through a group leaves out, untold, whoever is in a blocked pair with the inviter', async () => {
+    const organiser = await newUser(t);
+    const blockedByOrganiser = await newUser(t);
+    const blockedOrganiser = await newUser(t);
+    const friend = await newUser(t);
+    const clubId = await openGroup(organiser, [blockedByOrganiser, blockedOrganiser, friend]);
+    await t.ok('user/block', { userId: blockedByOrganiser.id }, organiser.token);
+    await t.ok('user/block', { userId: organiser.id }, blockedOrganiser.token);
+    const { activityId } = await newActivity(t, organiser);
+
+    const res = await t.ok('activity/invite-users', { activityId, groupIds: [clubId] }, organiser.token);
+    expect(res).toEqual({ invited: [friend.id], skipped: [] });
+    for (const user of [blockedByOrganiser, blockedOrganiser]) {
+      expect(await stateIn(activityId, user.id)).toBeNull();
+      expect(await notificationsOf(t, user.id, 'ACTIVITY_INVITE', activityId)).toHaveLength(0);
+    }
+  });
+
+  it('a group invitation leaves out, untold, whoever is in a blocked pair with the inviter', async () => {
+    const member = await newUser(t);
+    const blocker = await newUser(t);
+    const clubId = await openGroup(member, []);
+    await t.ok('user/block', { userId: member.id }, blocker.token);
+
+    const res = await t.ok('group/invite-users', { groupId: clubId, userIds: [blocker.id] }, member.token);
+    // Not even as a skipped non-contact: the answer does not name them.
+    expect(res).toEqual({ invited: [], skipped: [] });
+    expect(await notificationsOf(t, blocker.id, 'GROUP_INVITE', clubId)).toHaveLength(0);
+  });
+
+  it("neither finds what the other organises: nearby, a group's activities, a person's activities", async () => {
+    const organiser = await newUser(t);
+    const blockedByOrganiser = await newUser(t);
+    const blockerOfOrganiser = await newUser(t);
+    const someone = await newUser(t);
+    const clubId = await openGroup(organiser, [blockedByOrganiser, blockerOfOrganiser, someone]);
+    const { activityId } = await newActivity(t, organiser, { groupId: clubId, participantsPublic: true });
+    await t.ok('user/block', { userId: blockedByOrganiser.id }, organiser.token);
+    await t.ok('user/block', { userId: organiser.id }, blockerOfOrganiser.token);
+    const page = { page: 1, limit: 50 };
+    const found = async (user: { token: string }) => {
+      const near = { latitude: 45.4642, longitude: 9.19, radiusKm: 5, pagination: page };
+      const lists = [
+        (await t.ok('activity/nearby-activities', near, user.token)).activities,
+        (await t.ok('group/list-next-activities', { groupId: clubId, pagination: page }, user.token)).activities,
+        (await t.ok('user/list-activities', { userId: organiser.id, pagination: page }, user.token)).activities,
+      ];
+      return lists.map((activities) => activities.some((a) => a.activityId === activityId));
+    };
+
+    expect(await found(someone)).toEqual([true, true, true]);
+    expect(await found(blockedByOrganiser)).toEqual([false, false, false]);
+    expect(await found(blockerOfOrganiser)).toEqual([false, false, false]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userBlocks, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -6,10 +6,6 @@ import type { Changes } from '../shared/changes.ts';
 import type { ConnectionsRepository } from './connections.repository.ts';
 import { toUserSummary, userSummaryColumns } from './user-summary.ts';
 import type { UsersRepository } from './users.repository.ts';
-
-/** `blocker` (an id or a column) has blocked `blocked`. */
-export const hasBlockedSql = (blocker: string | SQLWrapper, blocked: string | SQLWrapper) =>
-  sql`exists (select 1 from ${userBlocks} ub where ub.blocker_id = ${blocker} and ub.blocked_id = ${blocked})`;
 
 export function createBlocksRepository(db: DbOrTx) {
   return {

@@ -2,8 +2,13 @@ import type { Gender } from '@cordata/contract/enums';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
-import { activityParticipantsVisibleSql, activityVisibleSql, groupMembersVisibleSql } from '../access/access.ts';
-import { hasBlockedSql } from './blocks.ts';
+import {
+  activityParticipantsVisibleSql,
+  activityVisibleSql,
+  blockedPairSql,
+  groupMembersVisibleSql,
+  organiserNotBlockedSql,
+} from '../access/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSportRow = Pick<typeof userSports.$inferSelect, 'sportId' | 'intensityKind' | 'intensityValue'>;
@@ -202,7 +207,7 @@ export function createUsersRepository(db: DbOrTx) {
         sql`u.id <> ${me}`,
         sql`u.deleted_at is null`,
         // Nobody finds a person who blocked them, nor sees those they blocked (issue 23).
-        sql`not ${hasBlockedSql(sql`u.id`, me)} and not ${hasBlockedSql(me, sql`u.id`)}`,
+        sql`not ${blockedPairSql(sql`u.id`, me)}`,
         sql`u.completed`,
         f.words.length ? (fuzzy ? sql`${phrase} <% u.search_name` : all(contains)) : undefined,
         f.sportIds.length
@@ -295,7 +300,11 @@ export function createUsersRepository(db: DbOrTx) {
             // Whom someone goes with is seen where the viewer sees the activity and its participants.
             userId === viewerId
               ? undefined
-              : and(activityVisibleSql(viewerId), activityParticipantsVisibleSql(viewerId)),
+              : and(
+                  activityVisibleSql(viewerId),
+                  activityParticipantsVisibleSql(viewerId),
+                  organiserNotBlockedSql(viewerId),
+                ),
           ),
         )
         .orderBy(when === 'UPCOMING' ? asc(activities.startsAt) : sql`${activities.startsAt} desc`, asc(activities.id))

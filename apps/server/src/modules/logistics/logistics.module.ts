@@ -4,6 +4,7 @@ import { carpoolOffers, gearItems, rideRequests } from '../../db/schema.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createCarpoolService } from './carpool.service.ts';
 import { createGearService } from './gear.service.ts';
@@ -11,12 +12,16 @@ import { createGearReminders } from './gear-reminders.ts';
 import { createParticipation } from './participation.ts';
 
 /** Getting to the trailhead: carpools and gear of an activity, for the people taking part. */
-export function createLogisticsModule(core: Core, deps: { access: Access; changes: Changes }) {
+export function createLogisticsModule(
+  core: Core,
+  deps: { access: Access; changes: Changes; privacy: Pick<PrivacyTrim, 'zonesFor'> },
+) {
   const participation = createParticipation({ db: core.db, access: deps.access, realtime: core.realtime });
   const carpool = createCarpoolService({
     db: core.db,
     changes: deps.changes,
     participation,
+    privacy: deps.privacy,
     maxDetourMetres: core.config.CARPOOL_MAX_DETOUR_METRES,
   });
   const gear = createGearService({ db: core.db, participation });

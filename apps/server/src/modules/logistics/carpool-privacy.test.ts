@@ -262,6 +262,9 @@ describe('carpools between blocked people (review M-N3)', () => {
       // Neither sees the other's car.
       const riderView = await t.ok('carpool/list', { activityId }, rider.token);
       expect(riderView.offers.map((o) => o.driver.userId)).not.toContain(driver.id);
+      // Nor does the request tie the driver's hands: their origin may still move.
+      const origin = { latitude: 45.52, longitude: 9.26 };
+      await t.ok('carpool/offer-seats', { activityId, seats: 3, origin }, driver.token);
     },
   );
 

@@ -234,7 +234,7 @@ export function createCarpoolService(deps: {
       if (existing) {
         const moved = origin.latitude !== existing.originLatitude || origin.longitude !== existing.originLongitude;
         // Detours from several origins to the same request would narrow down its pickup (review H-N1).
-        if (moved && (await targeted(existing.id, tx))) throw new ApiError('OFFER_ORIGIN_FROZEN');
+        if (moved && (await targeted(existing.id, userId, tx))) throw new ApiError('OFFER_ORIGIN_FROZEN');
         const [{ n }] = (await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(rideRequests)
@@ -253,14 +253,17 @@ export function createCarpoolService(deps: {
     return { offer: offers.find((o) => o.mine)! };
   }
 
-  /** Whether any request, pending, taken or declined, was made to the offer. */
-  async function targeted(offerId: string, tx: DbOrTx) {
-    const rows = await tx
-      .select({ id: rideRequests.id })
+  /**
+   * Whether any request, pending, taken or declined, was made to the offer, by someone other than a person the driver
+   * blocked or was blocked by (such a request reaches nobody, and must not tie the driver's hands either).
+   */
+  async function targeted(offerId: string, driverId: string, tx: DbOrTx) {
+    const blocked = await blockedWith(driverId, tx);
+    const riders = await tx
+      .select({ riderId: rideRequests.riderId })
       .from(rideRequests)
-      .where(eq(rideRequests.offerId, offerId))
-      .limit(1);
-    return rows.length > 0;
+      .where(eq(rideRequests.offerId, offerId));
+    return riders.some((r) => !blocked.has(r.riderId));
   }
 
   async function ownOffer(offerId: string, userId: string) {

@@ -312,7 +312,7 @@ export function createModules(core: Core) {
     now: core.now,
   });
 
-  const logistics = createLogisticsModule(core, { access, changes, memberships });
+  const logistics = createLogisticsModule(core, { access, changes, memberships, privacy });
   const weather = createWeatherModule(core, { access, changes, chatMembership });
   const safety = createSafetyModule(core, { access, changes, mailer, privacy });
   const routeImport = createRouteImportService({

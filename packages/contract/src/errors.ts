@@ -86,6 +86,11 @@ export const errorCatalog = {
   RIDE_REQUEST_NOT_FOUND: { status: 404, message: 'This ride request no longer exists' },
   OWN_OFFER: { status: 409, message: 'You cannot ask for a seat in your own car' },
   NO_SEATS_LEFT: { status: 409, message: 'No seats are left in this car' },
+  OFFER_ORIGIN_FROZEN: {
+    status: 409,
+    message:
+      'Riders have asked for this car: where it leaves from can no longer change (withdraw the offer to start again)',
+  },
   SEATS_BELOW_TAKEN: { status: 409, message: 'More riders are already in this car than the seats you offer' },
   DETOUR_TOO_LONG: { status: 409, message: 'This pickup is too far out of your way' },
   WEATHER_THRESHOLDS_INVALID: { status: 400, message: 'The lowest temperature must be below the highest' },

@@ -66,6 +66,15 @@ export const PER_PERSON_LIMITS: Partial<Record<CallName, RateRule>> = {
   // Each may carry a 5 MB route file to parse and store (review M5).
   'activity/create-new': perHour(30),
   'activity/update-existing': perHour(60),
+  // Carpool figures are coarse and measured from what each driver may see (review H-N1); the budget bounds how many
+  // a person can collect all the same. A real carpool needs a handful of changes and a few dozen looks an hour.
+  'carpool/list': perHour(120),
+  'carpool/offer-seats': perHour(20),
+  'carpool/request-ride': perHour(20),
+  'carpool/withdraw-offer': perHour(20),
+  'carpool/cancel-request': perHour(20),
+  'carpool/accept-request': perHour(60),
+  'carpool/decline-request': perHour(60),
 };
 
 export function registerCalls(

@@ -78,6 +78,8 @@ const errors: Record<ErrorCode, string> = {
   RIDE_REQUEST_NOT_FOUND: 'This ride request no longer exists',
   OWN_OFFER: 'You cannot ask for a seat in your own car',
   NO_SEATS_LEFT: 'No seats are left in this car',
+  OFFER_ORIGIN_FROZEN:
+    'Riders have asked for this car: where it leaves from can no longer change (withdraw the offer to start again)',
   SEATS_BELOW_TAKEN: 'More riders are already in this car than the seats you offer',
   DETOUR_TOO_LONG: 'This pickup is too far out of your way',
   GEAR_NOT_FOUND: 'This item no longer exists',

@@ -156,6 +156,8 @@ export const it: Resources = {
     RIDE_REQUEST_NOT_FOUND: 'Questa richiesta di passaggio non esiste più',
     OWN_OFFER: 'Non puoi chiedere un posto nella tua auto',
     NO_SEATS_LEFT: 'In questa auto non ci sono più posti',
+    OFFER_ORIGIN_FROZEN:
+      "Qualcuno ha già chiesto un posto in quest'auto: il punto di partenza non può più cambiare (ritira l'offerta per ricominciare)",
     SEATS_BELOW_TAKEN: 'In questa auto ci sono già più passeggeri dei posti che offri',
     DETOUR_TOO_LONG: 'Questo punto di ritrovo è troppo fuori strada',
     GEAR_NOT_FOUND: 'Questo oggetto non esiste più',

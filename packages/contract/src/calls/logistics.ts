@@ -6,6 +6,13 @@ import { DATA_EXPORT_STATUSES, RIDE_REQUEST_STATUSES } from '../enums.ts';
 /** The default of CARPOOL_MAX_DETOUR_METRES: ride requests further out of a driver's way are not offered to them. */
 export const CARPOOL_DEFAULT_MAX_DETOUR_METRES = 3000;
 export const CARPOOL_MAX_SEATS = 8;
+/**
+ * How far out of a driver's way a pickup is, told coarsely (security review H-N1): under 1 km, 1 to 3 km, over 3 km.
+ * It is measured from the points the driver may see only (the pickup's rounded area, the meeting point they may see).
+ */
+export const DETOUR_BANDS = ['UNDER_1_KM', 'FROM_1_TO_3_KM', 'OVER_3_KM'] as const;
+export const DetourBand = z.enum(DETOUR_BANDS);
+export type DetourBand = z.infer<typeof DetourBand>;
 
 const CostNote = z.string().trim().max(200);
 
@@ -35,8 +42,11 @@ export const RideRequest = z.object({
   area: LatLng,
   /** The exact pickup point: only to the rider and the driver who accepted, only once accepted. */
   pickup: LatLng.nullable(),
-  /** For a driver: the extra metres picking this rider up adds to the way to the meeting point. */
-  detourMetres: z.number().nullable(),
+  /**
+   * For a driver: how much picking this rider up adds to the way to the meeting point, from the points the driver
+   * may see; null for others, and when the driver may not see the meeting point (inside the organiser's zones).
+   */
+  detour: DetourBand.nullable(),
   mine: z.boolean(),
 });
 export type RideRequest = z.infer<typeof RideRequest>;
@@ -65,7 +75,7 @@ export const carpoolCalls = {
       costNote: CostNote.optional(),
     }),
     response: z.object({ offer: CarpoolOffer }),
-    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'SEATS_BELOW_TAKEN'],
+    errors: ['ACTIVITY_NOT_FOUND', 'FORBIDDEN', 'SEATS_BELOW_TAKEN', 'OFFER_ORIGIN_FROZEN'],
   }),
   'carpool/withdraw-offer': defineCall({
     auth: true,

@@ -4,10 +4,10 @@ import {
   type MeetingArea,
   NEARBY_DISTANCE_STEP_METRES,
 } from '@cordata/contract';
-import { haversineMetres } from '@cordata/geo';
+import { haversineMetres, isInsideZones } from '@cordata/geo';
 import type { MemberState } from '../../db/schema.ts';
 import { activityRules } from '../access/access.ts';
-import { visibleRoute } from '../privacy/privacy-trim.ts';
+import { mayHoldHiddenStart, visibleRoute, type ZonesForViewer } from '../privacy/privacy-trim.ts';
 
 /**
  * The approximate meeting point (issue 23, docs/activities.md). The area's centre is kept by the database
@@ -27,6 +27,24 @@ export function meetingAreaFor(row: AreaRow): MeetingArea | null {
   if (activityRules.exactPointVisible({ access: row.access, myState: row.myState })) return null;
   // The trigger activities_meeting_area fills the centre on every write.
   return { latitude: row.areaLatitude!, longitude: row.areaLongitude!, radiusMetres: MEETING_AREA_RADIUS_METRES };
+}
+
+/**
+ * The one point of an activity's meeting place that a figure given to a reader (a carpool detour, a ranking) may be
+ * measured from (security review H-N1): the start when the reader may see it (activityRules.exactPointVisible) and the
+ * organiser's zones do not hide it from them; else the centre of the meeting area they see, unless that area may hold
+ * a start hidden by a zone (it is withheld then, privacy-trim.ts); else nothing, and no figure.
+ */
+export function measurableMeetingPoint(
+  row: AreaRow & { startLatitude: number; startLongitude: number; createdBy: string | null },
+  zones: ZonesForViewer,
+): { latitude: number; longitude: number } | null {
+  const organiserZones = zones.zonesOf(row.createdBy);
+  const area = meetingAreaFor(row);
+  if (area)
+    return mayHoldHiddenStart(area, organiserZones) ? null : { latitude: area.latitude, longitude: area.longitude };
+  const start = { latitude: row.startLatitude, longitude: row.startLongitude };
+  return isInsideZones(start, organiserZones) ? null : start;
 }
 
 /** Whether a point lies inside the area (what routeOutside and its kind take out). */

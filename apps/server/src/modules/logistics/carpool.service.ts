@@ -1,11 +1,13 @@
-import type { CarpoolOffer, LatLng, RideRequest } from '@cordata/contract';
+import type { CarpoolOffer, DetourBand, LatLng, RideRequest } from '@cordata/contract';
 import { haversineMetres } from '@cordata/geo';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { carpoolOffers, rideRequests, users } from '../../db/schema.ts';
+import { type activities, carpoolOffers, rideRequests, userBlocks, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
+import { measurableMeetingPoint } from '../activities/meeting-area.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 import type { Participation } from './participation.ts';
@@ -20,12 +22,23 @@ export const approximate = (p: LatLng): LatLng => ({
 export const detourMetres = (origin: LatLng, pickup: LatLng, meeting: LatLng) =>
   Math.max(0, haversineMetres(origin, pickup) + haversineMetres(pickup, meeting) - haversineMetres(origin, meeting));
 
+/** A detour as a driver is told it: coarse, so that no series of answers narrows down a point (review H-N1). */
+export const detourBand = (metres: number): DetourBand =>
+  metres < 1000 ? 'UNDER_1_KM' : metres <= 3000 ? 'FROM_1_TO_3_KM' : 'OVER_3_KM';
+
 type OfferRow = typeof carpoolOffers.$inferSelect;
 type RequestRow = typeof rideRequests.$inferSelect;
+type ActivityRow = typeof activities.$inferSelect;
+
+const originOf = (offer: OfferRow) => ({ latitude: offer.originLatitude, longitude: offer.originLongitude });
+const pickupOf = (request: RequestRow) => ({ latitude: request.pickupLatitude, longitude: request.pickupLongitude });
 
 /**
  * Carpools of an activity. Exact origins and pickups stay on the server: lists carry points rounded to about
  * a kilometre, and a pickup point goes to its rider and to the driver who accepted them, and to nobody before.
+ * Nor does anything measured from such a point (review H-N1): a driver's detours, their ranking and the detour
+ * limit are measured from what that driver may see (detourSeenBy), and told as a band. Two people of whom one
+ * blocked the other do not see each other's cars and requests, and a ride asked of such a driver reaches nobody.
  */
 export function createCarpoolService(deps: {
   db: Db;
@@ -33,6 +46,7 @@ export function createCarpoolService(deps: {
   access: Pick<Access, 'require'>;
   memberships: Pick<MembershipRepository, 'memberIds'>;
   participation: Participation;
+  privacy: Pick<PrivacyTrim, 'zonesFor'>;
   maxDetourMetres: number;
 }) {
   const { db, participation } = deps;
@@ -59,14 +73,46 @@ export function createCarpoolService(deps: {
     return { offers, requests, people };
   }
 
+  /** The people `userId` blocked or was blocked by: neither sees the other's car or request. */
+  async function blockedWith(userId: string, tx: DbOrTx) {
+    const rows = await tx
+      .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+      .from(userBlocks)
+      .where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+    return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
+  }
+
+  /** The meeting point a driver's detours are measured to: the one they may see (meeting-area.ts), or none. */
+  async function meetingSeenBy(activity: ActivityRow, viewerId: string) {
+    const zones = await deps.privacy.zonesFor(viewerId, [activity.createdBy]);
+    // access.require lets only the people taking part in.
+    return measurableMeetingPoint({ ...activity, myState: 'PARTICIPATING' }, zones);
+  }
+
   const taken = (offer: OfferRow, requests: RequestRow[]) =>
     requests.filter((r) => r.offerId === offer.id && r.status === 'ACCEPTED');
+
+  /** A pickup point is the rider's, and the driver's who took them. */
+  const pickupRevealed = (request: RequestRow, viewerId: string, viewerOffer: OfferRow | undefined) =>
+    request.status === 'ACCEPTED' && (request.riderId === viewerId || request.offerId === viewerOffer?.id);
+
+  /**
+   * The detour of a request for the driver of `offer`, from the points that driver may see only: their own origin,
+   * the pickup's rounded area (the exact point once they took the rider), and the meeting point they may see. Null
+   * without an offer or a meeting point: a figure is then measured from nothing they may know.
+   */
+  function detourSeenBy(offer: OfferRow | undefined, request: RequestRow, meeting: LatLng | null) {
+    if (!offer || !meeting) return null;
+    const pickup = pickupRevealed(request, offer.driverId, offer) ? pickupOf(request) : approximate(pickupOf(request));
+    return detourMetres(originOf(offer), pickup, meeting);
+  }
 
   function offerView(
     offer: OfferRow,
     requests: RequestRow[],
     people: Map<string, ReturnType<typeof toUserSummary>>,
     viewerId: string,
+    blocked: Set<string>,
   ): CarpoolOffer {
     const riders = taken(offer, requests);
     return {
@@ -74,9 +120,12 @@ export function createCarpoolService(deps: {
       driver: people.get(offer.driverId)!,
       seats: offer.seats,
       seatsTaken: riders.length,
-      area: approximate({ latitude: offer.originLatitude, longitude: offer.originLongitude }),
+      area: approximate(originOf(offer)),
       costNote: offer.costNote,
-      passengers: riders.map((r) => people.get(r.riderId)!).filter(Boolean),
+      passengers: riders
+        .filter((r) => !blocked.has(r.riderId))
+        .map((r) => people.get(r.riderId)!)
+        .filter(Boolean),
       mine: offer.driverId === viewerId,
     };
   }
@@ -86,59 +135,53 @@ export function createCarpoolService(deps: {
     people: Map<string, ReturnType<typeof toUserSummary>>,
     viewerId: string,
     viewerOffer: OfferRow | undefined,
-    meeting: LatLng,
+    detour: number | null,
   ): RideRequest {
-    const pickup = { latitude: request.pickupLatitude, longitude: request.pickupLongitude };
-    const acceptedByViewer = request.status === 'ACCEPTED' && !!viewerOffer && request.offerId === viewerOffer.id;
-    const revealed = request.status === 'ACCEPTED' && (request.riderId === viewerId || acceptedByViewer);
+    const pickup = pickupOf(request);
     return {
       requestId: request.id,
       rider: people.get(request.riderId)!,
       status: request.status,
       offerId: request.offerId,
       area: approximate(pickup),
-      pickup: revealed ? pickup : null,
-      detourMetres: viewerOffer
-        ? Math.round(
-            detourMetres(
-              { latitude: viewerOffer.originLatitude, longitude: viewerOffer.originLongitude },
-              pickup,
-              meeting,
-            ),
-          )
-        : null,
+      pickup: pickupRevealed(request, viewerId, viewerOffer) ? pickup : null,
+      detour: detour === null ? null : detourBand(detour),
       mine: request.riderId === viewerId,
     };
   }
 
-  const meetingOf = (activity: { startLatitude: number; startLongitude: number }) => ({
-    latitude: activity.startLatitude,
-    longitude: activity.startLongitude,
-  });
+  /** Whether the driver of `offer` sees a request that is not theirs: pending to them or to anyone, or taken by them. */
+  function forDriver(request: RequestRow, offer: OfferRow, detour: number | null) {
+    if (request.status === 'ACCEPTED') return request.offerId === offer.id;
+    if (request.status !== 'PENDING') return false;
+    // A request made to this driver is always shown; open ones only within the detour limit, when it can be told.
+    if (request.offerId) return request.offerId === offer.id;
+    return detour === null || detour <= deps.maxDetourMetres;
+  }
 
   /**
-   * What the caller sees: every offer; their own request; as a driver, the pending requests open to any
-   * driver or made to their offer, within the detour limit, nearest detour first, and the riders they took.
+   * What the caller sees: the offers; their own request; as a driver, the pending requests open to any driver or
+   * made to their offer, open ones within the detour limit, smallest detour first, and the riders they took. Nobody
+   * sees the car or request of someone they blocked or who blocked them.
    */
   async function list(activityId: string, viewerId: string) {
     const { activity } = await deps.access.require('activity', activityId, viewerId, { as: 'participant' });
     const { offers, requests, people } = await load(activityId, db);
-    const meeting = meetingOf(activity);
+    const blocked = await blockedWith(viewerId, db);
     const myOffer = offers.find((o) => o.driverId === viewerId);
+    const meeting = myOffer ? await meetingSeenBy(activity, viewerId) : null;
     const visible = requests
-      .map((r) => requestView(r, people, viewerId, myOffer, meeting))
-      .filter((r) => {
-        if (r.mine) return true;
-        if (!myOffer) return false;
-        if (r.status === 'ACCEPTED') return r.offerId === myOffer.id;
-        if (r.status !== 'PENDING') return false;
-        if (r.offerId && r.offerId !== myOffer.id) return false;
-        // A request made to this driver is always shown; open ones only within the detour limit.
-        return r.offerId === myOffer.id || (r.detourMetres ?? Infinity) <= deps.maxDetourMetres;
-      })
-      .sort((a, b) => Number(b.mine) - Number(a.mine) || (a.detourMetres ?? 0) - (b.detourMetres ?? 0));
+      .filter((r) => !blocked.has(r.riderId))
+      .map((r) => ({ request: r, detour: r.riderId === viewerId ? null : detourSeenBy(myOffer, r, meeting) }))
+      .filter(
+        ({ request, detour }) => request.riderId === viewerId || (!!myOffer && forDriver(request, myOffer, detour)),
+      )
+      .sort((a, b) => (a.detour ?? 0) - (b.detour ?? 0))
+      .map(({ request, detour }) => requestView(request, people, viewerId, myOffer, detour));
     return {
-      offers: offers.map((o) => offerView(o, requests, people, viewerId)),
+      offers: offers
+        .filter((o) => !blocked.has(o.driverId))
+        .map((o) => offerView(o, requests, people, viewerId, blocked)),
       requests: visible,
       maxDetourMetres: deps.maxDetourMetres,
     };
@@ -163,7 +206,7 @@ export function createCarpoolService(deps: {
   async function change<T>(
     activityId: string,
     userId: string,
-    work: (tx: DbOrTx, fx: Effects, activity: { name: string }) => Promise<T>,
+    work: (tx: DbOrTx, fx: Effects, activity: ActivityRow) => Promise<T>,
   ) {
     const result = await deps.changes.run(async (tx, fx) => {
       const { activity } = await deps.access.require('activity', activityId, userId, {
@@ -197,6 +240,9 @@ export function createCarpoolService(deps: {
         costNote: input.costNote || null,
       };
       if (existing) {
+        const moved = origin.latitude !== existing.originLatitude || origin.longitude !== existing.originLongitude;
+        // Detours from several origins to the same request would narrow down its pickup (review H-N1).
+        if (moved && (await targeted(existing.id, userId, tx))) throw new ApiError('OFFER_ORIGIN_FROZEN');
         const [{ n }] = (await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(rideRequests)
@@ -213,6 +259,19 @@ export function createCarpoolService(deps: {
     });
     const { offers } = await list(input.activityId, userId);
     return { offer: offers.find((o) => o.mine)! };
+  }
+
+  /**
+   * Whether any request, pending, taken or declined, was made to the offer, by someone other than a person the driver
+   * blocked or was blocked by (such a request reaches nobody, and must not tie the driver's hands either).
+   */
+  async function targeted(offerId: string, driverId: string, tx: DbOrTx) {
+    const blocked = await blockedWith(driverId, tx);
+    const riders = await tx
+      .select({ riderId: rideRequests.riderId })
+      .from(rideRequests)
+      .where(eq(rideRequests.offerId, offerId));
+    return riders.some((r) => !blocked.has(r.riderId));
   }
 
   async function ownOffer(offerId: string, userId: string) {
@@ -237,14 +296,17 @@ export function createCarpoolService(deps: {
         const [offer] = await tx.select().from(carpoolOffers).where(eq(carpoolOffers.id, input.offerId));
         if (!offer || offer.activityId !== input.activityId) throw new ApiError('OFFER_NOT_FOUND');
         if (offer.driverId === userId) throw new ApiError('OWN_OFFER');
+        // Between blocked people the request is filed and reaches nobody, as a join is (the driver never sees it).
+        const blocked = (await blockedWith(userId, tx)).has(offer.driverId);
         // The driver asked directly hears of it (an open request waits for drivers to look).
-        await fx.notify({
-          userIds: [offer.driverId],
-          type: 'CARPOOL_REQUEST',
-          targetId: input.activityId,
-          actorId: userId,
-          targetName: activity.name,
-        });
+        if (!blocked)
+          await fx.notify({
+            userIds: [offer.driverId],
+            type: 'CARPOOL_REQUEST',
+            targetId: input.activityId,
+            actorId: userId,
+            targetName: activity.name,
+          });
       }
       const [own] = await tx
         .select({ id: carpoolOffers.id })
@@ -281,23 +343,20 @@ export function createCarpoolService(deps: {
 
   async function acceptRequest(input: { requestId: string; offerId: string }, userId: string) {
     const offer = await ownOffer(input.offerId, userId);
-    await change(offer.activityId, userId, async (tx, fx) => {
+    await change(offer.activityId, userId, async (tx, fx, activity) => {
       const [request] = await tx.select().from(rideRequests).where(eq(rideRequests.id, input.requestId));
-      const { activity } = await deps.access.require('activity', offer.activityId, userId, { as: 'participant', tx });
       if (
         !request ||
         request.activityId !== offer.activityId ||
         request.status !== 'PENDING' ||
-        (request.offerId && request.offerId !== offer.id)
+        (request.offerId && request.offerId !== offer.id) ||
+        (await blockedWith(userId, tx)).has(request.riderId)
       )
         throw new ApiError('RIDE_REQUEST_NOT_FOUND');
-      const detour = detourMetres(
-        { latitude: offer.originLatitude, longitude: offer.originLongitude },
-        { latitude: request.pickupLatitude, longitude: request.pickupLongitude },
-        meetingOf(activity),
-      );
-      // A rider who asked this car directly accepted the way; an open request must be on the way.
-      if (!request.offerId && detour > deps.maxDetourMetres) throw new ApiError('DETOUR_TOO_LONG');
+      // A rider who asked this car directly accepted the way; an open request must be on the way, as the driver's
+      // list measures it (from what they may see: the refusal would otherwise tell of the hidden points).
+      const detour = detourSeenBy(offer, request, await meetingSeenBy(activity, userId));
+      if (!request.offerId && detour !== null && detour > deps.maxDetourMetres) throw new ApiError('DETOUR_TOO_LONG');
       const [{ n }] = (await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(rideRequests)

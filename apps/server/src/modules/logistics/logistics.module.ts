@@ -5,6 +5,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createCarpoolService } from './carpool.service.ts';
 import { createGearService } from './gear.service.ts';
@@ -14,7 +15,12 @@ import { createParticipation } from './participation.ts';
 /** Getting to the trailhead: carpools and gear of an activity, for the people taking part. */
 export function createLogisticsModule(
   core: Core,
-  deps: { access: Access; changes: Changes; memberships: Pick<MembershipRepository, 'memberIds'> },
+  deps: {
+    access: Access;
+    changes: Changes;
+    memberships: Pick<MembershipRepository, 'memberIds'>;
+    privacy: Pick<PrivacyTrim, 'zonesFor'>;
+  },
 ) {
   const { access, memberships } = deps;
   const participation = createParticipation({ memberships, realtime: core.realtime });
@@ -24,6 +30,7 @@ export function createLogisticsModule(
     access,
     memberships,
     participation,
+    privacy: deps.privacy,
     maxDetourMetres: core.config.CARPOOL_MAX_DETOUR_METRES,
   });
   const gear = createGearService({ db: core.db, access, participation });

@@ -69,7 +69,7 @@ describe('carpools', () => {
     const driverView = await record(t.ok('carpool/list', { activityId }, w.driver.token));
     expect(driverView.maxDetourMetres).toBe(3000);
     expect(driverView.requests.map((r) => r.rider.userId)).toEqual([w.onTheWay.id, w.slightDetour.id]);
-    expect(driverView.requests[0]!.detourMetres!).toBeLessThan(driverView.requests[1]!.detourMetres!);
+    expect(driverView.requests.map((r) => r.detour)).toEqual(['UNDER_1_KM', 'UNDER_1_KM']);
     expect(driverView.requests.every((r) => r.pickup === null)).toBe(true);
 
     // Other participants see the offers and only their own request.

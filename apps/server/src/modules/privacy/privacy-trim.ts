@@ -149,7 +149,7 @@ const HIDDEN = Symbol('hidden');
  * The approximate meeting area shown in place of a closed activity's start holds that start somewhere inside: where
  * the area meets a zone, the start may be in the zone, and the area would show it to within 500 m.
  */
-const mayHoldHiddenStart = (area: MeetingArea, zones: readonly ZoneCircle[]) =>
+export const mayHoldHiddenStart = (area: MeetingArea, zones: readonly ZoneCircle[]) =>
   isInsideZones(
     area,
     zones.map((zone) => ({ ...zone, radiusMetres: zone.radiusMetres + area.radiusMetres })),

@@ -25,7 +25,8 @@ type Form = { kind: 'offer' } | { kind: 'ride'; offerId?: string } | null;
 
 /**
  * Carpools of an activity: seat offers with the seats left (live), ride requests ranked by the driver's
- * detour, and the exact pickup point once (and only once) a driver accepted.
+ * detour (told as a band: under 1 km, 1–3 km, over 3 km), and the exact pickup point once (and only once) a driver
+ * accepted.
  */
 export function Carpool({ activity }: { activity: Activity }) {
   const { t, i18n } = useTranslation();
@@ -198,7 +199,7 @@ function DriverRequest({
   request: RideRequest;
   offer: CarpoolOffer;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const accept = useAcceptRideMutation(activityId);
   const decline = useDeclineRideMutation(activityId);
   const busy = accept.isPending || decline.isPending;
@@ -206,8 +207,10 @@ function DriverRequest({
     <li className="logistics-item" data-testid="carpool-request" data-status={request.status}>
       <div className="logistics-item-main">
         <strong>{fullName(request.rider)}</strong>
-        {request.detourMetres !== null && (
-          <span className="tag">{t('logistics.carpool.detour', { km: km(request.detourMetres, i18n.language) })}</span>
+        {request.detour !== null && (
+          <span className="tag" data-testid="carpool-detour">
+            {t(`logistics.carpool.detour.${request.detour}`)}
+          </span>
         )}
       </div>
       {request.pickup && <PickupPoint point={request.pickup} />}

@@ -27,7 +27,11 @@ export const logistics = {
     cancel: 'Cancel my request',
     requests: 'Ride requests on your way',
     noRequests: 'No ride requests within {{km}} km of detour.',
-    detour: '{{km}} km detour',
+    detour: {
+      UNDER_1_KM: 'On your way (under 1 km more)',
+      FROM_1_TO_3_KM: '1–3 km out of your way',
+      OVER_3_KM: 'Over 3 km out of your way',
+    },
     accept: 'Accept',
     decline: 'Decline',
     status: { PENDING: 'Waiting for a driver', ACCEPTED: 'Accepted', DECLINED: 'Declined: ask another car' },

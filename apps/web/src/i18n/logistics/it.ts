@@ -29,7 +29,11 @@ export const logistics: typeof en = {
     cancel: 'Annulla la mia richiesta',
     requests: 'Richieste di passaggio sulla tua strada',
     noRequests: 'Nessuna richiesta entro {{km}} km di deviazione.',
-    detour: '{{km}} km di deviazione',
+    detour: {
+      UNDER_1_KM: 'Sulla tua strada (meno di 1 km in più)',
+      FROM_1_TO_3_KM: '1–3 km di deviazione',
+      OVER_3_KM: 'Più di 3 km di deviazione',
+    },
     accept: 'Accetta',
     decline: 'Rifiuta',
     status: {

@@ -37,8 +37,9 @@ export interface EmergencyView {
  * The no-login page an emergency contact opens from the e-mail (GET {product}/safety/{token}), server-rendered in the
  * missing person's language: who is missing, the activity, the last known position and its time, the planned route,
  * the organisers' first names and the contact they chose to give for the activity. Nothing else about anyone: the
- * address is reached by whoever the person named, so it must not hand out others' e-mails or phones (review M-N2). Unknown and expired tokens get the same bare "expired or does not exist" page; views are
- * rate-limited per address. No script runs, nothing is cached, the address is never sent on as a referrer.
+ * address is reached by whoever the person named, so it must not hand out others' e-mails or phones (review M-N2).
+ * Unknown and expired tokens get the same bare "expired or does not exist" page; views are rate-limited per address.
+ * No script runs, nothing is cached, the address is never sent on as a referrer.
  */
 export function createEmergencyPage(deps: {
   db: Db;

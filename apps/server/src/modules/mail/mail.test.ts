@@ -250,7 +250,7 @@ describe('logs', () => {
       JOBS: 'false',
       RATE_LIMITS: 'false',
       WEB_DIST_DIR: join(dataDir, 'none'),
-      ...(nodeEnv === 'production' ? { SMTP_URL: smtpUrl } : {}),
+      ...(nodeEnv === 'production' ? { SMTP_URL: smtpUrl, PUBLIC_URL: 'https://cordata.example.org' } : {}),
     });
     const database = await createTestDatabase();
     const options = loggerOptions(config) as object;

@@ -188,6 +188,7 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       PORT: String(port),

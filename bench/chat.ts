@@ -249,6 +249,7 @@ try {
         ['apps/server/src/main.ts'],
         {
           NODE_ENV: 'production',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: url,
           REDIS_URL,
           DATA_DIR: dataDir,

@@ -28,6 +28,7 @@ async function startOnce(dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       JWT_SECRET: 'b'.repeat(32),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -76,6 +76,8 @@ const url = (() => {
 /** How the server runs here, spawned and built in-process alike: production, rate limits and jobs off. */
 const SERVER_ENV = {
   NODE_ENV: 'production',
+  // Production needs one; the bench follows no link the server writes.
+  PUBLIC_URL: 'http://127.0.0.1:8080',
   DATABASE_URL: url,
   JWT_SECRET,
   RATE_LIMITS: 'false',

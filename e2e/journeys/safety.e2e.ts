@@ -35,6 +35,7 @@ const text = {
     page: 'Carla Riva is not back yet',
     mailed: 'Emergency contacts e-mailed',
     position: 'Last known position',
+    organisedBy: 'Organised by: Anna',
   },
   it: {
     title: 'Sicurezza',
@@ -42,6 +43,7 @@ const text = {
     page: 'Carla Riva non ha ancora segnalato il rientro',
     mailed: 'Contatti di emergenza avvisati',
     position: 'Ultima posizione nota',
+    organisedBy: 'Organizzata da: Anna',
   },
 };
 
@@ -159,8 +161,9 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     const body = (await page.textContent('main'))!;
     expect(body).toContain(text[locale].position);
     expect(body).toContain('45.93120, 9.38740');
-    expect(body).toContain('Anna, Bruno, Carla');
-    expect(body).toContain(anna.email);
+    // The organiser's first name only: no e-mail, last name or other participant (review M-N2).
+    expect(body).toContain(text[locale].organisedBy);
+    for (const hidden of [anna.email, 'Ferri', 'Bruno']) expect(body).not.toContain(hidden);
     await page.screenshot({ path: `${screenshotDir}/safety-4-emergency-page-${locale}.png`, fullPage: true });
   });
 });

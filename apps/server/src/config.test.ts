@@ -19,9 +19,21 @@ describe('configuration', () => {
 
   it('keeps rate limits on in every mode unless RATE_LIMITS=false says otherwise (review H4)', () => {
     for (const NODE_ENV of ['development', 'test', 'production']) {
-      expect(loadConfig({ ...base, NODE_ENV }).rateLimits).toBe(true);
-      expect(loadConfig({ ...base, NODE_ENV, RATE_LIMITS: 'false' }).rateLimits).toBe(false);
+      const env = { ...base, NODE_ENV, PUBLIC_URL: 'https://cordata.example.org' };
+      expect(loadConfig(env).rateLimits).toBe(true);
+      expect(loadConfig({ ...env, RATE_LIMITS: 'false' }).rateLimits).toBe(false);
     }
+  });
+
+  it('needs PUBLIC_URL in production, so no link is ever built from a request header there (review L-N1)', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://cordata.example.org' }).PUBLIC_URL).toBe(
+      'https://cordata.example.org',
+    );
+    // The quick start (npm start, NODE_ENV unset) needs nothing.
+    expect(loadConfig(base).PUBLIC_URL).toBeUndefined();
   });
 
   it('trusts no proxy unless TRUST_PROXY names a hop count or addresses (review H1)', () => {

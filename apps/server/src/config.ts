@@ -205,6 +205,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production: the public origin of the app (https://…), written into the links of e-mails and the URLs of pictures',
+    );
+  }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }

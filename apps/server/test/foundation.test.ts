@@ -175,6 +175,7 @@ describe('operations', () => {
       MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty.json',
       TAG_MANAGER_ANDROID_ID: 'GTM-TEST',
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cordata.example.org',
     });
     try {
       const res = await configured.app.inject({ method: 'GET', url: '/healthz' });

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ActivityInput,
   apiPrefix,
   callNames,
   callPath,
   calls,
   compareVersions,
+  EmergencyContactInput,
   endsAfterStart,
   errorCatalog,
+  GroupInput,
   isNewerVersion,
+  MultilineText,
   Pagination,
+  PersonName,
+  PlainText,
   parseVersion,
   retryDelayMs,
+  validationMessages,
 } from './index.ts';
 
 const SPEC_CALLS = {
@@ -210,5 +217,31 @@ describe('activity input', () => {
     expect(endsAfterStart({ startTime: '08:00', endTime: '08:00' })).toBe(false);
     expect(endsAfterStart({ startTime: '08:00', endTime: '08:01' })).toBe(true);
     expect(errorCatalog.END_BEFORE_START.message).toBe('* The end time must be after the start time');
+  });
+});
+
+describe('texts people type (review L-N2)', () => {
+  it('refuse control characters in names and descriptions, except line feeds in a description', () => {
+    const fields = [
+      ActivityInput.shape.name,
+      ActivityInput.shape.description,
+      ActivityInput.shape.contact,
+      GroupInput.shape.name,
+      GroupInput.shape.description,
+      EmergencyContactInput.shape.name,
+    ];
+    const problems = (schema: z.ZodType, value: unknown) =>
+      (schema.safeParse(value).error?.issues ?? []).map((issue) => issue.message);
+    const refused = validationMessages.controlCharacters;
+    for (const bad of ['Meet\rEND:VEVENT', 'a\u0000b', 'tab\there', 'esc\u001B[31m', 'del\u007F']) {
+      expect(problems(MultilineText(2000), bad), JSON.stringify(bad)).toEqual([refused]);
+      expect(problems(PlainText(200), bad), JSON.stringify(bad)).toEqual([refused]);
+      expect(problems(PersonName, bad), JSON.stringify(bad)).toContain(refused);
+      for (const field of fields) expect(problems(field, bad)).toContain(refused);
+    }
+    expect(problems(MultilineText(2000), 'Line one\nline two')).toEqual([]);
+    expect(problems(PlainText(200), 'one\ntwo')).toEqual([refused]);
+    expect(problems(PersonName, 'Lake\nComo')).toContain(refused);
+    expect(problems(ActivityInput.shape.description, 'Line one\nline two')).toEqual([]);
   });
 });

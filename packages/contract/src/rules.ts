@@ -28,6 +28,7 @@ export const validationMessages = {
   termsRequired: 'Accept the terms and the privacy policy',
   sportRequired: 'Choose at least one sport',
   emailInvalid: 'Enter a valid e-mail address',
+  controlCharacters: 'Remove the invisible control characters (only line breaks are allowed in a description)',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
@@ -92,9 +93,36 @@ export function passwordProblem(password: string, email?: string): 'passwordWeak
   return null;
 }
 
+/**
+ * C0 control characters and DEL. Names never hold them; a description may hold line feeds (\n) only, so a bare
+ * carriage return or a NUL cannot reach a calendar file, an e-mail or a log line (review finding L-N2).
+ */
+export const hasControlCharacters = (value: string, lineFeedAllowed = false) =>
+  [...value].some((char) => isControlCharacter(char) && !(lineFeedAllowed && char === '\n'));
+
+/** A C0 control character (U+0000 to U+001F) or DEL. */
+export const isControlCharacter = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
 export const isCompleteCode = (code: string) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
 
 // zod schemas built on the rules, for request bodies.
+/** A one-line text a person typed (a name, a label): trimmed, at most `max`, no control characters. */
+export const PlainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), validationMessages.controlCharacters);
+/** A free text of several lines (a description): trimmed, at most `max`, line feeds the only control characters. */
+export const MultilineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v, true), validationMessages.controlCharacters);
 export const Email = z
   .string()
   .trim()
@@ -110,6 +138,7 @@ export const PersonName = z
   .string()
   .trim()
   .min(1, validationMessages.required)
+  .refine((v) => !hasControlCharacters(v), validationMessages.controlCharacters)
   .refine(isValidName, validationMessages.nameInvalid);
 export const Username = z
   .string()

@@ -138,6 +138,7 @@ const validation: Record<ValidationMessageKey, string> = {
   termsRequired: 'Accept the terms and the privacy policy',
   sportRequired: 'Choose at least one sport',
   emailInvalid: 'Enter a valid e-mail address',
+  controlCharacters: 'Remove the invisible control characters (only line breaks are allowed in a description)',
 };
 
 export const en = {

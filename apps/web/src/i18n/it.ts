@@ -215,6 +215,7 @@ export const it: Resources = {
     termsRequired: "Accetta i termini e l'informativa sulla privacy",
     sportRequired: 'Scegli almeno uno sport',
     emailInvalid: 'Inserisci un indirizzo e-mail valido',
+    controlCharacters: 'Togli i caratteri di controllo invisibili (in una descrizione sono ammessi solo gli a capo)',
   },
   splash: { tapToStart: 'Tocca per iniziare', imageAlt: "Montagne all'alba" },
   welcome: {

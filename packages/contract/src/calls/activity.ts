@@ -32,7 +32,7 @@ import {
   WAYPOINT_TYPES,
 } from '../enums.ts';
 import { GRADE_SCALES, gradeRank, HAZARDS } from '../grades.ts';
-import { PersonName as NameRule, validationMessages } from '../rules.ts';
+import { MultilineText, PersonName as NameRule, PlainText, validationMessages } from '../rules.ts';
 import { AttendanceRecord } from './attendance.ts';
 import { RepeatInput, SeriesRef, SeriesScope } from './series-shapes.ts';
 
@@ -115,8 +115,8 @@ const ActivityFields = z.object({
   startTime: TimeOfDay,
   endTime: TimeOfDay,
   timeZone: z.string().max(64).optional(),
-  description: z.string().trim().max(2000).optional(),
-  contact: z.string().trim().max(200).optional(),
+  description: MultilineText(2000).optional(),
+  contact: PlainText(200).optional(),
   access: Access,
   visibility: Visibility,
   groupId: Id.nullable().optional(),

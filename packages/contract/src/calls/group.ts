@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, LatLng, Ok, OptionalPagination, Place, SportId } from '../common.ts';
 import { GROUP_TYPES } from '../enums.ts';
-import { PersonName as NameRule, validationMessages } from '../rules.ts';
+import { MultilineText, PersonName as NameRule, validationMessages } from '../rules.ts';
 import {
   AccessRequest,
   ActivitySummary,
@@ -17,7 +17,7 @@ export type GroupType = z.infer<typeof GroupType>;
 
 export const GroupInput = z.object({
   name: NameRule,
-  description: z.string().trim().max(2000).default(''),
+  description: MultilineText(2000).default(''),
   type: GroupType,
   sportIds: z.array(SportId).max(30).optional(),
   location: Place.nullable().optional(),

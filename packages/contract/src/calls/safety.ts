@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, Latitude, Longitude, UserSummary } from '../common.ts';
 import { MAX_EMERGENCY_CONTACTS } from '../constants.ts';
 import { SAFETY_WINDOW_STATES } from '../enums.ts';
-import { Email } from '../rules.ts';
+import { Email, PlainText } from '../rules.ts';
 
 export const SafetyWindowState = z.enum(SAFETY_WINDOW_STATES);
 export type SafetyWindowState = z.infer<typeof SafetyWindowState>;
@@ -56,7 +56,7 @@ export type ActivitySafety = z.infer<typeof ActivitySafety>;
 
 /** An emergency contact as sent (the address is checked and lowercased)… */
 export const EmergencyContactInput = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: PlainText(80).min(1),
   email: Email,
 });
 /** …and as answered. */

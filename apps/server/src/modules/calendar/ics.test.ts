@@ -1,5 +1,6 @@
+import { isControlCharacter } from '@cordata/contract';
 import { describe, expect, it } from 'vitest';
-import { foldLine, writeIcs } from './ics.ts';
+import { foldLine, icsText, writeIcs } from './ics.ts';
 
 describe('writeIcs', () => {
   it('writes UTC events with escaped text and folded lines', () => {
@@ -25,6 +26,18 @@ describe('writeIcs', () => {
     for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('writes every line break as \\n and drops other control characters, so text never starts a line (L-N2)', () => {
+    const forged =
+      'Meet here\rEND:VEVENT\rBEGIN:VEVENT\r\nURL:https://evil.example\nSUMMARY:x\u0000\u000B\u001B\u007F!';
+    expect(icsText(forged)).toBe('Meet here\\nEND:VEVENT\\nBEGIN:VEVENT\\nURL:https://evil.example\\nSUMMARY:x!');
+    const ics = writeIcs({
+      name: 'x',
+      events: [{ uid: 'a', start: new Date(0), end: new Date(1), summary: forged, description: forged }],
+    });
+    expect(ics.split('\r\n').filter((line) => line.startsWith('BEGIN:VEVENT'))).toHaveLength(1);
+    expect([...ics.replace(/\r\n/g, '')].some(isControlCharacter)).toBe(false);
   });
 
   it('unfolds back to the same line', () => {

@@ -1,3 +1,5 @@
+import { isControlCharacter } from '@cordata/contract';
+
 /**
  * iCalendar (RFC 5545) text, written once for every feed and file: the data export, public group feeds,
  * and any personal feed. Times are UTC (`…Z`), so no VTIMEZONE is needed; lines are folded at 75 octets.
@@ -21,9 +23,19 @@ export interface IcsEvent {
 
 export const icsTime = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
-/** TEXT values: backslash, semicolon, comma and new lines escaped. */
+/**
+ * TEXT values: backslash, semicolon and comma escaped; every form of line break (CRLF, a bare CR, LF) written as
+ * `\n`, and every other control character dropped, so no stored text can end a content line (review L-N2).
+ */
 export const icsText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .split('')
+    .filter((char) => !isControlCharacter(char))
+    .join('');
 
 /** Folds a content line at 75 octets (never inside a UTF-8 sequence). */
 export function foldLine(line: string): string {

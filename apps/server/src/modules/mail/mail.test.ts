@@ -208,7 +208,9 @@ describe('the dev mailbox key', () => {
       expect(readFileSync(join(dataDir, 'mailbox-key'), 'utf8').trim()).toBe(first);
       expect(loadConfig({ DATA_DIR: dataDir }).mailboxKey).toBe(first);
       expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' }).mailboxKey).toBeNull();
-      expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).mailboxKey).toBeNull();
+      expect(
+        loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://cordata.example.org' }).mailboxKey,
+      ).toBeNull();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -248,7 +250,7 @@ describe('logs', () => {
       JOBS: 'false',
       RATE_LIMITS: 'false',
       WEB_DIST_DIR: join(dataDir, 'none'),
-      ...(nodeEnv === 'production' ? { SMTP_URL: smtpUrl } : {}),
+      ...(nodeEnv === 'production' ? { SMTP_URL: smtpUrl, PUBLIC_URL: 'https://cordata.example.org' } : {}),
     });
     const database = await createTestDatabase();
     const options = loggerOptions(config) as object;

@@ -98,7 +98,7 @@ describe('the purge job and the activity reminders', () => {
 
 describe('the outbox keeps no body once a mail is handled (review M9)', () => {
   it('in production without SMTP, a kept mail has no body', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://cordata.example.org' });
     try {
       await prod.ok('auth/email/sign-up', {
         email: 'quiet@example.test',

@@ -39,12 +39,15 @@ export function createRouteImportService(deps: { config: RouteImportConfig; rate
           'user-agent': 'Cordata route import',
         },
         signal: AbortSignal.timeout(config.timeoutMs),
+        // The host allow-list checks only this URL: a redirect could point anywhere, internal hosts included.
+        redirect: 'manual',
       });
     } catch (err) {
       throw failed((err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable');
     }
     if (response.status === 404 || response.status === 410) throw failed('not-found');
     if (response.status === 401 || response.status === 403) throw failed('private');
+    if (response.status >= 300 && response.status < 400) throw failed('redirect');
     if (!response.ok || !response.body) throw failed(`status-${response.status}`);
     const declared = Number(response.headers.get('content-length'));
     if (declared > GPX_MAX_BYTES) throw failed('too-large');

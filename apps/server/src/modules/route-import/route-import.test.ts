@@ -22,6 +22,8 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/gpx+xml' }).end(fixture('waymarkedtrails-relation-124582.gpx'));
     } else if (url.startsWith('/routes/500')) {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+    } else if (url.startsWith('/routes/301')) {
+      res.writeHead(301, { location: `${base}/routes/43212345.gpx?sub_format=track` }).end();
     } else if (url.startsWith('/routes/403')) {
       res.writeHead(403).end();
     } else if (url.startsWith('/routes/777')) {
@@ -113,6 +115,16 @@ describe('route/import-link', () => {
       expect(res.body.error?.details?.source).toBe('ridewithgps');
       if (reason) expect(res.body.error?.details?.reason).toBe(reason);
     }
+  });
+
+  it('never follows a redirect, even to a route the allow-list would accept', async () => {
+    const before = seen.length;
+    const res = await t.call('route/import-link', { url: 'https://ridewithgps.com/routes/301' }, token);
+    expect(res.body.error).toMatchObject({
+      code: 'ROUTE_IMPORT_FAILED',
+      details: { source: 'ridewithgps', reason: 'redirect' },
+    });
+    expect(seen.slice(before)).toEqual(['/routes/301.gpx?sub_format=track']);
   });
 
   it('refuses a source left out of ROUTE_IMPORT_SOURCES', async () => {

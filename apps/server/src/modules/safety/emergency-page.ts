@@ -26,17 +26,20 @@ export interface EmergencyView {
   /** The planned route's visible pieces (cut around the organiser's privacy zones). */
   route: OutgoingPoint[][];
   start: string | null;
-  participants: string[];
-  organisers: { name: string; phone: string | null; email: string }[];
+  /** The organisers' first names: never their e-mail, phone or last name (review M-N2). */
+  organisers: string[];
+  /** The only way to reach the organisers shown: the contact they chose to give for this activity. */
   activityContact: string | null;
   expiresAt: Date;
 }
 
 /**
  * The no-login page an emergency contact opens from the e-mail (GET {product}/safety/{token}), server-rendered in the
- * missing person's language: who is missing, the last known position and its time, the planned route, the group and
- * the organisers' contacts. Unknown and expired tokens get the same bare "expired or does not exist" page; views are
- * rate-limited per address. No script runs, nothing is cached, the address is never sent on as a referrer.
+ * missing person's language: who is missing, the activity, the last known position and its time, the planned route,
+ * the organisers' first names and the contact they chose to give for the activity. Nothing else about anyone: the
+ * address is reached by whoever the person named, so it must not hand out others' e-mails or phones (review M-N2).
+ * Unknown and expired tokens get the same bare "expired or does not exist" page; views are rate-limited per address.
+ * No script runs, nothing is cached, the address is never sent on as a referrer.
  */
 export function createEmergencyPage(deps: {
   db: Db;
@@ -65,9 +68,8 @@ export function createEmergencyPage(deps: {
       .where(and(eq(activities.id, link.activityId), isNull(activities.deletedAt), isNull(users.deletedAt)));
     if (!row) return null;
     const { activity, person, safety } = row;
-    const people = await deps.repo.people(activity.id);
     const organisers = await db
-      .select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+      .select({ firstName: users.firstName })
       .from(activityMembers)
       .innerJoin(users, eq(users.id, activityMembers.userId))
       .where(
@@ -87,20 +89,17 @@ export function createEmergencyPage(deps: {
     const route = activity.createdBy
       ? await deps.outgoing.line(activity.createdBy, null, activity.routeSteps)
       : [activity.routeSteps];
-    const fullName = (u: { firstName: string | null; lastName: string | null }) =>
-      [u.firstName, u.lastName].filter(Boolean).join(' ') || '—';
     return {
       language: person.language,
       timeZone: activity.timeZone,
-      person: fullName(person),
+      person: [person.firstName, person.lastName].filter(Boolean).join(' ') || '—',
       activity: activity.name,
       plannedReturn: activity.plannedReturnAt ?? activity.endsAt,
       backAt: safety?.backAt ?? null,
       lastFix: lastFix ?? null,
       route,
       start: activity.startAddress,
-      participants: people.map((p) => p.user.firstName ?? '—'),
-      organisers: organisers.map((o) => ({ name: fullName(o), phone: o.phone, email: o.email })),
+      organisers: organisers.map((o) => o.firstName ?? '—'),
       activityContact: activity.contact,
       expiresAt: link.expiresAt,
     };
@@ -205,21 +204,14 @@ export function render(v: EmergencyView): { title: string; body: string } {
 <span class="muted">${e(t.fixedAt(time(v.lastFix.at)))}</span></p>
 <p><a href="${e(osm(v.lastFix))}" rel="noreferrer">${e(t.openMap)}</a></p>`
     : `<p>${e(t.noPosition)}</p>`;
-  const organisers = v.organisers
-    .map(
-      (o) =>
-        `<li>${e(o.name)}${o.phone ? ` · ${e(t.phone)}: <a href="tel:${e(o.phone)}">${e(o.phone)}</a>` : ''} · ${e(t.email)}: <a href="mailto:${e(o.email)}">${e(o.email)}</a></li>`,
-    )
-    .join('');
   const body = `<section class="alert"><h1>${e(title)}</h1>
 <p>${e(t.pageIntro(v.person, v.activity, time(v.plannedReturn)))}</p>
 <p><strong>${e(t.emergency)}</strong></p></section>
 <section><h2>${e(t.lastPosition)}</h2>${position}</section>
 <section><h2>${e(t.route)}</h2>${sketch(v.route, v.lastFix)}
 ${v.start ? `<p class="muted">${e(t.start)}: ${e(v.start)}</p>` : ''}</section>
-<section><h2>${e(t.group)}</h2><p><strong>${e(v.activity)}</strong></p>
-<p>${e(t.participants)}: ${e(v.participants.join(', '))}</p>
-<h2>${e(t.organiser)}</h2><ul>${organisers}</ul>
+<section><h2>${e(t.activityHeading)}</h2><p><strong>${e(v.activity)}</strong></p>
+<p>${e(t.organiser)}: ${e(v.organisers.join(', '))}</p>
 ${v.activityContact ? `<p>${e(t.activityContact)}: ${e(v.activityContact)}</p>` : ''}</section>
 <p class="muted">${e(t.expires(time(v.expiresAt)))}</p>`;
   return { title, body };

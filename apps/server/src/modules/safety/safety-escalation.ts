@@ -5,7 +5,12 @@ import { activities, activitySafety, safetyLinks, users } from '../../db/schema.
 import type { MailMessage } from '../mail/mailer.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { SafetyRepository } from './safety.repository.ts';
-import { ESCALATION_LOOKBACK_MS, type EscalationDelays } from './safety-rules.ts';
+import {
+  CONTACT_ESCALATIONS_PER_WEEK,
+  ESCALATION_CAP_WINDOW_MS,
+  ESCALATION_LOOKBACK_MS,
+  type EscalationDelays,
+} from './safety-rules.ts';
 import { escalationMail, localTime } from './safety-texts.ts';
 
 const MINUTE = 60_000;
@@ -32,7 +37,8 @@ interface Due {
  *    ACTIVITY_NOT_BACK notification (and push) naming them, but for those with a block between them and the person
  *    (in either direction) who are not organisers, and they get one about themselves;
  * 2. SAFETY_CONTACTS_AFTER_MINUTES later, whoever is still not back: each of their emergency contacts gets an e-mail
- *    through the outbox with a no-login link (a random 256-bit token, only its hash kept, expiring).
+ *    through the outbox with a no-login link (a random 256-bit token, only its hash kept, expiring), at most
+ *    CONTACT_ESCALATIONS_PER_WEEK times a week per person.
  * A step is claimed by the conditional upsert that sets its column (`alerted_at`, `contacts_mailed_at`) in the
  * transaction of what it sends: the row lock makes a second instance see it set and do nothing, and a restart finds
  * the state in the database. A check-in (`back_at`) stops both steps. Steps older than a day are left alone.
@@ -115,6 +121,8 @@ export function createSafetyEscalation(deps: {
         )
         .returning({ userId: activitySafety.userId });
       if (!claimed) return 0;
+      const since = new Date(now.getTime() - ESCALATION_CAP_WINDOW_MS);
+      if ((await deps.repo.contactEscalationsSince(userId, since, tx)) > CONTACT_ESCALATIONS_PER_WEEK) return 0;
       const [row] = await tx
         .select({
           activity: activities,
@@ -143,7 +151,6 @@ export function createSafetyEscalation(deps: {
             to: contact.email,
             ...escalationMail({
               language,
-              contactName: contact.name,
               person,
               activity: activity.name,
               plannedReturn: localTime(activity.plannedReturnAt ?? activity.endsAt, activity.timeZone, language),

@@ -51,6 +51,14 @@ export function escalationTimes(a: SafetyTimes, delays: EscalationDelays) {
 }
 
 /**
+ * Escalations that e-mail one person's emergency contacts in any 7 days. A later one that week is recorded with no
+ * e-mail (the group is still told): joining activities and never checking in must not turn the contacts' mailboxes
+ * into a target for mail from Cordata (review M-N2).
+ */
+export const CONTACT_ESCALATIONS_PER_WEEK = 3;
+export const ESCALATION_CAP_WINDOW_MS = 7 * 24 * HOUR;
+
+/**
  * How far back the job looks: a step whose time passed longer ago than this is never taken (a server down for a day
  * does not wake contacts about an outing long over, and old activities are not escalated when the feature starts).
  */

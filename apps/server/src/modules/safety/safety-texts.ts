@@ -19,10 +19,11 @@ export const escapeHtml = (s: string) =>
 export const safetyCopy = {
   en: {
     subject: (person: string, activity: string) => `${person} is not back from ${activity}`,
-    greeting: (contact: string) => `Hello ${contact},`,
+    greeting: 'Hello,',
     mailIntro: (person: string, activity: string, planned: string) =>
       `${person} named you as an emergency contact in Cordata. They planned to be back from “${activity}” by ${planned} and have not checked in since.`,
-    mailLink: 'This page shows their last known position, the planned route, the group and the organiser’s contact:',
+    mailLink:
+      'This page shows their last known position, the planned route, and the organiser’s first name and the contact they gave for the activity:',
     mailValid: (until: string) => `The link works without an account until ${until}.`,
     mailAdvice:
       'Try to reach them and the organiser first. If you cannot and you are worried, call the emergency number 112 and give them what the page shows.',
@@ -37,12 +38,9 @@ export const safetyCopy = {
     openMap: 'Open on a map',
     route: 'Planned route',
     start: 'Meeting point',
-    group: 'The group',
-    participants: 'Taking part',
-    organiser: 'Organiser',
+    activityHeading: 'The activity',
+    organiser: 'Organised by',
     activityContact: 'Contact given for the activity',
-    phone: 'Phone',
-    email: 'E-mail',
     emergency: 'In an emergency call 112 (Europe).',
     expires: (until: string) => `This page stops working at ${until}.`,
     gone: 'This link has expired or does not exist.',
@@ -50,11 +48,11 @@ export const safetyCopy = {
   },
   it: {
     subject: (person: string, activity: string) => `${person} non ha ancora segnalato il rientro da ${activity}`,
-    greeting: (contact: string) => `Ciao ${contact},`,
+    greeting: 'Ciao,',
     mailIntro: (person: string, activity: string, planned: string) =>
       `${person} ti ha indicato come contatto di emergenza su Cordata. Il rientro da “${activity}” era previsto per ${planned} e da allora non ha confermato di essere tornato.`,
     mailLink:
-      'Questa pagina mostra l’ultima posizione nota, il percorso previsto, il gruppo e il contatto dell’organizzatore:',
+      'Questa pagina mostra l’ultima posizione nota, il percorso previsto, il nome dell’organizzatore e il contatto che ha indicato per l’attività:',
     mailValid: (until: string) => `Il link funziona senza account fino a ${until}.`,
     mailAdvice:
       'Prova prima a contattare la persona e l’organizzatore. Se non ci riesci e sei preoccupato, chiama il numero di emergenza 112 e riferisci ciò che mostra la pagina.',
@@ -70,12 +68,9 @@ export const safetyCopy = {
     openMap: 'Apri sulla mappa',
     route: 'Percorso previsto',
     start: 'Punto di ritrovo',
-    group: 'Il gruppo',
-    participants: 'Partecipanti',
-    organiser: 'Organizzatore',
+    activityHeading: 'L’attività',
+    organiser: 'Organizzata da',
     activityContact: 'Contatto indicato per l’attività',
-    phone: 'Telefono',
-    email: 'E-mail',
     emergency: 'In caso di emergenza chiama il 112.',
     expires: (until: string) => `Questa pagina smette di funzionare ${until}.`,
     gone: 'Questo link è scaduto o non esiste.',
@@ -83,10 +78,12 @@ export const safetyCopy = {
   },
 } as const;
 
-/** The e-mail to one emergency contact of a person not back, in the person's language. */
+/**
+ * The e-mail to one emergency contact of a person not back, in the person's language. It does not greet the contact by
+ * the name the person typed: the text of these mails is ours but for the person's and the activity's names (M-N2).
+ */
 export function escalationMail(input: {
   language: MailLanguage;
-  contactName: string;
   person: string;
   activity: string;
   plannedReturn: string;
@@ -96,7 +93,7 @@ export function escalationMail(input: {
   const t = safetyCopy[input.language] ?? safetyCopy.en;
   const intro = t.mailIntro(input.person, input.activity, input.plannedReturn);
   const text = [
-    t.greeting(input.contactName),
+    t.greeting,
     intro,
     `${t.mailLink}\n${input.link}`,
     t.mailValid(input.validUntil),
@@ -105,7 +102,7 @@ export function escalationMail(input: {
   ].join('\n\n');
   const e = escapeHtml;
   const html = `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;color:#1d1d1f;max-width:520px;margin:auto;padding:24px">
-<p>${e(t.greeting(input.contactName))}</p>
+<p>${e(t.greeting)}</p>
 <p>${e(intro)}</p>
 <p>${e(t.mailLink)}</p>
 <p><a href="${e(input.link)}" style="display:inline-block;background:#b3261e;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:600">${e(t.lastPosition)}</a></p>

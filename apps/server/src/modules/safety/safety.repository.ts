@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
   activityMembers,
@@ -68,6 +68,19 @@ export function createSafetyRepository(db: Db) {
              or (blocked_id = ${userId} and blocker_id = any(${uuidArray(others)}))`,
       );
       return new Set(rows.map((r) => r.other));
+    },
+
+    /**
+     * How many of the person's escalations reached step 2 since `since`, the one being taken included. Locks the
+     * person's row first, so two instances escalating two of their activities at once count one after the other.
+     */
+    async contactEscalationsSince(userId: string, since: Date, tx: DbOrTx) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(activitySafety)
+        .where(and(eq(activitySafety.userId, userId), gt(activitySafety.contactsMailedAt, since)));
+      return row?.count ?? 0;
     },
 
     addPoint: (point: typeof locationPoints.$inferInsert, tx: DbOrTx = db) => tx.insert(locationPoints).values(point),

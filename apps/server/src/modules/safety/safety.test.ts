@@ -4,10 +4,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { collect, listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
-import { activities, activitySafety, locationPoints, mailOutbox, notifications, safetyLinks } from '../../db/schema.ts';
+import {
+  activities,
+  activitySafety,
+  locationPoints,
+  mailOutbox,
+  notifications,
+  safetyLinks,
+  users,
+} from '../../db/schema.ts';
 import { pushText } from '../notifications/push-messages.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 import { createSafetyEscalation, hashLinkToken } from './safety-escalation.ts';
+import { CONTACT_ESCALATIONS_PER_WEEK } from './safety-rules.ts';
 
 let clock = Date.now();
 let t: TestApp;
@@ -238,6 +247,7 @@ describe('the escalation', () => {
       { name: 'Marco', email: `marco-${anna.id}@example.test` },
     ];
     await t.ok('user/set-emergency-contacts', { contacts }, anna.token);
+    await t.db.update(users).set({ phone: '+39 333 123 4567' }).where(eq(users.id, organiser.id));
     clock = startsAt + 10 * MINUTE;
     await t.ok('activity/safety-share', { activityId, sharing: true }, anna.token);
     const socket = await socketOf(anna.token);
@@ -288,6 +298,9 @@ describe('the escalation', () => {
     expect((await escalation().run()).mailed).toBe(0);
     const [mail] = await mailsTo(contacts[0]!.email);
     expect(mail!.subject).toBe(`Person0 ${anna.lastName} is not back from Grigna ridge`);
+    // Nothing the person typed about the contact goes to the address: no greeting by the name given (review M-N2).
+    expect(mail!.text.startsWith('Hello,\n')).toBe(true);
+    expect(`${mail!.text}${mail!.html}`).not.toContain('Mum');
     const link = /https:\/\/cordata\.example\/api\/space\/cordata\/safety\/([A-Za-z0-9_-]+)/.exec(mail!.text);
     expect(link).not.toBeNull();
     const token = link![1]!;
@@ -306,9 +319,12 @@ describe('the escalation', () => {
     expect(page.body).toContain(`Person0 ${anna.lastName} is not back yet`);
     expect(page.body).toContain('45.95000, 9.38000');
     expect(page.body).toContain('Grigna ridge');
-    expect(page.body).toContain('Olga, Person0, Person1');
-    expect(page.body).toContain(organiser.email);
     expect(page.body).toContain('<polyline');
+    // Only the organiser's first name: no e-mail, phone or last name of anyone, no other participant (review M-N2).
+    expect(page.body).toContain('Organised by: Olga');
+    for (const hidden of [organiser.email, organiser.lastName, '333 123 4567', anna.email, bruno.email, 'Person1'])
+      expect(page.body).not.toContain(hidden);
+    expect(page.body).not.toMatch(/mailto:|tel:/);
 
     // Checking in stops everything: the page says so and shows nothing more.
     clock = endsAt + 2 * HOUR;
@@ -371,6 +387,36 @@ describe('the escalation', () => {
     expect(page.body).toContain('Durante questa attività non ha condiviso la posizione.');
     const rows = await t.db.select().from(activitySafety).where(eq(activitySafety.activityId, activityId));
     expect(rows.find((r) => r.userId === bruno.id)?.contactsMailedAt).toBeNull();
+  });
+
+  it(`mails one person's contacts at most ${CONTACT_ESCALATIONS_PER_WEEK} times in 7 days (review M-N2)`, async () => {
+    const organiser = await newUser(t, { firstName: 'Olga' });
+    const eve = await newUser(t);
+    const contact = `second-${eve.id}@example.test`;
+    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Me', email: contact }] }, eve.token);
+    // One outing a day, Eve never back: the days after the cap are still told to the group, but not mailed.
+    const outings = [];
+    for (let i = 1; i <= CONTACT_ESCALATIONS_PER_WEEK + 1; i += 1) {
+      const activity = await newActivity(t, organiser, { date: dayFromNow(day + i), name: 'Grigna ridge' });
+      await t.ok('activity/participate', { activityId: activity.activityId }, eve.token);
+      outings.push(activity);
+    }
+    day += CONTACT_ESCALATIONS_PER_WEEK + 3;
+    for (const activity of outings) {
+      const endsAt = new Date(activity.endsAt).getTime();
+      clock = endsAt - MINUTE;
+      await t.ok('activity/safety-back', { activityId: activity.activityId }, organiser.token);
+      clock = endsAt + 91 * MINUTE;
+      await escalation().run();
+    }
+    expect(await mailsTo(contact)).toHaveLength(CONTACT_ESCALATIONS_PER_WEEK);
+    const last = outings.at(-1)!.activityId;
+    expect(await notBack(last)).not.toEqual([]);
+    const [step] = await t.db
+      .select()
+      .from(activitySafety)
+      .where(and(eq(activitySafety.activityId, last), eq(activitySafety.userId, eve.id)));
+    expect(step!.contactsMailedAt).not.toBeNull();
   });
 
   it('leaves alone what is over for more than a day, and cancelled activities', async () => {

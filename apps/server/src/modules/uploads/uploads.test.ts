@@ -69,13 +69,20 @@ describe('upload/get-upload-url', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}`, ...headers },
         payload: JSON.stringify({ purpose: 'PROFILE_PICTURE', contentType: 'image/png', size: 1000 }),
       });
-    const forged: Record<string, string>[] = [{ host: 'tracker.example' }, { 'x-forwarded-host': 'tracker.example' }];
+    const forged: Record<string, string>[] = [
+      { host: 'tracker.example' },
+      { 'x-forwarded-host': 'tracker.example' },
+      // An allowed name with a port of the caller's choosing (review L-N1): the configured PORT is written.
+      { host: 'localhost:6666' },
+      { host: '127.0.0.1:6666' },
+    ];
     for (const headers of forged) {
       const { fileUrl, uploadUrl } = (await ask(headers)).json();
-      expect(new URL(fileUrl).hostname).toBe('localhost');
-      expect(new URL(uploadUrl).hostname).toBe('localhost');
+      expect(new URL(fileUrl).hostname, JSON.stringify(headers)).toMatch(/^(localhost|127\.0\.0\.1)$/);
+      expect(new URL(fileUrl).port, JSON.stringify(headers)).toBe(String(t.config.PORT));
+      expect(new URL(uploadUrl).port, JSON.stringify(headers)).toBe(String(t.config.PORT));
     }
-    // A host the operator allowed is kept, with its port.
+    // A host name the operator allowed is kept, with the configured port whatever the header says.
     const lan = await createTestApp({ ALLOWED_HOSTS: '192.168.1.20' });
     try {
       const other = await newUser(lan);
@@ -85,11 +92,11 @@ describe('upload/get-upload-url', () => {
         headers: {
           'content-type': 'application/json',
           authorization: `Bearer ${other.token}`,
-          host: '192.168.1.20:8080',
+          host: '192.168.1.20:6666',
         },
         payload: JSON.stringify({ purpose: 'PROFILE_PICTURE', contentType: 'image/png', size: 1000 }),
       });
-      expect(new URL(res.json().fileUrl).host).toBe('192.168.1.20:8080');
+      expect(new URL(res.json().fileUrl).host).toBe(`192.168.1.20:${lan.config.PORT}`);
     } finally {
       await lan.close();
     }

@@ -66,6 +66,8 @@ export const PER_PERSON_LIMITS: Partial<Record<CallName, RateRule>> = {
   // Each may carry a 5 MB route file to parse and store (review M5).
   'activity/create-new': perHour(30),
   'activity/update-existing': perHour(60),
+  // Each may re-write a 5 MB route file in the exports' worker (review M-N1).
+  'route/export-gpx': perHour(30),
 };
 
 export function registerCalls(

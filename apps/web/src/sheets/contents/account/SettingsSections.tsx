@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../api/client.ts';
+import { withPassword } from '../../../api/reauthenticate.ts';
 import { confirm, showError, showSuccess } from '../../../components/feedback.ts';
 import { FormError, TextField } from '../../../components/forms/Field.tsx';
 import {
@@ -187,8 +188,7 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
     if (!ok) return;
     setBusy(true);
     try {
-      await api('auth/reauthenticate', { password });
-      await api('user/delete-account');
+      await withPassword(password, () => api('user/delete-account'));
       useSheetStore.getState().close(sheetKey);
       useAuthStore.getState().logout();
       queryClient.clear();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newActivity, newUser, reauthenticate, TEST_PASSWORD } from '../../../test/factories.ts';
+import { latestMailCode, newActivity, newUser, reauthenticate, TEST_PASSWORD } from '../../../test/factories.ts';
 import { forgeParameter } from '../../../test/forge.ts';
 import { dataExports, locationPoints, mailOutbox } from '../../db/schema.ts';
 import { trackGpx } from '../activities/activity-route.ts';
@@ -166,21 +166,35 @@ describe('data export', () => {
     expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
   });
 
-  it('dies with a password change: the ready file and the pending export go (review L-N3)', async () => {
-    const me = await newUser(t);
-    await requestExport(me.token);
-    await service().runPending();
-    const url = (await t.ok('export/latest', undefined, me.token)).export!.downloadUrl!;
-    expect((await download(url)).statusCode).toBe(200);
-    await t.ok('export/request', undefined, me.token);
-    await t.ok(
-      'auth/email/confirm-change-password',
-      { currentPassword: TEST_PASSWORD, password: 'Another#Ridge77' },
-      me.token,
-    );
-    expect((await download(url)).statusCode).toBe(404);
-    expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
-  });
+  const newPassword = {
+    change: (me: { token: string }) =>
+      t.ok(
+        'auth/email/confirm-change-password',
+        { currentPassword: TEST_PASSWORD, password: 'Another#Ridge77' },
+        me.token,
+      ),
+    reset: async (me: { email: string }) => {
+      await t.ok('auth/email/send-reset-password-otp', { email: me.email });
+      const code = await latestMailCode(t, me.email);
+      const { resetToken } = await t.ok('auth/email/verify-password-otp', { email: me.email, code });
+      await t.ok('auth/email/reset-password', { resetToken, password: 'Another#Ridge77' });
+    },
+  };
+
+  it.each(['change', 'reset'] as const)(
+    'dies with a password %s: the ready file and the pending export go (review L-N3)',
+    async (how) => {
+      const me = await newUser(t);
+      await requestExport(me.token);
+      await service().runPending();
+      const url = (await t.ok('export/latest', undefined, me.token)).export!.downloadUrl!;
+      expect((await download(url)).statusCode).toBe(200);
+      await t.ok('export/request', undefined, me.token);
+      await newPassword[how](me);
+      expect((await download(url)).statusCode).toBe(404);
+      expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
+    },
+  );
 
   it("writes other organisers' routes from their stored line, never parsing their file here (review M-N1)", async () => {
     const organiser = await newUser(t);

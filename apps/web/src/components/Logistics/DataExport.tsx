@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client.ts';
+import { isWrongPassword } from '../../api/reauthenticate.ts';
 import { config } from '../../config.ts';
 import { formatLongDate } from '../../i18n/dates.ts';
 import { useLatestExportQuery, useRequestExportMutation } from '../../state/queries/logistics.ts';
 import { showError } from '../feedback.ts';
-import { FormError, TextField } from '../forms/Field.tsx';
+import { PasswordAgainField } from '../forms/Field.tsx';
 import './logistics.css';
 
 /**
@@ -24,10 +24,7 @@ export function DataExport() {
     setPasswordProblem(null);
     request.mutate(password, {
       onSuccess: () => setPassword(''),
-      onError: (e) =>
-        isApiError(e) && e.code === 'INVALID_CREDENTIALS'
-          ? setPasswordProblem(t('logistics.export.passwordWrong'))
-          : showError(e),
+      onError: (e) => (isWrongPassword(e) ? setPasswordProblem(t('logistics.export.passwordWrong')) : showError(e)),
     });
   };
   return (
@@ -56,15 +53,13 @@ export function DataExport() {
       )}
       {current?.status !== 'PENDING' && (
         <>
-          <TextField
+          <PasswordAgainField
             label={t('logistics.export.password')}
-            type="password"
-            autoComplete="current-password"
             value={password}
             onChange={setPassword}
             testId="export-password"
+            problem={passwordProblem}
           />
-          <FormError text={passwordProblem} />
           <button
             type="button"
             className="btn btn-outline btn-block"

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, call, newAccount } from '../support/accounts.ts';
+import { type Account, call, newAccount, PASSWORD } from '../support/accounts.ts';
 import {
   contextsClosedAfterEach,
   expectToast,
@@ -157,11 +157,12 @@ describe.each(locales)('trailhead logistics (%s)', (locale) => {
     await page.waitForSelector(`${testId('gear-item')}[data-claimed="true"]`);
     expect(await page.locator(testId('checklist-item')).count()).toBe(0);
 
-    // Bruno prepares his data export in the settings and downloads it.
+    // Bruno prepares his data export in the settings, his password entered again, and downloads it.
     await brunoPage.goto('/home');
     await brunoPage.click(testId('open-account'));
     await brunoPage.click(testId('account-settings'));
     await brunoPage.click(testId('settings-data'));
+    await brunoPage.fill(testId('export-password'), PASSWORD);
     await brunoPage.click(testId('export-request'));
     await brunoPage.waitForSelector(testId('export-pending'));
     await screenshot(brunoPage, `logistics-7-export-pending-${locale}`);

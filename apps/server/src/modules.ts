@@ -157,6 +157,8 @@ export function createModules(core: Core) {
     rateLimiter: core.rateLimiter,
     sports,
     pictures: uploads,
+    // A data export is bound to the password it was asked with (review L-N3); `exports` is made further down.
+    onPasswordChanged: (userId) => exports.removeAllOf(userId),
     now: core.now,
   });
   const connectionsRepository = createConnectionsRepository(core.db);
@@ -393,7 +395,11 @@ export function createModules(core: Core) {
     ...privacyHandlers(createPrivacyService({ repo: privacyRepository, changes })),
     'route/elevation': ({ body, user }) => elevation.preview(user.userId, body),
     'route/grade-suggestion': ({ body, user }) => osm.suggest(user.userId, body),
-    'export/request': ({ user }) => exports.request(user.userId),
+    'export/request': ({ user }) => {
+      // A stolen session alone cannot take everything away: the password was entered again moments ago (review L-N3).
+      stepUp.assertRecentlyReauthenticated(user);
+      return exports.request(user.userId);
+    },
     'export/latest': ({ user }) => exports.latest(user.userId),
   };
   const handlersWithActiveDays = withActiveDays(

@@ -75,6 +75,8 @@ export const PER_PERSON_LIMITS: Partial<Record<CallName, RateRule>> = {
   'carpool/cancel-request': perHour(20),
   'carpool/accept-request': perHour(60),
   'carpool/decline-request': perHour(60),
+  // Each may re-write a 5 MB route file in the exports' worker (review M-N1).
+  'route/export-gpx': perHour(30),
 };
 
 export function registerCalls(

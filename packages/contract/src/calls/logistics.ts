@@ -203,10 +203,11 @@ export type DataExport = z.infer<typeof DataExport>;
 export const exportCalls = {
   'export/request': defineCall({
     auth: true,
-    summary: 'Prepare a ZIP of all my data (JSON, GPX, ICS); a link is mailed when it is ready',
+    summary:
+      'Prepare a ZIP of all my data (JSON, GPX, ICS); a link is mailed when it is ready. Needs auth/reauthenticate moments before',
     body: null,
     response: z.object({ export: DataExport }),
-    errors: ['RATE_LIMITED'],
+    errors: ['RATE_LIMITED', 'REAUTH_REQUIRED'],
   }),
   'export/latest': defineCall({
     auth: true,

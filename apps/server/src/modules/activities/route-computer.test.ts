@@ -102,6 +102,25 @@ describe('route computer (review M5: uploads parsed off the event loop)', () => 
     await expect(Promise.all([first, second])).resolves.toHaveLength(2);
   });
 
+  it('keeps uploads apart from exports: a flood of exports never makes an upload answer 503 (review M-N1)', async () => {
+    // A generous time budget: this is about the queues, not the clock, on however busy a machine.
+    computer = createRouteComputer({ inlineBelowBytes: 0, maxWaiting: 1, timeoutMs: 120_000 });
+    const stored = track(2_000).gpx;
+    // The review's exploit: 12 parallel exports of a large file, and meanwhile someone else's upload.
+    const exports = Array.from({ length: 12 }, () =>
+      computer.track(stored, 'Ride').then(
+        () => 'written',
+        (error: ApiError) => error.code,
+      ),
+    );
+    const upload = computer.computeUpload(new TextEncoder().encode(track(2_000).gpx));
+    await expect(upload).resolves.toEqual(computeRoute(track(2_000)));
+    // The exports still have their own limit: past one waiting, they are told to try again.
+    const answers = await Promise.all(exports);
+    expect(answers.filter((a) => a === 'written')).toHaveLength(2);
+    expect(answers.filter((a) => a === 'SERVICE_UNAVAILABLE')).toHaveLength(10);
+  });
+
   it('computes drawn routes and small files in place', async () => {
     computer = createRouteComputer();
     const drawn = {

@@ -20,7 +20,7 @@ export interface RouteComputerOptions {
   timeoutMs?: number;
   /** Smaller files are computed in place: a few milliseconds, less than handing them to the worker. */
   inlineBelowBytes?: number;
-  /** Uploads waiting for the worker beyond this are told to try again (503). */
+  /** Files waiting for a worker beyond this (uploads and exports counted apart) are told to try again (503). */
   maxWaiting?: number;
   /** Measures the climb of a route that has no elevation of its own (a drawn line, a file without <ele>). */
   elevation?: RouteElevation;
@@ -67,21 +67,16 @@ function spawnWorker(resourceLimits: ResourceLimits) {
 const tooComplex = () => new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } });
 
 /**
- * Computes routes off the event loop (review M5): GPX files above a few hundred kilobytes are parsed in
- * one worker thread, one at a time, each within a time budget, so neither a huge nor a hostile file
- * stalls the calls and sockets of everyone else.
+ * One worker thread and the files waiting for it: one at a time, each within `timeoutMs`, and past `maxWaiting`
+ * waiting a 503 instead of an ever longer wait.
  */
-export function createRouteComputer(options: RouteComputerOptions = {}) {
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  const inlineBelowBytes = options.inlineBelowBytes ?? 256 * 1024;
-  const maxWaiting = options.maxWaiting ?? 8;
-  const resourceLimits = { maxOldGenerationSizeMb: options.memoryLimitMb ?? 128 };
+function createWorkerQueue(options: { timeoutMs: number; maxWaiting: number; resourceLimits: ResourceLimits }) {
   const waiting: Job[] = [];
   let worker: Worker | null = null;
   let running: { job: Job; timer: NodeJS.Timeout } | null = null;
 
   function startWorker() {
-    const started = spawnWorker(resourceLimits);
+    const started = spawnWorker(options.resourceLimits);
     started.unref();
     started.on('message', (answer: RouteWorkerAnswer) => settle(answer));
     started.on('error', (error: Error & { code?: string }) => {
@@ -114,22 +109,46 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
       worker = null;
       void stuck?.terminate();
       settle(tooComplex());
-    }, timeoutMs);
+    }, options.timeoutMs);
     running = { job, timer };
     worker.postMessage(job.request, job.request.kind === 'upload' ? [job.request.bytes.buffer as ArrayBuffer] : []);
   }
 
-  function inWorker<T>(request: RouteWorkerRequest): Promise<T> {
-    if (waiting.length >= maxWaiting) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
-    return new Promise((resolve, reject) => {
-      waiting.push({ request, resolve: resolve as (value: unknown) => void, reject });
-      if (!running) next();
-    });
-  }
+  return {
+    run<T>(request: RouteWorkerRequest): Promise<T> {
+      if (waiting.length >= options.maxWaiting) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
+      return new Promise((resolve, reject) => {
+        waiting.push({ request, resolve: resolve as (value: unknown) => void, reject });
+        if (!running) next();
+      });
+    },
+    async close() {
+      for (const job of waiting.splice(0)) job.reject(new ApiError('SERVICE_UNAVAILABLE'));
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+}
+
+/**
+ * Computes routes off the event loop (review M5): GPX files above a few hundred kilobytes are parsed in
+ * worker threads, one at a time, each within a time budget, so neither a huge nor a hostile file
+ * stalls the calls and sockets of everyone else. Uploads and exports have a worker and a queue each (review
+ * M-N1): a flood of exports can never make someone else's upload wait or answer 503.
+ */
+export function createRouteComputer(options: RouteComputerOptions = {}) {
+  const inlineBelowBytes = options.inlineBelowBytes ?? 256 * 1024;
+  const queueOptions = {
+    timeoutMs: options.timeoutMs ?? 5_000,
+    maxWaiting: options.maxWaiting ?? 8,
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb ?? 128 },
+  };
+  const uploads = createWorkerQueue(queueOptions);
+  const exports = createWorkerQueue(queueOptions);
 
   function parse(route: RouteToCompute): Promise<ComputedRoute> {
     if (route.mode === 'POINTS' || route.gpx.length < inlineBelowBytes) return Promise.resolve(computeRoute(route));
-    return inWorker({ kind: 'compute', route });
+    return uploads.run({ kind: 'compute', route });
   }
 
   /** A route without elevation of its own, measured along `line` by the elevation service when there is one. */
@@ -157,21 +176,19 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
       const computed =
         bytes.byteLength < inlineBelowBytes
           ? computeRoute(uploadedRoute(bytes))
-          : await inWorker<ComputedRoute>({ kind: 'upload', bytes });
+          : await uploads.run<ComputedRoute>({ kind: 'upload', bytes });
       return withElevation(computed, computed.routeSteps);
     },
     /**
      * A stored route file as one GPX 1.1 track named `name` (trackGpx), trimmed outside the owner's privacy `zones`
-     * (none for the owner), parsed in the worker when large.
+     * (none for the owner), parsed in the exports' worker when large.
      */
     track(gpx: string, name: string, zones: ZoneCircle[] = []): Promise<string> {
       if (gpx.length < inlineBelowBytes) return Promise.resolve(trackGpx(gpx, name, zones));
-      return inWorker({ kind: 'track', gpx, name, zones });
+      return exports.run({ kind: 'track', gpx, name, zones });
     },
     async close() {
-      for (const job of waiting.splice(0)) job.reject(new ApiError('SERVICE_UNAVAILABLE'));
-      await worker?.terminate();
-      worker = null;
+      await Promise.all([uploads.close(), exports.close()]);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { callPath } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { latestMailCode, newAccount, newUser } from '../../../test/factories.ts';
+import { latestMailCode, newAccount, newActivity, newUser } from '../../../test/factories.ts';
 import { PER_PERSON_LIMITS } from '../../http/routes.ts';
 import { AUTH_RATE_RULES } from './auth.service.ts';
 
@@ -178,6 +178,18 @@ describe('the caller address (review H1)', () => {
 });
 
 describe('per-person budgets (review M4, M8, L3)', () => {
+  it('stop a script that loops the GPX export of a route (review M-N1)', async () => {
+    const [creator, me] = [await newUser(t), await newUser(t)];
+    const { activityId } = await newActivity(t, creator);
+    const { limit } = PER_PERSON_LIMITS['route/export-gpx']!;
+    for (let i = 0; i < limit; i++) {
+      expect((await t.call('route/export-gpx', { activityId }, me.token)).status).toBe(200);
+    }
+    const stopped = await t.call('route/export-gpx', { activityId }, me.token);
+    expect([stopped.status, stopped.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    expect((await t.call('route/export-gpx', { activityId }, creator.token)).status).toBe(200);
+  });
+
   it('stop a script that loops a search', async () => {
     const me = await newUser(t);
     const { limit } = PER_PERSON_LIMITS['user/explore-contacts']!;

@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   sports: Pick<SportsService, 'assertValidUserSports'>;
   /** A profile picture must be a file this server issued to the person. */
   pictures: Pick<UploadsService, 'claim'>;
+  /** After a password reset or change, with every other session ended: what was bound to the old password goes. */
+  onPasswordChanged?: (userId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -236,6 +238,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.confirmEmail(user.id, now());
       // Every session ends, the reset token's own included: it is single use.
       await tokens.revokeAll(user.id);
+      await deps.onPasswordChanged?.(user.id);
       return { ok: true as const };
     },
 
@@ -254,6 +257,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       assertStrongPassword(body.password, user.email);
       await repo.setPassword(user.id, await passwords.hash(body.password));
       await tokens.revokeAll(user.id, caller.sessionId);
+      await deps.onPasswordChanged?.(user.id);
       return { ok: true as const };
     },
 

@@ -19,7 +19,7 @@ import {
   userSports,
   users,
 } from '../../db/schema.ts';
-import { drawnTrackGpx, trackGpx } from '../activities/activity-route.ts';
+import { drawnTrackGpx } from '../activities/activity-route.ts';
 import { pointsFor } from '../activities/meeting-area.ts';
 import { activityEvent, writeIcs } from '../calendar/ics.ts';
 import { createPrivacyRepository } from '../privacy/privacy.repository.ts';
@@ -29,13 +29,18 @@ import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 const text = (value: string) => new TextEncoder().encode(value);
 
+/** How many activities' route files one export holds at most: the latest ones (review M-N1). */
+export const EXPORT_MAX_ROUTE_FILES = 200;
+
 const README = `Your Cordata data
 =================
 
 profile.json        your profile, sports and settings
 contacts.json       your contacts and pending contact requests
 activities.json     the activities you created or were part of, with your role
-activities/*.gpx    the route of each of those activities (GPX 1.1)
+activities/*.gpx    the route of each of those activities (GPX 1.1), for the latest ${EXPORT_MAX_ROUTE_FILES}
+                    of them: your own uploaded files as you uploaded them, every other route as the
+                    line Cordata shows on its map
 groups.json         the groups you belong to or asked to join
 messages.json       the messages you wrote, with the chat they belong to
 notifications.json  your notifications
@@ -51,7 +56,12 @@ JSON files are UTF-8; times are ISO 8601 in UTC; distances in metres.
  * the routes and ICS for the calendar. Read with the person's id only, so nobody else's private data
  * (another person's checklist, an e-mail address) can slip in.
  */
-export async function buildExportFiles(userId: string, now: Date, db: Db): Promise<Record<string, Uint8Array>> {
+export async function buildExportFiles(
+  userId: string,
+  now: Date,
+  db: Db,
+  maxRouteFiles = EXPORT_MAX_ROUTE_FILES,
+): Promise<Record<string, Uint8Array>> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error('export of a missing user');
   const sports = await db.select().from(userSports).where(eq(userSports.userId, userId));
@@ -70,7 +80,8 @@ export async function buildExportFiles(userId: string, now: Date, db: Db): Promi
     .select({ activity: activities, member: activityMembers, gpx: activityRoutes.gpx })
     .from(activities)
     .leftJoin(activityMembers, and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, userId)))
-    .leftJoin(activityRoutes, eq(activityRoutes.activityId, activities.id))
+    // Only the person's own files are read: nobody else's is parsed or written out as it was uploaded.
+    .leftJoin(activityRoutes, and(eq(activityRoutes.activityId, activities.id), eq(activities.createdBy, userId)))
     .where(
       sql`${activities.deletedAt} is null and (${activities.createdBy} = ${userId} or ${activityMembers.userId} is not null)`,
     )
@@ -264,21 +275,16 @@ export async function buildExportFiles(userId: string, now: Date, db: Db): Promi
       }),
     ),
   };
-  for (const { activity: a, member: m, gpx } of activityRows) {
-    // The person's own uploaded file as it was uploaded; anyone else's file, and a drawn route, as the GPX export
-    // gives it to them (trimmed by the organiser's privacy zones; the drawn line outside the meeting area for a
-    // reader who sees an area, issue 23).
-    const own = a.createdBy === userId;
+  for (const { activity: a, member: m, gpx } of activityRows.slice(-maxRouteFiles)) {
+    // The person's own uploaded file as it was uploaded. Any other route as its stored line, never parsed from the
+    // organiser's file here on the event loop (review M-N1): trimmed by the organiser's privacy zones, and outside
+    // the meeting area for a reader who sees an area (issue 23), as every answer gives it (docs/privacy.md).
     const trim = zones.zonesOf(a.createdBy);
     const seen = pointsFor(a, m?.state ?? null);
     files[`activities/${a.id}.gpx`] = text(
       seen.area
         ? drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, trim)
-        : gpx && own
-          ? gpx
-          : gpx
-            ? trackGpx(gpx, a.name, trim)
-            : drawnTrackGpx(a, trim),
+        : (gpx ?? drawnTrackGpx(a, trim)),
     );
   }
   return files;

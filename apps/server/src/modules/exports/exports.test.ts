@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newActivity, newUser, reauthenticate } from '../../../test/factories.ts';
+import { latestMailCode, newActivity, newUser, reauthenticate, TEST_PASSWORD } from '../../../test/factories.ts';
 import { forgeParameter } from '../../../test/forge.ts';
 import { dataExports, locationPoints, mailOutbox } from '../../db/schema.ts';
+import { trackGpx } from '../activities/activity-route.ts';
+import { buildExportFiles } from './export-archive.ts';
+
+// Every GPX parse on this thread is seen: the export must make none (review M-N1).
+vi.mock('../activities/activity-route.ts', async (original) => {
+  const real = await original<typeof import('../activities/activity-route.ts')>();
+  return { ...real, trackGpx: vi.fn(real.trackGpx) };
+});
 
 let clock = Date.now();
 let t: TestApp;
@@ -14,6 +22,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const service = () => t.modules.services.exports;
+
+/** The export/request call as the app makes it: the password entered again just before. */
+async function requestExport(token: string) {
+  await reauthenticate(t, token);
+  return t.ok('export/request', undefined, token);
+}
 
 async function download(url: string) {
   const res = await t.app.inject({ method: 'GET', url });
@@ -47,7 +61,7 @@ describe('data export', () => {
       .insert(locationPoints)
       .values({ activityId: activity.activityId, userId: me.id, latitude: 45.93, longitude: 9.38, recordedAt });
 
-    const { export: asked } = await t.ok('export/request', undefined, me.token);
+    const { export: asked } = await requestExport(me.token);
     expect(asked).toMatchObject({ status: 'PENDING', downloadUrl: null });
     // A second tap while it is prepared is the same export.
     expect((await t.ok('export/request', undefined, me.token)).export.exportId).toBe(asked.exportId);
@@ -116,7 +130,7 @@ describe('data export', () => {
 
   it('refuses a forged or expired link, and deletes exports after 7 days', async () => {
     const me = await newUser(t);
-    await t.ok('export/request', undefined, me.token);
+    await requestExport(me.token);
     await service().runPending();
     const url = (await t.ok('export/latest', undefined, me.token)).export!.downloadUrl!;
     expect((await download(forgeParameter(url, 'signature'))).statusCode).toBe(404);
@@ -132,13 +146,81 @@ describe('data export', () => {
 
   it('goes with the account', async () => {
     const me = await newUser(t);
-    await t.ok('export/request', undefined, me.token);
+    await requestExport(me.token);
     await service().runPending();
     const url = (await t.ok('export/latest', undefined, me.token)).export!.downloadUrl!;
     await reauthenticate(t, me.token);
     await t.ok('user/delete-account', undefined, me.token);
     expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
     expect((await download(url)).statusCode).toBe(404);
+  });
+
+  it('needs the password entered again moments before (review L-N3)', async () => {
+    const me = await newUser(t);
+    const refused = await t.call('export/request', undefined, me.token);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'REAUTH_REQUIRED']);
+    await reauthenticate(t, me.token);
+    clock += 5 * 60_000 + 1_000;
+    expect((await t.call('export/request', undefined, me.token)).body.error?.code).toBe('REAUTH_REQUIRED');
+    clock = Date.now();
+    expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
+  });
+
+  const newPassword = {
+    change: (me: { token: string }) =>
+      t.ok(
+        'auth/email/confirm-change-password',
+        { currentPassword: TEST_PASSWORD, password: 'Another#Ridge77' },
+        me.token,
+      ),
+    reset: async (me: { email: string }) => {
+      await t.ok('auth/email/send-reset-password-otp', { email: me.email });
+      const code = await latestMailCode(t, me.email);
+      const { resetToken } = await t.ok('auth/email/verify-password-otp', { email: me.email, code });
+      await t.ok('auth/email/reset-password', { resetToken, password: 'Another#Ridge77' });
+    },
+  };
+
+  it.each(['change', 'reset'] as const)(
+    'dies with a password %s: the ready file and the pending export go (review L-N3)',
+    async (how) => {
+      const me = await newUser(t);
+      await requestExport(me.token);
+      await service().runPending();
+      const url = (await t.ok('export/latest', undefined, me.token)).export!.downloadUrl!;
+      expect((await download(url)).statusCode).toBe(200);
+      await t.ok('export/request', undefined, me.token);
+      await newPassword[how](me);
+      expect((await download(url)).statusCode).toBe(404);
+      expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, me.id))).toEqual([]);
+    },
+  );
+
+  it("writes other organisers' routes from their stored line, never parsing their file here (review M-N1)", async () => {
+    const organiser = await newUser(t);
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => `<trkpt lat="${(45.86 + i / 1e3).toFixed(5)}" lon="9.40000"><ele>${300 + i}</ele></trkpt>`,
+    );
+    const gpx = `<gpx version="1.1"><trk><trkseg>${rows.join('')}</trkseg></trk></gpx>`;
+    const theirs = await newActivity(t, organiser, { name: 'Their ride', route: { mode: 'GPX', gpx } });
+    const me = await newUser(t);
+    await t.ok('activity/participate', { activityId: theirs.activityId }, me.token);
+    const mine = await newActivity(t, me, { name: 'My ride', route: { mode: 'GPX', gpx } });
+    vi.mocked(trackGpx).mockClear();
+
+    const files = await buildExportFiles(me.id, new Date(clock), t.db);
+    expect(trackGpx).not.toHaveBeenCalled();
+    expect(strFromU8(files[`activities/${mine.activityId}.gpx`]!)).toBe(gpx);
+    const written = strFromU8(files[`activities/${theirs.activityId}.gpx`]!);
+    expect(written).toContain('<name>Their ride</name>');
+    expect(written.match(/<trkpt /g)?.length).toBeGreaterThan(1);
+    expect(written).not.toBe(gpx);
+
+    // At most so many activities' routes, the latest ones, and the README says so.
+    const capped = await buildExportFiles(me.id, new Date(clock), t.db, 1);
+    expect(Object.keys(capped).filter((name) => name.endsWith('.gpx'))).toHaveLength(1);
+    expect(strFromU8(capped['README.txt']!)).toMatch(/latest 200/);
   });
 
   it('is only for the caller', async () => {

@@ -89,3 +89,23 @@ export function FormError({ text, testId = 'form-error' }: { text: string | null
     </p>
   );
 }
+
+/** The account's password entered again before a sensitive call (deleting the account, the data export). */
+export function PasswordAgainField({
+  problem,
+  ...field
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  /** Missing or wrong, said under the field. */
+  problem: string | null;
+}) {
+  return (
+    <>
+      <TextField {...field} type="password" autoComplete="current-password" />
+      <FormError text={problem} />
+    </>
+  );
+}

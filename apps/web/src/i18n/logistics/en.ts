@@ -106,5 +106,8 @@ export const logistics = {
     ready: 'Your file is ready until {{date}}.',
     download: 'Download ZIP',
     failed: 'The export failed. Try again.',
+    password: 'Your password, to prepare the export',
+    passwordNeeded: 'Enter your password to prepare the export',
+    passwordWrong: 'The password is not right',
   },
 };

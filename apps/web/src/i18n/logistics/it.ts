@@ -111,5 +111,8 @@ export const logistics: typeof en = {
     ready: 'Il tuo file è pronto fino al {{date}}.',
     download: 'Scarica lo ZIP',
     failed: "L'esportazione non è riuscita. Riprova.",
+    password: 'La tua password, per preparare l’esportazione',
+    passwordNeeded: 'Inserisci la password per preparare l’esportazione',
+    passwordWrong: 'La password non è corretta',
   },
 };

@@ -2,6 +2,7 @@ import type { CallInput } from '@cordata/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
+import { withPassword } from '../../api/reauthenticate.ts';
 import { realtimeLink } from '../../chat/realtime.ts';
 
 export const logisticsKeys = {
@@ -107,10 +108,11 @@ export function useLatestExportQuery() {
   });
 }
 
+/** Asks for an export with the password entered again (review L-N3). */
 export function useRequestExportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('export/request'),
+    mutationFn: (password: string) => withPassword(password, () => api('export/request')),
     onSuccess: (data) => queryClient.setQueryData(logisticsKeys.export, data),
   });
 }

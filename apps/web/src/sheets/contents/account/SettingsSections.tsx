@@ -11,9 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, isApiError } from '../../../api/client.ts';
+import { api } from '../../../api/client.ts';
+import { isWrongPassword, withPassword } from '../../../api/reauthenticate.ts';
 import { confirm, showError, showSuccess } from '../../../components/feedback.ts';
-import { FormError, TextField } from '../../../components/forms/Field.tsx';
+import { PasswordAgainField, TextField } from '../../../components/forms/Field.tsx';
 import {
   birthDateProblem,
   nameProblem,
@@ -187,16 +188,14 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
     if (!ok) return;
     setBusy(true);
     try {
-      await api('auth/reauthenticate', { password });
-      await api('user/delete-account');
+      await withPassword(password, () => api('user/delete-account'));
       useSheetStore.getState().close(sheetKey);
       useAuthStore.getState().logout();
       queryClient.clear();
       navigate('/', { replace: true });
       showSuccess(t('people.saved.deleted'));
     } catch (e) {
-      if (isApiError(e) && e.code === 'INVALID_CREDENTIALS')
-        setPasswordProblem(t('people.settings.deletePasswordWrong'));
+      if (isWrongPassword(e)) setPasswordProblem(t('people.settings.deletePasswordWrong'));
       else showError(e);
     } finally {
       setBusy(false);
@@ -212,15 +211,13 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
         <br />
         <small className="muted">{t('people.settings.memberSince', { date: since })}</small>
       </p>
-      <TextField
+      <PasswordAgainField
         label={t('people.settings.deletePassword')}
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={setPassword}
         testId="settings-delete-password"
+        problem={passwordProblem}
       />
-      <FormError text={passwordProblem} />
       <button
         type="button"
         className="btn btn-error btn-block"

@@ -83,8 +83,8 @@ export function createCarpoolService(deps: {
   }
 
   /** The meeting point a driver's detours are measured to: the one they may see (meeting-area.ts), or none. */
-  async function meetingSeenBy(activity: ActivityRow, viewerId: string) {
-    const zones = await deps.privacy.zonesFor(viewerId, [activity.createdBy]);
+  async function meetingSeenBy(activity: ActivityRow, viewerId: string, tx: DbOrTx = db) {
+    const zones = await deps.privacy.zonesFor(viewerId, [activity.createdBy], tx);
     // access.require lets only the people taking part in.
     return measurableMeetingPoint({ ...activity, myState: 'PARTICIPATING' }, zones);
   }
@@ -355,7 +355,7 @@ export function createCarpoolService(deps: {
         throw new ApiError('RIDE_REQUEST_NOT_FOUND');
       // A rider who asked this car directly accepted the way; an open request must be on the way, as the driver's
       // list measures it (from what they may see: the refusal would otherwise tell of the hidden points).
-      const detour = detourSeenBy(offer, request, await meetingSeenBy(activity, userId));
+      const detour = detourSeenBy(offer, request, await meetingSeenBy(activity, userId, tx));
       if (!request.offerId && detour !== null && detour > deps.maxDetourMetres) throw new ApiError('DETOUR_TOO_LONG');
       const [{ n }] = (await tx
         .select({ n: sql<number>`count(*)::int` })

@@ -37,6 +37,11 @@ export interface NotifyInput {
    * milliseconds are not notified again (request-cancel loops, security review L3).
    */
   onceWithinMs?: number;
+  /**
+   * Delivered whatever blocks lie between recipient and actor: only for an organiser told that a participant is
+   * missing (the safety loop decides itself who else may be told; docs/safety.md).
+   */
+  despiteBlocks?: boolean;
 }
 
 export interface PushQueue {
@@ -99,7 +104,8 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
         sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
                    ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
             from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
-            where not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
+            where ${sql.placeholder('despiteBlocks')}::boolean
+              or not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
       )
       .returning(),
   );
@@ -140,6 +146,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       targetId: input.targetId,
       actorId: input.actorId,
       reason: input.reason ?? null,
+      despiteBlocks: input.despiteBlocks ?? false,
     });
     await deps.push?.enqueue(rows, tx);
     return rows.map((row) => ({ row, targetName: input.targetName ?? null }));

@@ -98,7 +98,7 @@ export function createSafetyEscalation(deps: {
           tx,
         );
         const told = people.filter((p) => p.isOrganiser || !blocked.has(p.user.userId)).map((p) => p.user.userId);
-        await fx.notify({ ...common, userIds: told, actorId: userId });
+        await fx.notify({ ...common, userIds: told, actorId: userId, despiteBlocks: true });
         await fx.notify({ ...common, userIds: [userId], actorId: null, reason: 'SELF' });
       }
       return claimed.length;

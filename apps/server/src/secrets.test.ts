@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { users } from './db/schema.ts';
 import { base32Decode, stepOf, totpAt } from './modules/auth/totp.ts';
-import { serverKeys } from './secrets.ts';
+import { ringMatches, ringSign, serverKeys } from './secrets.ts';
 
 const OLD_SECRET = 'test-secret-that-is-long-enough-0123456789';
 const NEW_SECRET = 'the-replacing-secret-also-long-enough-9876';
@@ -39,6 +39,23 @@ describe('a key per purpose, derived from the master secret (review L-N5)', () =
     const b = serverKeys({ master: Buffer.from(NEW_SECRET), previous: null, totpKey });
     expect(a.totp.sealing.equals(b.totp.sealing)).toBe(true);
     expect(a.sessions.signing.equals(b.sessions.signing)).toBe(false);
+  });
+
+  it('accepts links signed with the previous secret during a rotation, and not after it', () => {
+    const old = serverKeys({ master, previous: null, totpKey: null });
+    const during = serverKeys({ master: Buffer.from(NEW_SECRET), previous: master, totpKey: null });
+    const after = serverKeys({ master: Buffer.from(NEW_SECRET), previous: null, totpKey: null });
+    for (const purpose of ['exportLinks', 'uploadLinks', 'feeds'] as const) {
+      const signature = ringSign(old[purpose], 'export:some-id:1764300000');
+      expect(ringMatches(during[purpose], 'export:some-id:1764300000', signature), purpose).toBe(true);
+      expect(ringMatches(during[purpose], 'export:other-id:1764300000', signature), purpose).toBe(false);
+      expect(ringMatches(after[purpose], 'export:some-id:1764300000', signature), purpose).toBe(false);
+      // New links are signed with the new secret's key.
+      expect(ringSign(during[purpose], 'x')).toBe(ringSign(after[purpose], 'x'));
+    }
+    // One purpose's signature is no other's.
+    const exportSignature = ringSign(old.exportLinks, 'GET\npictures/x\n1');
+    expect(ringMatches(old.uploadLinks, 'GET\npictures/x\n1', exportSignature)).toBe(false);
   });
 
   it('refuses a rotation that is not one at start', () => {

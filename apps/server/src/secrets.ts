@@ -77,12 +77,14 @@ export function serverKeys(secrets: {
   };
 }
 
+const base64url = (mac: Buffer) => mac.toString('base64url');
+
 /** Whether `given` is `format(HMAC-SHA-256(key, message))` for a key of the ring, in constant time per key. */
 export function ringMatches(
   ring: KeyRing,
   message: string,
   given: string,
-  format: (mac: Buffer) => string = (mac) => mac.toString('base64url'),
+  format: (mac: Buffer) => string = base64url,
 ) {
   const asked = Buffer.from(given);
   let found = false;
@@ -94,8 +96,5 @@ export function ringMatches(
 }
 
 /** The HMAC-SHA-256 of a message with a ring's signing key, formatted (base64url unless told). */
-export const ringSign = (
-  ring: KeyRing,
-  message: string,
-  format: (mac: Buffer) => string = (mac) => mac.toString('base64url'),
-) => format(createHmac('sha256', ring.signing).update(message).digest());
+export const ringSign = (ring: KeyRing, message: string, format: (mac: Buffer) => string = base64url) =>
+  format(createHmac('sha256', ring.signing).update(message).digest());

@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions) {
     ? createSessionCache<SessionRow>({ now: () => now().getTime(), ttlMs: config.SESSION_CACHE_MS })
     : undefined;
   const stopFollowingSessions = (await sessionCache?.follow(database)) ?? (() => {});
-  const tokens = createTokens({ db: database.db, secret: config.jwtSecret, now, cache: sessionCache });
+  const tokens = createTokens({ db: database.db, keys: config.keys.sessions, now, cache: sessionCache });
   const {
     io,
     realtime,

@@ -88,7 +88,7 @@ describe('configuration', () => {
     const dir = `/tmp/cordata-config-secret-${process.pid}`;
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });
-    expect(Buffer.from(a.jwtSecret).toString()).toBe(Buffer.from(b.jwtSecret).toString());
+    expect(a.keys.sessions.signing.equals(b.keys.sessions.signing)).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { OFFLINE_MAP_STYLE, ROUTE_PROFILES, ROUTER_KINDS, type RouteProfile } from '@cordata/contract';
 import { z } from 'zod';
 import { webDistDefault } from './paths.ts';
+import { type ServerKeys, serverKeys } from './secrets.ts';
 
 /**
  * The one place that reads the environment. Every variable is documented in docs/configuration.md.
@@ -40,6 +41,10 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Cordata <no-reply@cordata.app>'),
   PUBLIC_URL: url.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The master secret being rotated out: still accepted for sessions and links (docs/operations.md). */
+  JWT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seals the admins' TOTP secrets, apart from JWT_SECRET so that the master can rotate alone. */
+  TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PRODUCT_SLUG: z
     .string()
     .regex(/^[a-z0-9-]{2,40}$/)
@@ -183,8 +188,9 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'RATE_LIMITS'> {
-  jwtSecret: Uint8Array;
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'TOTP_KEY' | 'RATE_LIMITS'> {
+  /** A key per purpose, derived from JWT_SECRET (secrets.ts); the secrets themselves are not kept. */
+  keys: ServerKeys;
   rateLimits: boolean;
   /** The key that opens /dev/mailbox; null where the mailbox does not exist (SMTP set, or production). */
   mailboxKey: string | null;
@@ -240,13 +246,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ELEVATION_KIND && !e.ELEVATION_URL) {
     throw new ConfigError('Invalid configuration:\n  ELEVATION_KIND needs ELEVATION_URL');
   }
+  if (e.JWT_SECRET_PREVIOUS && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET_PREVIOUS needs JWT_SECRET, the secret that replaces it',
+    );
+  }
+  if (e.JWT_SECRET_PREVIOUS && e.JWT_SECRET_PREVIOUS === e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET_PREVIOUS is JWT_SECRET: give the new secret in JWT_SECRET',
+    );
+  }
+  if (e.TOTP_KEY && e.TOTP_KEY === e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  TOTP_KEY must differ from JWT_SECRET, or it rotates with it');
+  }
   const dataDir = resolve(e.DATA_DIR);
-  const { JWT_SECRET, RATE_LIMITS, ...rest } = e;
+  const { JWT_SECRET, JWT_SECRET_PREVIOUS, TOTP_KEY, RATE_LIMITS, ...rest } = e;
+  const bytes = (secret: string | undefined) => (secret ? new TextEncoder().encode(secret) : null);
   return {
     ...rest,
     dataDir,
     webDistDir: resolve(e.WEB_DIST_DIR ?? webDistDefault),
-    jwtSecret: new TextEncoder().encode(JWT_SECRET ?? keptInDataDir(dataDir, 'jwt-secret', 48)),
+    keys: serverKeys({
+      master: bytes(JWT_SECRET ?? keptInDataDir(dataDir, 'jwt-secret', 48))!,
+      previous: bytes(JWT_SECRET_PREVIOUS),
+      totpKey: bytes(TOTP_KEY),
+    }),
     rateLimits: RATE_LIMITS,
     MAP_PMTILES_PATH: e.MAP_PMTILES_PATH && resolve(e.MAP_PMTILES_PATH),
     mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),

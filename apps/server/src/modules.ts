@@ -22,7 +22,6 @@ import {
   createAttendance,
   recordingLateCancels,
 } from './modules/attendance/attendance.service.ts';
-import { checkInKey } from './modules/attendance/check-in-code.ts';
 import { authHandlers } from './modules/auth/auth.handlers.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -143,14 +142,15 @@ export function createModules(core: Core) {
     db: core.db,
     passwords,
     rateLimiter: core.rateLimiter,
-    serverSecret: core.config.jwtSecret,
+    mailer,
+    totpKeys: core.config.keys.totp,
     sessionsChanged: core.tokens.sessionsChanged,
     now: core.now,
   });
   const auth = createAuthService({
     db: core.db,
     repo: createAuthRepository(core.db),
-    otp: createOtpCodes({ db: core.db, secret: core.config.jwtSecret, now: core.now }),
+    otp: createOtpCodes({ db: core.db, key: core.config.keys.otp, now: core.now }),
     passwords,
     tokens: core.tokens,
     mailer,
@@ -193,7 +193,7 @@ export function createModules(core: Core) {
     db: core.db,
     storage,
     mailer,
-    secret: core.config.jwtSecret,
+    keys: core.config.keys.exportLinks,
     publicUrl: core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`,
     downloadPath: `/api/space/${core.config.PRODUCT_SLUG}/exports`,
     retentionDays: core.config.EXPORT_RETENTION_DAYS,
@@ -288,7 +288,7 @@ export function createModules(core: Core) {
     changes,
     activities: activityMembers,
     groups: groupMembers,
-    codeKey: checkInKey(core.config.jwtSecret),
+    codeKey: core.config.keys.checkIn,
     now: core.now,
   });
   const groups = createGroupsService({
@@ -339,7 +339,7 @@ export function createModules(core: Core) {
   const calendar = createCalendar({
     db: core.db,
     access,
-    secret: core.config.jwtSecret,
+    keys: core.config.keys.feeds,
     product: core.config.PRODUCT_SLUG,
     publicUrl: core.config.PUBLIC_URL ?? '',
     now: core.now,
@@ -411,6 +411,8 @@ export function createModules(core: Core) {
   async function onStart() {
     await sportsRepository.seed();
     await recordReleases(core.db, core.config.dataDir);
+    const { unreadable } = await stepUp.resealTotpSecrets();
+    if (unreadable) core.log.warn(`${unreadable} TOTP secrets open with no key: see docs/operations.md, rotation`);
     if (core.config.ADMIN_EMAIL) {
       const outcome = await promoteToAdmin(core.db, core.config.ADMIN_EMAIL, { once: true });
       if (outcome === 'NOT_FOUND') core.log.warn('ADMIN_EMAIL names no account yet: sign up, then restart');

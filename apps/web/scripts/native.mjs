@@ -129,11 +129,25 @@ function copyFirebaseFiles(env) {
   }
 }
 
+/**
+ * A store build must carry the release public key: without it the app installs no live update at all
+ * (verifyRelease.ts fails closed, review M12), so the build is refused rather than shipped unable to update.
+ */
+export function assertReleaseKey(env) {
+  const key = env.VITE_RELEASE_PUBLIC_KEY ?? '';
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(key)) {
+    throw new Error(
+      'Set VITE_RELEASE_PUBLIC_KEY to the release public key (32 bytes in base64, docs/mobile.md): without it the app could never update',
+    );
+  }
+}
+
 function sync(env) {
   const publicUrl = env.VITE_PUBLIC_URL;
   if (!publicUrl || !/^https:\/\/[^/]+\/?$/.test(publicUrl)) {
     throw new Error('Set VITE_PUBLIC_URL to the server the app talks to, e.g. https://cordata.example.org');
   }
+  assertReleaseKey(env);
   const { version } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
   execFileSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'inherit', env });
   configure({ host: new URL(publicUrl).host, version });

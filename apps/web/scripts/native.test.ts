@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_APP_ID } from '../../server/src/web/app-links.ts';
 import capacitorConfig from '../capacitor.config.ts';
-import { iconFiles, nativeFiles, splashFiles, versionCode, webRoot } from './native.mjs';
+import { assertReleaseKey, iconFiles, nativeFiles, splashFiles, versionCode, webRoot } from './native.mjs';
 
 /**
  * Issue 21: the committed Android and iOS projects hold everything a store build needs, so that a machine
@@ -170,5 +170,13 @@ describe('both projects', () => {
   it('keep the Firebase files out of the repository', () => {
     expect(read('android/.gitignore')).toMatch(/^app\/google-services\.json$/m);
     expect(read('ios/.gitignore')).toMatch(/^App\/App\/GoogleService-Info\.plist$/m);
+  });
+});
+
+describe('npm run mobile:sync (review M12)', () => {
+  it('refuses to build an app without the release public key, which could never update', () => {
+    expect(() => assertReleaseKey({})).toThrow(/VITE_RELEASE_PUBLIC_KEY/);
+    expect(() => assertReleaseKey({ VITE_RELEASE_PUBLIC_KEY: 'not-a-key' })).toThrow(/VITE_RELEASE_PUBLIC_KEY/);
+    expect(() => assertReleaseKey({ VITE_RELEASE_PUBLIC_KEY: btoa('k'.repeat(32)) })).not.toThrow();
   });
 });

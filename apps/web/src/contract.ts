@@ -15,4 +15,4 @@ export {
   WEATHER_PUSH_ORDER,
   weatherAlertCategory,
 } from '@cordata/contract/paths';
-export { compareVersions, isNewerVersion, parseVersion } from '@cordata/contract/version';
+export { compareVersions, isNewerVersion, parseVersion, releaseSignedText } from '@cordata/contract/version';

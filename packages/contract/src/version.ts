@@ -17,3 +17,9 @@ export function compareVersions(a: string, b: string): number {
 }
 
 export const isNewerVersion = (candidate: string, current: string) => compareVersions(candidate, current) > 0;
+
+/**
+ * What a live-update bundle's Ed25519 signature covers (review M12): its version as well as its sha256, so an older
+ * signed bundle cannot be offered as a newer one.
+ */
+export const releaseSignedText = (version: string, sha256: string) => `cordata-release:${version}:${sha256}`;

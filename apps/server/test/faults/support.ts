@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { CallName } from '@cordata/contract';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { createTokens } from '../../src/modules/auth/tokens.ts';
+import { serverKeys } from '../../src/secrets.ts';
 import { type NewUserOptions, newUser } from '../factories.ts';
 
 /**
@@ -244,7 +245,10 @@ export async function call<T = any>(
 /** Direct database access to a server's database: for seeding users and checking invariants with SQL. */
 export async function seeder(url: string) {
   const database: Database = await openDatabase({ url, poolSize: 3 });
-  const tokens = createTokens({ db: database.db, secret: new TextEncoder().encode(JWT_SECRET) });
+  const tokens = createTokens({
+    db: database.db,
+    keys: serverKeys({ master: Buffer.from(JWT_SECRET), previous: null, totpKey: null }).sessions,
+  });
   const t = { db: database.db, core: { tokens } } as unknown as Parameters<typeof newUser>[0];
   return {
     db: database.db,

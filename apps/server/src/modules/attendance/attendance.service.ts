@@ -88,7 +88,7 @@ export interface AttendanceDeps {
   changes: Changes;
   activities: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin'>;
   groups: Pick<Membership<GroupRow>, 'load' | 'loadAsAdmin'>;
-  /** The key check-in codes are made with (checkInKey). */
+  /** The key check-in codes are made with (secrets.ts, keys.checkIn). */
   codeKey: Buffer;
   now: () => Date;
 }

@@ -10,10 +10,6 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const CHECK_IN_CODE_LENGTH = 8;
 const QR_PREFIX = 'cordata-checkin';
 
-/** The key check-in codes are made with, derived from the server's secret (so it differs from the tokens'). */
-export const checkInKey = (serverSecret: Uint8Array) =>
-  createHmac('sha256', serverSecret).update('attendance check-in codes').digest();
-
 export function checkInCode(key: Buffer, activityId: string, userId: string, closesAt: Date) {
   const mac = createHmac('sha256', key).update(`${activityId}|${userId}|${closesAt.getTime()}`).digest();
   let bits = 0n;

@@ -11,10 +11,10 @@ export type OtpPurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD' | 'SIGN_IN';
  * One-time codes: 6 digits from a cryptographic source, kept only as an HMAC, valid 10 minutes,
  * void after 5 wrong tries, used once, and sent again at most once a minute.
  */
-export function createOtpCodes(deps: { db: DbOrTx; secret: Uint8Array; now: () => Date }) {
+export function createOtpCodes(deps: { db: DbOrTx; key: Uint8Array; now: () => Date }) {
   const { db, now } = deps;
   const digest = (email: string, purpose: OtpPurpose, code: string) =>
-    createHmac('sha256', deps.secret).update(`${purpose}:${email}:${code}`).digest('hex');
+    createHmac('sha256', deps.key).update(`${purpose}:${email}:${code}`).digest('hex');
 
   const latest = (email: string, purpose: OtpPurpose, tx: DbOrTx) =>
     tx

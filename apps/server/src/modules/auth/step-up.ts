@@ -1,8 +1,11 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { TotpKeys } from '../../secrets.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { secondFactorAlertMail } from '../mail/templates.ts';
 import type { Passwords } from './passwords.ts';
 import type { AuthUser } from './tokens.ts';
 import { base32Encode, createSecretBox, matchingStep, newTotpSecret, otpauthUri } from './totp.ts';
@@ -10,6 +13,14 @@ import { base32Encode, createSecretBox, matchingStep, newTotpSecret, otpauthUri 
 /** How long an entered password opens the sensitive calls of a session (ASVS V7.5). */
 export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
 const TRIES = { limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Second-factor codes (review L-N6): wrong ones lock the session that enters them, not the account, so whoever has
+ * an admin's password cannot keep the admin out; each new session needs that password again (and sign-in has its
+ * own limits). Wrong codes on the account are counted too: past a few, the person is told by e-mail, once a burst.
+ */
+const SESSION_TRIES = { limit: 5, windowSeconds: 15 * 60 };
+const ALERT_AFTER = { limit: 3, windowSeconds: 60 * 60 };
+const ONE_ALERT_A_BURST = { limit: 1, windowSeconds: 60 * 60 };
 
 const isStaff = (user: AuthUser) => user.role === 'ADMIN' || user.role === 'MODERATOR';
 
@@ -21,14 +32,15 @@ const isStaff = (user: AuthUser) => user.role === 'ADMIN' || user.role === 'MODE
 export function createStepUp(deps: {
   db: DbOrTx;
   passwords: Pick<Passwords, 'verify'>;
-  rateLimiter: Pick<RateLimiter, 'hit'>;
-  serverSecret: Uint8Array;
+  rateLimiter: Pick<RateLimiter, 'hit' | 'assertUnder' | 'record'>;
+  mailer: Pick<Mailer, 'send'>;
+  totpKeys: TotpKeys;
   /** The session cache forgets a session whose marks change (tokens.sessionsChanged). */
   sessionsChanged: (userId: string) => void;
   now: () => Date;
 }) {
   const { db, now } = deps;
-  const box = createSecretBox(deps.serverSecret);
+  const box = createSecretBox(deps.totpKeys);
   const markSession = async (user: AuthUser, mark: Partial<typeof sessions.$inferInsert>) => {
     await db.update(sessions).set(mark).where(eq(sessions.id, user.sessionId));
     deps.sessionsChanged(user.userId);
@@ -38,6 +50,7 @@ export function createStepUp(deps: {
       await db
         .select({
           email: users.email,
+          language: users.language,
           passwordHash: users.passwordHash,
           totpSecret: users.totpSecret,
           totpEnabledAt: users.totpEnabledAt,
@@ -46,17 +59,49 @@ export function createStepUp(deps: {
         .where(eq(users.id, userId))
     )[0];
 
-  /** The code's time step, once: a wrong code counts against the person's tries, a replayed one is refused. */
-  async function acceptCode(userId: string, sealed: string | null, code: string) {
-    await deps.rateLimiter.hit(`totp:user:${userId}`, TRIES);
-    const step = sealed ? matchingStep(box.open(sealed), code, now()) : null;
-    if (step === null) throw new ApiError('TOTP_INVALID');
+  type Account = NonNullable<Awaited<ReturnType<typeof account>>>;
+
+  /** The sealed secret opened, or null when no key opens it (docs/operations.md, rotating the secrets). */
+  const opened = (sealed: string) => {
+    try {
+      return box.open(sealed);
+    } catch {
+      return null;
+    }
+  };
+
+  /** The code's time step, once: a wrong code counts against the session's tries, a replayed one is refused. */
+  async function acceptCode(user: AuthUser, account: Account, code: string) {
+    const sessionTries: [string, typeof SESSION_TRIES] = [`totp:session:${user.sessionId}`, SESSION_TRIES];
+    await deps.rateLimiter.assertUnder([sessionTries]);
+    const secret = account.totpSecret ? opened(account.totpSecret)?.secret : null;
+    const step = secret ? matchingStep(secret, code, now()) : null;
+    if (step === null) {
+      await countWrongCode(user, account, sessionTries);
+      throw new ApiError('TOTP_INVALID');
+    }
     const [fresh] = await db
       .update(users)
       .set({ totpLastStep: step })
-      .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .where(and(eq(users.id, user.userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
       .returning({ id: users.id });
     if (!fresh) throw new ApiError('TOTP_INVALID');
+  }
+
+  async function countWrongCode(user: AuthUser, account: Account, sessionTries: [string, typeof SESSION_TRIES]) {
+    const accountTries: [string, typeof ALERT_AFTER] = [`totp:user:${user.userId}`, ALERT_AFTER];
+    await deps.rateLimiter.record([sessionTries, accountTries]);
+    const passes = (check: Promise<unknown>) =>
+      check.then(
+        () => true,
+        () => false,
+      );
+    if (await passes(deps.rateLimiter.assertUnder([accountTries]))) return;
+    if (!(await passes(deps.rateLimiter.hit(`totp:alerted:${user.userId}`, ONE_ALERT_A_BURST)))) return;
+    await deps.mailer.send({
+      to: account.email,
+      ...secondFactorAlertMail(account.language),
+    });
   }
 
   return {
@@ -89,7 +134,7 @@ export function createStepUp(deps: {
     async enableTotp(user: AuthUser, code: string) {
       const row = await account(user.userId);
       if (!row || row.totpEnabledAt) throw new ApiError('TOTP_ALREADY_ENABLED');
-      await acceptCode(user.userId, row.totpSecret, code);
+      await acceptCode(user, row, code);
       await db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.userId));
       await markSession(user, { secondFactorAt: now() });
     },
@@ -97,8 +142,33 @@ export function createStepUp(deps: {
     async verifyTotp(user: AuthUser, code: string) {
       const row = await account(user.userId);
       if (!row?.totpEnabledAt) throw new ApiError('TOTP_NOT_ENABLED');
-      await acceptCode(user.userId, row.totpSecret, code);
+      await acceptCode(user, row, code);
       await markSession(user, { secondFactorAt: now() });
+    },
+
+    /**
+     * At start: every TOTP secret sealed with an earlier key (before TOTP_KEY was set, or under the master being
+     * rotated out) is sealed again with the current one, so it still opens once that key is gone. Each row is
+     * replaced only if nobody changed it meanwhile, so instances starting together do not undo each other.
+     */
+    async resealTotpSecrets() {
+      const rows = await db
+        .select({ id: users.id, totpSecret: users.totpSecret })
+        .from(users)
+        .where(isNotNull(users.totpSecret));
+      let resealed = 0;
+      let unreadable = 0;
+      for (const row of rows) {
+        const secret = opened(row.totpSecret!);
+        if (!secret) unreadable++;
+        if (!secret?.sealedEarlier) continue;
+        await db
+          .update(users)
+          .set({ totpSecret: box.seal(secret.secret) })
+          .where(and(eq(users.id, row.id), eq(users.totpSecret, row.totpSecret!)));
+        resealed++;
+      }
+      return { resealed, unreadable };
     },
 
     /** The admin calls' gate: staff with a session that passed the second factor. */

@@ -6,6 +6,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushTokens, sessions, users } from '../../db/schema.ts';
 import { isUuid } from '../../http/ids.ts';
+import type { KeyRing } from '../../secrets.ts';
 import type { SessionCache } from './session-cache.ts';
 
 const ISSUER = 'cordata';
@@ -31,7 +32,8 @@ export interface AuthUser {
  */
 export function createTokens(deps: {
   db: DbOrTx;
-  secret: Uint8Array;
+  /** Signs with the current key; a token of a master being rotated out still verifies (docs/operations.md). */
+  keys: KeyRing;
   now?: () => Date;
   cache?: SessionCache<SessionRow>;
 }) {
@@ -60,7 +62,7 @@ export function createTokens(deps: {
       .setIssuer(ISSUER)
       .setIssuedAt(Math.floor(now().getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(deps.secret);
+      .sign(deps.keys.signing);
     return { jwt, sessionId: session!.id, expiresAt };
   }
 
@@ -74,18 +76,17 @@ export function createTokens(deps: {
   async function claimsOf(token: string): Promise<JWTPayload | null> {
     const known = verified.get(token);
     if (known) return typeof known.exp === 'number' && known.exp * 1000 > now().getTime() ? known : null;
-    try {
-      const { payload } = await jwtVerify(token, deps.secret, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        currentDate: now(),
-      });
+    for (const key of deps.keys.verifying) {
+      const payload = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now() }).then(
+        (verifiedToken) => verifiedToken.payload,
+        () => null,
+      );
+      if (!payload) continue;
       if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(token, payload);
       return payload;
-    } catch {
-      return null;
     }
+    return null;
   }
 
   /** Runs on every call: prepared once, so it is neither rebuilt nor planned again. */

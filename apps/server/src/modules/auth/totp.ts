@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { TotpKeys } from '../../secrets.ts';
 
 /** RFC 6238 time-based one-time passwords (HMAC-SHA1, 30 s steps, 6 digits), as authenticator apps use. */
 export const TOTP_STEP_SECONDS = 30;
@@ -70,21 +71,35 @@ export const newTotpSecret = () => randomBytes(20);
 export const otpauthUri = (secret: Uint8Array, account: string, issuer = 'Cordata') =>
   `otpauth://totp/${encodeURIComponent(`${issuer}:${account}`)}?secret=${base32Encode(secret)}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${TOTP_STEP_SECONDS}`;
 
-/** Secrets are kept encrypted at rest (AES-256-GCM), with a key derived from the server's secret. */
-export function createSecretBox(serverSecret: Uint8Array) {
-  const key = createHmac('sha256', serverSecret).update('cordata totp secret key').digest();
+function openWith(key: Uint8Array, text: string): Buffer {
+  const [iv, tag, sealed] = text.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(sealed!), decipher.final()]);
+}
+
+/**
+ * Secrets are kept encrypted at rest (AES-256-GCM) with the TOTP key (secrets.ts). One sealed with an earlier key
+ * (before TOTP_KEY, or under a master being rotated out) still opens, and `sealedEarlier` says it is to be re-sealed.
+ */
+export function createSecretBox(keys: TotpKeys) {
   return {
     seal(secret: Uint8Array): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', keys.sealing, iv);
       const sealed = Buffer.concat([cipher.update(secret), cipher.final()]);
       return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
     },
-    open(text: string): Buffer {
-      const [iv, tag, sealed] = text.split('.').map((part) => Buffer.from(part, 'base64url'));
-      const decipher = createDecipheriv('aes-256-gcm', key, iv!);
-      decipher.setAuthTag(tag!);
-      return Buffer.concat([decipher.update(sealed!), decipher.final()]);
+    /** The secret, and whether it was sealed with an earlier key (and is to be sealed again). */
+    open(text: string): { secret: Buffer; sealedEarlier: boolean } {
+      for (const [index, key] of [keys.sealing, ...keys.earlier].entries()) {
+        try {
+          return { secret: openWith(key, text), sealedEarlier: index > 0 };
+        } catch {}
+      }
+      throw new Error(
+        'A TOTP secret opens with no key: was TOTP_KEY, or JWT_SECRET without JWT_SECRET_PREVIOUS, changed?',
+      );
     },
   };
 }

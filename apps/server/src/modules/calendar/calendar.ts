@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { groupFeedPath } from '@cordata/contract';
 import { and, asc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -7,6 +6,7 @@ import { activities, activityMembers, groups, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { isUuid } from '../../http/ids.ts';
+import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
 import { type Access, activityExactPointVisibleSql, activityRules, activityVisibleSql } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { downloadName } from '../shared/file-name.ts';
@@ -24,8 +24,8 @@ const icsName = (file: string) => {
 interface CalendarDeps {
   db: Db;
   access: Access;
-  /** Signs the private feed addresses. */
-  secret: Uint8Array;
+  /** Signs the private feed addresses (and still accepts those of a master being rotated out). */
+  keys: KeyRing;
   product: string;
   /** The origin written into event links (PUBLIC_URL), empty for none. */
   publicUrl: string;
@@ -55,10 +55,11 @@ export function createCalendar(deps: CalendarDeps) {
   const memberGroupPath = (groupId: string, userId: string, token: string) =>
     `${root}/groups/${groupId}/${userId}/${token}.ics`;
 
+  const tokenFormat = (mac: Buffer) => mac.toString('base64url').slice(0, 32);
   const token = (subject: string, version: number) =>
-    createHmac('sha256', deps.secret).update(`calendar:${subject}:${version}`).digest('base64url').slice(0, 32);
-  const tokenMatches = (given: string, expected: string) =>
-    given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    ringSign(deps.keys, `calendar:${subject}:${version}`, tokenFormat);
+  const tokenMatches = (given: string, subject: string, version: number) =>
+    ringMatches(deps.keys, `calendar:${subject}:${version}`, given, tokenFormat);
 
   /** The feed version of a live, unsuspended person (null otherwise: their feeds answer 404). */
   async function feedVersion(userId: string) {
@@ -176,7 +177,7 @@ export function createCalendar(deps: CalendarDeps) {
         const { userId } = req.params;
         const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
         const version = given && isUuid(userId) ? await feedVersion(userId) : null;
-        if (version === null || !tokenMatches(given!, token(`person:${userId}`, version))) throw notFound();
+        if (version === null || !tokenMatches(given!, `person:${userId}`, version)) throw notFound();
         const mine = sql`exists (select 1 from ${activityMembers} feed_am where feed_am.activity_id = ${activities.id}
           and feed_am.user_id = ${userId} and feed_am.state = 'PARTICIPATING')`;
         return sendIcs(reply, 'Cordata', await feedEvents(mine, userId));
@@ -190,7 +191,7 @@ export function createCalendar(deps: CalendarDeps) {
         const { groupId, userId } = req.params;
         const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
         const version = given && isUuid(groupId) && isUuid(userId) ? await feedVersion(userId) : null;
-        if (version === null || !tokenMatches(given!, token(`group:${groupId}:${userId}`, version))) throw notFound();
+        if (version === null || !tokenMatches(given!, `group:${groupId}:${userId}`, version)) throw notFound();
         const group = await liveGroup(groupId);
         if (!group || !(await deps.access.isGroupMember(group.id, userId))) throw notFound();
         const events = await feedEvents(and(eq(activities.groupId, group.id), activityVisibleSql(userId)), userId);

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DataExport } from '@cordata/contract';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { dataExports, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
 import type { FileStorage } from '../uploads/storage.ts';
 import { buildExportFiles, zipFiles } from './export-archive.ts';
 
@@ -39,7 +39,8 @@ export function createExportsService(deps: {
   db: Db;
   storage: FileStorage;
   mailer: { send(mail: { to: string; subject: string; text: string; html: string }): Promise<void> };
-  secret: Uint8Array;
+  /** Signs the download links (and still accepts those of a master being rotated out). */
+  keys: KeyRing;
   publicUrl: string;
   downloadPath: string;
   retentionDays: number;
@@ -50,8 +51,7 @@ export function createExportsService(deps: {
 }) {
   const { db } = deps;
 
-  const sign = (exportId: string, expires: number) =>
-    createHmac('sha256', deps.secret).update(`export:${exportId}:${expires}`).digest('base64url');
+  const sign = (exportId: string, expires: number) => ringSign(deps.keys, `export:${exportId}:${expires}`);
 
   /** The signed download link, relative to the server (the app prefixes its API origin, the mail PUBLIC_URL). */
   function downloadUrl(row: Row) {
@@ -207,12 +207,11 @@ export function createExportsService(deps: {
       async (req, reply) => {
         const { exportId } = req.params;
         const expires = Number(req.query.expires);
-        const given = Buffer.from(String(req.query.signature ?? ''));
-        const wanted = Buffer.from(
-          /^[0-9a-f-]{36}$/.test(exportId) && Number.isInteger(expires) ? sign(exportId, expires) : '',
-        );
-        if (!given.length || given.length !== wanted.length || !timingSafeEqual(given, wanted))
-          throw new ApiError('EXPORT_NOT_FOUND');
+        const signed =
+          /^[0-9a-f-]{36}$/.test(exportId) &&
+          Number.isInteger(expires) &&
+          ringMatches(deps.keys, `export:${exportId}:${expires}`, String(req.query.signature ?? ''));
+        if (!signed) throw new ApiError('EXPORT_NOT_FOUND');
         if (expires * 1000 < deps.now().getTime()) throw new ApiError('EXPORT_NOT_FOUND');
         const [row] = await db
           .select()

@@ -46,6 +46,27 @@ const copy = {
   },
 } as const;
 
+const secondFactorAlert = {
+  en: {
+    subject: 'Wrong sign-in codes on your Cordata account',
+    text: 'Several wrong codes from your authenticator app were just entered on your account, to open the administration. Your password is known to whoever entered them, unless it was you: if it was not, change your password now. Each session that enters too many wrong codes is locked; your own sessions are not.',
+  },
+  it: {
+    subject: 'Codici di accesso sbagliati sul tuo account Cordata',
+    text: "Sul tuo account sono stati appena inseriti diversi codici sbagliati dell'app di autenticazione, per aprire l'amministrazione. Chi li ha inseriti conosce la tua password, a meno che non fossi tu: se non eri tu, cambia subito la password. Ogni sessione che inserisce troppi codici sbagliati viene bloccata; le tue sessioni no.",
+  },
+} as const;
+
+/** The mail to an admin or moderator after wrong second-factor codes (review L-N6): one per burst. */
+export function secondFactorAlertMail(language: MailLanguage): MailContent {
+  const { subject, text } = secondFactorAlert[language] ?? secondFactorAlert.en;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d1d1f;max-width:480px;margin:auto;padding:24px">
+<p>${text}</p>
+<p style="color:#6e6e73">Cordata</p>
+</body></html>`;
+  return { subject, text: `${text}\n\nCordata`, html };
+}
+
 /** The mail that carries a one-time code, in the user's language. The code is never in the subject. */
 export function codeMail(purpose: CodePurpose, code: string, language: MailLanguage): MailContent {
   const t = copy[language] ?? copy.en;

@@ -2,6 +2,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { releaseSignedText } from '@cordata/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('live-update bundles (security review M12, issue 21)', () => {
-  it('publish a checksum signed with the release key, which the public key verifies', async () => {
+  it('publish the version and checksum signed with the release key, which the public key verifies', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const signingKey = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
     const bundle = new Uint8Array([80, 75, 5, 6, ...new Array(18).fill(0)]);
@@ -23,10 +24,14 @@ describe('live-update bundles (security review M12, issue 21)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/release/latest' })).body).toBe('9.0.1');
     const manifest = (await t.app.inject({ method: 'GET', url: '/release/latest.json' })).json();
     expect(manifest).toMatchObject({ version: '9.0.1', sha256: sha256Of(bundle) });
-    expect(verify(null, Buffer.from(manifest.sha256), publicKey, Buffer.from(manifest.signature, 'base64'))).toBe(true);
+    const signature = Buffer.from(manifest.signature, 'base64');
+    const signedText = (version: string) => Buffer.from(releaseSignedText(version, manifest.sha256));
+    expect(verify(null, signedText('9.0.1'), publicKey, signature)).toBe(true);
+    // The version is signed too: the same bundle offered as another version does not verify (review M12).
+    expect(verify(null, signedText('9.9.9'), publicKey, signature)).toBe(false);
     // Another key's signature does not verify: the app refuses such a bundle.
     const other = generateKeyPairSync('ed25519').publicKey;
-    expect(verify(null, Buffer.from(manifest.sha256), other, Buffer.from(manifest.signature, 'base64'))).toBe(false);
+    expect(verify(null, signedText('9.0.1'), other, signature)).toBe(false);
   });
 
   it('says a bundle is unsigned when no key was given at release time', async () => {

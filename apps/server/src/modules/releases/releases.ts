@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { APP_VERSION, compareVersions, parseVersion } from '@cordata/contract';
+import { APP_VERSION, compareVersions, parseVersion, releaseSignedText } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.ts';
@@ -40,13 +40,13 @@ export function zipFolder(folder: string): Uint8Array {
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The Ed25519 signature (base64) of a bundle's sha256 in hex, made with RELEASE_SIGNING_KEY (a PKCS8
- * DER key in base64) at release time. The app holds the public key from its build and refuses a
- * bundle whose checksum is not signed by it (security review M12).
+ * The Ed25519 signature (base64) of a bundle's version and sha256 (releaseSignedText), made with
+ * RELEASE_SIGNING_KEY (a PKCS8 DER key in base64) at release time. The app holds the public key from its build
+ * and refuses a bundle not signed by it, or signed for a version that is not newer than its own (review M12).
  */
-export function signChecksum(sha256: string, privateKeyBase64: string): string {
+export function signRelease(version: string, sha256: string, privateKeyBase64: string): string {
   const key = createPrivateKey({ key: Buffer.from(privateKeyBase64, 'base64'), format: 'der', type: 'pkcs8' });
-  return sign(null, Buffer.from(sha256, 'utf8'), key).toString('base64');
+  return sign(null, Buffer.from(releaseSignedText(version, sha256), 'utf8'), key).toString('base64');
 }
 
 export function storeRelease(dataDir: string, version: string, bundle: Uint8Array, signingKey?: string) {
@@ -56,12 +56,12 @@ export function storeRelease(dataDir: string, version: string, bundle: Uint8Arra
   const file = join(dir, `${version}.zip`);
   writeFileSync(file, bundle);
   const sha256 = sha256Of(bundle);
-  const signature = signingKey ? signChecksum(sha256, signingKey) : null;
+  const signature = signingKey ? signRelease(version, sha256, signingKey) : null;
   if (signature) writeFileSync(join(dir, `${version}.sig`), signature);
   return { file, sha256, signature, size: bundle.byteLength };
 }
 
-/** What the app checks before it applies a bundle: its checksum and the signature of that checksum. */
+/** What the app checks before it applies a bundle: its version and checksum, and their signature. */
 export function releaseManifest(file: string | null, bundle: Uint8Array, version: string) {
   const signatureFile = file?.replace(/\.zip$/, '.sig');
   return {

@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.ts';
+import { ringMatches, ringSign } from '../../secrets.ts';
 
 export interface PresignInput {
   key: string;
@@ -56,22 +56,16 @@ const originOf = (url: string) => {
  * The embedded store: files under DATA_DIR/uploads, written by the server's own PUT route behind
  * an HMAC signature that binds the key, the content type, the size limit and the expiry.
  */
-export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret'>) {
+export function createLocalStorage(config: Pick<Config, 'dataDir' | 'keys'>) {
   const root = join(config.dataDir, 'uploads');
   const pathOf = (key: string) => join(root, key);
   // The caller's link base already applies PUBLIC_URL and the allowed hosts (http/link-base.ts).
   const base = (baseUrl: string) => baseUrl.replace(/\/$/, '');
 
-  const signature = (key: string, contentType: string, maxSize: number, expires: number) =>
-    createHmac('sha256', config.jwtSecret)
-      .update(`PUT\n${key}\n${contentType}\n${maxSize}\n${expires}`)
-      .digest('base64url');
-  const readSignature = (key: string, expires: number) =>
-    createHmac('sha256', config.jwtSecret).update(`GET\n${key}\n${expires}`).digest('base64url');
-  const same = (a: string, b: string) => {
-    const [x, y] = [Buffer.from(a), Buffer.from(b)];
-    return x.length === y.length && timingSafeEqual(x, y);
-  };
+  const keys = config.keys.uploadLinks;
+  const putMessage = (key: string, contentType: string, maxSize: number, expires: number) =>
+    `PUT\n${key}\n${contentType}\n${maxSize}\n${expires}`;
+  const getMessage = (key: string, expires: number) => `GET\n${key}\n${expires}`;
 
   return {
     kind: 'local' as const,
@@ -86,21 +80,21 @@ export function createLocalStorage(config: Pick<Config, 'dataDir' | 'jwtSecret'>
       const query = new URLSearchParams({
         expires: String(expires),
         max: String(size),
-        sig: signature(key, contentType, size, expires),
+        sig: ringSign(keys, putMessage(key, contentType, size, expires)),
       });
       return { url: `${base(baseUrl)}/uploads/${key}?${query}`, headers: { 'Content-Type': contentType } };
     },
     /** Whether a PUT carries this server's signature for exactly this key, type and limit. */
     verify(key: string, contentType: string, maxSize: number, expires: number, sig: string) {
-      return same(signature(key, contentType, maxSize, expires), sig);
+      return ringMatches(keys, putMessage(key, contentType, maxSize, expires), sig);
     },
     async signedReadUrl(key: string, baseUrl: string, expiresAt: Date) {
       const expires = Math.floor(expiresAt.getTime() / 1000);
-      const query = new URLSearchParams({ expires: String(expires), sig: readSignature(key, expires) });
+      const query = new URLSearchParams({ expires: String(expires), sig: ringSign(keys, getMessage(key, expires)) });
       return `${base(baseUrl)}/uploads/${key}?${query}`;
     },
     /** Whether a GET carries this server's read signature for this key and expiry (the expiry is the caller's check). */
-    verifyRead: (key: string, expires: number, sig: string) => same(readSignature(key, expires), sig),
+    verifyRead: (key: string, expires: number, sig: string) => ringMatches(keys, getMessage(key, expires), sig),
     async put(key: string, bytes: Uint8Array) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });

@@ -1,5 +1,7 @@
+import { getPublicKeyAsync, signAsync, utils } from '@noble/ed25519';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { releaseSignedText } from '../../contract.ts';
 import '../../i18n/index.ts';
 import i18n from '../../i18n/index.ts';
 import type { Updater } from '../../native/platform.ts';
@@ -10,16 +12,21 @@ function fakeUpdater(download: Updater['download']): Updater {
 }
 
 const SHA256 = 'a'.repeat(64);
-beforeEach(() => {
-  // The server's manifest of the newest bundle (a development build: no release key to check).
+const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+beforeEach(async () => {
+  // The app is built with the release key, and the server's manifest of the newest bundle is signed with it.
+  const secret = utils.randomSecretKey();
+  vi.stubEnv('VITE_RELEASE_PUBLIC_KEY', base64(await getPublicKeyAsync(secret)));
+  const signature = base64(await signAsync(new TextEncoder().encode(releaseSignedText('1.2.0', SHA256)), secret));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ version: '1.2.0', sha256: SHA256, signature: null }))),
+    vi.fn(async () => new Response(JSON.stringify({ version: '1.2.0', sha256: SHA256, signature }))),
   );
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 describe('ForcedUpdate', () => {
@@ -39,7 +46,7 @@ describe('ForcedUpdate', () => {
     const button = screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement;
     fireEvent.click(button);
     await waitFor(() => expect(button.disabled).toBe(true));
-    expect(screen.getByText('Downloading… 40%')).toBeTruthy();
+    expect(await screen.findByText('Downloading… 40%')).toBeTruthy();
     finish('bundle-7');
     await waitFor(() => expect(updater.apply).toHaveBeenCalledWith('bundle-7'));
     expect(vi.mocked(updater.download).mock.calls[0]?.[3]).toBe(SHA256);

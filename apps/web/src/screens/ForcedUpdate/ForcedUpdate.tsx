@@ -5,7 +5,7 @@ import { config } from '../../config.ts';
 import { APP_VERSION } from '../../contract.ts';
 import type { Updater } from '../../native/platform.ts';
 import { releaseUrl } from '../../update/useLatestVersion.ts';
-import { fetchReleaseManifest, verifiedChecksum } from '../../update/verifyRelease.ts';
+import { fetchReleaseManifest, verifiedRelease } from '../../update/verifyRelease.ts';
 import './ForcedUpdate.css';
 
 /** Native only: a newer bundle exists and must be installed before going on (spec §2). */
@@ -20,9 +20,9 @@ export default function ForcedUpdate({ version, updater }: { version: string; up
     setProgress(0);
     let id: string;
     try {
-      // Only a bundle whose checksum is signed by the release key is downloaded and applied (review M12).
-      const checksum = await verifiedChecksum(await fetchReleaseManifest());
-      id = await updater.download(releaseUrl('latest.zip'), version, setProgress, checksum);
+      // Only a newer bundle signed by the release key (version and checksum) is downloaded and applied (review M12).
+      const release = await verifiedRelease(await fetchReleaseManifest());
+      id = await updater.download(releaseUrl('latest.zip'), release.version, setProgress, release.sha256);
     } catch {
       setFailure('download');
       setProgress(null);

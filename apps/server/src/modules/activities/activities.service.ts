@@ -607,7 +607,7 @@ function toActivity(
     ...summary,
     description: row.description,
     contact: row.contact,
-    route: visibleRoute(area ? routeOutside(route, area) : route, zones),
+    route: area ? routeOutside(route, area, zones) : visibleRoute(route, zones),
     // A backup route may start elsewhere: those who see an area see none until they take part.
     backupRoute: backup && !area ? { ...backup, route: visibleRoute(backup.route, zones) } : null,
     participantsPublic: row.participantsPublic,

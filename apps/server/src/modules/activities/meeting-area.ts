@@ -4,7 +4,7 @@ import {
   type MeetingArea,
   NEARBY_DISTANCE_STEP_METRES,
 } from '@cordata/contract';
-import { haversineMetres } from '@cordata/geo';
+import { haversineMetres, type ZoneCircle } from '@cordata/geo';
 import type { MemberState } from '../../db/schema.ts';
 import { activityRules } from '../access/access.ts';
 import { visibleRoute } from '../privacy/privacy-trim.ts';
@@ -36,10 +36,21 @@ export const insideArea = (area: MeetingArea, point: { latitude: number; longitu
 /**
  * A route as someone who sees `area` may see it: cut where it enters and leaves the area, as a privacy zone cuts it
  * (privacy-trim.ts visibleRoute: the line, its breaks, the waypoints, the destination and the elevation profile of
- * the hidden stretches), and never a start.
+ * the hidden stretches), and never a start. The organiser's privacy `zones` for this reader cut it in the same pass:
+ * cut one after the other, the second cut would join the first one's pieces again and could put a boundary point
+ * inside the area.
  */
-export function routeOutside(route: Activity['route'], area: MeetingArea): Activity['route'] {
-  return { ...visibleRoute(route, [area]), start: null, hiddenByPrivacy: route.hiddenByPrivacy };
+export function routeOutside(
+  route: Activity['route'],
+  area: MeetingArea,
+  zones: readonly ZoneCircle[] = [],
+): Activity['route'] {
+  const hiddenByZones = zones.length > 0 && visibleRoute(route, zones) !== route;
+  return {
+    ...visibleRoute(route, [area, ...zones]),
+    start: null,
+    hiddenByPrivacy: route.hiddenByPrivacy || hiddenByZones,
+  };
 }
 
 /**

@@ -35,7 +35,9 @@ export function routeExportHandlers(deps: {
       const fileName = downloadName(a.name, `-${a.date}.gpx`, 'route');
       // A caller who sees a meeting area gets the drawn line outside it, never the file with its start.
       if (seen.area) {
-        const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, zones);
+        // With zones, the area cuts in the same pass, so no cut of a zone joins the line across the area.
+        const cuts = zones.length > 0 ? [seen.area, ...zones] : [];
+        const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, cuts);
         return viewerMapped({ fileName, gpx });
       }
       const [stored] =

@@ -149,11 +149,6 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     return columns;
   }
 
-  /**
-   * The full activity as the caller sees it: admins see the pending count, participants the chat. Its counts, chat,
-   * series and the participants' levels come with the row, in one statement (issue 17); a waitlisted or taking-part
-   * caller's seat facts take one more.
-   */
   /** The reader of `rows`: one statement for all their organisers' zones (none when every organiser is the reader). */
   async function viewerOf(userId: string, rows: readonly { creatorId: string | null }[]): Promise<ActivityViewer> {
     const [language, zones] = await Promise.all([
@@ -166,6 +161,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     return { language, zones };
   }
 
+  /**
+   * The full activity as the caller sees it: admins see the pending count, participants the chat. Its counts, chat,
+   * series and the participants' levels come with the row, in one statement (issue 17); a waitlisted or taking-part
+   * caller's seat facts take one more.
+   */
   async function view(activityId: string, userId: string): Promise<Activity> {
     const row = await repo.readDetail(activityId, userId);
     if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
 import { jsonSchemaOf } from '../../../test/security/samples.ts';
 import { startWeatherStandIn, type WeatherStandIn } from '../../../test/stand-in-weather.ts';
+import { PLACES_OF_NO_ONE_ELSE } from '../../../test/viewer-mapped-check.ts';
 import { activities, activityMembers } from '../../db/schema.ts';
 import { newGroup } from '../activities/activities.test-helpers.ts';
 
@@ -94,41 +95,15 @@ const SAME_ANSWER: Partial<Record<CallName, CallName>> = Object.fromEntries([
   ['activity/weather-decide', 'activity/weather'],
 ]);
 
-/** Calls whose points are nobody's route or position, or only ever the caller's own. */
+/** Calls whose points are nobody's route or position, or only ever the caller's own; the safety loop and the recap. */
 const NOT_SOMEONES_POINTS: Partial<Record<CallName, string>> = {
-  'location/autocomplete': 'places found for the caller’s own query',
-  'location/get-point': 'a place found for the caller’s own query',
-  'route/snap-legs': 'the caller’s own drawn points, snapped',
-  'route/import-link': 'a public route site’s file, fetched for the caller',
-  'privacy/list-zones': 'the caller’s own zones (others get 404: authorization matrix)',
-  'privacy/add-zone': 'the caller’s own zone',
-  'privacy/regenerate-zone': 'the caller’s own zone',
-  'carpool/list': 'carpool areas rounded to about a kilometre (docs/logistics.md), not route points',
-  'carpool/offer-seats': 'the caller’s own offer',
-  'carpool/request-ride': 'the caller’s own request',
-  'carpool/accept-request': 'a rounded area and the pickup the rider gave that driver',
+  ...PLACES_OF_NO_ONE_ELSE,
   'activity/safety': 'live positions: through the safety loop’s outgoing door, wired to privacy.zonesFor (modules.ts)',
   'activity/safety-set-return': 'the same answer as activity/safety',
   'activity/safety-share': 'the same answer as activity/safety',
   'activity/safety-back': 'the same answer as activity/safety',
   'activity/read-recap':
     'the recap’s track, trimmed by privacy.activityLine (modules.ts trimTrack); only after the end',
-  ...Object.fromEntries(
-    [
-      'accept-request',
-      'create-new',
-      'exit',
-      'explore-groups',
-      'reject-request',
-      'make-admin',
-      'participate',
-      'read-info',
-      'remove-admin',
-      'remove-user',
-      'request-access',
-      'update-existing',
-    ].map((c) => [`group/${c}`, 'a group’s place, set by its admins for the group, not a person’s route']),
-  ),
 };
 
 /** Every point an answer carries: objects with coordinates, GPX track and route points, ICS GEO lines. */
@@ -408,7 +383,7 @@ describe('random worlds: nothing places a hidden point closer than its public ar
           const fromCentre = haversineMetres(p, area);
           expect(
             fromCentre < 1 || fromCentre >= area.radiusMetres - 1,
-            `${name} as ${viewer.id}, seed ${seed}: a point inside a closed activity’s meeting area, ${Math.round(fromCentre)} m from its centre (${member?.state ?? "not a member"}) ${JSON.stringify(p)}`,
+            `${name} as ${viewer.id}, seed ${seed}: a point inside a closed activity’s meeting area, ${Math.round(fromCentre)} m from its centre (${member?.state ?? 'not a member'}) ${JSON.stringify(p)}`,
           ).toBe(true);
         }
         // A listed distance measures the start: never one the organiser's zones hide from this reader.

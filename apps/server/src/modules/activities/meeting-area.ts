@@ -54,6 +54,14 @@ export function routeOutside(
 }
 
 /**
+ * The circles that cut a drawn line (GPX) for a reader who sees `area`, whose points inside it are already left out
+ * (pointsFor): with the organiser's `zones`, the area cuts in the same pass, so no cut of a zone joins the line
+ * across the area (see routeOutside).
+ */
+export const areaReaderCuts = (area: MeetingArea, zones: readonly ZoneCircle[]) =>
+  zones.length > 0 ? [area, ...zones] : [];
+
+/**
  * An activity's points as a reader with membership `myState` may have them, for answers built from the stored row
  * (calendar files, the GPX export, the data export): the start, or the area's centre, and the route's line.
  */

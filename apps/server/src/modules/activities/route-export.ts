@@ -8,7 +8,7 @@ import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { drawnTrackGpx } from './activity-route.ts';
-import { pointsFor } from './meeting-area.ts';
+import { areaReaderCuts, pointsFor } from './meeting-area.ts';
 import type { RouteComputer } from './route-computer.ts';
 
 /**
@@ -35,8 +35,7 @@ export function routeExportHandlers(deps: {
       const fileName = downloadName(a.name, `-${a.date}.gpx`, 'route');
       // A caller who sees a meeting area gets the drawn line outside it, never the file with its start.
       if (seen.area) {
-        // With zones, the area cuts in the same pass, so no cut of a zone joins the line across the area.
-        const cuts = zones.length > 0 ? [seen.area, ...zones] : [];
+        const cuts = areaReaderCuts(seen.area, zones);
         const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, cuts);
         return viewerMapped({ fileName, gpx });
       }

@@ -34,6 +34,8 @@ import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-mem
 import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
 import { createMembership } from '../src/modules/membership/membership.service.ts';
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
+import { createPrivacyRepository } from '../src/modules/privacy/privacy.repository.ts';
+import { createPrivacyTrim } from '../src/modules/privacy/privacy-trim.ts';
 import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
 import { createSeats } from '../src/modules/seats/seats.service.ts';
 import { createSeriesService } from '../src/modules/series/series.service.ts';
@@ -130,6 +132,7 @@ const service = createActivitiesService({
   now,
   // The demo seed creates activities only; nothing it reads shows places.
   readerLanguage: async () => 'en',
+  privacy: createPrivacyTrim({ repo: createPrivacyRepository(db) }),
 });
 
 /** The local day in Rome `days` from today. */

@@ -1,4 +1,4 @@
-import { adminPrefix, calls } from '@cordata/contract';
+import { adminPrefix } from '@cordata/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -53,7 +53,7 @@ import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoin
 import { createOsmModule, overpassSourceOf } from './modules/osm/osm.module.ts';
 import { createPrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService, privacyHandlers } from './modules/privacy/privacy.service.ts';
-import { callsCarryingActivities, createPrivacyTrim, withPrivacyTrim } from './modules/privacy/privacy-trim.ts';
+import { createPrivacyTrim } from './modules/privacy/privacy-trim.ts';
 import { recapHandlers } from './modules/recap/recap.handlers.ts';
 import { createRecapRepository } from './modules/recap/recap.repository.ts';
 import { createRecap } from './modules/recap/recap.service.ts';
@@ -109,7 +109,7 @@ export function createModules(core: Core) {
   const changes = createChanges({ db: core.db, notifier, chatMembership, log: core.log });
 
   const access = createAccess(core.db);
-  // Privacy zones (issue 23): every answer carrying someone else's route points passes through `privacy.trimAnswer`.
+  // Privacy zones (issue 23): the mappers of every answer carrying someone's points take the zones for the reader.
   const privacyRepository = createPrivacyRepository(core.db);
   const privacy = createPrivacyTrim({ repo: privacyRepository });
   const usersRepository = createUsersRepository(core.db);
@@ -274,6 +274,7 @@ export function createModules(core: Core) {
     series,
     now: core.now,
     readerLanguage: core.tokens.languageOf,
+    privacy,
   });
 
   const activityReminders = createActivityReminders({ changes, now: core.now });
@@ -315,7 +316,7 @@ export function createModules(core: Core) {
   });
 
   const logistics = createLogisticsModule(core, { access, changes, memberships, privacy });
-  const weather = createWeatherModule(core, { access, changes, chatMembership });
+  const weather = createWeatherModule(core, { access, changes, chatMembership, privacy });
   const safety = createSafetyModule(core, { access, changes, mailer, privacy });
   const routeImport = createRouteImportService({
     config: {
@@ -368,7 +369,7 @@ export function createModules(core: Core) {
       groups,
       members: groupMembers,
       repo: groupsRepository,
-      activities: activitiesRepository,
+      activities,
       now: core.now,
     }),
     ...activitiesHandlers({ service: activities, members: activityMembers, seats, attendance }),
@@ -402,10 +403,7 @@ export function createModules(core: Core) {
     },
     'export/latest': ({ user }) => exports.latest(user.userId),
   };
-  const handlersWithActiveDays = withActiveDays(
-    withPrivacyTrim(handlers, privacy, callsCarryingActivities(calls)),
-    admin.recordActiveDay,
-  );
+  const handlersWithActiveDays = withActiveDays(handlers, admin.recordActiveDay);
 
   /** Work that runs once the database is migrated, before the server listens. */
   async function onStart() {

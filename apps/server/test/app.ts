@@ -13,6 +13,7 @@ import {
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestDatabase } from './database.ts';
+import { checkViewerMapped } from './viewer-mapped-check.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -51,6 +52,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const database = await createTestDatabase();
   const built = await buildApp({ config, database, logger: false, now: options.now });
+  // Issue 36: a place in an answer that no viewer-aware mapper built fails the test that called it.
+  const unmapped: string[] = [];
+  checkViewerMapped(built.app, config.apiPrefix, (call, paths) => unmapped.push(`${call}: ${paths.join('; ')}`));
   await built.modules.onStart();
   await built.app.ready();
 
@@ -67,6 +71,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     });
     const answer = response.json() as CallResponse<K> & Partial<ErrorBody>;
     assertDeclared(name, answer);
+    if (unmapped.length > 0) {
+      throw new Error(`places built outside a viewer-aware mapper (privacy/viewer-mapped.ts): ${unmapped.join(' | ')}`);
+    }
     return { status: response.statusCode, body: answer, headers: response.headers };
   }
 

@@ -10,7 +10,7 @@ import {
   ROUTE_FILES_QUOTA_BYTES,
   type RouteInput,
 } from '@cordata/contract';
-import { type DeclaredLevel, estimateMovingTime, groupMovingTime } from '@cordata/geo';
+import { type DeclaredLevel, estimateMovingTime, groupMovingTime, isInsideZones } from '@cordata/geo';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StoredRoute } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -18,6 +18,8 @@ import type { ChatMembership } from '../chat/chat-membership.ts';
 import { localizedPlace } from '../location/localized-place.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
+import { mayHoldHiddenStart, type PrivacyTrim, visibleRoute, type ZonesForViewer } from '../privacy/privacy-trim.ts';
+import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 import type { SeriesService } from '../series/series.service.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -55,6 +57,14 @@ export interface ActivitiesDeps {
   now: () => Date;
   /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
   readerLanguage: (userId: string) => Promise<Language>;
+  /** The organisers' privacy zones for the reader, loaded with the rows of each answer (docs/privacy.md). */
+  privacy: Pick<PrivacyTrim, 'zonesFor'>;
+}
+
+/** What the mappers of an activity need to know of its reader: their language and the zones hidden from them. */
+export interface ActivityViewer {
+  language: Language;
+  zones: ZonesForViewer;
 }
 
 export function createActivitiesService(deps: ActivitiesDeps) {
@@ -139,21 +149,34 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     return columns;
   }
 
+  /** The reader of `rows`: one statement for all their organisers' zones (none when every organiser is the reader). */
+  async function viewerOf(userId: string, rows: readonly { creatorId: string | null }[]): Promise<ActivityViewer> {
+    const [language, zones] = await Promise.all([
+      deps.readerLanguage(userId),
+      deps.privacy.zonesFor(
+        userId,
+        rows.map((row) => row.creatorId),
+      ),
+    ]);
+    return { language, zones };
+  }
+
   /**
    * The full activity as the caller sees it: admins see the pending count, participants the chat. Its counts, chat,
    * series and the participants' levels come with the row, in one statement (issue 17); a waitlisted or taking-part
    * caller's seat facts take one more.
    */
   async function view(activityId: string, userId: string): Promise<Activity> {
-    const [row, language] = await Promise.all([repo.readDetail(activityId, userId), deps.readerLanguage(userId)]);
+    const row = await repo.readDetail(activityId, userId);
     if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
+    const viewer = await viewerOf(userId, [row]);
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
     const [waitlist, overlapping] = await Promise.all([
       row.myState === 'WAITLISTED' ? deps.seats.mine(activityId, userId) : null,
       participating ? deps.seats.overlapping(userId, row) : [],
     ]);
-    return toActivity(row, language, {
+    return toActivity(row, viewer, {
       waitlist,
       waitlistCount: row.allWaitlistedCount,
       overlappingWaitlists: overlapping.map((o) => ({
@@ -183,6 +206,17 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
   return {
     answer,
+
+    /** The summaries of `ids` the reader may see, in that order (a group's calendar). */
+    async summaries(userId: string, ids: string[]): Promise<ActivitySummary[]> {
+      const rows = await repo.summaries(userId, ids);
+      const viewer = await viewerOf(userId, rows);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return (row && toSummary(row, viewer)) ?? [];
+      });
+    },
 
     async create(userId: string, body: ActivityInput, baseUrl: string) {
       // A series' first date is the first day its rule gives from `date` on (the day itself when it matches).
@@ -355,7 +389,6 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async nearby(userId: string, body: CallBody<'activity/nearby-activities'>) {
       const now = deps.now();
       const requestedFrom = body.fromDate ? new Date(body.fromDate) : now;
-      const language = await deps.readerLanguage(userId);
       const rows = await repo.nearby(userId, {
         latitude: body.latitude,
         longitude: body.longitude,
@@ -371,18 +404,19 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         to: body.toDate ? new Date(body.toDate) : undefined,
         page: body.pagination,
       });
-      return { activities: rows.map((row) => toSummary(row, language)) };
+      const viewer = await viewerOf(userId, rows);
+      return { activities: rows.flatMap((row) => toSummary(row, viewer) ?? []) };
     },
 
     async listDaily(userId: string, body: CallBody<'activity/list-daily'>) {
       const range = dayRange(body.startDate, body.endDate);
-      const language = await deps.readerLanguage(userId);
       const rows = await repo.daily(userId, {
         onlyOwn: body.onlyOwn,
         ...range,
         page: { page: body.page, limit: body.limit },
       });
-      return rows.map((row) => toSummary(row, language));
+      const viewer = await viewerOf(userId, rows);
+      return rows.flatMap((row) => toSummary(row, viewer) ?? []);
     },
 
     async countDaily(userId: string, body: CallBody<'activity/count-daily'>) {
@@ -442,10 +476,19 @@ export function editKind(
 const place = (latitude: number, longitude: number, address: string | null, language: Language) =>
   address ? localizedPlace({ latitude, longitude, address }, language) : { latitude, longitude };
 
-/** An activity as a reader speaking `language` sees it. */
-export function toSummary(row: SummaryRow, language: Language): ActivitySummary {
+/**
+ * An activity as `viewer` sees it: the start, or the meeting area in its place (meeting-area.ts), and neither where
+ * the organiser's privacy zones may hold it (docs/privacy.md). `zones` are the organiser's zones for this viewer.
+ */
+function summaryFor(row: SummaryRow, viewer: ActivityViewer) {
+  const zones = viewer.zones.zonesOf(row.creatorId);
   const meetingArea = meetingAreaFor(row);
-  return {
+  const start = meetingArea ? null : place(row.startLatitude, row.startLongitude, row.startAddress, viewer.language);
+  const startHidden =
+    zones.length > 0 &&
+    ((start !== null && isInsideZones(start, zones)) ||
+      (meetingArea !== null && mayHoldHiddenStart(meetingArea, zones)));
+  const summary: ActivitySummary = {
     activityId: row.id,
     name: row.name,
     sportId: row.sportId,
@@ -462,8 +505,8 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
     totalDistance: row.totalDistance,
     totalElevationGain: row.totalElevationGain,
     requiredTime: row.requiredTime,
-    start: meetingArea ? null : place(row.startLatitude, row.startLongitude, row.startAddress, language),
-    meetingArea,
+    start: startHidden ? null : start,
+    meetingArea: startHidden ? null : meetingArea,
     group: row.groupId && row.groupName ? { groupId: row.groupId, name: row.groupName } : null,
     participantsCount: Number(row.participantsCount),
     seats: row.seats,
@@ -483,6 +526,15 @@ export function toSummary(row: SummaryRow, language: Language): ActivitySummary 
     isAdmin: row.myState === 'PARTICIPATING' && !!row.myIsAdmin,
     ...(row.distance !== undefined ? { distance: roundedDistance(row.distance) } : {}),
   };
+  return { summary, zones, startHidden };
+}
+
+/** An activity in a list, as `viewer` sees it; null when it must not be listed. */
+export function toSummary(row: SummaryRow, viewer: ActivityViewer): ActivitySummary | null {
+  const { summary, startHidden } = summaryFor(row, viewer);
+  // A distance to a hidden start is that start, found again from a few searches: such an activity is not listed.
+  if (startHidden && summary.distance !== undefined) return null;
+  return viewerMapped(summary);
 }
 
 /** The route columns a route view is made of: the activity's own, or its backup route's. */
@@ -513,7 +565,7 @@ function routeView(r: RouteColumns, language: Language): Activity['route'] {
     routeBreaks: [],
     waypoints: r.waypoints as Activity['route']['waypoints'],
     elevationProfile: r.elevationProfile,
-    // Set by the privacy trim for readers other than the organiser (privacy-trim.ts), on every answer.
+    // Set by visibleRoute where the organiser's privacy zones cut the route for this reader.
     hiddenByPrivacy: false,
   };
 }
@@ -533,9 +585,10 @@ function backupRouteView(r: StoredRoute, sportId: string, language: Language): B
   };
 }
 
+/** An activity's page as `viewer` sees it: the summary's rules, and its routes cut by the area and the zones. */
 function toActivity(
   row: NonNullable<DetailRow>,
-  language: Language,
+  viewer: ActivityViewer,
   extra: Pick<Activity, 'waitlist' | 'waitlistCount' | 'overlappingWaitlists'> & {
     pendingRequestsCount: number;
     isOnlyAdmin: boolean;
@@ -546,15 +599,17 @@ function toActivity(
   },
 ): Activity {
   const effort = { distance: row.totalDistance, gain: row.smoothedElevationGain, loss: row.elevationLoss };
-  const summary = toSummary(row, language);
-  const area = summary.meetingArea;
-  return {
+  const { summary, zones } = summaryFor(row, viewer);
+  const area = meetingAreaFor(row);
+  const route = routeView(row, viewer.language);
+  const backup = row.backupRoute && backupRouteView(row.backupRoute, row.sportId, viewer.language);
+  return viewerMapped({
     ...summary,
     description: row.description,
     contact: row.contact,
-    route: area ? routeOutside(routeView(row, language), area) : routeView(row, language),
+    route: area ? routeOutside(route, area, zones) : visibleRoute(route, zones),
     // A backup route may start elsewhere: those who see an area see none until they take part.
-    backupRoute: row.backupRoute && !area ? backupRouteView(row.backupRoute, row.sportId, language) : null,
+    backupRoute: backup && !area ? { ...backup, route: visibleRoute(backup.route, zones) } : null,
     participantsPublic: row.participantsPublic,
     smoothedElevationGain: row.smoothedElevationGain,
     elevationLoss: row.elevationLoss,
@@ -576,5 +631,5 @@ function toActivity(
     waitlistCount: extra.waitlistCount,
     waitlist: extra.waitlist,
     overlappingWaitlists: extra.overlappingWaitlists,
-  };
+  });
 }

@@ -4,7 +4,7 @@ import {
   type MeetingArea,
   NEARBY_DISTANCE_STEP_METRES,
 } from '@cordata/contract';
-import { haversineMetres, isInsideZones } from '@cordata/geo';
+import { haversineMetres, isInsideZones, type ZoneCircle } from '@cordata/geo';
 import type { MemberState } from '../../db/schema.ts';
 import { activityRules } from '../access/access.ts';
 import { mayHoldHiddenStart, visibleRoute, type ZonesForViewer } from '../privacy/privacy-trim.ts';
@@ -54,11 +54,30 @@ export const insideArea = (area: MeetingArea, point: { latitude: number; longitu
 /**
  * A route as someone who sees `area` may see it: cut where it enters and leaves the area, as a privacy zone cuts it
  * (privacy-trim.ts visibleRoute: the line, its breaks, the waypoints, the destination and the elevation profile of
- * the hidden stretches), and never a start.
+ * the hidden stretches), and never a start. The organiser's privacy `zones` for this reader cut it in the same pass:
+ * cut one after the other, the second cut would join the first one's pieces again and could put a boundary point
+ * inside the area.
  */
-export function routeOutside(route: Activity['route'], area: MeetingArea): Activity['route'] {
-  return { ...visibleRoute(route, [area]), start: null, hiddenByPrivacy: route.hiddenByPrivacy };
+export function routeOutside(
+  route: Activity['route'],
+  area: MeetingArea,
+  zones: readonly ZoneCircle[] = [],
+): Activity['route'] {
+  const hiddenByZones = zones.length > 0 && visibleRoute(route, zones) !== route;
+  return {
+    ...visibleRoute(route, [area, ...zones]),
+    start: null,
+    hiddenByPrivacy: route.hiddenByPrivacy || hiddenByZones,
+  };
 }
+
+/**
+ * The circles that cut a drawn line (GPX) for a reader who sees `area`, whose points inside it are already left out
+ * (pointsFor): with the organiser's `zones`, the area cuts in the same pass, so no cut of a zone joins the line
+ * across the area (see routeOutside).
+ */
+export const areaReaderCuts = (area: MeetingArea, zones: readonly ZoneCircle[]) =>
+  zones.length > 0 ? [area, ...zones] : [];
 
 /**
  * An activity's points as a reader with membership `myState` may have them, for answers built from the stored row

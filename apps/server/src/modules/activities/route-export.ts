@@ -4,9 +4,10 @@ import { activityRoutes } from '../../db/schema.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Access } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
+import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { drawnTrackGpx } from './activity-route.ts';
-import { pointsFor } from './meeting-area.ts';
+import { areaReaderCuts, pointsFor } from './meeting-area.ts';
 import type { RouteComputer } from './route-computer.ts';
 
 /**
@@ -29,10 +30,12 @@ export function routeExportHandlers(deps: {
       // The organiser's privacy zones cut the track for everyone else (docs/privacy.md).
       const zones = (await deps.privacy.zonesFor(user.userId, [a.createdBy])).zonesOf(a.createdBy);
       const seen = pointsFor(a, row.member?.state ?? null);
+      const fileName = downloadName(a.name, `-${a.date}.gpx`, 'route');
       // A caller who sees a meeting area gets the drawn line outside it, never the file with its start.
       if (seen.area) {
-        const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, zones);
-        return { fileName: downloadName(a.name, `-${a.date}.gpx`, 'route'), gpx };
+        const cuts = areaReaderCuts(seen.area, zones);
+        const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, cuts);
+        return viewerMapped({ fileName, gpx });
       }
       const [stored] =
         a.routeMode === 'GPX'
@@ -42,7 +45,8 @@ export function routeExportHandlers(deps: {
               .where(eq(activityRoutes.activityId, a.id))
           : [];
       const gpx = stored?.gpx ? await deps.routes.track(stored.gpx, a.name, zones) : drawnTrackGpx(a, zones);
-      return { fileName: downloadName(a.name, `-${a.date}.gpx`, 'route'), gpx };
+      // Both writers take the zones and the area's cut: the file is built for this reader.
+      return viewerMapped({ fileName, gpx });
     },
   };
 }

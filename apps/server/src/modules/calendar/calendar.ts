@@ -9,6 +9,7 @@ import { isUuid } from '../../http/ids.ts';
 import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
 import { type Access, activityExactPointVisibleSql, activityRules, activityVisibleSql } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
+import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { activityEvent, writeIcs } from './ics.ts';
 
@@ -132,10 +133,11 @@ export function createCalendar(deps: CalendarDeps) {
       const zones = await deps.privacy.zonesFor(user.userId, [a.createdBy]);
       const exact = activityRules.exactPointVisible({ access: a.access, myState: row.member?.state ?? null });
       const event = activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)), exact);
-      return {
+      // activityEvent writes the place this reader may see (the start, the area or none): the file is theirs.
+      return viewerMapped({
         fileName: downloadName(a.name, `-${a.date}.ics`, 'activity'),
         ics: writeIcs({ name: a.name, now: deps.now(), events: [event] }),
-      };
+      });
     },
     'calendar/my-feed': async ({ user, baseUrl }) => ({ url: await personalFeedUrl(user.userId, baseUrl) }),
     'calendar/reset-my-feeds': async ({ user, baseUrl }) => {

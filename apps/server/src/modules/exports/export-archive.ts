@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { drawnTrackGpx } from '../activities/activity-route.ts';
-import { pointsFor } from '../activities/meeting-area.ts';
+import { areaReaderCuts, pointsFor } from '../activities/meeting-area.ts';
 import { activityEvent, writeIcs } from '../calendar/ics.ts';
 import { createPrivacyRepository } from '../privacy/privacy.repository.ts';
 import { createPrivacyTrim } from '../privacy/privacy-trim.ts';
@@ -283,7 +283,7 @@ export async function buildExportFiles(
     const seen = pointsFor(a, m?.state ?? null);
     files[`activities/${a.id}.gpx`] = text(
       seen.area
-        ? drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, trim)
+        ? drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, areaReaderCuts(seen.area, trim))
         : (gpx ?? drawnTrackGpx(a, trim)),
     );
   }

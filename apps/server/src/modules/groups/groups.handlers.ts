@@ -1,8 +1,6 @@
-import type { ActivitySummary } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import type { ActivitiesRepository } from '../activities/activities.repository.ts';
-import { toSummary } from '../activities/activities.service.ts';
+import type { ActivitiesService } from '../activities/activities.service.ts';
 import { membershipHandlers } from '../membership/membership.handlers.ts';
 import type { Membership } from '../membership/membership.service.ts';
 import type { GroupRow, GroupsRepository } from './groups.repository.ts';
@@ -12,22 +10,13 @@ export function groupsHandlers(deps: {
   groups: GroupsService;
   members: Membership<GroupRow>;
   repo: Pick<GroupsRepository, 'activityIds' | 'countActivities'>;
-  activities: Pick<ActivitiesRepository, 'summaries'>;
+  activities: Pick<ActivitiesService, 'summaries'>;
   now: () => Date;
 }): Handlers {
   const { groups, members } = deps;
 
   /** A closed group's calendar is for its members; of an open group's, each sees the activities they may see. */
   const audience = groups.assertCalendarVisible;
-
-  async function summaries(userId: string, ids: string[]): Promise<ActivitySummary[]> {
-    const [rows, language] = await Promise.all([deps.activities.summaries(userId, ids), groups.readerLanguage(userId)]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toSummary(row, language)] : [];
-    });
-  }
 
   const dates = (startDate?: string, endDate?: string) => {
     const from = startDate ? new Date(startDate) : undefined;
@@ -52,12 +41,12 @@ export function groupsHandlers(deps: {
       await audience(user.userId, body.groupId);
       const range = dates(body.startDate, body.endDate);
       const ids = await deps.repo.activityIds(body.groupId, user.userId, range, body.pagination);
-      return { activities: await summaries(user.userId, ids) };
+      return { activities: await deps.activities.summaries(user.userId, ids) };
     },
     'group/list-next-activities': async ({ user, body }) => {
       await audience(user.userId, body.groupId);
       const ids = await deps.repo.activityIds(body.groupId, user.userId, { from: deps.now() }, body.pagination);
-      return { activities: await summaries(user.userId, ids) };
+      return { activities: await deps.activities.summaries(user.userId, ids) };
     },
     'group/count-activities': async ({ user, body }) => {
       await audience(user.userId, body.groupId);

@@ -1,138 +1,34 @@
-import { type CallName, callNames, calls } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { type Mode, makeSample, random } from '../../../test/contract-samples.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
 import { recordStatements, unprepared } from '../../../test/statements.ts';
-import type { Handlers } from '../../http/handlers.ts';
-import { createPrivacyRepository, type ZoneCircleRow } from './privacy.repository.ts';
-import {
-  activityOwners,
-  callsCarryingActivities,
-  createPrivacyTrim,
-  ROUTE_POINT_CALLS,
-  withPrivacyTrim,
-} from './privacy-trim.ts';
+import { createPrivacyRepository } from './privacy.repository.ts';
+import { zonesForViewer } from './privacy-trim.ts';
+import { unmappedPlaces } from './viewer-mapped.ts';
 
 /**
- * Issue 17: only the calls whose answers may carry an activity go through the privacy trim, and the zones of an
- * answer's organisers are one prepared statement. These tests prove that nothing that must be trimmed escapes it.
+ * Issue 17 and 36: the zones of an answer's organisers are one prepared statement, asked only by the calls whose
+ * mappers build places; the viewer's helpers mark what they return as built for that viewer.
  */
 
-const carrying = callsCarryingActivities(calls);
+describe('zonesForViewer', () => {
+  const zone = { latitude: 45.4642, longitude: 9.19, radiusMetres: 300 };
+  const inside = { latitude: 45.4643, longitude: 9.1901 };
+  const outside = { latitude: 45.5, longitude: 9.3 };
+  const zones = zonesForViewer('carl', new Map([['bea', [zone]]]));
 
-describe('the calls trimmed, read from the contract', () => {
-  it.each(callNames.map((name) => [name]))('%s: trimmed exactly when its answers may carry an activity', (name) => {
-    const schema = calls[name as CallName].response as z.ZodType;
-    let found = false;
-    const modes: [Mode, number][] = [
-      ['full', 0],
-      ...Array.from({ length: 6 }, (_, i): [Mode, number] => ['random', i + 1]),
-    ];
-    for (const [mode, seed] of modes) {
-      const answer = makeSample(schema, mode, random(seed), name);
-      if (activityOwners(answer).size > 0) {
-        found = true;
-        expect(carrying.has(name), `${name} ${mode} ${seed}`).toBe(true);
-      }
-    }
-    // And the other way: every call trimmed for its activities has answers with one.
-    if (!ROUTE_POINT_CALLS.includes(name as CallName)) expect(found).toBe(carrying.has(name));
+  it('applies an owner’s zones to everyone but the owner', () => {
+    expect(zones.hides('bea', inside)).toBe(true);
+    expect(zones.hides('ada', inside)).toBe(false);
+    expect(zonesForViewer('bea', new Map([['bea', [zone]]])).hides('bea', inside)).toBe(false);
+    expect(zones.visiblePoints('bea', [inside, outside])).toEqual([outside]);
   });
 
-  it('holds the activity calls and the route-point calls, and none of the others', () => {
-    for (const name of [
-      'activity/nearby-activities',
-      'activity/list-daily',
-      'activity/read-info',
-      'activity/participate',
-      'activity/exit',
-      'group/list-activities',
-      ...ROUTE_POINT_CALLS,
-    ]) {
-      expect(carrying.has(name), name).toBe(true);
-    }
-    for (const name of [
-      'activity/count-daily',
-      'chat/list-user-chats',
-      'chat/list-messages',
-      'chat/send-message',
-      'auth/email/sign-in',
-      'notification/list-by-user',
-    ]) {
-      expect(carrying.has(name), name).toBe(false);
-    }
-  });
-
-  it('wraps exactly those handlers; the others are the handlers themselves', async () => {
-    const seen: string[] = [];
-    const handler = async () => ({ ok: true });
-    const handlers = { 'activity/nearby-activities': handler, 'chat/list-user-chats': handler } as unknown as Handlers;
-    const trim = {
-      trimAnswer: async (_viewer: string | null, call: CallName, _body: unknown, answer: unknown) => {
-        seen.push(call);
-        return answer;
-      },
-    };
-    const wrapped = withPrivacyTrim(handlers, trim, carrying) as Record<string, unknown>;
-    expect(wrapped['chat/list-user-chats']).toBe(handler);
-    expect(wrapped['activity/nearby-activities']).not.toBe(handler);
-    const ctx = { body: {}, user: { userId: 'u' } };
-    await (wrapped['activity/nearby-activities'] as (c: typeof ctx) => Promise<unknown>)(ctx);
-    await (wrapped['chat/list-user-chats'] as (c: typeof ctx) => Promise<unknown>)(ctx);
-    expect(seen).toEqual(['activity/nearby-activities']);
-  });
-});
-
-describe('trimAnswer', () => {
-  const summary = (activityId: string, owner: string, start = { latitude: 45.4642, longitude: 9.19 }) => ({
-    activityId,
-    createdBy: { userId: owner },
-    start,
-    startsAt: '2026-12-01T09:00:00.000Z',
-    meetingArea: null,
-  });
-  const fakeRepo = (circles: ZoneCircleRow[]) => {
-    const asked: string[][] = [];
-    return {
-      asked,
-      repo: {
-        circlesOf: async (userIds: readonly string[]) => {
-          asked.push([...userIds].sort());
-          return circles.filter((c) => userIds.includes(c.userId));
-        },
-        creatorOf: async () => null,
-      },
-    };
-  };
-
-  it('asks once for all organisers, and leaves the answer itself untouched when none of them has a zone', async () => {
-    const { repo, asked } = fakeRepo([]);
-    const answer = { activities: [summary('a1', 'ada'), summary('a2', 'bea'), summary('a3', 'ada')] };
-    const out = await createPrivacyTrim({ repo }).trimAnswer('carl', 'activity/nearby-activities', {}, answer);
-    expect(out).toBe(answer);
-    expect(asked).toEqual([['ada', 'bea']]);
-  });
-
-  it('does not ask about the reader’s own activities', async () => {
-    const { repo, asked } = fakeRepo([]);
-    const answer = { activities: [summary('a1', 'ada')] };
-    expect(await createPrivacyTrim({ repo }).trimAnswer('ada', 'activity/list-daily', {}, answer)).toBe(answer);
-    expect(asked).toEqual([]);
-  });
-
-  it('trims where an organiser has a zone, and only their activities', async () => {
-    const { repo } = fakeRepo([{ userId: 'bea', latitude: 45.4642, longitude: 9.19, radiusMetres: 300 }]);
-    const answer = { activities: [summary('a1', 'ada'), summary('a2', 'bea')] };
-    const out = (await createPrivacyTrim({ repo }).trimAnswer('carl', 'activity/list-daily', {}, answer)) as {
-      activities: { activityId: string; start: unknown }[];
-    };
-    expect(out).not.toBe(answer);
-    expect(out.activities.map((a) => [a.activityId, a.start])).toEqual([
-      ['a1', { latitude: 45.4642, longitude: 9.19 }],
-      ['a2', null],
-    ]);
+  it('marks the points and lines it returns as built for this viewer, not the ones given to it', () => {
+    const given = [inside, outside];
+    expect(unmappedPlaces({ fixes: given })).toHaveLength(2);
+    expect(unmappedPlaces({ fixes: zones.visiblePoints('bea', given) })).toEqual([]);
+    expect(unmappedPlaces({ line: zones.line('bea', given).points })).toEqual([]);
   });
 });
 

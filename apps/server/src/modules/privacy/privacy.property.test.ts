@@ -1,10 +1,13 @@
-import { type CallName, callNames, calls, type PrivacyZone } from '@cordata/contract';
+import { type CallName, callNames, calls, MEETING_AREA_RADIUS_METRES, type PrivacyZone } from '@cordata/contract';
 import { haversineMetres, type LatLng, parseGpx } from '@cordata/geo';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
 import { jsonSchemaOf } from '../../../test/security/samples.ts';
 import { startWeatherStandIn, type WeatherStandIn } from '../../../test/stand-in-weather.ts';
+import { PLACES_OF_NO_ONE_ELSE } from '../../../test/viewer-mapped-check.ts';
+import { activities, activityMembers } from '../../db/schema.ts';
 import { newGroup } from '../activities/activities.test-helpers.ts';
 
 /**
@@ -92,41 +95,15 @@ const SAME_ANSWER: Partial<Record<CallName, CallName>> = Object.fromEntries([
   ['activity/weather-decide', 'activity/weather'],
 ]);
 
-/** Calls whose points are nobody's route or position, or only ever the caller's own. */
+/** Calls whose points are nobody's route or position, or only ever the caller's own; the safety loop and the recap. */
 const NOT_SOMEONES_POINTS: Partial<Record<CallName, string>> = {
-  'location/autocomplete': 'places found for the caller’s own query',
-  'location/get-point': 'a place found for the caller’s own query',
-  'route/snap-legs': 'the caller’s own drawn points, snapped',
-  'route/import-link': 'a public route site’s file, fetched for the caller',
-  'privacy/list-zones': 'the caller’s own zones (others get 404: authorization matrix)',
-  'privacy/add-zone': 'the caller’s own zone',
-  'privacy/regenerate-zone': 'the caller’s own zone',
-  'carpool/list': 'carpool areas rounded to about a kilometre (docs/logistics.md), not route points',
-  'carpool/offer-seats': 'the caller’s own offer',
-  'carpool/request-ride': 'the caller’s own request',
-  'carpool/accept-request': 'a rounded area and the pickup the rider gave that driver',
+  ...PLACES_OF_NO_ONE_ELSE,
   'activity/safety': 'live positions: through the safety loop’s outgoing door, wired to privacy.zonesFor (modules.ts)',
   'activity/safety-set-return': 'the same answer as activity/safety',
   'activity/safety-share': 'the same answer as activity/safety',
   'activity/safety-back': 'the same answer as activity/safety',
   'activity/read-recap':
     'the recap’s track, trimmed by privacy.activityLine (modules.ts trimTrack); only after the end',
-  ...Object.fromEntries(
-    [
-      'accept-request',
-      'create-new',
-      'exit',
-      'explore-groups',
-      'reject-request',
-      'make-admin',
-      'participate',
-      'read-info',
-      'remove-admin',
-      'remove-user',
-      'request-access',
-      'update-existing',
-    ].map((c) => [`group/${c}`, 'a group’s place, set by its admins for the group, not a person’s route']),
-  ),
 };
 
 /** Every point an answer carries: objects with coordinates, GPX track and route points, ICS GEO lines. */
@@ -215,6 +192,222 @@ describe('no point inside a privacy zone reaches anyone but its owner', () => {
     const w = await newWorld(1);
     const own = pointsIn(await t.ok('activity/read-info', { activityId: w.activityId }, w.organiser.token));
     expect(own.some(insideAny(w.zones))).toBe(true);
+  });
+});
+
+/**
+ * Issue 36's property over random worlds: organisers, drivers and riders with zones, open and closed activities,
+ * approvals, carpools and blocks. Each activity and each person's carpool point lies in a region of its own (66 km
+ * apart), so every point an answer carries has one owner: the region's. For every call that returns points, as every
+ * person: no point of someone else lies inside their zones, and none of a closed activity the reader does not take
+ * part in lies inside its meeting area but the area's centre (the public area of its start); nearby lists no
+ * activity whose distance would measure a hidden start. (test/app.ts checks on each call that the answer's places
+ * were built by a viewer-aware mapper.)
+ */
+describe('random worlds: nothing places a hidden point closer than its public area', () => {
+  interface Person {
+    id: string;
+    token: string;
+  }
+  interface Region {
+    owner: Person;
+    centre: LatLng;
+    zones: PrivacyZone[];
+    /** A closed activity's meeting area, for readers who do not take part. */
+    area?: { latitude: number; longitude: number; radiusMetres: number; closed: boolean };
+    activityId?: string;
+  }
+
+  const at = (centre: LatLng, east: number, north: number): LatLng => ({
+    latitude: centre.latitude + north / 111_195,
+    longitude: centre.longitude + east / (111_195 * Math.cos((centre.latitude * Math.PI) / 180)),
+  });
+
+  async function zonesOf(r: ReturnType<typeof random>, owner: Person, centre: LatLng) {
+    const zones: PrivacyZone[] = [];
+    for (let i = 0, n = Math.floor(r.next() * 3); i < n; i++) {
+      const body = {
+        ...at(centre, r.between(-1500, 1500), r.between(-1500, 1500)),
+        radiusMetres: Math.round(r.between(200, 1000)),
+      };
+      zones.push((await t.ok('privacy/add-zone', body, owner.token)).zone);
+    }
+    return zones;
+  }
+
+  async function randomWorld(seed: number) {
+    const r = random(seed);
+    const people: Person[] = [];
+    for (let i = 0; i < 4; i++) people.push(await newUser(t));
+    const [organiser, coOrganiser, driver, rider] = people as [Person, Person, Person, Person];
+    const group = await newGroup(t, `World ${seed}`, people);
+    const regions: Region[] = [];
+    const regionAt = (k: number) => ({ latitude: 40 + 0.6 * k + seed * 0.01, longitude: r.between(8, 12) });
+    const routeIn = (centre: LatLng, zones: PrivacyZone[]) => {
+      const first =
+        zones.length > 0 && r.next() < 0.6
+          ? zones[0]!.chosen
+          : at(centre, r.between(-2000, 2000), r.between(-2000, 2000));
+      const steps = [first];
+      for (let i = 0, n = 3 + Math.floor(r.next() * 8); i < n; i++) {
+        steps.push(at(centre, r.between(-3000, 3000), r.between(-3000, 3000)));
+      }
+      return steps;
+    };
+    // Activities: each organiser one or two, open or closed, in a region of its own.
+    for (const owner of [organiser, coOrganiser]) {
+      for (let i = 0, n = 1 + Math.floor(r.next() * 2); i < n; i++) {
+        const centre = regionAt(regions.length);
+        const zones = await zonesOf(r, owner, centre);
+        const steps = routeIn(centre, zones);
+        const closed = r.next() < 0.5;
+        const activity = await newActivity(t, owner, {
+          groupId: group.id,
+          access: closed ? 'CLOSED' : 'OPEN',
+          visibility: 'PUBLIC',
+          route: { mode: 'POINTS', start: steps[0]!, destination: steps.at(-1)!, routeSteps: steps.slice(1, -1) },
+        });
+        regions.push({ owner, centre, zones, activityId: activity.activityId });
+        // Approvals: the others ask to join; some are let in, some not.
+        for (const person of [driver, rider]) {
+          if (r.next() < 0.8) {
+            const asked = await t.call('activity/participate', { activityId: activity.activityId }, person.token);
+            if (closed && asked.status === 200 && r.next() < 0.5) {
+              await t.call(
+                'activity/accept-request',
+                { activityId: activity.activityId, userId: person.id },
+                owner.token,
+              );
+            }
+          }
+        }
+      }
+    }
+    // Carpools: the driver leaves from a point of their own region (inside a zone of theirs, often); the rider asks.
+    const carpooled = regions[0]!.activityId!;
+    const driverCentre = regionAt(regions.length);
+    const driverZones = await zonesOf(r, driver, driverCentre);
+    regions.push({ owner: driver, centre: driverCentre, zones: driverZones });
+    const origin = driverZones[0]?.chosen ?? at(driverCentre, 100, 100);
+    const offer = await t.call('carpool/offer-seats', { activityId: carpooled, seats: 3, origin }, driver.token);
+    const riderCentre = regionAt(regions.length);
+    const riderZones = await zonesOf(r, rider, riderCentre);
+    regions.push({ owner: rider, centre: riderCentre, zones: riderZones });
+    if (offer.status === 200) {
+      const pickup = riderZones[0]?.chosen ?? at(riderCentre, -100, 50);
+      await t.call('carpool/request-ride', { activityId: carpooled, pickup }, rider.token);
+    }
+    // Blocks: the organiser blocks someone now and then; nothing below may depend on who.
+    if (r.next() < 0.5) await t.ok('user/block', { userId: r.next() < 0.5 ? rider.id : driver.id }, organiser.token);
+    // The meeting areas as the database keeps them (the centre the trigger drew).
+    for (const region of regions) {
+      if (!region.activityId) continue;
+      const [row] = await t.db
+        .select({ access: activities.access, latitude: activities.areaLatitude, longitude: activities.areaLongitude })
+        .from(activities)
+        .where(eq(activities.id, region.activityId));
+      region.area = {
+        latitude: row!.latitude!,
+        longitude: row!.longitude!,
+        radiusMetres: MEETING_AREA_RADIUS_METRES,
+        closed: row!.access === 'CLOSED',
+      };
+    }
+    return { people, regions, group };
+  }
+
+  /** Every answer with points a person may ask for in this world (errors, such as a 404, carry none). */
+  async function answersFor(world: Awaited<ReturnType<typeof randomWorld>>, viewer: Person) {
+    const asked: [string, Promise<{ status: number; body: unknown }>][] = [];
+    const ask = (name: string, promise: Promise<{ status: number; body: unknown }>) => asked.push([name, promise]);
+    ask(
+      'list-daily',
+      t.call('activity/list-daily', { onlyOwn: false, ...inRange(), page: 1, limit: 50 }, viewer.token),
+    );
+    ask(
+      'group/list-activities',
+      t.call('group/list-activities', { groupId: world.group.id, ...inRange() }, viewer.token),
+    );
+    ask('group/list-next-activities', t.call('group/list-next-activities', { groupId: world.group.id }, viewer.token));
+    for (const region of world.regions) {
+      ask(
+        `nearby ${region.centre.latitude}`,
+        t.call('activity/nearby-activities', { ...region.centre, radiusKm: 30 }, viewer.token),
+      );
+      const activityId = region.activityId;
+      if (!activityId) continue;
+      for (const name of [
+        'activity/read-info',
+        'activity/weather',
+        'route/export-gpx',
+        'calendar/activity-ics',
+        'carpool/list',
+        'activity/read-recap',
+      ] as const) {
+        ask(`${name} ${activityId}`, t.call(name, { activityId }, viewer.token));
+      }
+    }
+    const answers: [string, unknown][] = [];
+    for (const [name, promise] of asked) {
+      const answer = await promise;
+      if (answer.status === 200) answers.push([name, answer.body]);
+    }
+    return answers;
+  }
+
+  const ownerOf = (regions: Region[], p: LatLng) =>
+    regions.reduce((best, region) =>
+      haversineMetres(p, region.centre) < haversineMetres(p, best.centre) ? region : best,
+    );
+
+  it.each([11, 12, 13])('world %i: every person, every call that returns points', async (seed) => {
+    const world = await randomWorld(seed);
+    let seen = 0;
+    for (const viewer of world.people) {
+      for (const [name, answer] of await answersFor(world, viewer)) {
+        // Carpool points are cells of about a kilometre (below), whatever zones their owner has: see the report of
+        // issue 36 (a cell may lie inside a zone of 1 km). Everything else holds to the zones.
+        const carpool = name.startsWith('carpool/');
+        for (const p of carpool ? [] : pointsIn(answer)) {
+          seen++;
+          const region = ownerOf(world.regions, p);
+          if (region.owner.id === viewer.id) continue;
+          expect(insideAny(region.zones)(p), `${name} as ${viewer.id}, seed ${seed}: a point in a zone`).toBe(false);
+          const area = region.area;
+          if (!area?.closed) continue;
+          const [member] = await t.db
+            .select({ state: activityMembers.state })
+            .from(activityMembers)
+            .where(and(eq(activityMembers.activityId, region.activityId!), eq(activityMembers.userId, viewer.id)));
+          if (member?.state === 'PARTICIPATING') continue;
+          const fromCentre = haversineMetres(p, area);
+          expect(
+            fromCentre < 1 || fromCentre >= area.radiusMetres - 1,
+            `${name} as ${viewer.id}, seed ${seed}: a point inside a closed activity’s meeting area, ${Math.round(fromCentre)} m from its centre (${member?.state ?? 'not a member'}) ${JSON.stringify(p)}`,
+          ).toBe(true);
+        }
+        // A listed distance measures the start: never one the organiser's zones hide from this reader.
+        for (const listed of (answer as { activities?: { activityId: string; distance?: number }[] }).activities ??
+          []) {
+          if (listed.distance === undefined) continue;
+          const region = world.regions.find((x) => x.activityId === listed.activityId);
+          if (!region || region.owner.id === viewer.id) continue;
+          const [row] = await t.db
+            .select({ latitude: activities.startLatitude, longitude: activities.startLongitude })
+            .from(activities)
+            .where(eq(activities.id, listed.activityId));
+          expect(insideAny(region.zones)(row!), `${name}: a distance to a hidden start, seed ${seed}`).toBe(false);
+        }
+        // Carpool points are areas of about a kilometre (a coarse cell), never an exact origin or pickup, but to
+        // their owner. Figures measured from them (the detour) are left to their own test: a bucket, not metres.
+        for (const p of carpool ? pointsIn(answer) : []) {
+          if (ownerOf(world.regions, p).owner.id === viewer.id) continue;
+          const onCell = (degrees: number) => Math.abs(degrees * 100 - Math.round(degrees * 100)) < 1e-6;
+          expect(onCell(p.latitude) && onCell(p.longitude), `${name}: an exact carpool point, seed ${seed}`).toBe(true);
+        }
+      }
+    }
+    expect(seen, 'the world answered points at all').toBeGreaterThan(0);
   });
 });
 

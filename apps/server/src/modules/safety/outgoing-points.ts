@@ -22,7 +22,7 @@ export function outgoingPoints(privacy: Pick<PrivacyTrim, 'zonesFor'>): Outgoing
   return {
     async points(ownerId, viewerId, points, tx) {
       const zones = await privacy.zonesFor(viewerId, [ownerId], tx);
-      return points.filter((p) => !zones.hides(ownerId, p));
+      return zones.visiblePoints(ownerId, points);
     },
     async line(ownerId, viewerId, points) {
       const zones = await privacy.zonesFor(viewerId, [ownerId]);

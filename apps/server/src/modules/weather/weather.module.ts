@@ -3,6 +3,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createOpenMeteo, type WeatherSource } from './open-meteo.ts';
 import { createWeatherService } from './weather.service.ts';
@@ -23,7 +24,12 @@ export function weatherSourceOf(config: Core['config']): WeatherSource | null {
 /** Weather go or no-go (issue 24): forecasts on the activity page, thresholds, alerts and decisions. */
 export function createWeatherModule(
   core: Core,
-  deps: { access: Access; changes: Changes; chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'> },
+  deps: {
+    access: Access;
+    changes: Changes;
+    chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
+    privacy: Pick<PrivacyTrim, 'zonesFor'>;
+  },
 ) {
   const source = weatherSourceOf(core.config);
   const cache = source
@@ -43,6 +49,7 @@ export function createWeatherModule(
     cache,
     attribution: core.config.WEATHER_ATTRIBUTION,
     now: core.now,
+    privacy: deps.privacy,
   });
   const alerts = createWeatherAlerts({ db: core.db, changes: deps.changes, weather: service, now: core.now });
 

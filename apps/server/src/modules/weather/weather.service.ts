@@ -10,16 +10,18 @@ import {
   weatherBreaches,
   weatherDefaults,
 } from '@cordata/contract';
-import { estimateMovingTime } from '@cordata/geo';
+import { estimateMovingTime, isInsideZones, type ZoneCircle } from '@cordata/geo';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { activities, activityMembers, activityWeather } from '../../db/schema.ts';
+import { activities, activityMembers, activityWeather, type MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
 import { activityTimes, assertStartsLateEnough } from '../activities/activity-time.ts';
 import { switchToBackupRoute } from '../activities/backup-route.ts';
 import { insideArea, meetingAreaFor } from '../activities/meeting-area.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import { mayHoldHiddenStart, type PrivacyTrim } from '../privacy/privacy-trim.ts';
+import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import type { Changes } from '../shared/changes.ts';
 import { type CachedForecast, cellOf, type WeatherCache } from './weather-cache.ts';
 import { type PlannedPoint, weatherPlan } from './weather-plan.ts';
@@ -40,6 +42,8 @@ export interface WeatherServiceDeps {
   cache: WeatherCache | null;
   attribution: string;
   now: () => Date;
+  /** The organiser's privacy zones for the reader of the points along the route (docs/privacy.md). */
+  privacy: Pick<PrivacyTrim, 'zonesFor'>;
 }
 
 /**
@@ -79,17 +83,24 @@ function lapse(hours: WeatherHour[], pointElevation: number | null, gridElevatio
 }
 
 /**
- * The forecast as someone who sees a meeting area may see it (issue 23): the meeting point's forecast at the area's
- * centre, without its height, and no point of the route inside the area.
+ * The forecast as its reader may see it. Someone who sees a meeting area (issue 23) gets the meeting point's
+ * forecast at the area's centre, without its height, and no point of the route inside the area; the organiser's
+ * privacy `zones` for this reader take out every point inside them, and the area's point where the area may hold
+ * a hidden start (docs/privacy.md).
  */
-function outsideArea(weather: ActivityWeather, area: MeetingArea): ActivityWeather {
-  return {
-    ...weather,
-    points: weather.points.flatMap((p) => {
-      if (p.kind === 'START') return [{ ...p, latitude: area.latitude, longitude: area.longitude, elevation: null }];
-      return insideArea(area, p) ? [] : [p];
-    }),
-  };
+function visibleWeather(
+  weather: ActivityWeather,
+  viewer: { area: MeetingArea | null; zones: readonly ZoneCircle[] },
+): ActivityWeather {
+  const { area, zones } = viewer;
+  const points = weather.points.flatMap((p): WeatherPoint[] => {
+    if (area && p.kind === 'START') {
+      if (mayHoldHiddenStart(area, zones)) return [];
+      return [{ ...p, latitude: area.latitude, longitude: area.longitude, elevation: null }];
+    }
+    return (area && insideArea(area, p)) || isInsideZones(p, zones) ? [] : [p];
+  });
+  return viewerMapped({ ...weather, points });
 }
 
 /**
@@ -182,11 +193,19 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     };
   }
 
+  /** The forecast of `activity` as `userId` (taking part as `myState`) may see it. */
+  async function answer(activity: ActivityRow, userId: string, myState: MemberState | null) {
+    const [weather, zones] = await Promise.all([
+      weatherRow(activity.id).then((row) => evaluate(activity, row)),
+      deps.privacy.zonesFor(userId, [activity.createdBy]),
+    ]);
+    const area = meetingAreaFor({ ...activity, myState });
+    return { weather: visibleWeather(weather, { area, zones: zones.zonesOf(activity.createdBy) }) };
+  }
+
   async function read(activityId: string, userId: string) {
     const { activity, member } = await deps.access.require('activity', activityId, userId, { as: 'viewer' });
-    const weather = await evaluate(activity, await weatherRow(activity.id));
-    const area = meetingAreaFor({ ...activity, myState: member?.state ?? null });
-    return { weather: area ? outsideArea(weather, area) : weather };
+    return answer(activity, userId, member?.state ?? null);
   }
 
   async function setThresholds(activityId: string, userId: string, thresholds: WeatherThresholds | null) {
@@ -209,7 +228,8 @@ export function createWeatherService(deps: WeatherServiceDeps) {
         .onConflictDoUpdate({ target: activityWeather.activityId, set: { thresholds, updatedAt: deps.now() } });
       return a;
     });
-    return { weather: await evaluate(activity, await weatherRow(activity.id)) };
+    // Only those taking part (admins) get here: the start is theirs to see, the organiser's zones are not.
+    return answer(activity, userId, 'PARTICIPATING');
   }
 
   /**
@@ -285,7 +305,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     });
     // Read back without the visibility rule: a cancelled activity is gone from every list, its answer is not.
     const [activity] = await db.select().from(activities).where(eq(activities.id, changed));
-    return { weather: await evaluate(activity!, await weatherRow(changed)) };
+    return answer(activity!, userId, 'PARTICIPATING');
   }
 
   return { read, setThresholds, decide, evaluate, weatherRow };

@@ -15,6 +15,7 @@ import { errorBodyComponent, genericErrorsNote, withDeclaredErrors } from './htt
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
 import { createSerializerCompiler } from './http/serialize.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { createTokens, type SessionRow } from './modules/auth/tokens.ts';
 import { registerBasemapFile } from './modules/maps/basemap.routes.ts';
@@ -173,6 +174,9 @@ export async function buildApp(options: AppOptions) {
     now,
   };
   const modules = createModules(core);
+  const metrics = createMetrics({ database, apiPrefix: config.apiPrefix, now });
+  metrics.countSocketsWith(() => io.engine.clientsCount);
+  metrics.register(app, config.METRICS_TOKEN);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -200,7 +204,7 @@ export async function buildApp(options: AppOptions) {
     await modules.close();
   });
 
-  return { app, core, io, modules };
+  return { app, core, io, modules, metrics };
 }
 
 function containsNul(value: unknown): boolean {

@@ -179,6 +179,8 @@ export const EnvSchema = z.object({
     .default(48),
   /** How often the escalation job runs; at most 5 minutes, so that each step fires within 5 minutes of its time. */
   SAFETY_JOB_EVERY_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
+  /** The bearer token that opens /metrics (docs/operations.md, "Metrics"); unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

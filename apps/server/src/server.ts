@@ -23,7 +23,7 @@ export async function startServer(config: Config) {
   }
   const built = await buildApp({ config, database });
   await built.modules.onStart();
-  const stopJobs = config.JOBS ? startJobs(built.modules.jobs, built.app.log) : () => {};
+  const stopJobs = config.JOBS ? startJobs(built.modules.jobs.map(built.metrics.measuredJob), built.app.log) : () => {};
   await built.app.listen({ port: config.PORT, host: config.HOST });
   if (config.mailboxKey) {
     const address = built.app.server.address();

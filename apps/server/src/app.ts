@@ -7,8 +7,9 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
-import { type Database, ping } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { ApiError, handleError } from './http/errors.ts';
+import { registerHealth } from './http/health.ts';
 import { createLinkBase } from './http/link-base.ts';
 import { safeError } from './http/log-safety.ts';
 import { errorBodyComponent, genericErrorsNote, withDeclaredErrors } from './http/openapi-errors.ts';
@@ -178,14 +179,7 @@ export async function buildApp(options: AppOptions) {
   metrics.countSocketsWith(() => io.engine.clientsCount);
   metrics.register(app, config.METRICS_TOKEN);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ping(database);
-      return { status: 'ok', version: APP_VERSION };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealth(app, database);
 
   registerCalls(app, config.apiPrefix, modules.handlers, {
     tokens,

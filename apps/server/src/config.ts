@@ -104,7 +104,14 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team id')
     .optional(),
-  JOBS: bool.default(true),
+  /**
+   * What this process does (docs/deploy.md): `all` (the quick start: HTTP, sockets and jobs), `web` (HTTP and sockets;
+   * jobs off unless JOBS=true), `worker` (the jobs; HTTP for health and metrics only) or `migrate` (apply the
+   * migrations and exit).
+   */
+  CORDATA_ROLE: z.enum(['all', 'web', 'worker', 'migrate']).default('all'),
+  /** Unset: on, but for CORDATA_ROLE=web (a worker runs them). */
+  JOBS: bool.optional(),
   /** How long a checked session is trusted without a database lookup (issue 17); 0 looks it up on every call. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
@@ -185,7 +192,9 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'RATE_LIMITS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'RATE_LIMITS' | 'JOBS'> {
+  /** Whether this process runs the background jobs. */
+  JOBS: boolean;
   jwtSecret: Uint8Array;
   rateLimits: boolean;
   /** The key that opens /dev/mailbox; null where the mailbox does not exist (SMTP set, or production). */
@@ -237,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ELEVATION_KIND && !e.ELEVATION_URL) {
     throw new ConfigError('Invalid configuration:\n  ELEVATION_KIND needs ELEVATION_URL');
   }
+  checkRole(e);
   const dataDir = resolve(e.DATA_DIR);
   const { JWT_SECRET, RATE_LIMITS, ...rest } = e;
   return {
@@ -245,11 +255,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(e.WEB_DIST_DIR ?? webDistDefault),
     jwtSecret: new TextEncoder().encode(JWT_SECRET ?? keptInDataDir(dataDir, 'jwt-secret', 48)),
     rateLimits: RATE_LIMITS,
+    JOBS: e.JOBS ?? e.CORDATA_ROLE !== 'web',
     MAP_PMTILES_PATH: e.MAP_PMTILES_PATH && resolve(e.MAP_PMTILES_PATH),
     mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),
     isProduction,
     apiPrefix: `/api/space/${e.PRODUCT_SLUG}/database`,
   };
+}
+
+/**
+ * Split roles share one PostgreSQL (PGlite is one process's own), and a worker's live events (notifications, seat
+ * offers) reach the web instances' sockets only through Redis.
+ */
+function checkRole(e: Env) {
+  const role = e.CORDATA_ROLE;
+  if ((role === 'web' || role === 'worker') && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CORDATA_ROLE=${role} needs DATABASE_URL: the embedded database serves one process (use all)`,
+    );
+  }
+  if (role === 'worker' && !e.REDIS_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  CORDATA_ROLE=worker needs REDIS_URL: the jobs' live events reach the web instances through it",
+    );
+  }
+  if (role === 'worker' && e.JOBS === false) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CORDATA_ROLE=worker runs the jobs: JOBS=false makes it do nothing',
+    );
+  }
 }
 
 function isReadableFile(path: string): boolean {

@@ -1,8 +1,13 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { migrateOnly, startServer } from './server.ts';
 
 try {
   const config = loadConfig();
+  if (config.CORDATA_ROLE === 'migrate') {
+    await migrateOnly(config);
+    console.log('migrations applied');
+    process.exit(0);
+  }
   const server = await startServer(config);
   // One stray promise must not take every connection down with it: log it and keep serving.
   process.on('unhandledRejection', (reason) => {

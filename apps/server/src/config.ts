@@ -70,6 +70,14 @@ export const EnvSchema = z.object({
     .optional(),
   /** A Protomaps basemap (.pmtiles) the server serves itself with range requests (docs/maps.md). */
   MAP_PMTILES_PATH: z.string().optional(),
+  /**
+   * A Protomaps basemap (.pmtiles) on object storage or a CDN, read by the app straight from there with range
+   * requests (docs/maps.md): no app machine holds the file. Instead of MAP_PMTILES_PATH.
+   */
+  MAP_PMTILES_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S+$/, 'must be the http(s) URL of a .pmtiles file')
+    .optional(),
   /** Where the Protomaps fonts and sprites are (basemaps-assets): with it the self-hosted map has labels. */
   MAP_ASSETS_URL: url.optional(),
   S3_ENDPOINT: url.optional(),
@@ -234,6 +242,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     if (!e.ROUTER_API_KEY)
       throw new ConfigError("Invalid configuration:\n  GraphHopper's hosted API needs ROUTER_API_KEY");
+  }
+  if (e.MAP_PMTILES_PATH && e.MAP_PMTILES_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAP_PMTILES_PATH and MAP_PMTILES_URL name the same basemap: set one',
+    );
   }
   if (e.MAP_PMTILES_PATH && !isReadableFile(e.MAP_PMTILES_PATH)) {
     throw new ConfigError(`Invalid configuration:\n  MAP_PMTILES_PATH: no readable file at ${e.MAP_PMTILES_PATH}`);

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateOnly, startServer } from './server.ts';
+import { DRAIN_MS, migrateOnly, startServer } from './server.ts';
 
 try {
   const config = loadConfig();
@@ -18,7 +18,7 @@ try {
   });
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), DRAIN_MS);
     force.unref();
     server.close().then(
       () => process.exit(0),

@@ -14,6 +14,9 @@ import { mailboxUrl } from './modules/mail/mailbox.routes.ts';
  */
 const QUERY_TIMEOUT_MS = 3000;
 
+/** How long SIGTERM waits for the requests in flight before the process exits anyway (deploy/k8s waits longer). */
+export const DRAIN_MS = 10_000;
+
 const databaseOptions = (config: Config) => ({
   url: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : config.dataDir,

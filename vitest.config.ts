@@ -12,6 +12,8 @@ export default defineConfig({
       { test: { name: 'geo', include: ['packages/geo/src/**/*.test.ts'] } },
       // The committed Android and iOS projects (issue 21).
       { test: { name: 'native', include: ['apps/web/scripts/**/*.test.ts'] } },
+      // The deployment files: Kubernetes manifests rendered by kubectl (issue 37).
+      { test: { name: 'deploy', include: ['deploy/**/*.test.ts'] } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

@@ -7,14 +7,16 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
-import { type Database, ping } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { ApiError, handleError } from './http/errors.ts';
+import { registerHealth } from './http/health.ts';
 import { createLinkBase } from './http/link-base.ts';
 import { safeError } from './http/log-safety.ts';
 import { errorBodyComponent, genericErrorsNote, withDeclaredErrors } from './http/openapi-errors.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerCalls } from './http/routes.ts';
 import { createSerializerCompiler } from './http/serialize.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { createTokens, type SessionRow } from './modules/auth/tokens.ts';
 import { registerBasemapFile } from './modules/maps/basemap.routes.ts';
@@ -173,15 +175,11 @@ export async function buildApp(options: AppOptions) {
     now,
   };
   const modules = createModules(core);
+  const metrics = createMetrics({ database, apiPrefix: config.apiPrefix, now });
+  metrics.countSocketsWith(() => io.engine.clientsCount);
+  metrics.register(app, config.METRICS_TOKEN);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ping(database);
-      return { status: 'ok', version: APP_VERSION };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealth(app, database);
 
   registerCalls(app, config.apiPrefix, modules.handlers, {
     tokens,
@@ -200,7 +198,7 @@ export async function buildApp(options: AppOptions) {
     await modules.close();
   });
 
-  return { app, core, io, modules };
+  return { app, core, io, modules, metrics };
 }
 
 function containsNul(value: unknown): boolean {

@@ -62,6 +62,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
   });
 
+  it('chooses a role with CORDATA_ROLE: jobs everywhere but on web, split roles on PostgreSQL only (issue 37)', () => {
+    const postgres = { ...base, DATABASE_URL: 'postgres://db/cordata', REDIS_URL: 'redis://cache' };
+    expect(loadConfig(base)).toMatchObject({ CORDATA_ROLE: 'all', JOBS: true });
+    expect(loadConfig({ ...base, JOBS: 'false' }).JOBS).toBe(false);
+    expect(loadConfig({ ...postgres, CORDATA_ROLE: 'web' }).JOBS).toBe(false);
+    expect(loadConfig({ ...postgres, CORDATA_ROLE: 'web', JOBS: 'true' }).JOBS).toBe(true);
+    expect(loadConfig({ ...postgres, CORDATA_ROLE: 'worker' }).JOBS).toBe(true);
+    expect(loadConfig({ ...base, CORDATA_ROLE: 'migrate' }).CORDATA_ROLE).toBe('migrate');
+    expect(() => loadConfig({ ...base, CORDATA_ROLE: 'api' })).toThrow(/CORDATA_ROLE/);
+    expect(() => loadConfig({ ...base, CORDATA_ROLE: 'web' })).toThrow(/CORDATA_ROLE=web needs DATABASE_URL/);
+    expect(() => loadConfig({ ...postgres, CORDATA_ROLE: 'worker', REDIS_URL: '' })).toThrow(
+      /CORDATA_ROLE=worker needs REDIS_URL/,
+    );
+    expect(() => loadConfig({ ...postgres, CORDATA_ROLE: 'worker', JOBS: 'false' })).toThrow(/JOBS=false/);
+  });
+
   it('refuses half an S3 or FCM configuration', () => {
     expect(() => loadConfig({ ...base, S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
     expect(() => loadConfig({ ...base, FCM_PROJECT_ID: 'p' })).toThrow(/FCM_ACCESS_TOKEN/);

@@ -75,6 +75,14 @@ export const EnvSchema = z.object({
     .optional(),
   /** A Protomaps basemap (.pmtiles) the server serves itself with range requests (docs/maps.md). */
   MAP_PMTILES_PATH: z.string().optional(),
+  /**
+   * A Protomaps basemap (.pmtiles) on object storage or a CDN, read by the app straight from there with range
+   * requests (docs/maps.md): no app machine holds the file. Instead of MAP_PMTILES_PATH.
+   */
+  MAP_PMTILES_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S+$/, 'must be the http(s) URL of a .pmtiles file')
+    .optional(),
   /** Where the Protomaps fonts and sprites are (basemaps-assets): with it the self-hosted map has labels. */
   MAP_ASSETS_URL: url.optional(),
   S3_ENDPOINT: url.optional(),
@@ -109,7 +117,14 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team id')
     .optional(),
-  JOBS: bool.default(true),
+  /**
+   * What this process does (docs/deploy.md): `all` (the quick start: HTTP, sockets and jobs), `web` (HTTP and sockets;
+   * jobs off unless JOBS=true), `worker` (the jobs; HTTP for health and metrics only) or `migrate` (apply the
+   * migrations and exit).
+   */
+  CORDATA_ROLE: z.enum(['all', 'web', 'worker', 'migrate']).default('all'),
+  /** Unset: on, but for CORDATA_ROLE=web (a worker runs them). */
+  JOBS: bool.optional(),
   /** How long a checked session is trusted without a database lookup (issue 17); 0 looks it up on every call. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   CHAT_CLOSING_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
@@ -184,11 +199,15 @@ export const EnvSchema = z.object({
     .default(48),
   /** How often the escalation job runs; at most 5 minutes, so that each step fires within 5 minutes of its time. */
   SAFETY_JOB_EVERY_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
+  /** The bearer token that opens /metrics (docs/operations.md, "Metrics"); unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'TOTP_KEY' | 'RATE_LIMITS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'TOTP_KEY' | 'RATE_LIMITS' | 'JOBS'> {
+  /** Whether this process runs the background jobs. */
+  JOBS: boolean;
   /** A key per purpose, derived from JWT_SECRET (secrets.ts); the secrets themselves are not kept. */
   keys: ServerKeys;
   rateLimits: boolean;
@@ -235,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.ROUTER_API_KEY)
       throw new ConfigError("Invalid configuration:\n  GraphHopper's hosted API needs ROUTER_API_KEY");
   }
+  if (e.MAP_PMTILES_PATH && e.MAP_PMTILES_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAP_PMTILES_PATH and MAP_PMTILES_URL name the same basemap: set one',
+    );
+  }
   if (e.MAP_PMTILES_PATH && !isReadableFile(e.MAP_PMTILES_PATH)) {
     throw new ConfigError(`Invalid configuration:\n  MAP_PMTILES_PATH: no readable file at ${e.MAP_PMTILES_PATH}`);
   }
@@ -259,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TOTP_KEY && e.TOTP_KEY === e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  TOTP_KEY must differ from JWT_SECRET, or it rotates with it');
   }
+  checkRole(e);
   const dataDir = resolve(e.DATA_DIR);
   const { JWT_SECRET, JWT_SECRET_PREVIOUS, TOTP_KEY, RATE_LIMITS, ...rest } = e;
   const bytes = (secret: string | undefined) => (secret ? new TextEncoder().encode(secret) : null);
@@ -272,11 +297,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       totpKey: bytes(TOTP_KEY),
     }),
     rateLimits: RATE_LIMITS,
+    JOBS: e.JOBS ?? e.CORDATA_ROLE !== 'web',
     MAP_PMTILES_PATH: e.MAP_PMTILES_PATH && resolve(e.MAP_PMTILES_PATH),
     mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),
     isProduction,
     apiPrefix: `/api/space/${e.PRODUCT_SLUG}/database`,
   };
+}
+
+/**
+ * Split roles share one PostgreSQL (PGlite is one process's own), and a worker's live events (notifications, seat
+ * offers) reach the web instances' sockets only through Redis.
+ */
+function checkRole(e: Env) {
+  const role = e.CORDATA_ROLE;
+  if ((role === 'web' || role === 'worker') && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CORDATA_ROLE=${role} needs DATABASE_URL: the embedded database serves one process (use all)`,
+    );
+  }
+  if (role === 'worker' && !e.REDIS_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  CORDATA_ROLE=worker needs REDIS_URL: the jobs' live events reach the web instances through it",
+    );
+  }
+  if (role === 'worker' && e.JOBS === false) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CORDATA_ROLE=worker runs the jobs: JOBS=false makes it do nothing',
+    );
+  }
 }
 
 function isReadableFile(path: string): boolean {

@@ -1,8 +1,13 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { DRAIN_MS, migrateOnly, startServer } from './server.ts';
 
 try {
   const config = loadConfig();
+  if (config.CORDATA_ROLE === 'migrate') {
+    await migrateOnly(config);
+    console.log('migrations applied');
+    process.exit(0);
+  }
   const server = await startServer(config);
   // One stray promise must not take every connection down with it: log it and keep serving.
   process.on('unhandledRejection', (reason) => {
@@ -13,7 +18,7 @@ try {
   });
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), DRAIN_MS);
     force.unref();
     server.close().then(
       () => process.exit(0),

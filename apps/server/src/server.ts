@@ -1,8 +1,11 @@
+import Fastify from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { registerHealth } from './http/health.ts';
 import { startJobs } from './jobs.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { mailboxUrl } from './modules/mail/mailbox.routes.ts';
 
 /**
@@ -11,9 +14,30 @@ import { mailboxUrl } from './modules/mail/mailbox.routes.ts';
  */
 const QUERY_TIMEOUT_MS = 3000;
 
-/** Opens the database, migrates it, builds the app and starts its jobs: what `npm start` runs. */
+/** How long SIGTERM waits for the requests in flight before the process exits anyway (deploy/k8s waits longer). */
+export const DRAIN_MS = 10_000;
+
+const databaseOptions = (config: Config) => ({
+  url: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+});
+
+/** CORDATA_ROLE=migrate: applies the migrations (waiting for another instance's) and closes the database. */
+export async function migrateOnly(config: Config) {
+  const database = await openDatabase(databaseOptions(config));
+  try {
+    await migrate(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Opens the database, migrates it, builds the app and starts its jobs: what `npm start` runs. A worker
+ * (CORDATA_ROLE=worker) runs the jobs and serves only its health and metrics on PORT.
+ */
 export async function startServer(config: Config) {
-  const options = { url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dataDir };
+  const options = databaseOptions(config);
   let database = await openDatabase(options);
   await migrate(database);
   if (database.kind === 'postgres') {
@@ -23,9 +47,11 @@ export async function startServer(config: Config) {
   }
   const built = await buildApp({ config, database });
   await built.modules.onStart();
-  const stopJobs = config.JOBS ? startJobs(built.modules.jobs, built.app.log) : () => {};
-  await built.app.listen({ port: config.PORT, host: config.HOST });
-  if (config.mailboxKey) {
+  const stopJobs = config.JOBS ? startJobs(built.modules.jobs.map(built.metrics.measuredJob), built.app.log) : () => {};
+  const served =
+    config.CORDATA_ROLE === 'worker' ? healthOnly(built.app.log, database, built.metrics, config) : built.app;
+  await served.listen({ port: config.PORT, host: config.HOST });
+  if (config.mailboxKey && served === built.app) {
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const origin = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
@@ -36,10 +62,24 @@ export async function startServer(config: Config) {
   const close = () => {
     closing ??= (async () => {
       stopJobs();
+      if (served !== built.app) await served.close();
       await built.app.close();
       await database.close();
     })();
     return closing;
   };
-  return { ...built, database, close };
+  return { ...built, served, database, close };
+}
+
+/** A worker's HTTP: health for its probes, metrics for its jobs, nothing a client could call. */
+function healthOnly(
+  loggerInstance: ReturnType<typeof Fastify>['log'],
+  database: Database,
+  metrics: Metrics,
+  config: Config,
+) {
+  const app = Fastify({ loggerInstance, forceCloseConnections: true });
+  registerHealth(app, database);
+  metrics.register(app, config.METRICS_TOKEN);
+  return app;
 }

@@ -34,6 +34,8 @@ export interface Database {
     onListening?: (listening: boolean) => void,
   ): Promise<() => void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (open, idle) and the queries waiting for one; PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const EXTENSIONS = ['cube', 'earthdistance', 'pg_trgm', 'unaccent', 'btree_gist'] as const;
@@ -102,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         for (const stop of listeners) stop();
         await pool.end();
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = options.dataDir ? join(options.dataDir, 'pgdata') : undefined;

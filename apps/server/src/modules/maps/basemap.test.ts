@@ -156,7 +156,7 @@ describe('choosing the basemap', () => {
     expect(chooseBasemap({})).toEqual({ kind: 'openfreemap', styleUrl: OPENFREEMAP_STYLE_URL });
     expect(chooseBasemap({ MAP_PMTILES_PATH: file })).toEqual({
       kind: 'pmtiles',
-      path: BASEMAP_PMTILES_PATH,
+      url: BASEMAP_PMTILES_PATH,
       assetsUrl: null,
     });
     expect(chooseBasemap({ MAP_PMTILES_PATH: file, MAP_STYLE_URL: 'https://maps.example/style.json' })).toEqual({
@@ -192,6 +192,31 @@ describe('choosing the basemap', () => {
     expect(() => loadConfig({ DATA_DIR: dir, MAP_PMTILES_PATH: dir })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, MAP_STYLE_URL: 'ftp://maps.example/style.json' })).toThrow(
       /MAP_STYLE_URL: must be offline or an http\(s\) URL/,
+    );
+  });
+});
+
+describe('a basemap on object storage (MAP_PMTILES_URL, issue 37)', () => {
+  const MAP_PMTILES_URL = 'https://tiles.example.net/cordata/region.pmtiles';
+
+  it('is read by the app from there, allowed in the security policy, and not served by this server', async () => {
+    const remote = await createTestApp({ MAP_PMTILES_URL, MAP_ASSETS_URL: 'https://assets.example/basemaps' });
+    try {
+      expect(publicRuntimeConfig(remote.config)).toMatchObject({ mapStyleUrl: null, mapPmtiles: MAP_PMTILES_URL });
+      const res = await remote.app.inject({ method: 'GET', url: BASEMAP_PMTILES_PATH });
+      expect(res.statusCode).toBe(404);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/tiles\.example\.net/);
+      expect(csp).not.toContain('openfreemap');
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it('takes an http(s) URL, and not together with MAP_PMTILES_PATH', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_PMTILES_URL, MAP_PMTILES_PATH: file })).toThrow(/set one/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_PMTILES_URL: 's3://bucket/region.pmtiles' })).toThrow(
+      /MAP_PMTILES_URL: must be the http\(s\) URL of a .pmtiles file/,
     );
   });
 });

@@ -296,17 +296,15 @@ export function createCarpoolService(deps: {
         const [offer] = await tx.select().from(carpoolOffers).where(eq(carpoolOffers.id, input.offerId));
         if (!offer || offer.activityId !== input.activityId) throw new ApiError('OFFER_NOT_FOUND');
         if (offer.driverId === userId) throw new ApiError('OWN_OFFER');
-        // Between blocked people the request is filed and reaches nobody, as a join is (the driver never sees it).
-        const blocked = (await blockedWith(userId, tx)).has(offer.driverId);
-        // The driver asked directly hears of it (an open request waits for drivers to look).
-        if (!blocked)
-          await fx.notify({
-            userIds: [offer.driverId],
-            type: 'CARPOOL_REQUEST',
-            targetId: input.activityId,
-            actorId: userId,
-            targetName: activity.name,
-          });
+        // The driver asked directly hears of it (an open request waits for drivers to look). Between blocked people
+        // the request is filed and reaches nobody, as a join is: the notifier skips them, and the list hides it.
+        await fx.notify({
+          userIds: [offer.driverId],
+          type: 'CARPOOL_REQUEST',
+          targetId: input.activityId,
+          actorId: userId,
+          targetName: activity.name,
+        });
       }
       const [own] = await tx
         .select({ id: carpoolOffers.id })

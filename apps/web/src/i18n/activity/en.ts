@@ -360,7 +360,7 @@ export const activity = {
     endTime: 'End time',
     description: 'Description',
     contact: 'Contact',
-    contactHint: 'A phone number or a meeting point note',
+    contactHint: 'A phone or a meeting note; also shown on the emergency page',
     access: 'Who can join',
     whoIsGoing: "Who's going is shown to",
     visibility: 'Who can see it',

@@ -367,7 +367,7 @@ export const activity: typeof en = {
     endTime: 'Ora di fine',
     description: 'Descrizione',
     contact: 'Contatto',
-    contactHint: 'Un numero di telefono o una nota sul punto di ritrovo',
+    contactHint: 'Un telefono o una nota sul ritrovo; compare anche nella pagina di emergenza',
     access: 'Chi può partecipare',
     whoIsGoing: 'Chi partecipa è visibile a',
     visibility: 'Chi può vederla',

@@ -77,6 +77,11 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     await sql(`update users set language = $1 where id = $2`, [locale, carla.userId]);
     const contact = `mamma.${locale}.${carla.userId.slice(-6)}@example.test`;
     await call(url, 'user/set-emergency-contacts', { contacts: [{ name: 'Mamma', email: contact }] }, carla.jwt);
+    // The contact agrees first (review M-N2): the confirmation mail's link, then its button.
+    const [confirmation] = await mailsTo(url, contact);
+    const confirmUrl = /https?:\/\/\S+\/safety\/confirm-contact\/[A-Za-z0-9_-]{43}/.exec(confirmation!.text)![0];
+    const confirmed = await fetch(new URL(new URL(confirmUrl).pathname, url), { method: 'POST' });
+    expect(confirmed.status).toBe(200);
     const { activity } = await call(url, 'activity/create-new', pointsActivity({ name: 'Grigna ridge' }), anna.jwt);
     const { activityId } = activity;
     for (const p of [bruno, carla]) await call(url, 'activity/participate', { activityId }, p.jwt);
@@ -136,7 +141,7 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     const deadline = Date.now() + 30_000;
     let mail: { subject: string; text: string } | undefined;
     while (!mail && Date.now() < deadline) {
-      mail = (await mailsTo(url, contact))[0];
+      mail = (await mailsTo(url, contact)).find((m) => m.subject === text[locale].subject);
       if (!mail) await new Promise((r) => setTimeout(r, 300));
     }
     expect(mail?.subject).toBe(text[locale].subject);

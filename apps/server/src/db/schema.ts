@@ -1009,8 +1009,16 @@ export const emergencyContacts = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** The address confirmed it accepts (security review M-N2): escalations mail only confirmed addresses. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The sha-256 of the confirmation link's token, until it is used. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.position] }),
+    index('emergency_contacts_confirm_token').on(t.confirmTokenHash),
+  ],
 );
 
 /**

@@ -60,7 +60,12 @@ export const EmergencyContactInput = z.object({
   email: Email,
 });
 /** …and as answered. */
-export const EmergencyContact = z.object({ name: z.string(), email: z.string() });
+export const EmergencyContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** The address confirmed it accepts: escalations mail only confirmed contacts (security review M-N2). */
+  confirmed: z.boolean(),
+});
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
 
 const byActivity = z.object({ activityId: Id });
@@ -106,7 +111,8 @@ export const safetyCalls = {
   }),
   'user/set-emergency-contacts': defineCall({
     auth: true,
-    summary: 'Replace your emergency contacts: up to 3, a name and an e-mail each, no account needed',
+    summary:
+      'Replace your emergency contacts: up to 3, a name and an e-mail each, no account needed; each new address gets one mail to confirm it',
     body: z.object({ contacts: z.array(EmergencyContactInput).max(MAX_EMERGENCY_CONTACTS) }),
     response: z.object({ contacts: z.array(EmergencyContact) }),
     errors: ['EMERGENCY_CONTACT_DUPLICATE'],

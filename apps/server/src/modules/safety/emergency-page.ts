@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { MailLanguage } from '../mail/templates.ts';
 import type { OutgoingPoint, OutgoingPoints } from './outgoing-points.ts';
 import type { SafetyRepository } from './safety.repository.ts';
+import { CONTACT_CONFIRMATION_VALID_MS } from './safety.service.ts';
 import { hashLinkToken } from './safety-escalation.ts';
 import { escapeHtml as e, localTime, safetyCopy } from './safety-texts.ts';
 
@@ -133,6 +134,53 @@ export function createEmergencyPage(deps: {
       const rendered = render(view);
       return send(reply, 200, view.language, rendered.title, rendered.body);
     });
+    registerConfirmation(app);
+  }
+
+  /**
+   * The contact's confirmation (M-N2): the link shows a button, and only the button's POST confirms, so that a mail
+   * scanner following links confirms nothing.
+   */
+  function registerConfirmation(app: FastifyInstance) {
+    const confirmPath = `${deps.path}/confirm-contact/:token`;
+    const limited = async (ip: string) => {
+      try {
+        await deps.rateLimiter.hit(`safety-link:${ip}`, { limit: LINK_VIEWS_PER_10_MINUTES, windowSeconds: 600 });
+        return false;
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'RATE_LIMITED') return true;
+        throw err;
+      }
+    };
+    const busy = (reply: FastifyReply) => send(reply, 429, null, 'Cordata', `<p>${e(bilingual('busy'))}</p>`);
+    const gone = (reply: FastifyReply) => send(reply, 404, null, 'Cordata', `<p>${e(bilingual('gone'))}</p>`);
+    const both = (key: 'confirmPageTitle' | 'confirmButton') => `${safetyCopy.en[key]} / ${safetyCopy.it[key]}`;
+
+    app.get<{ Params: { token: string } }>(confirmPath, { schema: { hide: true } }, async (req, reply) => {
+      if (await limited(req.ip)) return busy(reply);
+      if (!TOKEN.test(req.params.token)) return gone(reply);
+      const body = `<section class="ok"><h1>${e(both('confirmPageTitle'))}</h1>
+<p>${e(safetyCopy.en.confirmIntro)}</p><p>${e(safetyCopy.it.confirmIntro)}</p>
+<form method="post"><p><button type="submit">${e(both('confirmButton'))}</button></p></form></section>`;
+      return send(reply, 200, null, both('confirmPageTitle'), body);
+    });
+
+    app.register(async (scope) => {
+      // The button's form posts no fields: its body is not read.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', (_req, _payload, done) => done(null, null));
+      scope.post<{ Params: { token: string } }>(confirmPath, { schema: { hide: true } }, async (req, reply) => {
+        if (await limited(req.ip)) return busy(reply);
+        const now = deps.now();
+        const sentAfter = new Date(now.getTime() - CONTACT_CONFIRMATION_VALID_MS);
+        const confirmed =
+          TOKEN.test(req.params.token) &&
+          (await deps.repo.confirmContact(hashLinkToken(req.params.token), sentAfter, now));
+        if (!confirmed) return gone(reply);
+        const body = `<section class="ok"><h1>${e(safetyCopy.en.confirmedTitle)}</h1><p>${e(safetyCopy.en.confirmedBody)}</p>
+<h1>${e(safetyCopy.it.confirmedTitle)}</h1><p>${e(safetyCopy.it.confirmedBody)}</p></section>`;
+        return send(reply, 200, null, safetyCopy.en.confirmedTitle, body);
+      });
+    });
   }
 
   return { register, load };
@@ -150,6 +198,7 @@ section{background:#fff;border-radius:12px;padding:12px 16px;margin:12px 0}
 .alert{border-left:4px solid #b3261e}.ok{border-left:4px solid #1e7b34}
 .muted{color:#6e6e73;font-size:.9rem}a{color:#0b57d0}svg{width:100%;height:auto;background:#eef3ea;border-radius:8px}
 ul{padding-left:20px;margin:4px 0}
+button{font:inherit;font-weight:600;background:#1e7b34;color:#fff;border:0;border-radius:8px;padding:12px 18px}
 </style></head><body><main>${body}</main></body></html>`;
 }
 

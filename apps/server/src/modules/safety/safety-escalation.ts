@@ -136,7 +136,8 @@ export function createSafetyEscalation(deps: {
       const { activity, language } = row!;
       const person = [row!.firstName, row!.lastName].filter(Boolean).join(' ') || '—';
       const expiresAt = new Date(now.getTime() + deps.linkHours * 60 * MINUTE);
-      const contacts = await deps.repo.contacts(userId, tx);
+      // Only addresses that agreed to be mailed (M-N2): the others never got more than their confirmation mail.
+      const contacts = (await deps.repo.contacts(userId, tx)).filter((c) => c.confirmed);
       for (const contact of contacts) {
         const token = newLinkToken();
         await tx.insert(safetyLinks).values({

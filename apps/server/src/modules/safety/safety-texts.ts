@@ -45,6 +45,17 @@ export const safetyCopy = {
     expires: (until: string) => `This page stops working at ${until}.`,
     gone: 'This link has expired or does not exist.',
     busy: 'Too many attempts: wait a few minutes and try again.',
+    confirmSubject: 'Confirm that you are an emergency contact on Cordata',
+    confirmIntro:
+      'Someone who uses Cordata, an app for outdoor sports, gave this address as their emergency contact. If they do not check in after an outing, we would write to you here with their last known position.',
+    confirmAction:
+      'If you agree, confirm with the link below. If you do not know what this is about, ignore this mail: nothing will be sent to you.',
+    confirmButton: 'I agree to be an emergency contact',
+    confirmValid: 'The link works for 7 days.',
+    confirmPageTitle: 'Emergency contact',
+    confirmedTitle: 'Thank you: you are now an emergency contact',
+    confirmedBody:
+      'If the person who named you does not check in after an outing, we will write to you at this address.',
   },
   it: {
     subject: (person: string, activity: string) => `${person} non ha ancora segnalato il rientro da ${activity}`,
@@ -75,6 +86,17 @@ export const safetyCopy = {
     expires: (until: string) => `Questa pagina smette di funzionare ${until}.`,
     gone: 'Questo link è scaduto o non esiste.',
     busy: 'Troppi tentativi: attendi qualche minuto e riprova.',
+    confirmSubject: 'Conferma di essere un contatto di emergenza su Cordata',
+    confirmIntro:
+      'Una persona che usa Cordata, un’app per gli sport all’aperto, ha indicato questo indirizzo come suo contatto di emergenza. Se dopo un’uscita non segnalasse il rientro, ti scriveremmo qui con la sua ultima posizione nota.',
+    confirmAction:
+      'Se sei d’accordo, conferma con il link qui sotto. Se non sai di cosa si tratta, ignora questa e-mail: non ti verrà inviato nulla.',
+    confirmButton: 'Accetto di essere un contatto di emergenza',
+    confirmValid: 'Il link funziona per 7 giorni.',
+    confirmPageTitle: 'Contatto di emergenza',
+    confirmedTitle: 'Grazie: ora sei un contatto di emergenza',
+    confirmedBody:
+      'Se la persona che ti ha indicato non segnala il rientro dopo un’uscita, ti scriveremo a questo indirizzo.',
   },
 } as const;
 
@@ -112,4 +134,25 @@ export function escalationMail(input: {
 <p style="color:#6e6e73">Cordata</p>
 </body></html>`;
   return { subject: t.subject(input.person, input.activity), text, html };
+}
+
+/**
+ * The one mail an address gets before any escalation may go to it (security review M-N2): all of it is ours, nothing
+ * the person typed (not their name, not the contact's name, not an activity), so the address can be sent nothing of
+ * anyone's choosing without having agreed.
+ */
+export function contactConfirmationMail(input: { language: MailLanguage; link: string }): MailContent {
+  const t = safetyCopy[input.language] ?? safetyCopy.en;
+  const text = [t.greeting, t.confirmIntro, t.confirmAction, input.link, t.confirmValid, 'Cordata'].join('\n\n');
+  const e = escapeHtml;
+  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;color:#1d1d1f;max-width:520px;margin:auto;padding:24px">
+<p>${e(t.greeting)}</p>
+<p>${e(t.confirmIntro)}</p>
+<p>${e(t.confirmAction)}</p>
+<p><a href="${e(input.link)}" style="display:inline-block;background:#1e7b34;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:600">${e(t.confirmButton)}</a></p>
+<p style="word-break:break-all;color:#6e6e73">${e(input.link)}</p>
+<p>${e(t.confirmValid)}</p>
+<p style="color:#6e6e73">Cordata</p>
+</body></html>`;
+  return { subject: t.confirmSubject, text, html };
 }

@@ -29,6 +29,8 @@ export function createSafetyModule(
   // Every point that leaves for someone else passes the owner's privacy zones.
   const outgoing = outgoingPoints(deps.privacy);
   const repo = createSafetyRepository(core.db);
+  const path = safetyPagePath(core.config.PRODUCT_SLUG);
+  const linkBase = `${core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`}${path}`;
   const service = createSafetyService({
     db: core.db,
     repo,
@@ -36,9 +38,10 @@ export function createSafetyModule(
     changes: deps.changes,
     realtime: core.realtime,
     outgoing,
+    mailer: deps.mailer,
+    confirmBase: `${linkBase}/confirm-contact`,
     now: core.now,
   });
-  const path = safetyPagePath(core.config.PRODUCT_SLUG);
   const escalation = createSafetyEscalation({
     db: core.db,
     repo,
@@ -49,7 +52,7 @@ export function createSafetyModule(
       contactsAfterMinutes: core.config.SAFETY_CONTACTS_AFTER_MINUTES,
     },
     linkHours: core.config.SAFETY_LINK_HOURS,
-    linkBase: `${core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`}${path}`,
+    linkBase,
     now: core.now,
   });
   const page = createEmergencyPage({ db: core.db, repo, outgoing, rateLimiter: core.rateLimiter, path, now: core.now });

@@ -87,16 +87,62 @@ export function createSafetyRepository(db: Db) {
 
     contacts: (userId: string, tx: DbOrTx = db) =>
       tx
-        .select({ name: emergencyContacts.name, email: emergencyContacts.email })
+        .select({
+          name: emergencyContacts.name,
+          email: emergencyContacts.email,
+          confirmed: sql<boolean>`${emergencyContacts.confirmedAt} is not null`,
+        })
         .from(emergencyContacts)
         .where(eq(emergencyContacts.userId, userId))
         .orderBy(emergencyContacts.position),
 
-    async replaceContacts(userId: string, contacts: { name: string; email: string }[], tx: DbOrTx) {
+    /**
+     * Replaces a person's contacts. An address kept keeps its confirmation (and a pending link); `confirming` gives the
+     * token hash for an unconfirmed address that is due a confirmation mail, or null when it is not.
+     */
+    async replaceContacts(
+      userId: string,
+      contacts: { name: string; email: string }[],
+      confirming: (kept: { confirmedAt: Date | null; confirmSentAt: Date | null } | undefined) => string | null,
+      now: Date,
+      tx: DbOrTx,
+    ) {
+      const before = await tx
+        .select()
+        .from(emergencyContacts)
+        .where(eq(emergencyContacts.userId, userId))
+        .for('update');
       await tx.delete(emergencyContacts).where(eq(emergencyContacts.userId, userId));
-      if (contacts.length)
-        await tx.insert(emergencyContacts).values(contacts.map((c, position) => ({ userId, position, ...c })));
+      const rows = contacts.map((c, position) => {
+        const kept = before.find((b) => b.email.toLowerCase() === c.email.toLowerCase());
+        const tokenHash = confirming(kept);
+        return {
+          userId,
+          position,
+          ...c,
+          confirmedAt: kept?.confirmedAt ?? null,
+          confirmTokenHash: tokenHash ?? kept?.confirmTokenHash ?? null,
+          confirmSentAt: tokenHash ? now : (kept?.confirmSentAt ?? null),
+        };
+      });
+      if (rows.length) await tx.insert(emergencyContacts).values(rows);
+      return rows;
     },
+
+    language: async (userId: string, tx: DbOrTx = db) => {
+      const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return row?.language === 'it' ? ('it' as const) : ('en' as const);
+    },
+
+    /** Confirms the address whose link was sent after `sentAfter`; the link then works no more. */
+    confirmContact: async (tokenHash: string, sentAfter: Date, now: Date, tx: DbOrTx = db) =>
+      (
+        await tx
+          .update(emergencyContacts)
+          .set({ confirmedAt: now, confirmTokenHash: null })
+          .where(and(eq(emergencyContacts.confirmTokenHash, tokenHash), gt(emergencyContacts.confirmSentAt, sentAfter)))
+          .returning({ userId: emergencyContacts.userId })
+      ).length > 0,
 
     async deleteHistory(userId: string, tx: DbOrTx = db) {
       const deleted = await tx

@@ -1,10 +1,4 @@
-import type {
-  ActivitySafety,
-  EmergencyContact,
-  SafetyPositionAck,
-  SafetyPositionEvent,
-  SafetyPositionInput,
-} from '@cordata/contract';
+import type { ActivitySafety, SafetyPositionAck, SafetyPositionEvent, SafetyPositionInput } from '@cordata/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities } from '../../db/schema.ts';
@@ -12,11 +6,14 @@ import { ApiError } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { type Access, admits, isAdmin } from '../access/access.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { OutgoingPoints } from './outgoing-points.ts';
 import type { SafetyRepository } from './safety.repository.ts';
+import { hashLinkToken, newLinkToken } from './safety-escalation.ts';
 import { minimumGapMs, type SafetyTimes, safetyWindow } from './safety-rules.ts';
+import { contactConfirmationMail } from './safety-texts.ts';
 
 type Person = Awaited<ReturnType<SafetyRepository['people']>>[number];
 
@@ -30,6 +27,11 @@ export function allBackAt(people: { safety: { backAt: Date | null } | null }[]):
   }
   return last;
 }
+
+/** How long before saving the contacts again mails an unconfirmed address once more. */
+export const CONTACT_CONFIRMATION_RESEND_MS = 24 * 60 * 60 * 1000;
+/** How long a confirmation link works. */
+export const CONTACT_CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 
 const isCoordinate = (v: unknown, limit: number): v is number =>
   typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit;
@@ -45,6 +47,9 @@ export function createSafetyService(deps: {
   changes: Changes;
   realtime: Pick<Realtime, 'toUser'>;
   outgoing: OutgoingPoints;
+  mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
+  /** Where a contact's confirmation link points: `${confirmBase}/<token>`. */
+  confirmBase: string;
   now: () => Date;
 }) {
   const { repo } = deps;
@@ -95,7 +100,7 @@ export function createSafetyService(deps: {
         sharing: !!me?.safety?.sharing,
         economy: !!me?.safety?.economy,
         backAt: me?.safety?.backAt?.toISOString() ?? null,
-        emergencyContacts: (await repo.contacts(viewerId)).length,
+        emergencyContacts: (await repo.contacts(viewerId)).filter((c) => c.confirmed).length,
       },
       people: people.map((p) => ({
         user: toUserSummary(p.user),
@@ -224,9 +229,36 @@ export function createSafetyService(deps: {
 
   const contacts = async (userId: string) => ({ contacts: await repo.contacts(userId) });
 
-  async function setContacts(userId: string, list: EmergencyContact[]) {
-    if (new Set(list.map((c) => c.email)).size !== list.length) throw new ApiError('EMERGENCY_CONTACT_DUPLICATE');
-    await deps.db.transaction((tx) => repo.replaceContacts(userId, list, tx));
+  /**
+   * Replaces the contacts. Each address not confirmed yet gets one confirmation mail, of our words only, and another
+   * only after CONTACT_CONFIRMATION_RESEND_MS (saving the list again is how a person asks for it): until the address
+   * confirms, escalations do not mail it (security review M-N2).
+   */
+  async function setContacts(userId: string, list: { name: string; email: string }[]) {
+    const emails = list.map((c) => c.email.toLowerCase());
+    if (new Set(emails).size !== list.length) throw new ApiError('EMERGENCY_CONTACT_DUPLICATE');
+    const now = deps.now();
+    await deps.changes.run(async (tx, fx) => {
+      const tokens = new Map<string, string>();
+      const confirming = (kept: { confirmedAt: Date | null; confirmSentAt: Date | null } | undefined) => {
+        if (kept?.confirmedAt) return null;
+        if (kept?.confirmSentAt && now.getTime() - kept.confirmSentAt.getTime() < CONTACT_CONFIRMATION_RESEND_MS)
+          return null;
+        const token = newLinkToken();
+        const hash = hashLinkToken(token);
+        tokens.set(hash, token);
+        return hash;
+      };
+      const rows = await repo.replaceContacts(userId, list, confirming, now, tx);
+      const language = await repo.language(userId, tx);
+      for (const row of rows) {
+        const token = row.confirmTokenHash && tokens.get(row.confirmTokenHash);
+        if (!token) continue;
+        const mail = contactConfirmationMail({ language, link: `${deps.confirmBase}/${token}` });
+        const queued = await deps.mailer.enqueue({ to: row.email, ...mail }, tx);
+        fx.afterCommit(() => deps.mailer.dispatch(queued));
+      }
+    });
     return contacts(userId);
   }
 

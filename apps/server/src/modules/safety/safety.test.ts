@@ -1,6 +1,6 @@
 import type { SafetyPositionAck, SafetyPositionInput } from '@cordata/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { collect, listen, openSocket, sleep, type TestSocket, until } from '../../../test/chat-factories.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
@@ -35,6 +35,27 @@ afterEach(() => {
 });
 
 const MINUTE = 60_000;
+
+const CONFIRM_SUBJECTS = [
+  'Confirm that you are an emergency contact on Cordata',
+  'Conferma di essere un contatto di emergenza su Cordata',
+];
+/** The confirmation mails sent to an address, newest last. */
+const confirmationsTo = async (email: string) =>
+  (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt)).filter((m) =>
+    CONFIRM_SUBJECTS.includes(m.subject),
+  );
+const confirmPath = (text: string) =>
+  /\/api\/space\/cordata\/safety\/confirm-contact\/[A-Za-z0-9_-]{43}/.exec(text)![0];
+/** Sets a person's contacts and has every address follow its confirmation link (M-N2). */
+async function setConfirmedContacts(token: string, contacts: { name: string; email: string }[]) {
+  await t.ok('user/set-emergency-contacts', { contacts }, token);
+  for (const { email } of contacts) {
+    const [mail] = await confirmationsTo(email.toLowerCase());
+    const confirmed = await t.app.inject({ method: 'POST', url: confirmPath(mail!.text) });
+    expect(confirmed.statusCode).toBe(200);
+  }
+}
 const HOUR = 60 * MINUTE;
 
 const socketOf = async (token: string) => {
@@ -230,8 +251,10 @@ describe('live positions', () => {
 });
 
 describe('the escalation', () => {
+  /** The escalation mails to an address (its confirmation mail left out). */
   async function mailsTo(email: string) {
-    return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    return mails.filter((m) => !CONFIRM_SUBJECTS.includes(m.subject));
   }
   const notBack = (activityId: string) =>
     t.db
@@ -246,7 +269,7 @@ describe('the escalation', () => {
       { name: 'Mum', email: `mum-${anna.id}@example.test` },
       { name: 'Marco', email: `marco-${anna.id}@example.test` },
     ];
-    await t.ok('user/set-emergency-contacts', { contacts }, anna.token);
+    await setConfirmedContacts(anna.token, contacts);
     await t.db.update(users).set({ phone: '+39 333 123 4567' }).where(eq(users.id, organiser.id));
     clock = startsAt + 10 * MINUTE;
     await t.ok('activity/safety-share', { activityId, sharing: true }, anna.token);
@@ -364,11 +387,7 @@ describe('the escalation', () => {
     const { activityId, people, organiser, endsAt } = await outing(2, { language: 'it' });
     const [anna, bruno] = people as [(typeof people)[0], (typeof people)[0]];
     for (const p of [anna, bruno])
-      await t.ok(
-        'user/set-emergency-contacts',
-        { contacts: [{ name: 'Casa', email: `casa-${p.id}@example.test` }] },
-        p.token,
-      );
+      await setConfirmedContacts(p.token, [{ name: 'Casa', email: `casa-${p.id}@example.test` }]);
     clock = endsAt + 10 * MINUTE;
     await t.ok('activity/safety-back', { activityId }, organiser.token);
     clock = endsAt + 65 * MINUTE;
@@ -393,7 +412,7 @@ describe('the escalation', () => {
     const organiser = await newUser(t, { firstName: 'Olga' });
     const eve = await newUser(t);
     const contact = `second-${eve.id}@example.test`;
-    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Me', email: contact }] }, eve.token);
+    await setConfirmedContacts(eve.token, [{ name: 'Me', email: contact }]);
     // One outing a day, Eve never back: the days after the cap are still told to the group, but not mailed.
     const outings = [];
     for (let i = 1; i <= CONTACT_ESCALATIONS_PER_WEEK + 1; i += 1) {
@@ -456,6 +475,8 @@ describe('emergency contacts and location history', () => {
     const three = [1, 2, 3].map((i) => ({ name: `C${i}`, email: `C${i}@Example.test` }));
     const { contacts } = await t.ok('user/set-emergency-contacts', { contacts: three }, person.token);
     expect(contacts.map((c) => c.email)).toEqual(['c1@example.test', 'c2@example.test', 'c3@example.test']);
+    expect(contacts.map((c) => c.confirmed)).toEqual([false, false, false]);
+    await setConfirmedContacts(person.token, three);
     const four = await t.call('user/set-emergency-contacts', { contacts: [...three, three[0]!] }, person.token);
     expect(four.status).toBe(400);
     const twice = await t.call('user/set-emergency-contacts', { contacts: [three[0]!, three[0]!] }, person.token);
@@ -484,5 +505,108 @@ describe('emergency contacts and location history', () => {
     expect(await t.db.select().from(locationPoints).where(eq(locationPoints.userId, bruno.id))).toHaveLength(1);
     await createPurge({ db: t.db, now: () => new Date(startsAt + 28 * 24 * HOUR + MINUTE) })();
     expect(await t.db.select().from(locationPoints).where(eq(locationPoints.userId, bruno.id))).toHaveLength(0);
+  });
+});
+
+describe('an emergency contact confirms first (review M-N2)', () => {
+  // Tests here move the clock ahead; the next one starts where the others expect it.
+  let started = clock;
+  beforeEach(() => {
+    started = clock;
+  });
+  afterEach(() => {
+    clock = started;
+  });
+
+  it('gets one confirmation mail of our words only: no name, no text the person typed', async () => {
+    const eve = await newUser(t, { firstName: 'Mallory', lastName: 'Phisher' });
+    const email = `victim-${eve.id}@example.test`;
+    await t.ok(
+      'user/set-emergency-contacts',
+      { contacts: [{ name: 'Reset your password at evil.example', email }] },
+      eve.token,
+    );
+    const mails = await confirmationsTo(email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    for (const typed of ['evil.example', 'Reset your password', 'Mallory', 'Phisher'])
+      for (const part of [mail!.subject, mail!.text, mail!.html ?? '']) expect(part).not.toContain(typed);
+    expect(mail!.text).toContain('https://cordata.example/api/space/cordata/safety/confirm-contact/');
+    // Saving again within a day sends nothing more; a day later it sends the link again.
+    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Other words', email }] }, eve.token);
+    expect(await confirmationsTo(email)).toHaveLength(1);
+    clock += 25 * HOUR;
+    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Other words', email }] }, eve.token);
+    expect(await confirmationsTo(email)).toHaveLength(2);
+  });
+
+  it('is never mailed an escalation before confirming; one confirmed address beside it is', async () => {
+    // Sessions are made now and last 30 days: the outing must come before that (earlier outings moved `day` on).
+    clock = Date.now();
+    day = 0;
+    const { activityId, people, organiser, endsAt } = await outing(1);
+    const [anna] = people as [(typeof people)[0]];
+    const confirmed = `yes-${anna.id}@example.test`;
+    const unconfirmed = `no-${anna.id}@example.test`;
+    await setConfirmedContacts(anna.token, [{ name: 'Yes', email: confirmed }]);
+    await t.ok(
+      'user/set-emergency-contacts',
+      {
+        contacts: [
+          { name: 'Yes', email: confirmed },
+          { name: 'No', email: unconfirmed },
+        ],
+      },
+      anna.token,
+    );
+    const { contacts } = await t.ok('user/emergency-contacts', undefined, anna.token);
+    expect(contacts.map((c) => [c.email, c.confirmed])).toEqual([
+      [confirmed, true],
+      [unconfirmed, false],
+    ]);
+    clock = endsAt + 10 * MINUTE;
+    await t.ok('activity/safety-back', { activityId }, organiser.token);
+    clock = endsAt + 95 * MINUTE;
+    await createSafetyEscalation({
+      db: t.db,
+      repo: createSafetyRepository(t.db),
+      changes: t.modules.services.changes,
+      mailer: t.modules.services.mailer,
+      delays: { alertAfterMinutes: 60, contactsAfterMinutes: 30 },
+      linkHours: 48,
+      linkBase: 'https://cordata.example/api/space/cordata/safety',
+      now: () => new Date(clock),
+    }).run();
+    const subjectsTo = async (email: string) =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
+    expect(await subjectsTo(confirmed)).toEqual([
+      CONFIRM_SUBJECTS[0],
+      'Person0 ' + anna.lastName + ' is not back from Grigna ridge',
+    ]);
+    expect(await subjectsTo(unconfirmed)).toEqual([CONFIRM_SUBJECTS[0]]);
+  });
+
+  it('confirms by the button only, once, and not after 7 days', async () => {
+    const person = await newUser(t);
+    const email = `once-${person.id}@example.test`;
+    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Once', email }] }, person.token);
+    const url = confirmPath((await confirmationsTo(email))[0]!.text);
+    // A mail scanner that follows the link confirms nothing.
+    const shown = await t.app.inject({ method: 'GET', url });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<form method="post">');
+    expect(shown.headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await t.ok('user/emergency-contacts', undefined, person.token)).contacts[0]!.confirmed).toBe(false);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await t.app.inject({ method: 'POST', url, headers: form, payload: '' })).statusCode).toBe(200);
+    expect((await t.ok('user/emergency-contacts', undefined, person.token)).contacts[0]!.confirmed).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(404);
+
+    const late = `late-${person.id}@example.test`;
+    await t.ok('user/set-emergency-contacts', { contacts: [{ name: 'Late', email: late }] }, person.token);
+    const lateUrl = confirmPath((await confirmationsTo(late))[0]!.text);
+    clock += 7 * 24 * HOUR + MINUTE;
+    expect((await t.app.inject({ method: 'POST', url: lateUrl })).statusCode).toBe(404);
+    expect((await t.ok('user/emergency-contacts', undefined, person.token)).contacts[0]!.confirmed).toBe(false);
   });
 });

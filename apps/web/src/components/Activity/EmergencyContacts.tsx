@@ -1,4 +1,3 @@
-import type { EmergencyContact } from '@cordata/contract';
 import { MAX_EMERGENCY_CONTACTS } from '@cordata/contract/constants';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,21 +8,31 @@ import {
 } from '../../state/queries/safety.ts';
 import { confirm, showError, showSuccess } from '../feedback.ts';
 
-/** Settings → Safety (issue 23): up to 3 emergency contacts, and deleting one's location history at once. */
+/** A contact as edited: `confirmed` is the server's word on the address saved, gone once the address is edited. */
+type ContactRow = { name: string; email: string; confirmed?: boolean };
+
+/**
+ * Settings → Safety (issue 23): up to 3 emergency contacts, each shown as confirmed or waiting for its confirmation
+ * (security review M-N2: only confirmed addresses are mailed), and deleting one's location history at once.
+ */
 export function EmergencyContacts() {
   const { t } = useTranslation();
   const query = useEmergencyContactsQuery();
   const save = useEmergencyContactsMutation();
   const deleteHistory = useDeleteLocationHistoryMutation();
-  const [contacts, setContacts] = useState<EmergencyContact[]>([]);
+  const [contacts, setContacts] = useState<ContactRow[]>([]);
   useEffect(() => {
     if (query.data) setContacts(query.data.length ? query.data : [{ name: '', email: '' }]);
   }, [query.data]);
-  const change = (index: number, field: keyof EmergencyContact, value: string) =>
-    setContacts((list) => list.map((c, i) => (i === index ? { ...c, [field]: value } : c)));
+  const change = (index: number, field: 'name' | 'email', value: string) =>
+    setContacts((list) =>
+      list.map((c, i) =>
+        i !== index ? c : field === 'email' ? { ...c, email: value, confirmed: undefined } : { ...c, name: value },
+      ),
+    );
   function submit(e: FormEvent) {
     e.preventDefault();
-    const filled = contacts.filter((c) => c.name.trim() || c.email.trim());
+    const filled = contacts.filter((c) => c.name.trim() || c.email.trim()).map(({ name, email }) => ({ name, email }));
     save.mutate(filled, {
       onError: (err) => showError(err),
       onSuccess: () => showSuccess(t('activity.safety.contacts.saved')),
@@ -71,6 +80,11 @@ export function EmergencyContacts() {
           >
             {t('activity.safety.contacts.remove')}
           </button>
+          {contact.confirmed !== undefined && (
+            <p className="muted" data-testid={`emergency-contact-state-${index}`}>
+              {t(contact.confirmed ? 'activity.safety.contacts.confirmed' : 'activity.safety.contacts.waiting')}
+            </p>
+          )}
         </div>
       ))}
       {contacts.length < MAX_EMERGENCY_CONTACTS && (

@@ -491,13 +491,16 @@ export const activity = {
     contacts: {
       title: 'Safety',
       intro:
-        'Up to 3 people e-mailed, with your last known position, if you are not back from an activity 90 minutes after its planned return. They need no account.',
+        'Up to 3 people e-mailed, with your last known position, if you are not back from an activity 90 minutes after its planned return. They need no account. Each first gets one e-mail to confirm: only confirmed contacts are told.',
       name: 'Name',
       email: 'E-mail',
       add: 'Add a contact',
       remove: 'Remove',
       save: 'Save contacts',
       saved: 'Emergency contacts saved',
+      confirmed: 'Confirmed: will be told if you are not back',
+      waiting:
+        'Waiting for confirmation: we e-mailed them a link. Not told until they confirm; save again after a day to send it once more.',
       history: 'Your shared positions are deleted 28 days after each activity.',
       deleteHistory: 'Delete my location history',
       deleteConfirm: 'Delete every position you shared? The others will no longer see your last position.',

@@ -499,13 +499,16 @@ export const activity: typeof en = {
     contacts: {
       title: 'Sicurezza',
       intro:
-        'Fino a 3 persone che ricevono un’e-mail con la tua ultima posizione nota se non rientri da un’attività 90 minuti dopo il rientro previsto. Non serve un account.',
+        'Fino a 3 persone che ricevono un’e-mail con la tua ultima posizione nota se non rientri da un’attività 90 minuti dopo il rientro previsto. Non serve un account. Ognuna riceve prima un’e-mail per confermare: avvisiamo solo chi ha confermato.',
       name: 'Nome',
       email: 'E-mail',
       add: 'Aggiungi un contatto',
       remove: 'Rimuovi',
       save: 'Salva i contatti',
       saved: 'Contatti di emergenza salvati',
+      confirmed: 'Confermato: sarà avvisato se non rientri',
+      waiting:
+        'In attesa di conferma: gli abbiamo inviato un link per e-mail. Non sarà avvisato finché non conferma; salva di nuovo dopo un giorno per inviarlo ancora.',
       history: 'Le posizioni che condividi vengono cancellate 28 giorni dopo ogni attività.',
       deleteHistory: 'Cancella la cronologia delle mie posizioni',
       deleteConfirm:

@@ -1,4 +1,4 @@
-import type { ActivitySafety, CallInput, EmergencyContact } from '@cordata/contract';
+import type { ActivitySafety, CallInput } from '@cordata/contract';
 import { SAFETY_ECONOMY_EVERY_SECONDS, SAFETY_SHARE_EVERY_SECONDS } from '@cordata/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -138,7 +138,7 @@ export function useEmergencyContactsQuery() {
 export function useEmergencyContactsMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (contacts: EmergencyContact[]) => api('user/set-emergency-contacts', { contacts }),
+    mutationFn: (contacts: { name: string; email: string }[]) => api('user/set-emergency-contacts', { contacts }),
     onSuccess: (answer) => {
       client.setQueryData(safetyKeys.contacts, answer);
       void client.invalidateQueries({ queryKey: ['activity', 'safety'] });

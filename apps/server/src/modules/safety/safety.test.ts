@@ -567,21 +567,12 @@ describe('an emergency contact confirms first (review M-N2)', () => {
     clock = endsAt + 10 * MINUTE;
     await t.ok('activity/safety-back', { activityId }, organiser.token);
     clock = endsAt + 95 * MINUTE;
-    await createSafetyEscalation({
-      db: t.db,
-      repo: createSafetyRepository(t.db),
-      changes: t.modules.services.changes,
-      mailer: t.modules.services.mailer,
-      delays: { alertAfterMinutes: 60, contactsAfterMinutes: 30 },
-      linkHours: 48,
-      linkBase: 'https://cordata.example/api/space/cordata/safety',
-      now: () => new Date(clock),
-    }).run();
+    await escalation().run();
     const subjectsTo = async (email: string) =>
       (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
     expect(await subjectsTo(confirmed)).toEqual([
       CONFIRM_SUBJECTS[0],
-      'Person0 ' + anna.lastName + ' is not back from Grigna ridge',
+      `Person0 ${anna.lastName} is not back from Grigna ridge`,
     ]);
     expect(await subjectsTo(unconfirmed)).toEqual([CONFIRM_SUBJECTS[0]]);
   });

@@ -15,7 +15,8 @@ const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2000);
  * - the clients the adapter duplicates to read the stream and subscribe wait for Redis instead,
  *   because the adapter's read loop retries at once on failure and would otherwise spin;
  * - commands the adapter fires without awaiting are given a catch, so they cannot become
- *   unhandled rejections.
+ *   unhandled rejections, including the SUBSCRIBE still queued when an instance closes before
+ *   Redis answered (ioredis then rejects it with "Connection is closed").
  */
 export async function createRedisAdapter(url: string, product: string, log: FastifyBaseLogger) {
   const baseOptions: RedisOptions = { retryStrategy, connectionName: 'cordata-realtime' };
@@ -32,17 +33,11 @@ export async function createRedisAdapter(url: string, product: string, log: Fast
   publisher.duplicate = (override?: Partial<RedisOptions>) => {
     const client = new Redis(url, { ...baseOptions, maxRetriesPerRequest: null, ...override });
     client.on('error', warn);
+    catchUnawaited(client, ['subscribe', 'ssubscribe'], warn);
     duplicates.push(client);
     return client;
   };
-  for (const command of ['set', 'publish'] as const) {
-    const original = publisher[command].bind(publisher) as (...args: unknown[]) => Promise<unknown>;
-    (publisher as unknown as Record<string, unknown>)[command] = (...args: unknown[]) =>
-      original(...args).catch((err: Error) => {
-        warn(err);
-        return null;
-      });
-  }
+  catchUnawaited(publisher, ['set', 'publish'], warn);
 
   const ready = await Promise.race([
     new Promise<true>((resolve) => publisher.once('ready', () => resolve(true))),
@@ -63,4 +58,16 @@ export async function createRedisAdapter(url: string, product: string, log: Fast
       for (const client of duplicates) client.disconnect();
     },
   };
+}
+
+function catchUnawaited(client: Redis, commands: readonly string[], warn: (err: Error) => void) {
+  const commandsOf = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const command of commands) {
+    const original = commandsOf[command].bind(client);
+    commandsOf[command] = (...args: unknown[]) =>
+      original(...args).catch((err: Error) => {
+        warn(err);
+        return null;
+      });
+  }
 }

@@ -260,8 +260,22 @@ describe('a style from the network (MAP_STYLE_URL), answered by a stand-in for O
     const page = await openPhone(suite.browser, suite.server.url, contexts, 'en', '/home', cai.jwt);
     const uncaught: string[] = [];
     page.on('pageerror', (e) => uncaught.push(e.message));
-    await openHomeMap(page);
-    await page.waitForSelector(`${testId('home-map')} .map-canvas[data-basemap="offline"]`);
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+    try {
+      await openHomeMap(page);
+      await page.waitForSelector(`${testId('home-map')} .map-canvas[data-basemap="offline"]`);
+    } catch (err) {
+      // Once seen in CI under load (the stand-in's background drawn, no markers, no fallback) and never since:
+      // say what the page fetched and logged, so the next occurrence shows where the map stopped.
+      const fetched = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => `${(e as PerformanceResourceTiming).responseStatus} ${Math.round(e.duration)} ms ${e.name}`),
+      );
+      console.error(`home map did not fall back (${mode}):`, { fetched, console: consoleLines, uncaught });
+      throw err;
+    }
     await clusters(page).first().waitFor();
     expect(await activityMarkers(page).count()).toBe(2);
     expect(await page.locator(testId('feedback-modal')).count()).toBe(0);

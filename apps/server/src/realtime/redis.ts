@@ -60,8 +60,12 @@ export async function createRedisAdapter(url: string, product: string, log: Fast
   };
 }
 
-function catchUnawaited(client: Redis, commands: readonly string[], warn: (err: Error) => void) {
-  const commandsOf = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+function catchUnawaited(
+  client: Redis,
+  commands: readonly ('set' | 'publish' | 'subscribe' | 'ssubscribe')[],
+  warn: (err: Error) => void,
+) {
+  const commandsOf = client as unknown as Record<(typeof commands)[number], (...args: unknown[]) => Promise<unknown>>;
   for (const command of commands) {
     const original = commandsOf[command].bind(client);
     commandsOf[command] = (...args: unknown[]) =>

@@ -3,18 +3,18 @@
  *   seed             makes two people and a chat between them in DATABASE_URL (rows written directly, as the tests
  *                    do) and prints their sessions, signed with the instances' JWT_SECRET, as JSON
  *   chat SEND RECV LB  sends a message through SEND and waits for it on sockets connected to RECV and to LB
- *   load URL SECONDS CONNECTIONS  signed-in calls through URL, steadily, and counts what failed
+ *   load URL STOP CONNECTIONS  signed-in calls through URL, steadily, until the file STOP exists; counts what failed
  * Everything but `seed` talks to the instances over HTTP and WebSocket only, as the app does.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { callPath, realtimePath } from '@cordata/contract';
 import { io } from 'socket.io-client';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import type { TestApp } from '../../apps/server/test/app.ts';
 import { newActivityChat } from '../../apps/server/test/chat-factories.ts';
 import { newUser } from '../../apps/server/test/factories.ts';
-import type { TestApp } from '../../apps/server/test/app.ts';
 
 interface Seed {
   chatId: string;
@@ -84,14 +84,15 @@ async function chat(send: string, receive: string, balancer: string) {
   for (const s of sockets) s.close();
 }
 
-async function load(base: string, seconds: number, connections: number) {
+async function load(base: string, stopFile: string, connections: number) {
   const { chatId, ada } = JSON.parse(readFileSync(0, 'utf8')) as Seed;
-  const until = Date.now() + seconds * 1000;
+  const began = Date.now();
+  console.log(`load: started through ${base}`);
   const failures = new Map<string, number>();
   const latencies: number[] = [];
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (Date.now() < until) {
+      while (!existsSync(stopFile)) {
         const began = performance.now();
         try {
           await call(base, 'chat/get-info', { chatId }, ada.token);
@@ -106,8 +107,9 @@ async function load(base: string, seconds: number, connections: number) {
   const sorted = latencies.sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(0);
   const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+  const seconds = (Date.now() - began) / 1000;
   console.log(
-    `load: ${sorted.length + failed} signed-in calls in ${seconds} s over ${connections} connections (${((sorted.length + failed) / seconds).toFixed(0)}/s), ${failed} failed, p50 ${at(50)} ms, p99 ${at(99)} ms, max ${sorted.at(-1)?.toFixed(0)} ms`,
+    `load: ${sorted.length + failed} signed-in calls in ${seconds.toFixed(1)} s over ${connections} connections (${((sorted.length + failed) / seconds).toFixed(0)}/s), ${failed} failed, p50 ${at(50)} ms, p99 ${at(99)} ms, max ${sorted.at(-1)?.toFixed(0)} ms`,
   );
   for (const [reason, count] of failures) console.log(`  ${count} × ${reason}`);
   if (failed > 0) process.exitCode = 1;
@@ -115,5 +117,5 @@ async function load(base: string, seconds: number, connections: number) {
 
 if (mode === 'seed') await seed();
 else if (mode === 'chat') await chat(args[0]!, args[1]!, args[2]!);
-else if (mode === 'load') await load(args[0]!, Number(args[1]), Number(args[2]));
+else if (mode === 'load') await load(args[0]!, args[1]!, Number(args[2]));
 else throw new Error(`unknown mode ${mode}: seed, chat or load`);

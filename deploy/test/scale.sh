@@ -6,7 +6,8 @@
 #      the balancer's WebSocket;
 #   2. the worker is killed (SIGKILL) and a second one takes the jobs over: the safety escalation job's last
 #      success on the second worker's /metrics is later than the kill;
-#   3. a rolling restart of both web instances under steady signed-in calls ends with 0 failed requests.
+#   3. a rolling restart of both web instances under steady signed-in calls ends with 0 failed requests: each is
+#      drained at HAProxy, stopped with SIGTERM, started again and let back in once its checks pass.
 # Needs the image (CORDATA_IMAGE, default localhost/cordata:latest), podman, runc, haproxy and socat.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,6 +15,7 @@ export CONTAINERS_CONF=${CONTAINERS_CONF:-$PWD/deploy/podman/containers.conf}
 IMAGE=${CORDATA_IMAGE:-localhost/cordata:latest}
 began=$(date +%s.%N)
 say() { printf '[scale %6.1fs] %s\n' "$(echo "$(date +%s.%N) - $began" | bc)" "$*"; }
+# HAProxy checks the web instances; the image's own HEALTHCHECK would need systemd timers, absent here.
 pm() { podman --runtime runc --cgroup-manager cgroupfs "$@"; }
 
 pm image exists "$IMAGE" || { echo "no image $IMAGE: build it first (deploy/build-image.sh)"; exit 1; }
@@ -64,20 +66,20 @@ chmod 600 "$env_file"
 
 # start NAME ROLE PORT: a detached container of the image.
 start() {
-  pm run -d --name "cordata-scale-$run_id-$1" --network host --env-file "$env_file" \
+  pm run -d --name "cordata-scale-$run_id-$1" --network host --no-healthcheck --env-file "$env_file" \
     -e CORDATA_ROLE="$2" -e PORT="$3" "$IMAGE" >/dev/null
   containers+=("cordata-scale-$run_id-$1")
 }
 ready() {
   local deadline=$(($(date +%s) + 90))
-  until curl -fsS -o /dev/null "http://127.0.0.1:$1/healthz"; do
+  until curl -fs -o /dev/null "http://127.0.0.1:$1/healthz"; do
     [ "$(date +%s)" -lt "$deadline" ] || { say "port $1 not ready in 90 s"; pm logs "cordata-scale-$run_id-$2" | tail -n 30; exit 1; }
     sleep 0.2
   done
 }
 
 say "migrate (CORDATA_ROLE=migrate) into $database"
-pm run --rm --network host --env-file "$env_file" -e CORDATA_ROLE=migrate "$IMAGE"
+pm run --rm --network host --no-healthcheck --env-file "$env_file" -e CORDATA_ROLE=migrate "$IMAGE"
 say "web1 :$web1_port, web2 :$web2_port, worker1 :$worker1_port"
 start web1 web "$web1_port"
 start web2 web "$web2_port"
@@ -145,9 +147,10 @@ taken=$(last_success "$worker2_port")
 say "worker2 ran safety-escalation at $taken, $(echo "$taken - $killed_at" | bc) s after the kill"
 
 say "3. rolling restart of web1 and web2 under steady signed-in calls"
-client load "http://127.0.0.1:$lb_port" 40 4 >"$work/load.out" &
+client load "http://127.0.0.1:$lb_port" "$work/load.stop" 4 >"$work/load.out" &
 load_pid=$!
-sleep 5
+until [ -s "$work/load.out" ]; do sleep 0.1; done
+sleep 3
 for web in web1 web2; do
   port_var=${web}_port
   # Drain at the balancer first: no new request goes to it, the ones in flight finish.
@@ -165,6 +168,8 @@ for web in web1 web2; do
   until in_balancer "$web" && sleep 1.1 && in_balancer "$web"; do sleep 0.2; done
   say "$web back and in the balancer"
 done
+sleep 3
+touch "$work/load.stop"
 wait "$load_pid" || { cat "$work/load.out"; say "FAILED: requests failed during the rolling restart"; exit 1; }
 cat "$work/load.out"
 say "done, load average $(cut -d' ' -f1-3 /proc/loadavg)"

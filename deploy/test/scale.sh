@@ -153,13 +153,14 @@ until [ -s "$work/load.out" ]; do sleep 0.1; done
 sleep 3
 for web in web1 web2; do
   port_var=${web}_port
-  # Drain at the balancer first: no new request goes to it, the ones in flight finish.
+  # Drain at the balancer (no new request goes to it) and stop it at once with SIGTERM: the requests still in
+  # flight there are the server's own drain to finish.
   lb "set server web/$web state drain" >/dev/null
-  until [ "$(lb 'show stat' | awk -F, -v s="$web" '$1 == "web" && $2 == s { print $5 }')" = 0 ]; do sleep 0.1; done
+  in_flight=$(lb 'show stat' | awk -F, -v s="$web" '$1 == "web" && $2 == s { print $5 }')
   stop_began=$(date +%s.%N)
   pm stop -t 15 "cordata-scale-$run_id-$web" >/dev/null
   pm rm "cordata-scale-$run_id-$web" >/dev/null
-  say "$web drained and stopped (SIGTERM) in $(echo "$(date +%s.%N) - $stop_began" | bc) s"
+  say "$web drained and stopped (SIGTERM with $in_flight requests in flight) in $(echo "$(date +%s.%N) - $stop_began" | bc) s"
   start "$web" web "${!port_var}"
   ready "${!port_var}" "$web"
   lb "set server web/$web state ready" >/dev/null

@@ -12,8 +12,17 @@ export default defineConfig({
       { test: { name: 'geo', include: ['packages/geo/src/**/*.test.ts'] } },
       // The committed Android and iOS projects (issue 21).
       { test: { name: 'native', include: ['apps/web/scripts/**/*.test.ts'] } },
-      // The deployment files: Kubernetes manifests rendered by kubectl (issue 37).
-      { test: { name: 'deploy', include: ['deploy/**/*.test.ts'] } },
+      // The deployment files (issue 37): Kubernetes manifests rendered by kubectl, compose.yaml, the proxy's
+      // Caddyfile run by Caddy in front of a test app (hence the server's database template).
+      {
+        test: {
+          name: 'deploy',
+          include: ['deploy/**/*.test.ts'],
+          globalSetup: ['./apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

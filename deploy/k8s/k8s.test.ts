@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { EnvSchema, loadConfig } from '../../apps/server/src/config.ts';
 import { DRAIN_MS } from '../../apps/server/src/server.ts';
+import { SECRET_VARIABLES } from '../secret-variables.ts';
 
 interface Container {
   name: string;
@@ -28,20 +29,6 @@ interface Resource {
   stringData?: Record<string, string>;
   spec?: { template?: { spec: PodSpec }; scaleTargetRef?: { name: string } };
 }
-
-/** Values that must only ever come from the Secret. */
-const SECRET_VARIABLES = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'JWT_SECRET',
-  'METRICS_TOKEN',
-  'SMTP_URL',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'VAPID_PRIVATE_KEY',
-  'FCM_ACCESS_TOKEN',
-  'RELEASE_SIGNING_KEY',
-];
 
 const k8s = import.meta.dirname;
 const kubectl = process.env.KUBECTL ?? 'kubectl';

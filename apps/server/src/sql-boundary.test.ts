@@ -46,8 +46,6 @@ const notMovedYet: string[] = [
   'modules/auth/otp-codes.ts',
   'modules/auth/step-up.ts',
   'modules/auth/tokens.ts',
-  'modules/chat/chat-membership.ts',
-  'modules/chat/chat.mapper.ts',
   'modules/mail/mailer.ts',
   'modules/maintenance/purge.ts',
   'modules/notifications/notifier.ts',

@@ -21,7 +21,7 @@ import {
   hasBlockedSql,
   organiserNotBlockedSql,
 } from '../access/access.ts';
-import { contactsAmong } from '../users/contacts.ts';
+import { contactsAmong } from '../users/contacts.repository.ts';
 import { atMostGradeSql } from './activity-grades.ts';
 import { withinDeclaredLevelSql } from './partner-fit.ts';
 

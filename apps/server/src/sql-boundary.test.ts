@@ -54,9 +54,6 @@ const notMovedYet: string[] = [
   'modules/weather/weather-alerts.ts',
   'modules/weather/weather-cache.ts',
   'modules/weather/weather.service.ts',
-  'realtime/sessions.ts',
-  'web/share-image.ts',
-  'web/share-preview.ts',
 ];
 
 const statementHelper = /\b(queryRows|preparedRows|preparedOn|firstRow)\b/;

@@ -40,7 +40,6 @@ const notMovedYet: string[] = [
   'modules/activities/activity-reminders.ts',
   'modules/activities/backup-route.ts',
   'modules/activities/partner-fit.ts',
-  'modules/activities/route-export.ts',
   'modules/admin/admin-bootstrap.ts',
   'modules/admin/audit-log.ts',
   'modules/auth/otp-codes.ts',

@@ -49,7 +49,6 @@ const notMovedYet: string[] = [
   'modules/notifications/notifier.ts',
   'modules/notifications/push.ts',
   'modules/recap/recap-notices.ts',
-  'modules/releases/releases.ts',
   'modules/weather/weather-alerts.ts',
   'modules/weather/weather-cache.ts',
   'modules/weather/weather.service.ts',

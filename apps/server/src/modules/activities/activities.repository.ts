@@ -22,8 +22,8 @@ import {
   organiserNotBlockedSql,
 } from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.repository.ts';
-import { atMostGradeSql } from './activity-grades.ts';
-import { withinDeclaredLevelSql } from './partner-fit.ts';
+import { atMostGradeSql } from './activity-grades.sql.ts';
+import { withinDeclaredLevelSql } from './partner-fit.sql.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 /** The two files an activity may keep: its route's and its backup route's. */

@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { DbOrTx } from '../db/client.ts';
 import type { AuthUser, Tokens } from '../modules/auth/tokens.ts';
 import { createRedisAdapter } from './redis.ts';
-import { liveSessionIds } from './sessions.ts';
+import { liveSessionIds } from './sessions.repository.ts';
 
 export type RealtimeServer = Server<
   ClientToServerEvents,

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { activities } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import type { PrivacyTrim } from '../modules/privacy/privacy-trim.ts';
 import { routeImage } from './route-image.ts';
-import { shareableActivity } from './share-preview.ts';
+import { createShareRepository } from './share.repository.ts';
 
 /**
  * The route picture of link previews (og:image, issue 19; `routeImagePath`), without a token: only for an activity whose
@@ -15,16 +14,14 @@ export function registerShareImages(
   app: FastifyInstance,
   deps: { db: Db; product: string; privacy: Pick<PrivacyTrim, 'zonesFor'> },
 ) {
+  const repo = createShareRepository(deps.db);
   app.get<{ Params: { file: string } }>(
     `/api/space/${deps.product}/share/activities/:file`,
     { schema: { hide: true } },
     async (req, reply) => {
       const id = /^(.+)\.png$/.exec(req.params.file)?.[1];
       if (!id || !isUuid(id)) throw new ApiError('ACTIVITY_NOT_FOUND');
-      const [row] = await deps.db
-        .select({ routeSteps: activities.routeSteps, createdBy: activities.createdBy })
-        .from(activities)
-        .where(shareableActivity(id));
+      const row = await repo.findShareableActivityRoute(id);
       if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
       // Nobody is signed in here: the organiser's privacy zones cut the line drawn (docs/privacy.md).
       const zones = await deps.privacy.zonesFor(null, [row.createdBy]);

@@ -1,7 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { activities, groupMembers, groups, sports } from '../db/schema.ts';
 import { isUuid } from '../http/ids.ts';
+import { createShareRepository } from './share.repository.ts';
 
 export type ShareKind = 'activity' | 'group';
 
@@ -17,48 +16,19 @@ export interface SharePreview {
 
 export type SharePreviewLookup = (kind: ShareKind, id: string) => Promise<SharePreview | null>;
 
-/**
- * The rule of link previews (issue 19): only what an outsider may see, i.e. a live activity that is public
- * and open to join, or a live open group. Anything else — private, closed, deleted, missing — has no preview.
- */
-export const shareableActivity = (id: string) =>
-  and(
-    eq(activities.id, id),
-    isNull(activities.deletedAt),
-    eq(activities.visibility, 'PUBLIC'),
-    eq(activities.access, 'OPEN'),
-  );
-
 /** Looks one object up by id, read-only: one primary-key query each. */
 export function createSharePreview(db: Db): SharePreviewLookup {
+  const repo = createShareRepository(db);
   async function activity(id: string): Promise<SharePreview | null> {
-    const [row] = await db
-      .select({
-        name: activities.name,
-        date: activities.date,
-        startTime: activities.startTime,
-        endTime: activities.endTime,
-        totalDistance: activities.totalDistance,
-        sport: sports.nameEn,
-      })
-      .from(activities)
-      .innerJoin(sports, eq(sports.id, activities.sportId))
-      .where(shareableActivity(id));
+    const row = await repo.findShareableActivity(id);
     if (!row) return null;
     return { kind: 'activity', id, title: row.name, description: activityDescription(row), picture: null };
   }
 
   async function group(id: string): Promise<SharePreview | null> {
-    const [row] = await db
-      .select({ name: groups.name, picture: groups.picture })
-      .from(groups)
-      .where(and(eq(groups.id, id), isNull(groups.deletedAt), eq(groups.type, 'OPEN')));
+    const row = await repo.findOpenGroup(id);
     if (!row) return null;
-    const [members] = await db
-      .select({ n: count() })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.state, 'PARTICIPATING')));
-    const n = members?.n ?? 0;
+    const n = await repo.countParticipants(id);
     return {
       kind: 'group',
       id,

@@ -21,9 +21,9 @@ import {
   hasBlockedSql,
   organiserNotBlockedSql,
 } from '../access/access.ts';
-import { contactsAmong } from '../users/contacts.ts';
-import { atMostGradeSql } from './activity-grades.ts';
-import { withinDeclaredLevelSql } from './partner-fit.ts';
+import { contactsAmong } from '../users/contacts.repository.ts';
+import { atMostGradeSql } from './activity-grades.sql.ts';
+import { withinDeclaredLevelSql } from './partner-fit.sql.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 /** The two files an activity may keep: its route's and its backup route's. */

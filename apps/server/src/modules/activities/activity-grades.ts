@@ -4,13 +4,10 @@ import {
   type GradeScale,
   gradeScalesOfSport,
   gradesFitSport,
-  gradesUpTo,
   HAZARDS,
   type Hazard,
   hazardsOfSport,
 } from '@cordata/contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import { activities } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 
 type StoredGrades = Partial<Record<GradeScale, string>>;
@@ -40,13 +37,4 @@ export function gradesView(row: { grades: StoredGrades | null; hazards: Hazard[]
     grades: GRADE_SCALES.filter((scale) => stored[scale]).map((scale) => ({ scale, grade: stored[scale]! })),
     hazards: HAZARDS.filter((h) => (row.hazards ?? []).includes(h)),
   };
-}
-
-/**
- * nearby-activities' maximum grade: graded on the scale at or below it. The order is gradesUpTo's (the shared
- * scale order), so the database compares nothing itself; an activity with no grade on the scale is left out.
- */
-export function atMostGradeSql(max: Grade): SQL {
-  const allowed = gradesUpTo(max.scale, max.grade);
-  return inArray(sql`${activities.grades} ->> ${max.scale}`, allowed.length > 0 ? allowed : ['']);
 }

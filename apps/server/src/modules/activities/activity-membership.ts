@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { type Access, activityRules, groupMemberSql, isAdmin } from '../access/access.ts';
@@ -73,7 +73,7 @@ export function activityMembershipPolicy(deps: {
 
     inviteGate: (activity) =>
       activity.groupId
-        ? { allowed: sql<boolean>`${groupMemberSql(activity.groupId, users.id)}`, reason: 'NOT_GROUP_MEMBER' }
+        ? { allowed: groupMemberSql(activity.groupId, users.id) as SQL<boolean>, reason: 'NOT_GROUP_MEMBER' }
         : null,
     membersVisible: (activity, member) =>
       activityRules.participantsVisible({

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { activityRoutes } from '../../db/schema.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Access } from '../access/access.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { drawnTrackGpx } from './activity-route.ts';
+import { storedGpx } from './activity-routes.repository.ts';
 import { areaReaderCuts, pointsFor } from './meeting-area.ts';
 import type { RouteComputer } from './route-computer.ts';
 
@@ -37,14 +36,8 @@ export function routeExportHandlers(deps: {
         const gpx = drawnTrackGpx({ ...a, routeSteps: seen.routeSteps, elevationProfile: [] }, cuts);
         return viewerMapped({ fileName, gpx });
       }
-      const [stored] =
-        a.routeMode === 'GPX'
-          ? await deps.db
-              .select({ gpx: activityRoutes.gpx })
-              .from(activityRoutes)
-              .where(eq(activityRoutes.activityId, a.id))
-          : [];
-      const gpx = stored?.gpx ? await deps.routes.track(stored.gpx, a.name, zones) : drawnTrackGpx(a, zones);
+      const stored = a.routeMode === 'GPX' ? await storedGpx(a.id, deps.db) : null;
+      const gpx = stored ? await deps.routes.track(stored, a.name, zones) : drawnTrackGpx(a, zones);
       // Both writers take the zones and the area's cut: the file is built for this reader.
       return viewerMapped({ fileName, gpx });
     },

@@ -1,8 +1,8 @@
 import type { Message, MessageKind, UserSummary } from '@cordata/contract';
-import { eq, getTableColumns } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { messages, users } from '../../db/schema.ts';
+import type { messages } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { toPersonOrNull, userSummaryColumns } from '../users/user-summary.ts';
+import type { selectMessagesWithSender } from './chat.repository.ts';
 
 /** The sender of a message: their summary, and whether the account was deleted. */
 export const senderColumns = { ...userSummaryColumns, deletedAt: users.deletedAt };
@@ -21,13 +21,6 @@ export function toMessage(row: MessageRow, sender: UserSummary | null): Message 
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** Messages with their senders, for queries that add their own conditions. */
-export const selectMessagesWithSender = (db: DbOrTx) =>
-  db
-    .select({ ...getTableColumns(messages), sender: senderColumns })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId));
 
 export const splitMessageRow = ({
   sender,

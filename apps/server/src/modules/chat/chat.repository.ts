@@ -1,12 +1,19 @@
 import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
 import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
-import { selectMessagesWithSender } from './chat.mapper.ts';
+import { senderColumns } from './chat.mapper.ts';
+
+/** Messages with their senders, for queries that add their own conditions. */
+export const selectMessagesWithSender = (db: DbOrTx) =>
+  db
+    .select({ ...getTableColumns(messages), sender: senderColumns })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId));
 
 /**
  * The id a new message of a chat gets: a fresh UUID v7, or the successor of the chat's last id when
@@ -81,13 +88,13 @@ export interface ChatSummaryRow {
 export interface SendContext {
   kind: 'ACTIVITY' | 'GROUP' | 'DIRECT';
   /** The sender is a member (access: chatMemberSql). */
-  is_member: boolean;
+  isMember: boolean;
   /** The sender may send now (access: chatSendableSql): open, and a DIRECT chat's two still contacts. */
   sendable: boolean;
-  closed_at: Date | string | null;
-  last_id: string | null;
+  closedAt: Date | string | null;
+  lastId: string | null;
   name: string | null;
-  member_ids: string[];
+  memberIds: string[];
   /** The sender, as every message shows them. */
   sender: UserSummary;
 }
@@ -109,12 +116,12 @@ export function createChatRepository(db: Db) {
       db,
       'chat_lock_for_send',
       sql`
-      select c.kind, c.closed_at, ${chatMemberSql(sql`c.id`, senderId)} as is_member,
+      select c.kind, c.closed_at as "closedAt", ${chatMemberSql(sql`c.id`, senderId)} as "isMember",
         ${chatSendableSql(sql`c.id`)} as sendable,
-        (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id,
+        (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as "lastId",
         coalesce(a.name, g.name) as name,
         (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
-          where cm.chat_id = c.id and cm.left_at is null) as member_ids,
+          where cm.chat_id = c.id and cm.left_at is null) as "memberIds",
         u.username as "username", u.first_name as "firstName", u.last_name as "lastName",
         u.profile_picture as "profilePicture", u.last_online_at as "lastOnlineAt"
       from chats c

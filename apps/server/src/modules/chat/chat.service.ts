@@ -134,13 +134,13 @@ export function createChatService(deps: {
       await deps.rateLimiter.hit(`chat-send:${user.userId}`, SEND_RATE);
       const outcome = await deps.changes.run(async (tx, fx) => {
         const chat = await repo.lockForSend(chatId, user.userId, tx);
-        if (!chat?.is_member) throw new ApiError('CHAT_NOT_FOUND');
-        const memberIds = chat.member_ids;
+        if (!chat?.isMember) throw new ApiError('CHAT_NOT_FOUND');
+        const memberIds = chat.memberIds;
         const retried = async () => {
           const id = await repo.findByClientId(chatId, user.userId, clientMessageId, tx);
           return id ? { retriedId: id } : null;
         };
-        if (chat.closed_at) {
+        if (chat.closedAt) {
           // A retry of a message stored before the chat closed still gets its answer.
           const stored = await retried();
           if (stored) return stored;
@@ -152,7 +152,7 @@ export function createChatService(deps: {
           if (stored) return stored;
           throw new ApiError('NOT_A_CONTACT');
         }
-        const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, chat.last_id, tx);
+        const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, chat.lastId, tx);
         if (!row) return (await retried())!;
         await repo.moveReadMarker(chatId, user.userId, row.id, tx);
         await fx.notify({

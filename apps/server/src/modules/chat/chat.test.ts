@@ -169,10 +169,10 @@ describe('the prepared write statements', () => {
     await expect(
       t.db.transaction(async (tx) => {
         const chat = await repo.lockForSend(chatId, bea.id, tx);
-        expect(chat).toMatchObject({ is_member: true, sendable: true, sender: { userId: bea.id } });
+        expect(chat).toMatchObject({ isMember: true, sendable: true, sender: { userId: bea.id } });
         const row = await repo.insertText(
           { chatId, senderId: bea.id, text: 'undone', clientMessageId: 'tx-1' },
-          chat!.last_id,
+          chat!.lastId,
           tx,
         );
         expect(row).toMatchObject({ chatId, kind: 'TEXT', text: 'undone', clientMessageId: 'tx-1' });

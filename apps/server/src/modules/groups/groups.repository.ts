@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts';
 import { activities, groupMembers, groups, users } from '../../db/schema.ts';
 import { activityVisibleSql, organiserNotBlockedSql } from '../access/access.ts';
-import { contactsAmong } from '../users/contacts.ts';
+import { contactsAmong } from '../users/contacts.repository.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;

@@ -1,16 +1,6 @@
 import { LOCATION_HISTORY_DAYS } from '@cordata/contract';
-import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  activityReminders,
-  locationPoints,
-  mailOutbox,
-  otpCodes,
-  pushOutbox,
-  rateLimits,
-  safetyLinks,
-  sessions,
-} from '../../db/schema.ts';
+import { createPurgeRepository } from './purge.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -37,58 +27,20 @@ export const RETENTION = {
  * running it at the same time only share the work; a restart loses nothing.
  */
 export function createPurge(deps: { db: DbOrTx; now: () => Date }) {
+  const repo = createPurgeRepository(deps.db);
   return async function purge() {
-    const now = deps.now().getTime();
-    const before = (ms: number) => new Date(now - ms);
+    const now = deps.now();
+    const before = (ms: number) => new Date(now.getTime() - ms);
     const removed = await Promise.all([
-      deps.db
-        .delete(otpCodes)
-        .where(or(lt(otpCodes.expiresAt, before(RETENTION.codes)), lt(otpCodes.consumedAt, before(RETENTION.codes))))
-        .returning({ id: otpCodes.id }),
-      deps.db
-        .delete(sessions)
-        .where(
-          or(
-            lt(sessions.expiresAt, before(RETENTION.sessions)),
-            and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before(RETENTION.sessions))),
-          ),
-        )
-        .returning({ id: sessions.id }),
-      deps.db
-        .delete(rateLimits)
-        .where(lt(rateLimits.resetAt, new Date(now)))
-        .returning({ key: rateLimits.key }),
-      deps.db
-        .delete(mailOutbox)
-        .where(
-          and(
-            inArray(mailOutbox.status, ['SENT', 'LOGGED', 'FAILED']),
-            lt(mailOutbox.createdAt, before(RETENTION.mail)),
-          ),
-        )
-        .returning({ id: mailOutbox.id }),
-      deps.db
-        .delete(pushOutbox)
-        .where(
-          and(
-            inArray(pushOutbox.status, ['SENT', 'RECORDED', 'FAILED']),
-            lt(pushOutbox.createdAt, before(RETENTION.pushes)),
-          ),
-        )
-        .returning({ id: pushOutbox.id }),
-      deps.db
-        .delete(activityReminders)
-        .where(lt(activityReminders.startsAt, before(RETENTION.reminders)))
-        .returning({ id: activityReminders.activityId }),
-      deps.db
-        .delete(locationPoints)
-        .where(lt(locationPoints.recordedAt, before(RETENTION.locations)))
-        .returning({ id: locationPoints.id }),
-      deps.db
-        .delete(safetyLinks)
-        .where(lt(safetyLinks.expiresAt, new Date(now)))
-        .returning({ id: safetyLinks.id }),
+      repo.deleteSpentCodes(before(RETENTION.codes)),
+      repo.deleteEndedSessions(before(RETENTION.sessions)),
+      repo.deleteRateLimitWindowsEndedBy(now),
+      repo.deleteHandledMail(before(RETENTION.mail)),
+      repo.deleteHandledPushes(before(RETENTION.pushes)),
+      repo.deleteRemindersOfStartsBefore(before(RETENTION.reminders)),
+      repo.deleteLocationsRecordedBefore(before(RETENTION.locations)),
+      repo.deleteSafetyLinksExpiredBy(now),
     ]);
-    return removed.reduce((sum, rows) => sum + rows.length, 0);
+    return removed.reduce((sum, rows) => sum + rows, 0);
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
 import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
-import { contactsWithMembership } from '../users/contacts.ts';
+import { contactsWithMembership } from '../users/contacts.repository.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
 /** Activities and groups share the membership shape; every query here works on either. */

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
 import type { Changes } from '../shared/changes.ts';
+import { claimDueRecapNotices } from './recap.repository.ts';
 
 /** Activities handled per run; the rest go on the next run (a minute later by default). */
 const BATCH = 500;
@@ -18,32 +17,12 @@ export function createRecapNotices(deps: { changes: Changes; now: () => Date }) 
   async function run() {
     const nowAt = deps.now().toISOString();
     return deps.changes.run(async (tx, fx) => {
-      const due = await queryRows<{ activity_id: string; name: string; user_ids: string[] }>(
-        tx,
-        sql`with due as (
-              insert into activity_recap_notices (activity_id, sent_at)
-              select a.id, ${nowAt}::timestamptz from activities a
-              where a.deleted_at is null and a.ends_at <= ${nowAt}::timestamptz
-                and a.ends_at > ${nowAt}::timestamptz - ${LATE_AFTER}::interval
-                and not exists (select 1 from activity_recap_notices n where n.activity_id = a.id)
-              order by a.ends_at
-              limit ${BATCH}
-              on conflict do nothing
-              returning activity_id)
-            select a.id as activity_id, a.name, array_agg(m.user_id)::text[] as user_ids
-            from due
-            join activities a on a.id = due.activity_id
-            join activity_members m on m.activity_id = a.id and m.state = 'PARTICIPATING'
-            where not exists (select 1 from activity_members adm
-              join user_blocks ub on ub.blocker_id = adm.user_id and ub.blocked_id = m.user_id
-              where adm.activity_id = a.id and adm.state = 'PARTICIPATING' and adm.is_admin)
-            group by a.id, a.name`,
-      );
+      const due = await claimDueRecapNotices({ now: nowAt, lateAfter: LATE_AFTER, limit: BATCH }, tx);
       for (const row of due) {
         await fx.notify({
-          userIds: row.user_ids,
+          userIds: row.userIds,
           type: 'ACTIVITY_RECAP_READY',
-          targetId: row.activity_id,
+          targetId: row.activityId,
           actorId: null,
           targetName: row.name,
         });

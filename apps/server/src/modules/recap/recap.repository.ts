@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activityAttendance, activityMembers, activityPhotos, users } from '../../db/schema.ts';
 import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
@@ -66,3 +66,32 @@ export function createRecapRepository(db: DbOrTx) {
 }
 
 export type RecapRepository = ReturnType<typeof createRecapRepository>;
+
+/**
+ * Claims up to `limit` activities that ended within `lateAfter` before `now` and were never announced, by inserting
+ * their `activity_recap_notices` rows, and returns each with the participants to tell (those no organiser blocked).
+ * Run it in the transaction that notifies them.
+ */
+export function claimDueRecapNotices(due: { now: string; lateAfter: string; limit: number }, tx: DbOrTx) {
+  return queryRows<{ activityId: string; name: string; userIds: string[] }>(
+    tx,
+    sql`with due as (
+          insert into activity_recap_notices (activity_id, sent_at)
+          select a.id, ${due.now}::timestamptz from activities a
+          where a.deleted_at is null and a.ends_at <= ${due.now}::timestamptz
+            and a.ends_at > ${due.now}::timestamptz - ${due.lateAfter}::interval
+            and not exists (select 1 from activity_recap_notices n where n.activity_id = a.id)
+          order by a.ends_at
+          limit ${due.limit}
+          on conflict do nothing
+          returning activity_id)
+        select a.id as "activityId", a.name, array_agg(m.user_id)::text[] as "userIds"
+        from due
+        join activities a on a.id = due.activity_id
+        join activity_members m on m.activity_id = a.id and m.state = 'PARTICIPATING'
+        where not exists (select 1 from activity_members adm
+          join user_blocks ub on ub.blocker_id = adm.user_id and ub.blocked_id = m.user_id
+          where adm.activity_id = a.id and adm.state = 'PARTICIPATING' and adm.is_admin)
+        group by a.id, a.name`,
+  );
+}

@@ -2,10 +2,9 @@ import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { APP_VERSION, compareVersions, parseVersion, releaseSignedText } from '@cordata/contract';
-import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.ts';
-import { releases } from '../../db/schema.ts';
+import { upsertRelease } from './releases.repository.ts';
 
 /** Web bundles for live updates live in DATA_DIR/releases as <version>.zip. */
 export const releasesDir = (dataDir: string) => join(dataDir, 'releases');
@@ -79,17 +78,14 @@ export async function recordReleases(db: Db, dataDir: string) {
     const version = name.slice(0, -4);
     if (!name.endsWith('.zip') || !parseVersion(version)) continue;
     const bundle = readFileSync(join(dir, name));
-    await db
-      .insert(releases)
-      .values({
+    await upsertRelease(
+      {
         version,
         storageKey: name,
         sha256: createHash('sha256').update(bundle).digest('hex'),
         size: bundle.byteLength,
-      })
-      .onConflictDoUpdate({
-        target: releases.version,
-        set: { sha256: sql`excluded.sha256`, size: sql`excluded.size` },
-      });
+      },
+      db,
+    );
   }
 }

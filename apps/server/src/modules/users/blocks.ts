@@ -1,38 +1,12 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { userBlocks, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Changes } from '../shared/changes.ts';
+import type { BlocksRepository } from './blocks.repository.ts';
 import type { ConnectionsRepository } from './connections.repository.ts';
-import { toUserSummary, userSummaryColumns } from './user-summary.ts';
+import { toUserSummary } from './user-summary.ts';
 import type { UsersRepository } from './users.repository.ts';
 
-export function createBlocksRepository(db: DbOrTx) {
-  return {
-    hasBlocked: async (blocker: string, blocked: string, tx: DbOrTx = db) =>
-      (
-        await tx
-          .select({ one: sql`1` })
-          .from(userBlocks)
-          .where(and(eq(userBlocks.blockerId, blocker), eq(userBlocks.blockedId, blocked)))
-      ).length > 0,
-    add: (blocker: string, blocked: string, tx: DbOrTx = db) =>
-      tx.insert(userBlocks).values({ blockerId: blocker, blockedId: blocked }).onConflictDoNothing(),
-    remove: (blocker: string, blocked: string, tx: DbOrTx = db) =>
-      tx.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker), eq(userBlocks.blockedId, blocked))),
-    list: (blocker: string, page: { limit: number; offset: number }, tx: DbOrTx = db) =>
-      tx
-        .select(userSummaryColumns)
-        .from(userBlocks)
-        .innerJoin(users, eq(users.id, userBlocks.blockedId))
-        .where(and(eq(userBlocks.blockerId, blocker), isNull(users.deletedAt)))
-        .orderBy(desc(userBlocks.createdAt), users.id)
-        .limit(page.limit)
-        .offset(page.offset),
-  };
-}
-
-export type BlocksRepository = ReturnType<typeof createBlocksRepository>;
+// Kept here so the wiring in modules.ts imports both from one place.
+export { type BlocksRepository, createBlocksRepository } from './blocks.repository.ts';
 
 /**
  * Blocking (security review L3, issue 23). The blocked person is not told: they no longer find the

@@ -1,0 +1,57 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { activities, groupMembers, groups, sports } from '../db/schema.ts';
+
+/**
+ * The rule of link previews (issue 19): only what an outsider may see, i.e. a live activity that is public
+ * and open to join, or a live open group. Anything else — private, closed, deleted, missing — has no preview.
+ */
+const shareableActivity = (id: string) =>
+  and(
+    eq(activities.id, id),
+    isNull(activities.deletedAt),
+    eq(activities.visibility, 'PUBLIC'),
+    eq(activities.access, 'OPEN'),
+  );
+
+/** Read-only lookups of what link previews and share images show: one primary-key query each. */
+export function createShareRepository(db: Db) {
+  return {
+    async findShareableActivity(id: string) {
+      const [row] = await db
+        .select({
+          name: activities.name,
+          date: activities.date,
+          startTime: activities.startTime,
+          endTime: activities.endTime,
+          totalDistance: activities.totalDistance,
+          sport: sports.nameEn,
+        })
+        .from(activities)
+        .innerJoin(sports, eq(sports.id, activities.sportId))
+        .where(shareableActivity(id));
+      return row ?? null;
+    },
+    async findShareableActivityRoute(id: string) {
+      const [row] = await db
+        .select({ routeSteps: activities.routeSteps, createdBy: activities.createdBy })
+        .from(activities)
+        .where(shareableActivity(id));
+      return row ?? null;
+    },
+    async findOpenGroup(id: string) {
+      const [row] = await db
+        .select({ name: groups.name, picture: groups.picture })
+        .from(groups)
+        .where(and(eq(groups.id, id), isNull(groups.deletedAt), eq(groups.type, 'OPEN')));
+      return row ?? null;
+    },
+    async countParticipants(groupId: string) {
+      const [members] = await db
+        .select({ n: count() })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, 'PARTICIPATING')));
+      return members?.n ?? 0;
+    },
+  };
+}

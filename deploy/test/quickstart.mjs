@@ -13,8 +13,15 @@ const readyWithinMs = 60_000;
 process.env.CONTAINERS_CONF ??= join(import.meta.dirname, '../podman/containers.conf');
 // runc with the cgroupfs manager and the host's network: what works on CI's machines (docs/deploy.md). With the
 // host's network the server listens on a free port of the machine instead of being published as 8080.
-const [podmanCommand, ...podmanFlags] = (process.env.PODMAN ?? 'podman --runtime runc --cgroup-manager cgroupfs').split(' ');
-const podman = (...args) => execFileSync(podmanCommand, [...podmanFlags, ...args], { encoding: 'utf8' }).trim();
+const [podmanCommand, ...podmanFlags] = (process.env.PODMAN ?? 'podman --runtime runc --cgroup-manager cgroupfs').split(
+  ' ',
+);
+// Its stderr is kept out of the report: without systemd, podman logs that it cannot schedule health checks.
+const podman = (...args) =>
+  execFileSync(podmanCommand, [...podmanFlags, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 
 const name = `cordata-quickstart-${process.pid}`;
 const port = await freePort();
@@ -31,7 +38,19 @@ const timed = async (label, step) => {
 try {
   podman('volume', 'create', name);
   const key = await timed('start to sign-up ready (first start, empty volume)', async () => {
-    podman('run', '--detach', '--name', name, '--network', 'host', '--env', `PORT=${port}`, '--volume', `${name}:/data`, image);
+    podman(
+      'run',
+      '--detach',
+      '--name',
+      name,
+      '--network',
+      'host',
+      '--env',
+      `PORT=${port}`,
+      '--volume',
+      `${name}:/data`,
+      image,
+    );
     return signUpReady(1);
   });
 
@@ -50,7 +69,8 @@ try {
     podman('restart', '--time', '20', name);
     return signUpReady(2);
   });
-  if (restartedKey !== key) throw new Error('the mailbox key changed across the restart: DATA_DIR is not on the volume');
+  if (restartedKey !== key)
+    throw new Error('the mailbox key changed across the restart: DATA_DIR is not on the volume');
   const { jwt } = await post('auth/email/sign-in', { email, password });
   if (!jwt) throw new Error('sign-in after the restart gave no session');
 
@@ -82,10 +102,19 @@ async function signUpReady(start) {
     const log = spawnSync(podmanCommand, [...podmanFlags, 'logs', name], { encoding: 'utf8' });
     const keys = [...`${log.stdout}${log.stderr}`.matchAll(/\/dev\/mailbox\?key=([A-Za-z0-9_-]+)/g)];
     const key = keys[start - 1]?.[1];
-    if (key && (await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) return key;
+    if (
+      key &&
+      (await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      return key;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`sign-up was not ready within ${readyWithinMs / 1000} s (no mailbox key printed, or /healthz not 200)`);
+  throw new Error(
+    `sign-up was not ready within ${readyWithinMs / 1000} s (no mailbox key printed, or /healthz not 200)`,
+  );
 }
 
 async function post(call, body) {

@@ -52,7 +52,9 @@ export function routeImage(pieces: readonly (readonly { latitude: number; longit
       blend(rgb, lineCoverage([dot], width, height, DOT_RADIUS), colour);
     }
   }
-  return sharp(rgb, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Web Mercator in unit square coordinates (y grows southwards, as on a screen). */

@@ -199,5 +199,4 @@ describe('share tags (pure)', () => {
     expect(activityDescription(row)).toBe('Sun 29 Nov 2026 · 09:00–12:00 · Running · 12.4 km');
     expect(activityDescription({ ...row, totalDistance: 850 })).toBe('Sun 29 Nov 2026 · 09:00–12:00 · Running · 850 m');
   });
-
 });

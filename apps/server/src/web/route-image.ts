@@ -1,4 +1,4 @@
-import { encodePng } from './png.ts';
+import sharp from 'sharp';
 
 export const ROUTE_IMAGE_WIDTH = 1200;
 export const ROUTE_IMAGE_HEIGHT = 630;
@@ -24,7 +24,7 @@ const DOT_RING = 5;
  * A 1200×630 PNG of a route line: the line fitted inside the padding, a dot at its start and its end. The line may
  * come in pieces (a route cut by privacy zones, docs/privacy.md): nothing is drawn between them.
  */
-export function routeImage(pieces: readonly (readonly { latitude: number; longitude: number }[])[]): Buffer {
+export function routeImage(pieces: readonly (readonly { latitude: number; longitude: number }[])[]): Promise<Buffer> {
   const width = ROUTE_IMAGE_WIDTH;
   const height = ROUTE_IMAGE_HEIGHT;
   const rgb = new Uint8Array(width * height * 3);
@@ -52,7 +52,9 @@ export function routeImage(pieces: readonly (readonly { latitude: number; longit
       blend(rgb, lineCoverage([dot], width, height, DOT_RADIUS), colour);
     }
   }
-  return encodePng(width, height, rgb);
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Web Mercator in unit square coordinates (y grows southwards, as on a screen). */

@@ -26,7 +26,10 @@ export function registerShareImages(
       // Nobody is signed in here: the organiser's privacy zones cut the line drawn (docs/privacy.md).
       const zones = await deps.privacy.zonesFor(null, [row.createdBy]);
       const pieces = zones.line(row.createdBy, row.routeSteps).pieces.map((piece) => piece.points);
-      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(routeImage(pieces));
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await routeImage(pieces));
     },
   );
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activityAttendance, activityMembers, activityPhotos, users } from '../../db/schema.ts';
-import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
+import { blockedPairSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
 /** The recap's queries: who took part, the album, and whether a viewer is kept out by an organiser's block. */

@@ -12,9 +12,9 @@ import { createActivityReminders } from './modules/activities/activity-reminders
 import { createRouteComputer } from './modules/activities/route-computer.ts';
 import { routeExportHandlers } from './modules/activities/route-export.ts';
 import { withActiveDays } from './modules/admin/admin.handlers.ts';
-import { createAdminModule } from './modules/admin/admin.module.ts';
 import { registerAdminCalls } from './modules/admin/admin.routes.ts';
 import { promoteToAdmin } from './modules/admin/admin-bootstrap.ts';
+import { createAdminModule } from './modules/admin/index.ts';
 import { attendanceHandlers } from './modules/attendance/attendance.handlers.ts';
 import { createAttendanceRepository } from './modules/attendance/attendance.repository.ts';
 import {
@@ -29,9 +29,9 @@ import { createOtpCodes } from './modules/auth/otp-codes.ts';
 import { createPasswords } from './modules/auth/passwords.ts';
 import { createStepUp } from './modules/auth/step-up.ts';
 import { createCalendar } from './modules/calendar/calendar.ts';
-import { createChatModule } from './modules/chat/chat.module.ts';
 import { createChatMembership } from './modules/chat/chat-membership.ts';
-import { createElevationModule } from './modules/elevation/elevation.module.ts';
+import { createChatModule } from './modules/chat/index.ts';
+import { createElevationModule } from './modules/elevation/index.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { groupMembershipPolicy } from './modules/groups/group-membership.ts';
 import { groupsHandlers } from './modules/groups/groups.handlers.ts';
@@ -39,7 +39,7 @@ import { createGroupsRepository } from './modules/groups/groups.repository.ts';
 import { createGroupsService } from './modules/groups/groups.service.ts';
 import { createLocationGeocoder } from './modules/location/location.geocoders.ts';
 import { createLocationService, locationHandlers } from './modules/location/location.service.ts';
-import { createLogisticsModule } from './modules/logistics/logistics.module.ts';
+import { createLogisticsModule } from './modules/logistics/index.ts';
 import { registerDevMailbox } from './modules/mail/mailbox.routes.ts';
 import { createMailer, smtpTransport } from './modules/mail/mailer.ts';
 import { createPurge } from './modules/maintenance/purge.ts';
@@ -50,7 +50,7 @@ import { notificationsHandlers } from './modules/notifications/notifications.ser
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { createPushQueue, createPushSender, pushChannels } from './modules/notifications/push.ts';
 import { DEFAULT_WEB_PUSH_HOSTS } from './modules/notifications/web-push-endpoint.ts';
-import { createOsmModule, overpassSourceOf } from './modules/osm/osm.module.ts';
+import { createOsmModule, overpassSourceOf } from './modules/osm/index.ts';
 import { createPrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService, privacyHandlers } from './modules/privacy/privacy.service.ts';
 import { createPrivacyTrim } from './modules/privacy/privacy-trim.ts';
@@ -64,7 +64,7 @@ import { createReportsService, reportsHandlers } from './modules/reports/reports
 import { createRouteImportService } from './modules/route-import/route-import.service.ts';
 import { createRoutingEngine } from './modules/routing/routing.engines.ts';
 import { createRoutingService, routingHandlers } from './modules/routing/routing.service.ts';
-import { createSafetyModule } from './modules/safety/safety.module.ts';
+import { createSafetyModule } from './modules/safety/index.ts';
 import { createSeatsRepository } from './modules/seats/seats.repository.ts';
 import { createSeats } from './modules/seats/seats.service.ts';
 import { seriesHandlers } from './modules/series/series.handlers.ts';
@@ -86,7 +86,7 @@ import { createConnectionsService } from './modules/users/connections.service.ts
 import { usersHandlers } from './modules/users/users.handlers.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createWeatherModule } from './modules/weather/weather.module.ts';
+import { createWeatherModule } from './modules/weather/index.ts';
 import { registerShareImages } from './web/share-image.ts';
 
 /**

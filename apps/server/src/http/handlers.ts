@@ -15,3 +15,9 @@ export type Handler<K extends CallName> = (ctx: CallContext<K>) => Promise<CallR
 
 /** What a domain module answers; the calls it leaves out answer 501 until their module lands. */
 export type Handlers = { [K in CallName]?: Handler<K> };
+
+/**
+ * The handlers of a contract namespace (`typeof carpoolCalls`, …), each call answered: a module types its
+ * handlers with it, so a call added to its contract file fails the typecheck until the module answers it.
+ */
+export type HandlersOf<C> = { [K in keyof C & CallName]: Handler<K> };

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../http/handlers.ts';
 import type { Attendance } from '../attendance/attendance.service.ts';
-import { membershipHandlers } from '../membership/membership.handlers.ts';
+import { activityMembershipHandlers } from '../membership/membership.handlers.ts';
 import type { Membership } from '../membership/membership.service.ts';
 import type { Seats } from '../seats/seats.service.ts';
 import type { ActivityRow } from './activities.repository.ts';
@@ -23,7 +23,7 @@ export const activitiesHandlers = ({
   'activity/backup-route': ({ body, user, baseUrl }) => service.setBackupRoute(user.userId, body, baseUrl),
   'activity/delete': ({ body, user }) => service.remove(user.userId, body.activityId),
   'activity/read-info': ({ body, user }) => service.read(user.userId, body.activityId),
-  ...membershipHandlers('activity', members, service.answer, attendance.withRecords),
+  ...activityMembershipHandlers(members, service.answer, attendance.withRecords),
   'activity/nearby-activities': ({ body, user }) => service.nearby(user.userId, body),
   'activity/list-daily': ({ body, user }) => service.listDaily(user.userId, body),
   'activity/count-daily': ({ body, user }) => service.countDaily(user.userId, body),

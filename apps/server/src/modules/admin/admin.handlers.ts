@@ -1,4 +1,3 @@
-import type { Handlers } from '../../http/handlers.ts';
 import type { SportsAdmin } from '../sports/sports.admin.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { AdminHandlers } from './admin.routes.ts';
@@ -37,20 +36,3 @@ export const adminHandlers = (s: {
   'figures/get': ({ body }) => s.figures.figures(body),
   'audit/list': ({ body }) => s.figures.audit(body),
 });
-
-/**
- * Counts a person active for the day when the app reports them online (every 5 minutes while open):
- * one upsert that does nothing after the first of the day, cheaper than a write in the bearer guard.
- */
-export function withActiveDays(handlers: Handlers, record: (userId: string) => Promise<void>): Handlers {
-  const lastOnline = handlers['user/last-online-at'];
-  if (!lastOnline) return handlers;
-  return {
-    ...handlers,
-    'user/last-online-at': async (ctx) => {
-      const answer = await lastOnline(ctx);
-      await record(ctx.user.userId);
-      return answer;
-    },
-  };
-}

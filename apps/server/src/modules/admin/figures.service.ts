@@ -6,9 +6,18 @@ import type { AuditLog } from './audit-log.ts';
 const DAY_MS = 86_400_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
+/**
+ * A person used the app today: the "active users" figure, one row a day at most. The users module calls it
+ * where the app reports someone online (users.service.ts `touchLastOnline`).
+ */
+export const createActiveDays =
+  (repo: Pick<AdminRepository, 'recordActiveDay'>, now: () => Date) =>
+  (userId: string): Promise<void> =>
+    repo.recordActiveDay(userId, dayOf(now()));
+
 /** The figures of the dashboard (per day, and the open reports) and the audit log. */
 export function createFiguresService(deps: {
-  repo: Pick<AdminRepository, 'figures' | 'openReports' | 'recordActiveDay'>;
+  repo: Pick<AdminRepository, 'figures' | 'openReports'>;
   audit: Pick<AuditLog, 'list'>;
   now: () => Date;
 }) {
@@ -31,8 +40,6 @@ export function createFiguresService(deps: {
   return {
     figures,
     audit: async (body: AdminCallBody<'audit/list'>) => ({ entries: await deps.audit.list(body, body.pagination) }),
-    /** A person used the app today: the "active users" figure (one row a day at most). */
-    recordActiveDay: (userId: string) => repo.recordActiveDay(userId, dayOf(deps.now())),
   };
 }
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
-import { membershipHandlers } from '../membership/membership.handlers.ts';
+import { groupMembershipHandlers } from '../membership/membership.handlers.ts';
 import type { Membership } from '../membership/membership.service.ts';
 import type { GroupRow, GroupsRepository } from './groups.repository.ts';
 import type { GroupsService } from './groups.service.ts';
@@ -35,7 +35,7 @@ export function groupsHandlers(deps: {
     }),
     'group/read-info': async ({ user, body }) => ({ group: await groups.read(body.groupId, user.userId) }),
     'group/delete': async ({ user, body }) => groups.remove(user.userId, body.groupId),
-    ...membershipHandlers('group', members, async (groupId, userId) => ({ group: await groups.read(groupId, userId) })),
+    ...groupMembershipHandlers(members, async (groupId, userId) => ({ group: await groups.read(groupId, userId) })),
     'group/explore-groups': async ({ user, body }) => ({ groups: await groups.explore(user.userId, body) }),
     'group/list-activities': async ({ user, body }) => {
       await audience(user.userId, body.groupId);

@@ -1,7 +1,6 @@
 import type { Language, LatLng } from '@cordata/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Geocoder } from './geocoder.ts';
 
@@ -45,17 +44,3 @@ export function callLanguage(language: Language | undefined, request: FastifyReq
   }
   return 'en';
 }
-
-export const locationHandlers = (service: LocationService): Handlers => ({
-  'location/autocomplete': async ({ body, user, request }) => ({
-    results: await service.autocomplete(user.userId, body.query, callLanguage(body.language, request), body.near),
-  }),
-  'location/get-point': async ({ body, request }) => service.point(body.placeId, callLanguage(body.language, request)),
-  'location/get-address': async ({ body, user, request }) => ({
-    address: await service.address(
-      user.userId,
-      { latitude: body.latitude, longitude: body.longitude },
-      callLanguage(body.language, request),
-    ),
-  }),
-});

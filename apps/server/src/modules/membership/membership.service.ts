@@ -127,6 +127,23 @@ export const statusOf = (state: MemberState | null | undefined) =>
 const uniq = <T>(items: readonly T[] | undefined) => [...new Set(items ?? [])];
 
 /**
+ * Seating someone, apart from the engine that decides it: the person takes part from now on, and is in the
+ * chat; back after a removal, they read it from now on. Seats (seats.service.ts) seat whoever claims an offer
+ * through it, so seats need no engine and the engine's capacity can be seats (modules/participation).
+ */
+export function createSeating(policy: Pick<MembershipPolicy<Membershipable>, 'kind' | 'chat'>, deps: MembershipDeps) {
+  return async function seat(tx: DbOrTx, fx: Effects, object: Membershipable, userId: string, before: Member | null) {
+    await deps.repo.put(
+      policy.kind,
+      { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: deps.now(), removedAt: null },
+      tx,
+    );
+    const chat = await deps.chatMembership.chatIdOf(tx, policy.chat(object.id));
+    if (chat) await deps.chatMembership.join(tx, chat, userId, fx.chat, { freshHistory: !!before?.removedAt });
+  };
+}
+
+/**
  * Request, accept, reject with a reason, exit, remove, make-admin, remove-admin and invite, with the last-admin
  * rule, the owner rule, removal that sticks and the chat following membership, written once for activities and
  * groups. A policy states what differs.
@@ -154,16 +171,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return true;
   }
 
-  /** The person takes part from now on, and is in the chat; back after a removal, they read it from now on. */
-  async function seat(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
-    await repo.put(
-      kind,
-      { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: deps.now(), removedAt: null },
-      tx,
-    );
-    const chat = await chatId(tx, object.id);
-    if (chat) await deps.chatMembership.join(tx, chat, userId, fx.chat, { freshHistory: !!before?.removedAt });
-  }
+  const seat = createSeating(policy, deps);
 
   /** Out of the chat; the row goes, unless an admin removed them once: then the mark stays. */
   async function leave(tx: DbOrTx, fx: Effects, object: O, member: Member, removedNow = false) {

@@ -8,7 +8,6 @@ import {
 } from '@cordata/contract';
 import { EARTH_RADIUS_METRES } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { PrivacyRepository, PrivacyZoneRow } from './privacy.repository.ts';
 
@@ -95,10 +94,3 @@ export function createPrivacyService(deps: {
 }
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
-
-export const privacyHandlers = (privacy: PrivacyService): Handlers => ({
-  'privacy/list-zones': ({ user }) => privacy.list(user.userId),
-  'privacy/add-zone': ({ body, user }) => privacy.add(user.userId, body),
-  'privacy/regenerate-zone': ({ body, user }) => privacy.regenerate(user.userId, body.zoneId),
-  'privacy/delete-zone': ({ body, user }) => privacy.remove(user.userId, body.zoneId),
-});

@@ -1,6 +1,5 @@
 import type { CallBody } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
@@ -25,7 +24,3 @@ export function createReportsService(deps: { reports: ReportsRepository; rateLim
 const targetLabel = { USER: 'User', ACTIVITY: 'Activity', GROUP: 'Group', MESSAGE: 'Message' } as const;
 
 export type ReportsService = ReturnType<typeof createReportsService>;
-
-export const reportsHandlers = (reports: ReportsService): Handlers => ({
-  'report/create': ({ body, user }) => reports.create(user.userId, body),
-});

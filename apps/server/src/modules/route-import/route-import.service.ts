@@ -82,3 +82,5 @@ export function createRouteImportService(deps: { config: RouteImportConfig; rate
 
   return { importLink };
 }
+
+export type RouteImportService = ReturnType<typeof createRouteImportService>;

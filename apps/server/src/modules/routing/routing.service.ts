@@ -7,7 +7,6 @@ import {
 } from '@cordata/contract';
 import { haversineMetres, simplifyLine } from '@cordata/geo';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Handlers } from '../../http/handlers.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { type RoutingEngine, RoutingFailure } from './engine.ts';
 import { profileOfSport } from './profiles.ts';
@@ -117,18 +116,3 @@ async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
-
-export const routingHandlers = (service: RoutingService): Handlers => ({
-  'route/snap-legs': async ({ body, user, request }) => {
-    // The app aborts a request for legs no longer drawn: the connection closes, and the engine is asked no more.
-    const gone = new AbortController();
-    const socket = request.raw.socket;
-    const onClose = () => gone.abort();
-    socket?.once('close', onClose);
-    try {
-      return await service.snapLegs(user.userId, body.sportId, body.points, gone.signal);
-    } finally {
-      socket?.off('close', onClose);
-    }
-  },
-});

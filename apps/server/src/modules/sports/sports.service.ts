@@ -1,6 +1,5 @@
 import type { IntensityKind, Sport, UserSport } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { SportsRepository } from './sports.repository.ts';
 
 type SportRow = Awaited<ReturnType<SportsRepository['listActive']>>[number];
@@ -43,7 +42,3 @@ export function createSportsService(repo: Pick<SportsRepository, 'listActive' | 
 }
 
 export type SportsService = ReturnType<typeof createSportsService>;
-
-export const sportsHandlers = (service: SportsService): Handlers => ({
-  'sport/list-all': async () => ({ sports: await service.list() }),
-});

@@ -55,6 +55,8 @@ export function createUsersService(deps: {
   pictures: PictureClaims;
   /** The push services a browser subscription may name; null when Web Push is not configured. */
   webPushHosts: readonly string[] | null;
+  /** Counts the person active today when the app reports them online (admin's "active users" figure). */
+  recordActiveDay?: (userId: string) => Promise<void>;
   now: () => Date;
 }) {
   const { users } = deps;
@@ -222,9 +224,14 @@ export function createUsersService(deps: {
       // FCM tokens are alike on Android and iOS; the platform only matters for how a push is shaped.
       await users.registerPushToken(caller, body.token, body.platform ?? 'android');
     },
+    /**
+     * The app reports the person online every 5 minutes while open. The active day is one upsert that does
+     * nothing after the first of the day, cheaper than a write in the bearer guard.
+     */
     async touchLastOnline(userId: string) {
       const at = deps.now();
       await users.setLastOnline(userId, at);
+      await deps.recordActiveDay?.(userId);
       return at;
     },
   };

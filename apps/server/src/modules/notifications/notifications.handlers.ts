@@ -1,4 +1,5 @@
-import type { Handlers } from '../../http/handlers.ts';
+import type { notificationCalls } from '@cordata/contract';
+import type { HandlersOf } from '../../http/handlers.ts';
 import { toPersonOrNull } from '../users/user-summary.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { toNotification } from './notifier.ts';
@@ -8,7 +9,10 @@ type Row = Awaited<ReturnType<NotificationsRepository['listByUser']>>[number];
 const fromRow = ({ notification, actor, targetName }: Row) =>
   toNotification(notification, toPersonOrNull(actor), targetName);
 
-export function notificationsHandlers(deps: { repository: NotificationsRepository; now: () => Date }): Handlers {
+export function notificationsHandlers(deps: {
+  repository: NotificationsRepository;
+  now: () => Date;
+}): HandlersOf<typeof notificationCalls> {
   const { repository, now } = deps;
   return {
     'notification/check-new': async ({ user }) => ({ count: await repository.countUnread(user.userId) }),

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { RealtimeSocket } from '../../realtime/realtime.ts';
 import type { Access } from '../access/access.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Module } from '../module.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createEmergencyPage } from './emergency-page.ts';
 import { outgoingPoints } from './outgoing-points.ts';
+import { safetyHandlers } from './safety.handlers.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 import { createSafetyService } from './safety.service.ts';
 import { createSafetyEscalation } from './safety-escalation.ts';
@@ -74,18 +75,13 @@ export function createSafetyModule(
     },
   });
 
-  const handlers: Handlers = {
-    'activity/safety': ({ body, user }) => service.read(body.activityId, user.userId),
-    'activity/safety-set-return': ({ body, user }) =>
-      service.setReturn(body.activityId, user.userId, body.plannedReturnAt),
-    'activity/safety-share': ({ body, user }) =>
-      service.share(body.activityId, user.userId, body.sharing, body.economy),
-    'activity/safety-back': ({ body, user }) => service.checkIn(user.userId, body),
-    'user/emergency-contacts': ({ user }) => service.contacts(user.userId),
-    'user/set-emergency-contacts': ({ body, user }) => service.setContacts(user.userId, body.contacts),
-    'user/delete-location-history': ({ user }) => service.deleteHistory(user.userId),
-  };
+  const handlers = safetyHandlers(service);
   const jobs: Job[] = [{ name: 'safety-escalation', everyMs: core.config.SAFETY_JOB_EVERY_MS, run: escalation.run }];
 
-  return { handlers, jobs, service, escalation, register: (app: FastifyInstance) => page.register(app) };
+  return {
+    handlers,
+    jobs,
+    routes: (app: FastifyInstance) => page.register(app),
+    services: { service, escalation },
+  } satisfies Module;
 }

@@ -1,15 +1,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Core } from '../../core.ts';
 import { carpoolOffers, gearItems, rideRequests } from '../../db/schema.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
+import type { Module } from '../module.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createCarpoolService } from './carpool.service.ts';
 import { createGearService } from './gear.service.ts';
 import { createGearReminders } from './gear-reminders.ts';
+import { logisticsHandlers } from './logistics.handlers.ts';
 import { createParticipation } from './participation.ts';
 
 /** Getting to the trailhead: carpools and gear of an activity, for the people taking part. */
@@ -36,20 +37,7 @@ export function createLogisticsModule(
   const gear = createGearService({ db: core.db, access, participation });
   const gearReminders = createGearReminders({ changes: deps.changes, now: core.now });
 
-  const handlers: Handlers = {
-    'carpool/list': ({ body, user }) => carpool.list(body.activityId, user.userId),
-    'carpool/offer-seats': ({ body, user }) => carpool.offerSeats(body, user.userId),
-    'carpool/withdraw-offer': ({ body, user }) => carpool.withdrawOffer(body.offerId, user.userId),
-    'carpool/request-ride': ({ body, user }) => carpool.requestRide(body, user.userId),
-    'carpool/cancel-request': ({ body, user }) => carpool.cancelRequest(body.requestId, user.userId),
-    'carpool/accept-request': ({ body, user }) => carpool.acceptRequest(body, user.userId),
-    'carpool/decline-request': ({ body, user }) => carpool.declineRequest(body.requestId, user.userId),
-    'gear/list': ({ body, user }) => gear.list(body.activityId, user.userId),
-    'gear/add-item': ({ body, user }) => gear.addItem(body, user.userId),
-    'gear/claim': ({ body, user }) => gear.claim(body, user.userId),
-    'gear/check': ({ body, user }) => gear.check(body, user.userId),
-    'gear/remove-item': ({ body, user }) => gear.removeItem(body.itemId, user.userId),
-  };
+  const handlers = logisticsHandlers(carpool, gear);
 
   /**
    * Exact points are kept no longer than needed: a day after an activity ends its carpool goes, and so do
@@ -105,5 +93,9 @@ export function createLogisticsModule(
     });
   }
 
-  return { handlers, jobs, carpool, gear, gearReminders, erasePersonalData, purgeCarpools };
+  return {
+    handlers,
+    jobs,
+    services: { carpool, gear, gearReminders, erasePersonalData, purgeCarpools },
+  } satisfies Module;
 }

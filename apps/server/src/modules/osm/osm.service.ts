@@ -31,7 +31,7 @@ export function overpassSourceOf(config: Pick<Config, 'OVERPASS_URL' | 'OVERPASS
  * the route matched to them (packages/geo), the 80 % rule and the tags read (packages/contract, osm-grades.ts).
  * Never set on an activity here: the organiser accepts a suggestion in the wizard, or not.
  */
-export function createOsmModule(deps: {
+export function createOsmService(deps: {
   source: OverpassSource | null;
   rateLimiter?: Pick<RateLimiter, 'hit'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -67,3 +67,5 @@ export function createOsmModule(deps: {
 
   return { suggest };
 }
+
+export type OsmService = ReturnType<typeof createOsmService>;

@@ -1,6 +1,7 @@
 import type { Core } from '../../core.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
+import type { Module } from '../module.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { chatHandlers } from './chat.handlers.ts';
@@ -41,5 +42,9 @@ export function createChatModule(
   const jobs: Job[] = [
     { name: 'chat-closing', everyMs: core.config.CHAT_CLOSING_EVERY_MS, run: closeEndedActivityChats },
   ];
-  return { handlers: chatHandlers(service), jobs, service, closeEndedActivityChats, typing: sockets.typing };
+  return {
+    handlers: chatHandlers(service),
+    jobs,
+    services: { service, closeEndedActivityChats, typing: sockets.typing },
+  } satisfies Module;
 }

@@ -1,11 +1,12 @@
 import type { Core } from '../../core.ts';
-import type { Handlers } from '../../http/handlers.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { Module } from '../module.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createOpenMeteo, type WeatherSource } from './open-meteo.ts';
+import { weatherHandlers } from './weather.handlers.ts';
 import { createWeatherService } from './weather.service.ts';
 import { createWeatherAlerts } from './weather-alerts.ts';
 import { createWeatherCache } from './weather-cache.ts';
@@ -53,12 +54,7 @@ export function createWeatherModule(
   });
   const alerts = createWeatherAlerts({ db: core.db, changes: deps.changes, weather: service, now: core.now });
 
-  const handlers: Handlers = {
-    'activity/weather': ({ body, user }) => service.read(body.activityId, user.userId),
-    'activity/weather-thresholds': ({ body, user }) =>
-      service.setThresholds(body.activityId, user.userId, body.thresholds),
-    'activity/weather-decide': ({ body, user }) => service.decide(user.userId, body),
-  };
+  const handlers = weatherHandlers(service);
 
   const jobs: Job[] = cache
     ? [
@@ -67,5 +63,5 @@ export function createWeatherModule(
       ]
     : [];
 
-  return { handlers, jobs, service, alerts, cache };
+  return { handlers, jobs, services: { service, alerts, cache } } satisfies Module;
 }

@@ -1,7 +1,8 @@
-import type { Db } from '../../db/client.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
-import type { Tokens } from '../auth/tokens.ts';
+import { adminPrefix } from '@cordata/contract';
+import type { Core } from '../../core.ts';
+import type { StepUp } from '../auth/step-up.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import type { Module } from '../module.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createSportsAdmin } from '../sports/sports.admin.ts';
 import type { SportsRepository } from '../sports/sports.repository.ts';
@@ -9,6 +10,7 @@ import type { AccountDeletionService } from '../users/account-deletion.service.t
 import { createAccountsService } from './accounts.service.ts';
 import { adminHandlers } from './admin.handlers.ts';
 import { createAdminRepository } from './admin.repository.ts';
+import { registerAdminCalls } from './admin.routes.ts';
 import { createAuditLog } from './audit-log.ts';
 import { createContentService } from './content.service.ts';
 import { createFiguresService } from './figures.service.ts';
@@ -21,28 +23,29 @@ import { createReportClosing } from './report-closing.ts';
  * and the audit log), and the sports catalogue, which the sports module owns. Every action runs in one unit of
  * work with its audit entry and the closing of the reports it settles.
  */
-export function createAdminModule(deps: {
-  db: Db;
-  changes: Pick<Changes, 'run'>;
-  tokens: Pick<Tokens, 'revokeAll' | 'sessionsChanged'>;
-  deletion: Pick<AccountDeletionService, 'deleteIn'>;
-  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
-  realtime: Pick<Realtime, 'disconnectUser'>;
-  sports: SportsRepository;
-  now: () => Date;
-}) {
-  const { changes, now } = deps;
-  const repo = createAdminRepository(deps.db);
-  const audit = createAuditLog(deps.db);
+export function createAdminModule(
+  core: Core,
+  deps: {
+    changes: Pick<Changes, 'run'>;
+    deletion: Pick<AccountDeletionService, 'deleteIn'>;
+    chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
+    sports: SportsRepository;
+    stepUp: Pick<StepUp, 'assertSecondFactor'>;
+  },
+) {
+  const { changes } = deps;
+  const { now } = core;
+  const repo = createAdminRepository(core.db);
+  const audit = createAuditLog(core.db);
   const closeReportsIn = createReportClosing({ repo, audit, now });
   const accounts = createAccountsService({
     changes,
     repo,
     audit,
     closeReportsIn,
-    tokens: deps.tokens,
+    tokens: core.tokens,
     deletion: deps.deletion,
-    realtime: deps.realtime,
+    realtime: core.realtime,
     now,
   });
   const moderation = createModerationService({
@@ -55,17 +58,16 @@ export function createAdminModule(deps: {
     now,
   });
   const figures = createFiguresService({ repo, audit, now });
+  const handlers = adminHandlers({
+    accounts,
+    moderation,
+    content: createContentService({ repo }),
+    figures,
+    sports: createSportsAdmin({ changes, repo: deps.sports, audit, now }),
+  });
   return {
-    handlers: adminHandlers({
-      accounts,
-      moderation,
-      content: createContentService({ repo }),
-      figures,
-      sports: createSportsAdmin({ changes, repo: deps.sports, audit, now }),
-    }),
-    /** For `withActiveDays`: the "active users" figure. */
-    recordActiveDay: figures.recordActiveDay,
-  };
+    // The admin API has its own registry (packages/contract admin.ts) and prefix, with a second factor.
+    routes: (app) => registerAdminCalls(app, adminPrefix(core.config.PRODUCT_SLUG), handlers, core.tokens, deps.stepUp),
+    services: {},
+  } satisfies Module;
 }
-
-export type AdminModule = ReturnType<typeof createAdminModule>;

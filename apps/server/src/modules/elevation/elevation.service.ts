@@ -13,7 +13,7 @@ const LOOKUPS_PER_USER = { limit: 60, windowSeconds: 600 };
  * The elevation service (ELEVATION_URL, ELEVATION_KIND) behind one adapter: routes saved without elevation of their
  * own are measured through `measure`, and the wizard previews a drawn line through route/elevation.
  */
-export function createElevationModule(
+export function createElevationService(
   config: Pick<Config, 'ELEVATION_URL' | 'ELEVATION_KIND' | 'ELEVATION_TIMEOUT_MS'>,
   deps: { rateLimiter?: Pick<RateLimiter, 'hit'>; log?: Pick<FastifyBaseLogger, 'warn'> },
 ) {
@@ -39,3 +39,5 @@ export function createElevationModule(
 
   return { measure, preview };
 }
+
+export type ElevationService = ReturnType<typeof createElevationService>;

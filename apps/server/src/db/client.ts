@@ -62,7 +62,7 @@ export interface DatabaseOptions {
  * default (`auto`) kept re-planning some of them on every execution, because their generic plan's estimate
  * (an unknown LIMIT, OFFSET or array length) looked dearer than a custom one: 1.9 ms of planning for a
  * 0.4 ms chat list. The generic plan is the same plan, and measured as fast or faster for every parameter
- * tried (docs/performance.md). Only named statements are affected: the rest are planned once as they run.
+ * tried (docs/performance-log.md). Only named statements are affected: the rest are planned once as they run.
  */
 export const PLAN_CACHE_MODE = 'force_generic_plan';
 
@@ -78,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // Idle connections stay open: closing one (pg's default, after 10 s) drops the statements prepared on it, and
-      // the next busy second pays for opening it and preparing them again (docs/performance.md, the cold start).
+      // the next busy second pays for opening it and preparing them again (docs/performance-log.md, the cold start).
       idleTimeoutMillis: 0,
       // …without holding the process open when nothing else does (scripts, tests).
       allowExitOnIdle: true,

@@ -30,7 +30,7 @@ export function createLimiter(limit: number) {
 /**
  * Hashes run one fewer at a time than there are cores, so that one core always stays for the event loop and the
  * database: with as many hashes as cores, a few sign-ins at once took every core for ~12 ms each and every other call
- * queued behind them (docs/performance.md, "argon2id leaves a core free").
+ * queued behind them (docs/performance-log.md, "argon2id leaves a core free").
  */
 export function createPasswords(options: { concurrency?: number } = {}) {
   const limited = createLimiter(options.concurrency ?? Math.max(1, availableParallelism() - 1));

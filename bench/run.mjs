@@ -31,6 +31,10 @@ const benchmarks = {
   },
   load: { run: tsx('bench/load.ts'), about: 'the mixed load on a realistic PostgreSQL dataset' },
   location: { run: ['--expose-gc', ...tsx('bench/location.bench.ts')], about: 'autocomplete p99 and gazetteer memory' },
+  nearest: {
+    run: tsx('bench/nearest.ts'),
+    about: "the gazetteer's nearest place: kdbush + geokdbush against the 3-d tree used before",
+  },
   notifications: { run: tsx('bench/notifications.ts'), about: 'inviting a group of 1 000 members' },
   people: { run: tsx('bench/people.ts'), about: 'people search on 100 000 people' },
   'seat-offers': {

@@ -1,73 +1,51 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 import type { TotpKeys } from '../../secrets.ts';
 
-/** RFC 6238 time-based one-time passwords (HMAC-SHA1, 30 s steps, 6 digits), as authenticator apps use. */
+/**
+ * RFC 6238 time-based one-time passwords (HMAC-SHA1, 30 s steps, 6 digits), as authenticator apps use: the codes and
+ * base32 are otpauth's (a maintained library; security code is better shared), the sealing of secrets at rest ours.
+ */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** A code from the step before or after is accepted too, for clocks a little apart. */
 const DRIFT_STEPS = 1;
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** A fresh ArrayBuffer holding the bytes: otpauth takes an ArrayBuffer, a Buffer may be a view into a pool. */
+const secretOf = (bytes: Uint8Array) => new Secret({ buffer: Uint8Array.from(bytes).buffer });
 
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
-}
+/** Base32 (RFC 4648, no padding) as authenticator apps read secrets: otpauth's, as the codes are. */
+export const base32Encode = (bytes: Uint8Array): string => secretOf(bytes).base32;
 
+/** Throws on a character that is not base32; spaces and padding are ignored. */
 export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=]/g, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = ALPHABET.indexOf(char);
-    if (index < 0) throw new Error('not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  return Buffer.from(Secret.fromBase32(text.replace(/[\s=]/g, '').toUpperCase()).bytes);
 }
 
-/** The code for a time step (RFC 4226 dynamic truncation). */
-export function totpAt(secret: Uint8Array, step: number, digits = TOTP_DIGITS): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', secret).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
-}
+/** The code for a time step (RFC 4226 dynamic truncation, by otpauth's HOTP with the step as its counter). */
+export const totpAt = (secret: Uint8Array, step: number, digits = TOTP_DIGITS): string =>
+  HOTP.generate({ secret: secretOf(secret), counter: step, digits, algorithm: 'SHA1' });
 
 export const stepOf = (time: Date) => Math.floor(time.getTime() / 1000 / TOTP_STEP_SECONDS);
 
-/** The time step a code matches, within the drift allowed, or null. */
+/** The time step a code matches, within the drift allowed, or null (otpauth compares in constant time). */
 export function matchingStep(secret: Uint8Array, code: string, time: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const now = stepOf(time);
-  for (let step = now - DRIFT_STEPS; step <= now + DRIFT_STEPS; step++) {
-    if (timingSafeEqual(Buffer.from(totpAt(secret, step)), Buffer.from(code))) return step;
-  }
-  return null;
+  const delta = TOTP.validate({
+    token: code,
+    secret: secretOf(secret),
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+    timestamp: time.getTime(),
+    window: DRIFT_STEPS,
+  });
+  return delta === null ? null : stepOf(time) + delta;
 }
 
 export const newTotpSecret = () => randomBytes(20);
 
-/** The otpauth:// link an authenticator app reads from a QR code. */
+/** The otpauth:// link an authenticator app reads from a QR code (ours: otpauth's orders and escapes it otherwise, and it is part of an answer). */
 export const otpauthUri = (secret: Uint8Array, account: string, issuer = 'Cordata') =>
   `otpauth://totp/${encodeURIComponent(`${issuer}:${account}`)}?secret=${base32Encode(secret)}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${TOTP_STEP_SECONDS}`;
 

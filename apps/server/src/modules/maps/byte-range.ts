@@ -1,3 +1,6 @@
+// Ours, not range-parser (issue 39): range-parser 1.3.0 answers 416 to a suffix longer than the file (`bytes=-200` of
+// 100 bytes; RFC 9110 §14.1.2 serves it all) and to a start past 2^53, which this serves as a whole file; a wrapper
+// fixing both would be as long.
 /**
  * One `Range: bytes=…` header against a file of `size` bytes (RFC 9110 §14). A single range is served as a
  * 206; an end past the file is cut to its last byte; a range that starts at or past the end is unsatisfiable

@@ -1,3 +1,6 @@
+// Ours, not a library (issue 39): as fast (a 2 000-point line decoded in 136–162 µs, @mapbox/polyline 136–185,
+// @googlemaps/polyline-codec 169–318, load average 15), and neither refuses a cut or foreign string, which this does;
+// @mapbox/polyline also brings a CLI's 30 packages, polyline-codec has no ESM entry Node can import by name.
 import type { LatLng } from '@cordata/contract';
 
 /**

@@ -177,6 +177,7 @@ export async function buildApp(options: AppOptions) {
   const modules = createModules(core);
   const metrics = createMetrics({ database, apiPrefix: config.apiPrefix, now });
   metrics.countSocketsWith(() => io.engine.clientsCount);
+  modules.services.seats.onOfferLatency(metrics.seatOfferLatency);
   metrics.register(app, config.METRICS_TOKEN);
 
   registerHealth(app, database);

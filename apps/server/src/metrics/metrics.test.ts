@@ -99,6 +99,11 @@ describe('/metrics', () => {
     expect(await scrape()).toMatch(/^cordata_sockets_connected 0$/m);
   });
 
+  it('serves the seat-offer latency (seats.test.ts times it), and ships a rule on it', async () => {
+    expect(await scrape()).toMatch(/^cordata_seat_offer_latency_seconds_bucket\{le="60"\} \d+$/m);
+    expect(ruleExpr('CordataSeatOffersSlow')).toContain('cordata_seat_offer_latency_seconds_bucket');
+  });
+
   it('raises the escalation alert once the safety escalation has not finished for 5 minutes', async () => {
     const escalation = t.modules.jobs.find((job) => job.name === 'safety-escalation')!;
     let stalled = false;

@@ -101,8 +101,20 @@ export function createMetrics(deps: {
     registers: [registry],
   });
 
+  const seatOfferLatency = new Histogram({
+    name: 'cordata_seat_offer_latency_seconds',
+    help: 'From a seat freed (someone left, an offer ran out or was turned down, the seats were raised) to its offer to the first person waiting.',
+    buckets: [1, 5, 15, 30, 60, 120, 300, 900, 3600],
+    registers: [registry],
+  });
+
   return {
     registry,
+
+    /** One freed seat offered `seconds` after it was freed (seats.service.ts, on whichever instance offered it). */
+    seatOfferLatency(seconds: number) {
+      seatOfferLatency.observe(seconds);
+    },
 
     /** The job, its runs measured: what startJobs is given. */
     measuredJob(job: Job): Job {

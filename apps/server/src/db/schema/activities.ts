@@ -79,6 +79,12 @@ export const activities = pgTable(
     joinDeadlineHours: integer('join_deadline_hours'),
     /** How long a seat offer lasts (null: the default); 15 min anyway within 6 h of the start. */
     claimWindowMinutes: integer('claim_window_minutes'),
+    /**
+     * When a seat was freed (someone left, an offer ran out or was turned down, the seats were raised) while people
+     * waited, and not offered yet: the waitlist's next offer measures its latency from it, and clears it
+     * (cordata_seat_offer_latency_seconds, docs/operations.md). In the row, so any instance's offer reads it.
+     */
+    seatFreedAt: at('seat_freed_at'),
     /** Who takes part is shown to anyone who sees the activity; false: to its participants only (issue 23). */
     participantsPublic: boolean('participants_public').notNull().default(false),
     closedAt: at('closed_at'),

@@ -115,14 +115,31 @@ export function createSeatsRepository(db: Db) {
         .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.userId, userId)));
     },
 
-    /** Removes the people whose offer ran out by `now` from the waitlist; their ids. */
+    /** Removes the people whose offer ran out by `now` from the waitlist; when the first of those offers ran out. */
     async dropExpired(activityId: string, now: Date, tx: DbOrTx = db) {
-      const rows = await queryRows<{ user_id: string }>(
+      const rows = await queryRows<{ expired_at: string | Date }>(
         tx,
         sql`delete from activity_members where activity_id = ${activityId} and state = 'WAITLISTED'
-              and offer_expires_at <= ${at(now)} returning user_id`,
+              and offer_expires_at <= ${at(now)} returning offer_expires_at as expired_at`,
       );
-      return rows.map((r) => r.user_id);
+      const times = rows.map((r) => new Date(r.expired_at).getTime());
+      return times.length ? new Date(Math.min(...times)) : null;
+    },
+
+    /**
+     * Notes that a seat of the activity was freed at `at`, if someone waits without an offer (else there is no offer
+     * to wait for); an earlier mark not yet offered is kept.
+     */
+    async markSeatFreed(activityId: string, freedAt: Date, tx: DbOrTx = db) {
+      await tx.execute(sql`
+        update activities set seat_freed_at = coalesce(seat_freed_at, ${at(freedAt)})
+        where id = ${activityId} and exists (select 1 from activity_members w where w.activity_id = ${activityId}
+          and w.state = 'WAITLISTED' and w.offer_expires_at is null)`);
+    },
+
+    /** The freed seat was offered (or turned out not to be free): the mark goes. */
+    async clearSeatFreed(activityId: string, tx: DbOrTx = db) {
+      await tx.update(activities).set({ seatFreedAt: null }).where(eq(activities.id, activityId));
     },
 
     /**

@@ -18,7 +18,7 @@ import type { SeatsRepository } from './seats.repository.ts';
 
 type Seatable = Pick<
   ActivityRow,
-  'id' | 'name' | 'startsAt' | 'endsAt' | 'seats' | 'joinDeadlineHours' | 'claimWindowMinutes'
+  'id' | 'name' | 'startsAt' | 'endsAt' | 'seats' | 'joinDeadlineHours' | 'claimWindowMinutes' | 'seatFreedAt'
 >;
 
 /** Activities served per job run; the rest wait for the next run. */
@@ -80,11 +80,29 @@ export function createSeats(deps: SeatsDeps) {
 
   const limited = (a: Seatable) => a.seats !== null || a.joinDeadlineHours !== null;
 
-  /** Offers free seats to the next people waiting, once an offer ran out; the people offered a seat. */
+  /** Seconds from a freed seat to its offer (metrics: cordata_seat_offer_latency_seconds). */
+  let observeOfferLatency: (seconds: number) => void = () => {};
+
+  /** A seat of the activity is free from now, for the people waiting: the offer's latency counts from here. */
+  const freed = (tx: DbOrTx, activityId: string) => repo.markSeatFreed(activityId, deps.now(), tx);
+
+  /**
+   * Offers free seats to the next people waiting, once an offer ran out; the people offered a seat. The first offer
+   * after a seat was freed (the activity's mark, or an offer that ran out) is timed from that moment, and the mark
+   * goes whether or not anyone could be offered the seat.
+   */
   async function offer(tx: DbOrTx, fx: Effects, activity: Seatable) {
     const now = deps.now();
     if (activity.startsAt <= now) return [];
-    await repo.dropExpired(activity.id, now, tx);
+    const ranOut = await repo.dropExpired(activity.id, now, tx);
+    const next = await offerFree(tx, fx, activity, now);
+    const freedAt = [activity.seatFreedAt, ranOut].flatMap((d) => (d ? [d.getTime()] : []));
+    if (next.length && freedAt.length) observeOfferLatency(Math.max(0, now.getTime() - Math.min(...freedAt)) / 1000);
+    if (activity.seatFreedAt) await repo.clearSeatFreed(activity.id, tx);
+    return next;
+  }
+
+  async function offerFree(tx: DbOrTx, fx: Effects, activity: Seatable, now: Date) {
     const counts = await repo.counts(activity.id, now, tx);
     const free =
       activity.seats === null
@@ -153,6 +171,7 @@ export function createSeats(deps: SeatsDeps) {
           targetName: activity.name,
         });
       }
+      if (member.state === 'PARTICIPATING') await freed(tx, activity.id);
       if (member.state === 'PARTICIPATING' || member.state === 'WAITLISTED') kickAfter(fx, activity.id);
     },
   };
@@ -197,6 +216,11 @@ export function createSeats(deps: SeatsDeps) {
   return {
     capacity,
     serve,
+
+    /** Tells `observe` the seconds from each freed seat to its offer (app.ts: the seat-offer latency histogram). */
+    onOfferLatency(observe: (seconds: number) => void) {
+      observeOfferLatency = observe;
+    },
 
     /**
      * The job: every activity whose waitlist needs serving, one change each (safe on several instances: each
@@ -254,6 +278,7 @@ export function createSeats(deps: SeatsDeps) {
         if (!mine?.offerExpiresAt || new Date(mine.offerExpiresAt) <= deps.now()) throw new ApiError('NO_SEAT_OFFER');
         // The row goes: the person is as they were before joining.
         await repo.leave(activityId, userId, tx);
+        await freed(tx, activityId);
         kickAfter(fx, activityId);
       });
     },
@@ -325,7 +350,10 @@ export function createSeats(deps: SeatsDeps) {
         await repo.recordOverride({ activityId, actorId: adminId, userId, kind: 'REMOVE', from, to: 0 }, now, tx);
         fx.afterCommit(() => deps.realtime.toUser(userId, 'seat', { activityId, kind: 'removed' }));
         const held = entries[from - 1]!.offerExpiresAt;
-        if (held && held > now) kickAfter(fx, activityId);
+        if (held && held > now) {
+          await freed(tx, activityId);
+          kickAfter(fx, activityId);
+        }
       });
       return waitlist(activityId);
     },
@@ -342,6 +370,9 @@ export function createSeats(deps: SeatsDeps) {
           throw new ApiError('SEATS_BELOW_CONFIRMED', { details: { participating } });
         }
       }
+      // Read before the edit is written: raised (or removed), the new seats are free from now.
+      const before = await repo.activity(activityId, tx);
+      if (before?.seats != null && (seats === null || seats > before.seats)) await freed(tx, activityId);
       kickAfter(fx, activityId);
     },
   };

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { collect, listen, openSocket, type TestSocket, until } from '../../../test/chat-factories.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
-import { activityMembers, notifications, pushOutbox } from '../../db/schema.ts';
+import { activities, activityMembers, notifications, pushOutbox } from '../../db/schema.ts';
 import { pushText } from '../notifications/push-messages.ts';
 
 let clock = Date.now();
@@ -176,6 +176,56 @@ describe('timed offers, by moving the clock', () => {
     expect(declined).toMatchObject({ status: 'NONE', waitlist: null });
     await run();
     expect((await read(activityId, c)).waitlist?.offerExpiresAt).not.toBeNull();
+  });
+
+  it('times each freed seat to its offer (cordata_seat_offer_latency_seconds), from a mark kept in the database', async () => {
+    const latency = async () => {
+      const { values } = await t.metrics.registry.getSingleMetric('cordata_seat_offer_latency_seconds')!.get();
+      const named = values as { metricName?: string; value: number }[];
+      const of = (name: string) => named.find((v) => v.metricName === name)?.value ?? 0;
+      return {
+        count: of('cordata_seat_offer_latency_seconds_count'),
+        sum: of('cordata_seat_offer_latency_seconds_sum'),
+      };
+    };
+    const freedAt = async (activityId: string) =>
+      (await t.db.select({ at: activities.seatFreedAt }).from(activities).where(eq(activities.id, activityId)))[0]!.at;
+    const { organiser, activityId, people } = await full(2, 1, { claimWindowMinutes: 30 });
+    const [a, b, c] = [await newUser(t), await newUser(t), await newUser(t)];
+    for (const p of [a, b, c]) await join(activityId, p);
+    const before = await latency();
+
+    // Someone leaves: the moment is written on the activity (any instance's job, or one restarted, finds it).
+    await t.ok('activity/exit', { activityId }, people[0]!.token);
+    const left = clock;
+    expect((await freedAt(activityId))?.getTime()).toBe(left);
+    clock += 40_000;
+    await run();
+    expect(await latency()).toEqual({ count: before.count + 1, sum: before.sum + 40 });
+    expect(await freedAt(activityId)).toBeNull();
+
+    // An offer that runs out frees its seat at its expiry: the next offer counts from there.
+    clock += 30 * MINUTE + 25_000;
+    await run();
+    expect((await read(activityId, b)).waitlist?.offerExpiresAt).not.toBeNull();
+    expect(await latency()).toEqual({ count: before.count + 2, sum: before.sum + 40 + 25 });
+
+    // Seats raised: free from the edit.
+    await t.ok(
+      'activity/update-existing',
+      edit(await read(activityId, organiser), { seats: 3 }) as never,
+      organiser.token,
+    );
+    clock += 10_000;
+    await run();
+    expect((await read(activityId, c)).waitlist?.offerExpiresAt).not.toBeNull();
+    expect(await latency()).toEqual({ count: before.count + 3, sum: before.sum + 40 + 25 + 10 });
+
+    // A seat freed with nobody waiting for it marks nothing, so a later offer is not timed from it.
+    await t.ok('activity/claim-seat', { activityId }, b.token);
+    await t.ok('activity/claim-seat', { activityId }, c.token);
+    await t.ok('activity/exit', { activityId }, b.token);
+    expect(await freedAt(activityId)).toBeNull();
   });
 
   it('once the start is less than 6 h away, an offer lasts 15 min, and never past the start', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "seat_freed_at" timestamp with time zone;

@@ -15,6 +15,8 @@ import { emptyFilters, useUiStore } from '../../state/ui.ts';
 import '../../components/Activity/activity.css';
 import '../../components/Group/group.css';
 import '../../components/People/people.css';
+import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
+import { SearchField } from '../../components/kit/SearchField.tsx';
 
 const TABS = ['mine', 'explore'] as const;
 type Tab = (typeof TABS)[number];
@@ -28,20 +30,15 @@ export default function Groups() {
   const [tab, setTab] = useState<Tab>(() => TABS.find((name) => name === search.get('tab')) ?? 'mine');
   return (
     <Screen title={t('screens.groups')} testId="groups-screen" actions={<TabActions />}>
-      <div className="people-tabs" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            data-testid={`groups-tab-${name}`}
-            onClick={() => setTab(name)}
-          >
-            {t(`group.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <OptionGroup
+        mode="tabs"
+        className="people-tabs"
+        options={TABS}
+        value={tab}
+        onChange={setTab}
+        label={(name) => t(`group.tabs.${name}`)}
+        testId={(name) => `groups-tab-${name}`}
+      />
       <button
         type="button"
         className="btn btn-primary btn-block groups-create"
@@ -104,14 +101,7 @@ function Explore() {
   return (
     <>
       <div className="people-filters groups-toolbar">
-        <input
-          type="search"
-          value={text}
-          placeholder={t('group.search')}
-          aria-label={t('group.search')}
-          data-testid="groups-search"
-          onChange={(e) => setText(e.target.value)}
-        />
+        <SearchField label={t('group.search')} value={text} onChange={setText} testId="groups-search" />
         <button
           type="button"
           className="btn btn-outline"

@@ -16,6 +16,7 @@ import { useUiStore } from '../../state/ui.ts';
 import { ActiveFilterChips, FiltersButton } from './components/FilterBar.tsx';
 import '../../components/Activity/activity.css';
 import './Home.css';
+import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
 
 const DEFAULT_RADIUS_KM = 50;
 const POSITION_FRESH_MS = 2 * 60 * 1000;
@@ -93,19 +94,15 @@ export default function Home() {
     <Screen title={t('screens.home')} testId="home-screen" actions={<TabActions />}>
       <div className="home-toolbar">
         <FiltersButton />
-        <fieldset className="segmented">
-          {(['list', 'map'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              data-testid={`home-view-${v}`}
-              onClick={() => setView(v)}
-            >
-              {t(`activity.home.${v}`)}
-            </button>
-          ))}
-        </fieldset>
+        <OptionGroup
+          fieldset
+          className="segmented"
+          options={['list', 'map'] as const}
+          value={view}
+          onChange={setView}
+          label={(v) => t(`activity.home.${v}`)}
+          testId={(v) => `home-view-${v}`}
+        />
       </div>
       <ActiveFilterChips centre={centreLabel} />
 

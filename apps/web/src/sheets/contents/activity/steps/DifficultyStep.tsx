@@ -11,7 +11,7 @@ import { type DraftEffort, useDraftEffort } from '../route-effort.ts';
 import { GradesFields } from './GradesFields.tsx';
 import { Choice } from './InfoStep.tsx';
 import { SeatsFields } from './SeatsFields.tsx';
-import { Problem, WizardField, WizardStep } from './WizardStep.tsx';
+import { Problem, WizardNumber, WizardStep } from './WizardStep.tsx';
 
 const levels = DIFFICULTIES;
 
@@ -71,34 +71,22 @@ export function DifficultyStep({ go }: StepProps) {
         <p className="muted">{t('activity.wizard.requiredTimeHint')}</p>
         {effort && <RouteEstimate effort={effort} sportId={draft.sportId} />}
         <div className="field-row">
-          <WizardField label={t('activity.wizard.hours')}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={336}
-                data-testid="required-hours"
-                value={draft.requiredHours}
-                onChange={(e) => update({ requiredHours: e.target.value })}
-              />
-            )}
-          </WizardField>
-          <WizardField label={t('activity.wizard.minutes')}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={59}
-                data-testid="required-minutes"
-                value={draft.requiredMinutes}
-                onChange={(e) => update({ requiredMinutes: e.target.value })}
-              />
-            )}
-          </WizardField>
+          <WizardNumber
+            label={t('activity.wizard.hours')}
+            min={0}
+            max={336}
+            testId="required-hours"
+            value={draft.requiredHours}
+            onChange={(requiredHours) => update({ requiredHours })}
+          />
+          <WizardNumber
+            label={t('activity.wizard.minutes')}
+            min={0}
+            max={59}
+            testId="required-minutes"
+            value={draft.requiredMinutes}
+            onChange={(requiredMinutes) => update({ requiredMinutes })}
+          />
         </div>
         {estimate && requiredFromEstimate(draft) && (
           <p className="muted" data-testid="required-from-estimate">

@@ -51,7 +51,7 @@ export function PersonRow({
       data-testid={testId ?? `person-${person.userId}`}
       data-user-id={person.userId}
     >
-      <button type="button" className="person-open" onClick={onOpen} disabled={!onOpen}>
+      <button type="button" className="person-open bare-button" onClick={onOpen} disabled={!onOpen}>
         <Avatar person={person} />
         <span className="person-text">
           <strong>{fullName(person)}</strong>

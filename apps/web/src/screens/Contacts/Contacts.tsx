@@ -2,7 +2,7 @@ import type { ExploredUser } from '@cordata/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { showErrorText, showSuccess } from '../../components/feedback.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
@@ -180,6 +180,10 @@ function Explore({ query, onSearchByName }: { query: string; onSearchByName: () 
   const sports = useSportsQuery();
   const [sportId, setSportId] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
+  const clear = () => {
+    setSportId('');
+    setNear(null);
+  };
   const list = useExplorePagesQuery({
     query: query || undefined,
     sportIds: sportId ? [sportId] : undefined,
@@ -233,27 +237,9 @@ function Explore({ query, onSearchByName }: { query: string; onSearchByName: () 
               text={t('people.noResults')}
               testId="explore-empty"
               actions={[
-                {
-                  label: t('states.inviteFriends'),
-                  onClick: () => void invite(),
-                  testId: 'explore-invite',
-                  primary: true,
-                },
-                ...(query
-                  ? []
-                  : [{ label: t('states.searchByName'), onClick: onSearchByName, testId: 'explore-search-by-name' }]),
-                ...(sportId || near
-                  ? [
-                      {
-                        label: t('states.clearFilters'),
-                        onClick: () => {
-                          setSportId('');
-                          setNear(null);
-                        },
-                        testId: 'explore-clear',
-                      },
-                    ]
-                  : []),
+                emptyAction(t('states.inviteFriends'), () => void invite(), 'explore-invite', true),
+                !query && emptyAction(t('states.searchByName'), onSearchByName, 'explore-search-by-name'),
+                !!(sportId || near) && emptyAction(t('states.clearFilters'), clear, 'explore-clear'),
               ]}
             />
           ) : (

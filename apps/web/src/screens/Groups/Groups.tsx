@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { GroupCard } from '../../components/Group/GroupCard.tsx';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { useDebouncedValue } from '../../components/PlaceSearch/useDebouncedValue.ts';
@@ -95,6 +95,10 @@ function Explore() {
   const query = useDebouncedValue(text.trim());
   const filters = useUiStore((s) => s.groupFilters);
   const setFilters = useUiStore((s) => s.setGroupFilters);
+  const clear = () => {
+    setText('');
+    setFilters(emptyFilters);
+  };
   const active = (filters.near ? 1 : 0) + (filters.sportIds.length ? 1 : 0);
   const explore = useExploreGroupsQuery(query, filters);
   const groups = explore.data?.pages.flatMap((p) => p.groups) ?? [];
@@ -119,24 +123,8 @@ function Explore() {
               text={t('group.noResults')}
               testId="groups-no-results"
               actions={[
-                {
-                  label: t('states.createGroup'),
-                  onClick: createGroup,
-                  testId: 'groups-no-results-create',
-                  primary: true,
-                },
-                ...(active || text
-                  ? [
-                      {
-                        label: t('states.clearFilters'),
-                        onClick: () => {
-                          setText('');
-                          setFilters(emptyFilters);
-                        },
-                        testId: 'groups-no-results-clear',
-                      },
-                    ]
-                  : []),
+                emptyAction(t('states.createGroup'), createGroup, 'groups-no-results-create', true),
+                !!(active || text) && emptyAction(t('states.clearFilters'), clear, 'groups-no-results-clear'),
               ]}
             />
           ) : (

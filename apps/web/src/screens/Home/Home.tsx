@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -144,15 +144,8 @@ export default function Home() {
                 text={filtered ? t('states.homeEmptyFiltered') : t('activity.home.empty')}
                 testId="home-empty"
                 actions={[
-                  {
-                    label: t('states.createActivity'),
-                    onClick: createActivity,
-                    testId: 'home-empty-create',
-                    primary: true,
-                  },
-                  ...(filtered
-                    ? [{ label: t('states.clearFilters'), onClick: clearFilters, testId: 'home-empty-clear' }]
-                    : []),
+                  emptyAction(t('states.createActivity'), createActivity, 'home-empty-create', true),
+                  filtered && emptyAction(t('states.clearFilters'), clearFilters, 'home-empty-clear'),
                 ]}
               />
             ) : (

@@ -142,6 +142,12 @@ export function OverlapPrompt({ activity }: { activity: Activity }) {
 const nameOf = (u: UserSummary | null, fallback: string) =>
   u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || fallback : fallback;
 
+/** The two moves of a waitlist entry: one place up, one place down. */
+const MOVES = [
+  { way: 'up', step: -1, arrow: '↑' },
+  { way: 'down', step: 1, arrow: '↓' },
+] as const;
+
 /** Organisers: the waitlist in order, moved up or down or picked, and every change made to it. */
 export function OrganiserWaitlist({ activity }: { activity: Activity }) {
   const { t, i18n } = useTranslation();
@@ -190,26 +196,19 @@ export function OrganiserWaitlist({ activity }: { activity: Activity }) {
                     </small>
                   )}
                 </span>
-                <Action
-                  kind="icon"
-                  aria-label={t('seats.organiser.up', { name })}
-                  testId="waitlist-up"
-                  pending={busy}
-                  disabled={w.position === 1}
-                  onPress={() => moveTo(w.userId, w.position - 1)}
-                >
-                  ↑
-                </Action>
-                <Action
-                  kind="icon"
-                  aria-label={t('seats.organiser.down', { name })}
-                  testId="waitlist-down"
-                  pending={busy}
-                  disabled={w.position === waitlist.length}
-                  onPress={() => moveTo(w.userId, w.position + 1)}
-                >
-                  ↓
-                </Action>
+                {MOVES.map(({ way, step, arrow }) => (
+                  <Action
+                    key={way}
+                    kind="icon"
+                    aria-label={t(`seats.organiser.${way}`, { name })}
+                    testId={`waitlist-${way}`}
+                    pending={busy}
+                    disabled={w.position + step < 1 || w.position + step > waitlist.length}
+                    onPress={() => moveTo(w.userId, w.position + step)}
+                  >
+                    {arrow}
+                  </Action>
+                ))}
                 <Action
                   kind="outline"
                   className="waitlist-pick-btn"

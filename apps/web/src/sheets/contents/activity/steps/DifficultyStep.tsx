@@ -15,6 +15,12 @@ import { Problem, WizardNumber, WizardStep } from './WizardStep.tsx';
 
 const levels = DIFFICULTIES;
 
+/** The required time's two inputs: hours (up to two weeks) and minutes. */
+const REQUIRED = [
+  { unit: 'hours', field: 'requiredHours', max: 336 },
+  { unit: 'minutes', field: 'requiredMinutes', max: 59 },
+] as const;
+
 /** Step 3/4: how hard it is and how long it takes. */
 export function DifficultyStep({ go }: StepProps) {
   const { t } = useTranslation();
@@ -71,22 +77,17 @@ export function DifficultyStep({ go }: StepProps) {
         <p className="muted">{t('activity.wizard.requiredTimeHint')}</p>
         {effort && <RouteEstimate effort={effort} sportId={draft.sportId} />}
         <div className="field-row">
-          <WizardNumber
-            label={t('activity.wizard.hours')}
-            min={0}
-            max={336}
-            testId="required-hours"
-            value={draft.requiredHours}
-            onChange={(requiredHours) => update({ requiredHours })}
-          />
-          <WizardNumber
-            label={t('activity.wizard.minutes')}
-            min={0}
-            max={59}
-            testId="required-minutes"
-            value={draft.requiredMinutes}
-            onChange={(requiredMinutes) => update({ requiredMinutes })}
-          />
+          {REQUIRED.map(({ unit, field, max }) => (
+            <WizardNumber
+              key={unit}
+              label={t(`activity.wizard.${unit}`)}
+              min={0}
+              max={max}
+              testId={`required-${unit}`}
+              value={draft[field]}
+              onChange={(value) => update({ [field]: value })}
+            />
+          ))}
         </div>
         {estimate && requiredFromEstimate(draft) && (
           <p className="muted" data-testid="required-from-estimate">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon.tsx';
 import './QueryState.css';
+import './Screen.css';
 
 export interface EmptyAction {
   label: string;
@@ -9,6 +10,14 @@ export interface EmptyAction {
   /** The main next step is solid; the others are outlined. */
   primary?: boolean;
 }
+
+/** An action of an empty state, short to write: `emptyAction(t('states.createGroup'), create, 'groups-create', true)`. */
+export const emptyAction = (label: string, onClick: () => void, testId: string, primary = false): EmptyAction => ({
+  label,
+  onClick,
+  testId,
+  primary,
+});
 
 /** An empty list: an icon, a friendly line and what to do next (each action a full-size touch target). */
 export function EmptyState({
@@ -20,10 +29,12 @@ export function EmptyState({
 }: {
   icon?: IconName;
   text: string;
-  actions?: EmptyAction[];
+  /** What to do next; a `false` entry (an action that does not apply now) is left out. */
+  actions?: (EmptyAction | false)[];
   testId?: string;
   children?: ReactNode;
 }) {
+  const shown = actions.filter((a): a is EmptyAction => a !== false);
   return (
     <div className="empty-state" data-testid={testId}>
       {icon && (
@@ -33,9 +44,9 @@ export function EmptyState({
       )}
       <p>{text}</p>
       {children}
-      {actions.length > 0 && (
+      {shown.length > 0 && (
         <div className="empty-state-actions">
-          {actions.map((a) => (
+          {shown.map((a) => (
             <button
               key={a.label}
               type="button"

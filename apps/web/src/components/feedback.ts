@@ -76,3 +76,17 @@ export const showErrorText = (description: string, onClose?: () => void) =>
  */
 export const showSuccess = (description: string) =>
   useToastStore.getState().show({ title: i18n.t('successTitle'), description });
+
+/**
+ * The callbacks of a mutation that tells how it went: the error modal on failure; on success the toast with
+ * `success` (when given), then `then`. `claim.mutate(id, reporting(t('seats.offer.claimed')))`.
+ */
+export function reporting(success?: string, then?: () => void) {
+  return {
+    onSuccess: () => {
+      if (success !== undefined) showSuccess(success);
+      then?.();
+    },
+    onError: (error: unknown) => showError(error),
+  };
+}

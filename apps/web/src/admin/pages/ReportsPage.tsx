@@ -1,5 +1,6 @@
 import type { ReportedTarget } from '@cordata/contract';
 import { useState } from 'react';
+import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
 import { useReportActions } from '../actions.ts';
 import { useActionDialog } from '../Dialog.tsx';
 import { type ReportStatus, useReportsQuery } from '../queries.ts';
@@ -16,18 +17,15 @@ export function ReportsPage() {
   return (
     <section data-testid="admin-reports">
       <div className="admin-toolbar">
-        {(['OPEN', 'CLOSED'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={s === status ? 'btn btn-blue' : 'btn'}
-            aria-pressed={s === status}
-            onClick={() => setStatus(s)}
-            data-testid={`admin-status-${s.toLowerCase()}`}
-          >
-            {t(s === 'OPEN' ? 'reports.open' : 'reports.closed')}
-          </button>
-        ))}
+        <OptionGroup
+          inline
+          options={['OPEN', 'CLOSED'] as const}
+          value={status}
+          onChange={setStatus}
+          label={(s) => t(s === 'OPEN' ? 'reports.open' : 'reports.closed')}
+          testId={(s) => `admin-status-${s.toLowerCase()}`}
+          optionClass={(_, chosen) => (chosen ? 'btn btn-blue' : 'btn')}
+        />
       </div>
       <ActionMessage message={dialogs.message} />
       <ErrorText error={error} />

@@ -13,6 +13,7 @@ import {
   usePassQuery,
 } from '../../state/queries/attendance.ts';
 import { showError, showSuccess } from '../feedback.ts';
+import { OptionGroup } from '../kit/OptionGroup.tsx';
 import { PersonRow } from '../People/People.tsx';
 
 const HOUR = 3_600_000;
@@ -88,25 +89,24 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
             }
           >
             {!closed && (
-              <fieldset className="attendance-marks" aria-label={nameOf(entry)}>
-                {ATTENDANCE_MARKS.map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    className={`btn btn-small ${entry.status === value ? 'btn-blue' : 'btn-outline'}`}
-                    data-testid={`attendance-mark-${value}`}
-                    aria-pressed={entry.status === value}
-                    aria-label={t('attendance.sheet.markLabel', {
-                      name: nameOf(entry),
-                      mark: t(`attendance.sheet.marks.${value}`),
-                    })}
-                    disabled={mark.isPending}
-                    onClick={() => onMark(entry, value)}
-                  >
-                    {t(`attendance.sheet.marks.${value}`)}
-                  </button>
-                ))}
-              </fieldset>
+              <OptionGroup
+                fieldset
+                className="attendance-marks"
+                aria-label={nameOf(entry)}
+                options={ATTENDANCE_MARKS}
+                value={entry.status ?? null}
+                onChange={(value) => onMark(entry, value)}
+                label={(value) => t(`attendance.sheet.marks.${value}`)}
+                testId={(value) => `attendance-mark-${value}`}
+                optionClass={(_, chosen) => `btn btn-small ${chosen ? 'btn-blue' : 'btn-outline'}`}
+                optionProps={(value) => ({
+                  'aria-label': t('attendance.sheet.markLabel', {
+                    name: nameOf(entry),
+                    mark: t(`attendance.sheet.marks.${value}`),
+                  }),
+                  disabled: mark.isPending,
+                })}
+              />
             )}
           </PersonRow>
         ))}

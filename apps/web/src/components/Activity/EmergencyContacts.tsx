@@ -6,7 +6,8 @@ import {
   useEmergencyContactsMutation,
   useEmergencyContactsQuery,
 } from '../../state/queries/safety.ts';
-import { confirm, showError, showSuccess } from '../feedback.ts';
+import { confirm, reporting } from '../feedback.ts';
+import { Action } from '../kit/Action.tsx';
 
 /** A contact as edited: `confirmed` is the server's word on the address saved, gone once the address is edited. */
 type ContactRow = { name: string; email: string; confirmed?: boolean };
@@ -33,10 +34,7 @@ export function EmergencyContacts() {
   function submit(e: FormEvent) {
     e.preventDefault();
     const filled = contacts.filter((c) => c.name.trim() || c.email.trim()).map(({ name, email }) => ({ name, email }));
-    save.mutate(filled, {
-      onError: (err) => showError(err),
-      onSuccess: () => showSuccess(t('activity.safety.contacts.saved')),
-    });
+    save.mutate(filled, reporting(t('activity.safety.contacts.saved')));
   }
   async function removeHistory() {
     if (
@@ -46,10 +44,7 @@ export function EmergencyContacts() {
       }))
     )
       return;
-    deleteHistory.mutate(undefined, {
-      onError: (err) => showError(err),
-      onSuccess: () => showSuccess(t('activity.safety.contacts.deleted')),
-    });
+    deleteHistory.mutate(undefined, reporting(t('activity.safety.contacts.deleted')));
   }
   return (
     <form className="data-export" data-testid="emergency-contacts" onSubmit={submit}>
@@ -88,33 +83,28 @@ export function EmergencyContacts() {
         </div>
       ))}
       {contacts.length < MAX_EMERGENCY_CONTACTS && (
-        <button
-          type="button"
-          className="btn btn-outline btn-block"
-          data-testid="emergency-contact-add"
-          onClick={() => setContacts((list) => [...list, { name: '', email: '' }])}
+        <Action
+          kind="outline"
+          block
+          testId="emergency-contact-add"
+          onPress={() => setContacts((list) => [...list, { name: '', email: '' }])}
         >
           {t('activity.safety.contacts.add')}
-        </button>
+        </Action>
       )}
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="emergency-contacts-save"
-        disabled={save.isPending}
-      >
+      <Action type="submit" block testId="emergency-contacts-save" pending={save.isPending}>
         {t('activity.safety.contacts.save')}
-      </button>
+      </Action>
       <p className="muted">{t('activity.safety.contacts.history')}</p>
-      <button
-        type="button"
-        className="btn btn-outline btn-block"
-        data-testid="location-history-delete"
-        disabled={deleteHistory.isPending}
-        onClick={() => void removeHistory()}
+      <Action
+        kind="outline"
+        block
+        testId="location-history-delete"
+        pending={deleteHistory.isPending}
+        onPress={() => void removeHistory()}
       >
         {t('activity.safety.contacts.deleteHistory')}
-      </button>
+      </Action>
     </form>
   );
 }

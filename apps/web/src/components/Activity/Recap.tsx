@@ -2,11 +2,11 @@ import type { Activity, Recap, RecapPhoto } from '@cordata/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadError } from '../../api/upload.ts';
-import { IMAGE_TYPES } from '../../contract.ts';
 import { formatDate, formatDateTime, formatDuration } from '../../i18n/dates.ts';
 import { getPlatform } from '../../native/index.ts';
 import { useAddRecapPhotoMutation, useDeleteRecapPhotoMutation, useRecapQuery } from '../../state/queries/recap.ts';
 import { confirm, showError, showSuccess } from '../feedback.ts';
+import { ImageFileInput } from '../forms/ImageFileInput.tsx';
 import { showPicturePermissionError, takeOrChoosePicture } from '../forms/picture.ts';
 import { RouteMap } from '../Map/RouteMap.tsx';
 import { fullName } from '../People/format.ts';
@@ -140,17 +140,12 @@ function Album({ recap }: { recap: Recap }) {
             <label htmlFor={inputId} className={`btn btn-primary${progress !== null ? ' disabled' : ''}`}>
               {t('recap.album.add')}
             </label>
-            <input
+            <ImageFileInput
               id={inputId}
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              className="visually-hidden"
-              data-testid="recap-photo-input"
+              testId="recap-photo-input"
               disabled={progress !== null}
-              onChange={(e) => {
-                void choose(e.target.files?.[0]);
-                e.target.value = '';
-              }}
+              again
+              onFile={(file) => void choose(file)}
             />
           </>
         ))}

@@ -1,5 +1,5 @@
 import type { Activity, ActivitySafety, SafetyPerson } from '@cordata/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
@@ -10,23 +10,13 @@ import {
   usePositionSharing,
   useShareMutation,
 } from '../../state/queries/safety.ts';
-import { showError } from '../feedback.ts';
+import { reporting } from '../feedback.ts';
+import { Action } from '../kit/Action.tsx';
 import type { MapMarker } from '../Map/RouteMap.tsx';
 import { RouteMap } from '../Map/RouteMap.tsx';
+import { useClock } from './clock.ts';
 
 const MINUTE = 60_000;
-
-/** "13:00" in the activity's own time zone. */
-function useClock(timeZone: string) {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
 
 /** The current minute, so "2 min ago" moves on by itself. */
 function useNow() {
@@ -115,32 +105,24 @@ export function SafetyPanel({
       )}
       {safety.state === 'OPEN' && !me.backAt && (
         <div className="safety-share">
-          <label className="safety-check">
-            <input
-              type="checkbox"
-              data-testid="safety-share"
-              checked={me.sharing}
-              disabled={share.isPending}
-              onChange={(e) =>
-                share.mutate({ sharing: e.target.checked, economy: me.economy }, { onError: (err) => showError(err) })
-              }
-            />
-            <span>{t('activity.safety.share')}</span>
-          </label>
+          <SafetyCheck
+            testId="safety-share"
+            checked={me.sharing}
+            pending={share.isPending}
+            onChange={(sharing) => share.mutate({ sharing, economy: me.economy }, reporting())}
+          >
+            {t('activity.safety.share')}
+          </SafetyCheck>
           <p className="muted">{t('activity.safety.shareHint')}</p>
           {me.sharing && (
-            <label className="safety-check">
-              <input
-                type="checkbox"
-                data-testid="safety-economy"
-                checked={me.economy}
-                disabled={share.isPending}
-                onChange={(e) =>
-                  share.mutate({ sharing: true, economy: e.target.checked }, { onError: (err) => showError(err) })
-                }
-              />
-              <span>{t('activity.safety.economy')}</span>
-            </label>
+            <SafetyCheck
+              testId="safety-economy"
+              checked={me.economy}
+              pending={share.isPending}
+              onChange={(economy) => share.mutate({ sharing: true, economy }, reporting())}
+            >
+              {t('activity.safety.economy')}
+            </SafetyCheck>
           )}
         </div>
       )}
@@ -148,24 +130,19 @@ export function SafetyPanel({
         (me.backAt ? (
           <p data-testid="safety-you-are-back">
             {t('activity.safety.youAreBack', { time: clock(me.backAt) })}{' '}
-            <button
-              type="button"
-              className="safety-link"
-              onClick={() => checkIn.mutate({ back: false }, { onError: (e) => showError(e) })}
-            >
+            <button type="button" className="safety-link" onClick={() => checkIn.mutate({ back: false }, reporting())}>
               {t('activity.safety.undo')}
             </button>
           </p>
         ) : (
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="safety-back"
-            disabled={checkIn.isPending}
-            onClick={() => checkIn.mutate({ back: true }, { onError: (e) => showError(e) })}
+          <Action
+            block
+            testId="safety-back"
+            pending={checkIn.isPending}
+            onPress={() => checkIn.mutate({ back: true }, reporting())}
           >
             {t('activity.safety.back')}
-          </button>
+          </Action>
         ))}
       {withMap && markers.length > 0 && (
         <RouteMap
@@ -211,14 +188,14 @@ export function SafetyPanel({
               </small>
             </span>
             {activity.isAdmin && !p.backAt && p.user.userId !== ownUserId && safety.state !== 'BEFORE' && (
-              <button
-                type="button"
-                className="btn btn-outline safety-mark"
-                data-testid="safety-mark-back"
-                onClick={() => checkIn.mutate({ userId: p.user.userId, back: true }, { onError: (e) => showError(e) })}
+              <Action
+                kind="outline"
+                className="safety-mark"
+                testId="safety-mark-back"
+                onPress={() => checkIn.mutate({ userId: p.user.userId, back: true }, reporting())}
               >
                 {t('activity.safety.markBack')}
-              </button>
+              </Action>
             )}
           </li>
         ))}
@@ -248,7 +225,10 @@ function PlannedReturn({ activity, safety }: { activity: Activity; safety: Activ
   const estimate = minutes ? new Date(new Date(activity.startsAt).getTime() + minutes * MINUTE) : null;
   const estimateLater = estimate && estimate.getTime() > new Date(activity.endsAt).getTime() ? estimate : null;
   const save = (plannedReturnAt: string | null) =>
-    mutation.mutate(plannedReturnAt, { onError: (e) => showError(e), onSuccess: () => setEditing(false) });
+    mutation.mutate(
+      plannedReturnAt,
+      reporting(undefined, () => setEditing(false)),
+    );
   function submit(e: FormEvent) {
     e.preventDefault();
     // The same wall-clock shift as between the end time and the chosen time, on the activity's day.
@@ -276,19 +256,47 @@ function PlannedReturn({ activity, safety }: { activity: Activity; safety: Activ
           onChange={(e) => setTime(e.target.value)}
         />
       </label>
-      <button type="submit" className="btn btn-primary" data-testid="safety-return-save" disabled={mutation.isPending}>
+      <Action type="submit" testId="safety-return-save" pending={mutation.isPending}>
         {t('activity.safety.saveReturn')}
-      </button>
+      </Action>
       {estimateLater && (
-        <button type="button" className="btn btn-outline" onClick={() => save(estimateLater.toISOString())}>
+        <Action kind="outline" onPress={() => save(estimateLater.toISOString())}>
           {t('activity.safety.useEstimate', { time: clock(estimateLater.toISOString()) })}
-        </button>
+        </Action>
       )}
       {safety.plannedReturnSet && (
-        <button type="button" className="btn btn-outline" onClick={() => save(null)}>
+        <Action kind="outline" onPress={() => save(null)}>
           {t('activity.safety.resetReturn')}
-        </button>
+        </Action>
       )}
     </form>
+  );
+}
+
+/** A checkbox of the safety panel with its text, disabled while its change is saved. */
+function SafetyCheck({
+  testId,
+  checked,
+  pending,
+  onChange,
+  children,
+}: {
+  testId: string;
+  checked: boolean;
+  pending: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="safety-check">
+      <input
+        type="checkbox"
+        data-testid={testId}
+        checked={checked}
+        disabled={pending}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{children}</span>
+    </label>
   );
 }

@@ -11,7 +11,8 @@ import {
   useRemoveFromWaitlistMutation,
   useWaitlistQuery,
 } from '../../state/queries/seats.ts';
-import { confirm, showError, showSuccess } from '../feedback.ts';
+import { confirm, reporting, showError, showSuccess } from '../feedback.ts';
+import { Action } from '../kit/Action.tsx';
 
 /** Whether joining now puts the person on the waitlist: full, or past the join deadline (docs/seats.md). */
 export function joinsWaitlist(activity: ActivitySummary & Partial<Pick<Activity, 'joinDeadlineAt'>>, now = new Date()) {
@@ -66,34 +67,21 @@ export function SeatsNotice({ activity }: { activity: Activity }) {
           <h3>{t('seats.offer.title')}</h3>
           <p data-testid="seat-offer-countdown">{t('seats.offer.text', { left })}</p>
           <div className="seat-offer-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="seat-claim"
-              disabled={busy}
-              onClick={() =>
-                claim.mutate(activity.activityId, {
-                  onSuccess: () => showSuccess(t('seats.offer.claimed')),
-                  onError: (e) => showError(e),
-                })
-              }
+            <Action
+              testId="seat-claim"
+              pending={busy}
+              onPress={() => claim.mutate(activity.activityId, reporting(t('seats.offer.claimed')))}
             >
               {t('seats.offer.claim')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              data-testid="seat-decline"
-              disabled={busy}
-              onClick={() =>
-                decline.mutate(activity.activityId, {
-                  onSuccess: () => showSuccess(t('seats.offer.declined')),
-                  onError: (e) => showError(e),
-                })
-              }
+            </Action>
+            <Action
+              kind="outline"
+              testId="seat-decline"
+              pending={busy}
+              onPress={() => decline.mutate(activity.activityId, reporting(t('seats.offer.declined')))}
             >
               {t('seats.offer.decline')}
-            </button>
+            </Action>
           </div>
         </section>
       );
@@ -144,21 +132,21 @@ export function OverlapPrompt({ activity }: { activity: Activity }) {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn btn-outline"
-        data-testid="seat-overlap-leave"
-        disabled={busy}
-        onClick={leaveAll}
-      >
+      <Action kind="outline" testId="seat-overlap-leave" pending={busy} onPress={leaveAll}>
         {t('seats.overlap.leave')}
-      </button>
+      </Action>
     </section>
   );
 }
 
 const nameOf = (u: UserSummary | null, fallback: string) =>
   u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || fallback : fallback;
+
+/** The two moves of a waitlist entry: one place up, one place down. */
+const MOVES = [
+  { way: 'up', step: -1, arrow: '↑' },
+  { way: 'down', step: 1, arrow: '↓' },
+] as const;
 
 /** Organisers: the waitlist in order, moved up or down or picked, and every change made to it. */
 export function OrganiserWaitlist({ activity }: { activity: Activity }) {
@@ -182,13 +170,9 @@ export function OrganiserWaitlist({ activity }: { activity: Activity }) {
       destructive: true,
     });
     if (!sure) return;
-    remove.mutate(userId, {
-      onSuccess: () => showSuccess(t('seats.organiser.removed', { name })),
-      onError: (e) => showError(e),
-    });
+    remove.mutate(userId, reporting(t('seats.organiser.removed', { name })));
   };
-  const moveTo = (userId: string, position: number) =>
-    move.mutate({ userId, position }, { onError: (e) => showError(e) });
+  const moveTo = (userId: string, position: number) => move.mutate({ userId, position }, reporting());
   return (
     <section className="organiser-waitlist" data-testid="organiser-waitlist">
       <h3>{t('seats.organiser.title', { count: activity.waitlistCount })}</h3>
@@ -212,52 +196,39 @@ export function OrganiserWaitlist({ activity }: { activity: Activity }) {
                     </small>
                   )}
                 </span>
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t('seats.organiser.up', { name })}
-                  data-testid="waitlist-up"
-                  disabled={busy || w.position === 1}
-                  onClick={() => moveTo(w.userId, w.position - 1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t('seats.organiser.down', { name })}
-                  data-testid="waitlist-down"
-                  disabled={busy || w.position === waitlist.length}
-                  onClick={() => moveTo(w.userId, w.position + 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline waitlist-pick-btn"
+                {MOVES.map(({ way, step, arrow }) => (
+                  <Action
+                    key={way}
+                    kind="icon"
+                    aria-label={t(`seats.organiser.${way}`, { name })}
+                    testId={`waitlist-${way}`}
+                    pending={busy}
+                    disabled={w.position + step < 1 || w.position + step > waitlist.length}
+                    onPress={() => moveTo(w.userId, w.position + step)}
+                  >
+                    {arrow}
+                  </Action>
+                ))}
+                <Action
+                  kind="outline"
+                  className="waitlist-pick-btn"
                   aria-label={t('seats.organiser.pickLabel', { name })}
-                  data-testid="waitlist-pick"
-                  disabled={busy}
-                  onClick={() =>
-                    pick.mutate(w.userId, {
-                      onSuccess: () => showSuccess(t('seats.organiser.picked', { name })),
-                      onError: (e) => showError(e),
-                    })
-                  }
+                  testId="waitlist-pick"
+                  pending={busy}
+                  onPress={() => pick.mutate(w.userId, reporting(t('seats.organiser.picked', { name })))}
                 >
                   {t('seats.organiser.pick')}
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn"
+                </Action>
+                <Action
+                  kind="icon"
                   aria-label={t('seats.organiser.removeLabel', { name })}
                   title={t('seats.organiser.remove')}
-                  data-testid="waitlist-remove"
-                  disabled={busy}
-                  onClick={() => void removeOne(w.userId, name)}
+                  testId="waitlist-remove"
+                  pending={busy}
+                  onPress={() => void removeOne(w.userId, name)}
                 >
                   ✕
-                </button>
+                </Action>
               </li>
             );
           })}

@@ -10,7 +10,8 @@ import {
   useSeriesQuery,
   useSkipDateMutation,
 } from '../../state/queries/series.ts';
-import { confirm, showError, showSuccess } from '../feedback.ts';
+import { confirm, reporting } from '../feedback.ts';
+import { Action } from '../kit/Action.tsx';
 
 /**
  * The series an activity is a date of (docs/series.md): its rule as a sentence, joining every date (or leaving the
@@ -46,13 +47,10 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
       destructive: true,
     });
     if (!ok) return;
-    cancel.mutate(scope, {
-      onSuccess: () => {
-        showSuccess(following ? t('series.panel.cancelledFollowing') : t('series.panel.cancelled'));
-        navigate('/');
-      },
-      onError: (e) => showError(e),
-    });
+    cancel.mutate(
+      scope,
+      reporting(following ? t('series.panel.cancelledFollowing') : t('series.panel.cancelled'), () => navigate('/')),
+    );
   };
 
   return (
@@ -69,58 +67,38 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
       {series.ended && <p className="muted">{t('series.panel.ended')}</p>}
       <div className="series-actions">
         {!series.joined && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-testid="series-join"
-            disabled={busy}
-            onClick={() =>
-              join.mutate(undefined, {
-                onSuccess: () => showSuccess(t('series.panel.joinedSeries')),
-                onError: (e) => showError(e),
-              })
-            }
+          <Action
+            testId="series-join"
+            pending={busy}
+            onPress={() => join.mutate(undefined, reporting(t('series.panel.joinedSeries')))}
           >
             {t('series.panel.joinSeries')}
-          </button>
+          </Action>
         )}
         {series.joined && !series.isAdmin && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            data-testid="series-leave"
-            disabled={busy}
-            onClick={() =>
-              leave.mutate(undefined, {
-                onSuccess: () => showSuccess(t('series.panel.leftSeries')),
-                onError: (e) => showError(e),
-              })
-            }
+          <Action
+            kind="outline"
+            testId="series-leave"
+            pending={busy}
+            onPress={() => leave.mutate(undefined, reporting(t('series.panel.leftSeries')))}
           >
             {t('series.panel.leaveSeries')}
-          </button>
+          </Action>
         )}
         {activity.isAdmin && !started && (
           <>
-            <button
-              type="button"
-              className="btn btn-ghost"
-              data-testid="series-cancel-date"
-              disabled={busy}
-              onClick={() => void onCancel('THIS')}
-            >
+            <Action kind="ghost" testId="series-cancel-date" pending={busy} onPress={() => void onCancel('THIS')}>
               {t('series.panel.cancelDate')}
-            </button>
+            </Action>
             {(!series.ended || later) && (
-              <button
-                type="button"
-                className="btn btn-ghost"
-                data-testid="series-cancel-following"
-                disabled={busy}
-                onClick={() => void onCancel('FOLLOWING')}
+              <Action
+                kind="ghost"
+                testId="series-cancel-following"
+                pending={busy}
+                onPress={() => void onCancel('FOLLOWING')}
               >
                 {t('series.panel.cancelFollowing')}
-              </button>
+              </Action>
             )}
           </>
         )}
@@ -148,22 +126,20 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
               )}
               <span className={`tag${date.skipped ? ' tag-muted' : ''}`}>{state}</span>
               {series.joined && !series.isAdmin && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-small"
-                  data-testid={`series-skip-${date.date}`}
+                <Action
+                  kind="ghost"
+                  className="btn-small"
+                  testId={`series-skip-${date.date}`}
                   aria-label={
                     date.skipped
                       ? t('series.panel.attendLabel', { date: label })
                       : t('series.panel.skipLabel', { date: label })
                   }
-                  disabled={busy}
-                  onClick={() =>
-                    skip.mutate({ date: date.date, skip: !date.skipped }, { onError: (e) => showError(e) })
-                  }
+                  pending={busy}
+                  onPress={() => skip.mutate({ date: date.date, skip: !date.skipped }, reporting())}
                 >
                   {date.skipped ? t('series.panel.attend') : t('series.panel.skip')}
-                </button>
+                </Action>
               )}
             </li>
           );

@@ -9,21 +9,12 @@ import {
   useWeatherDecideMutation,
   useWeatherThresholdsMutation,
 } from '../../state/queries/weather.ts';
-import { showError } from '../feedback.ts';
+import { reporting } from '../feedback.ts';
+import { Action, type ActionKind } from '../kit/Action.tsx';
+import { Confirm } from '../kit/Confirm.tsx';
+import { useClock } from './clock.ts';
 import { formatDistance, formatMetres } from './format.ts';
 import { weatherSky } from './weather-format.ts';
-
-/** "09:00" in the activity's own time zone, whatever the phone's. */
-function useClock(timeZone: string) {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
 
 /**
  * The weather of an activity (issue 24): the forecast at the meeting point hour by hour, along the route at
@@ -149,59 +140,54 @@ function DecisionActions({
   useEffect(() => {
     if (preselected) box.current?.scrollIntoView({ block: 'center' });
   }, [preselected]);
-  const options = {
-    onSuccess: () => {
-      setMode(null);
-      onDone();
-    },
-    onError: (e: unknown) => showError(e),
-  };
+  const options = reporting(undefined, () => {
+    setMode(null);
+    onDone();
+  });
   const move = (e: FormEvent) => {
     e.preventDefault();
     decide.mutate({ choice: 'MOVE', date, startTime, endTime }, options);
   };
   const toggle = (choice: WeatherChoice) => setMode(mode === choice ? null : choice);
-  const button: Record<WeatherChoice, { label: string; className: string; onClick: () => void }> = {
-    KEEP: { label: 'keep', className: 'btn-outline', onClick: () => decide.mutate({ choice: 'KEEP' }, options) },
-    MOVE: { label: 'move', className: 'btn-blue', onClick: () => toggle('MOVE') },
-    SWITCH_BACKUP: { label: 'switchBackup', className: 'btn-outline', onClick: () => toggle('SWITCH_BACKUP') },
-    CANCEL: { label: 'cancel', className: 'btn-error', onClick: () => toggle('CANCEL') },
+  const button: Record<WeatherChoice, { label: string; kind: ActionKind; onClick: () => void }> = {
+    KEEP: { label: 'keep', kind: 'outline', onClick: () => decide.mutate({ choice: 'KEEP' }, options) },
+    MOVE: { label: 'move', kind: 'blue', onClick: () => toggle('MOVE') },
+    SWITCH_BACKUP: { label: 'switchBackup', kind: 'outline', onClick: () => toggle('SWITCH_BACKUP') },
+    CANCEL: { label: 'cancel', kind: 'error', onClick: () => toggle('CANCEL') },
   };
   const confirmBox = (
     choice: 'KEEP' | 'SWITCH_BACKUP' | 'CANCEL',
     question: string,
     label: string,
-    className: string,
+    kind: ActionKind,
   ) => (
-    <div className="weather-form" data-testid={`weather-${testIdOf[choice]}-confirm`}>
-      <p>{t(`activity.weather.${question}`)}</p>
-      <button
-        type="button"
-        className={`btn ${className}`}
-        data-testid={`weather-${testIdOf[choice]}-submit`}
-        disabled={decide.isPending}
-        onClick={() => decide.mutate({ choice }, options)}
+    <Confirm className="weather-form" testId={`weather-${testIdOf[choice]}-confirm`}>
+      <Confirm.Question>{t(`activity.weather.${question}`)}</Confirm.Question>
+      <Action
+        kind={kind}
+        testId={`weather-${testIdOf[choice]}-submit`}
+        pending={decide.isPending}
+        onPress={() => decide.mutate({ choice }, options)}
       >
         {t(`activity.weather.${label}`)}
-      </button>
-    </div>
+      </Action>
+    </Confirm>
   );
   return (
     <div className="weather-actions" data-testid="weather-actions" ref={box}>
       <p className="muted">{t('activity.weather.askOrganiser')}</p>
       <div className="weather-buttons">
         {offered.map((choice) => (
-          <button
+          <Action
             key={choice}
-            type="button"
-            className={`btn ${button[choice].className}`}
-            data-testid={`weather-${testIdOf[choice]}`}
+            kind={button[choice].kind}
+            testId={`weather-${testIdOf[choice]}`}
             aria-pressed={mode === choice}
-            disabled={decide.isPending}
-            onClick={button[choice].onClick}
+            pending={decide.isPending}
+            onPress={button[choice].onClick}
           >
             {t(`activity.weather.${button[choice].label}`)}
-          </button>
+          </Action>
         ))}
       </div>
       {mode === 'MOVE' && (
@@ -224,19 +210,14 @@ function DecisionActions({
               <input id={ids.end} type="time" value={endTime} required onChange={(e) => setEndTime(e.target.value)} />
             </span>
           </div>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            data-testid="weather-move-submit"
-            disabled={decide.isPending}
-          >
+          <Action type="submit" testId="weather-move-submit" pending={decide.isPending}>
             {t('activity.weather.moveConfirm')}
-          </button>
+          </Action>
         </form>
       )}
-      {mode === 'KEEP' && confirmBox('KEEP', 'keepQuestion', 'keepConfirm', 'btn-primary')}
-      {mode === 'SWITCH_BACKUP' && confirmBox('SWITCH_BACKUP', 'switchQuestion', 'switchConfirm', 'btn-primary')}
-      {mode === 'CANCEL' && confirmBox('CANCEL', 'cancelQuestion', 'cancelConfirm', 'btn-error')}
+      {mode === 'KEEP' && confirmBox('KEEP', 'keepQuestion', 'keepConfirm', 'primary')}
+      {mode === 'SWITCH_BACKUP' && confirmBox('SWITCH_BACKUP', 'switchQuestion', 'switchConfirm', 'primary')}
+      {mode === 'CANCEL' && confirmBox('CANCEL', 'cancelQuestion', 'cancelConfirm', 'error')}
     </div>
   );
 }
@@ -342,14 +323,9 @@ function Thresholds({ activity, weather }: { activity: Activity; weather: Activi
         {parts.join(' · ')}
       </p>
       {activity.isAdmin && !editing && (
-        <button
-          type="button"
-          className="btn btn-ghost"
-          data-testid="weather-limits-edit"
-          onClick={() => setEditing(true)}
-        >
+        <Action kind="ghost" testId="weather-limits-edit" onPress={() => setEditing(true)}>
           {t('activity.weather.changeLimits')}
-        </button>
+        </Action>
       )}
       {activity.isAdmin && editing && (
         <ThresholdsForm activityId={activity.activityId} initial={l} onDone={() => setEditing(false)} />
@@ -388,7 +364,7 @@ function ThresholdsForm({
         maxTemperature: asNumber(max),
         thunderstorms: thunder,
       },
-      { onSuccess: onDone, onError: (err) => showError(err) },
+      reporting(undefined, onDone),
     );
   };
   const field = (key: string, value: string, set: (v: string) => void, range: [number, number]) => (
@@ -420,17 +396,12 @@ function ThresholdsForm({
       </label>
       <p className="muted">{t('activity.weather.emptyNotChecked')}</p>
       <div className="weather-buttons">
-        <button type="submit" className="btn btn-primary" data-testid="weather-limits-save" disabled={save.isPending}>
+        <Action type="submit" testId="weather-limits-save" pending={save.isPending}>
           {t('activity.weather.save')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={save.isPending}
-          onClick={() => save.mutate(null, { onSuccess: onDone, onError: (err) => showError(err) })}
-        >
+        </Action>
+        <Action kind="ghost" pending={save.isPending} onPress={() => save.mutate(null, reporting(undefined, onDone))}>
           {t('activity.weather.useDefaults')}
-        </button>
+        </Action>
       </div>
     </form>
   );

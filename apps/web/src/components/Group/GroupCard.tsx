@@ -2,6 +2,7 @@ import type { GroupSummary } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDistance } from '../Activity/format.ts';
+import { initialsOf } from '../People/format.ts';
 
 type Card = Pick<GroupSummary, 'groupId' | 'name' | 'picture' | 'membersCount'> &
   Partial<Pick<GroupSummary, 'type' | 'isAdmin' | 'distance' | 'status'>>;
@@ -11,12 +12,7 @@ export function GroupPicture({ group, size = 48 }: { group: Pick<Card, 'name' | 
   if (group.picture) {
     return <img className="group-picture" src={group.picture} alt="" width={size} height={size} />;
   }
-  const initials = group.name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(group.name);
   return (
     <span className="group-picture group-initials" style={{ width: size, height: size }} aria-hidden="true">
       {initials}

@@ -11,7 +11,8 @@ import {
   useRequestRideMutation,
   useWithdrawOfferMutation,
 } from '../../state/queries/logistics.ts';
-import { showError } from '../feedback.ts';
+import { reporting } from '../feedback.ts';
+import { Action } from '../kit/Action.tsx';
 import { fullName } from '../People/format.ts';
 import { type PickedPlace, PlaceSearch } from '../PlaceSearch/PlaceSearch.tsx';
 
@@ -80,24 +81,22 @@ export function Carpool({ activity }: { activity: Activity }) {
           <div className="logistics-actions">
             {/* A rider already in (or waiting for) a car does not also drive. */}
             {(!myRequest || myRequest.status === 'DECLINED') && (
-              <button
-                type="button"
-                className="btn btn-outline"
-                data-testid="carpool-offer-open"
-                onClick={() => setForm(form?.kind === 'offer' ? null : { kind: 'offer' })}
+              <Action
+                kind="outline"
+                testId="carpool-offer-open"
+                onPress={() => setForm(form?.kind === 'offer' ? null : { kind: 'offer' })}
               >
                 {myOffer ? t('logistics.carpool.editOffer') : t('logistics.carpool.offerSeats')}
-              </button>
+              </Action>
             )}
             {!myOffer && !myRequest && (
-              <button
-                type="button"
-                className="btn btn-outline"
-                data-testid="carpool-ride-open"
-                onClick={() => setForm(form?.kind === 'ride' ? null : { kind: 'ride' })}
+              <Action
+                kind="outline"
+                testId="carpool-ride-open"
+                onPress={() => setForm(form?.kind === 'ride' ? null : { kind: 'ride' })}
               >
                 {t('logistics.carpool.askRide')}
-              </button>
+              </Action>
             )}
           </div>
           {form?.kind === 'offer' && (
@@ -145,9 +144,9 @@ function OfferItem({
         </p>
       )}
       {!offer.mine && canAsk && left > 0 && (
-        <button type="button" className="btn btn-ghost" data-testid="carpool-ask-this" onClick={onAsk}>
+        <Action kind="ghost" testId="carpool-ask-this" onPress={onAsk}>
           {t('logistics.carpool.askThisCar')}
-        </button>
+        </Action>
       )}
     </li>
   );
@@ -177,15 +176,14 @@ function MyRide({ activityId, request }: { activityId: string; request: RideRequ
         </span>
       </p>
       {request.pickup && <PickupPoint point={request.pickup} />}
-      <button
-        type="button"
-        className="btn btn-ghost"
-        data-testid="carpool-cancel"
-        disabled={cancel.isPending}
-        onClick={() => cancel.mutate(request.requestId, { onError: (e) => showError(e) })}
+      <Action
+        kind="ghost"
+        testId="carpool-cancel"
+        pending={cancel.isPending}
+        onPress={() => cancel.mutate(request.requestId, reporting())}
       >
         {t('logistics.carpool.cancel')}
-      </button>
+      </Action>
     </div>
   );
 }
@@ -216,27 +214,22 @@ function DriverRequest({
       {request.pickup && <PickupPoint point={request.pickup} />}
       {request.status === 'PENDING' && (
         <div className="logistics-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-testid="carpool-accept"
-            disabled={busy}
-            onClick={() =>
-              accept.mutate({ requestId: request.requestId, offerId: offer.offerId }, { onError: (e) => showError(e) })
-            }
+          <Action
+            testId="carpool-accept"
+            pending={busy}
+            onPress={() => accept.mutate({ requestId: request.requestId, offerId: offer.offerId }, reporting())}
           >
             {t('logistics.carpool.accept')}
-          </button>
+          </Action>
           {request.offerId === offer.offerId && (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              data-testid="carpool-decline"
-              disabled={busy}
-              onClick={() => decline.mutate(request.requestId, { onError: (e) => showError(e) })}
+            <Action
+              kind="ghost"
+              testId="carpool-decline"
+              pending={busy}
+              onPress={() => decline.mutate(request.requestId, reporting())}
             >
               {t('logistics.carpool.decline')}
-            </button>
+            </Action>
           )}
         </div>
       )}
@@ -275,7 +268,7 @@ function OfferForm({
         origin: place ? { latitude: place.latitude, longitude: place.longitude } : undefined,
         costNote: note.trim() || undefined,
       },
-      { onSuccess: onDone, onError: (err) => showError(err) },
+      reporting(undefined, onDone),
     );
   };
   return (
@@ -288,21 +281,17 @@ function OfferForm({
           </option>
         ))}
       </select>
-      <PlaceSearch
+      <PlacePick
         label={t('logistics.carpool.leavingFrom')}
-        near={near ?? undefined}
+        near={near}
         testId="carpool-origin"
+        place={place}
+        missing={missing}
         onSelect={(p) => {
           setPlace(p);
           setMissing(false);
         }}
       />
-      {place && (
-        <p className="muted" data-testid="carpool-origin-picked">
-          {place.label}
-        </p>
-      )}
-      {missing && <p className="error">{t('logistics.carpool.pickPlace')}</p>}
       <label htmlFor={noteId}>{t('logistics.carpool.costNote')}</label>
       <input
         id={noteId}
@@ -312,24 +301,19 @@ function OfferForm({
         data-testid="carpool-cost-note"
         onChange={(e) => setNote(e.target.value)}
       />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="carpool-offer-save"
-        disabled={save.isPending}
-      >
+      <Action type="submit" block testId="carpool-offer-save" pending={save.isPending}>
         {t('logistics.carpool.submitOffer')}
-      </button>
+      </Action>
       {offer && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          data-testid="carpool-withdraw"
-          disabled={withdraw.isPending}
-          onClick={() => withdraw.mutate(offer.offerId, { onSuccess: onDone, onError: (err) => showError(err) })}
+        <Action
+          kind="ghost"
+          block
+          testId="carpool-withdraw"
+          pending={withdraw.isPending}
+          onPress={() => withdraw.mutate(offer.offerId, reporting(undefined, onDone))}
         >
           {t('logistics.carpool.withdraw')}
-        </button>
+        </Action>
       )}
     </form>
   );
@@ -355,34 +339,58 @@ function RideForm({
     if (!place) return setMissing(true);
     ask.mutate(
       { pickup: { latitude: place.latitude, longitude: place.longitude }, offerId },
-      { onSuccess: onDone, onError: (err) => showError(err) },
+      reporting(undefined, onDone),
     );
   };
   return (
     <form className="logistics-form" onSubmit={submit} data-testid="carpool-ride-form">
-      <PlaceSearch
+      <PlacePick
         label={t('logistics.carpool.pickupNear')}
-        near={near ?? undefined}
+        near={near}
         testId="carpool-pickup-search"
+        pickedTestId="carpool-pickup-picked"
+        place={place}
+        missing={missing}
         onSelect={(p) => {
           setPlace(p);
           setMissing(false);
         }}
       />
+      <Action type="submit" block testId="carpool-ride-send" pending={ask.isPending}>
+        {t('logistics.carpool.submitRequest')}
+      </Action>
+    </form>
+  );
+}
+
+/** The place search of a carpool form, the place picked under it, and the note when none is. */
+function PlacePick({
+  label,
+  near,
+  testId,
+  pickedTestId = `${testId}-picked`,
+  place,
+  missing,
+  onSelect,
+}: {
+  label: string;
+  near: LatLng | null;
+  testId: string;
+  pickedTestId?: string;
+  place: PickedPlace | null;
+  missing: boolean;
+  onSelect: (place: PickedPlace) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PlaceSearch label={label} near={near ?? undefined} testId={testId} onSelect={onSelect} />
       {place && (
-        <p className="muted" data-testid="carpool-pickup-picked">
+        <p className="muted" data-testid={pickedTestId}>
           {place.label}
         </p>
       )}
       {missing && <p className="error">{t('logistics.carpool.pickPlace')}</p>}
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="carpool-ride-send"
-        disabled={ask.isPending}
-      >
-        {t('logistics.carpool.submitRequest')}
-      </button>
-    </form>
+    </>
   );
 }

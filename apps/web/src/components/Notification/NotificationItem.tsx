@@ -14,7 +14,7 @@ export function NotificationItem({ notification: n, onOpen }: { notification: No
     <li>
       <button
         type="button"
-        className={n.read ? 'notification-item' : 'notification-item unread'}
+        className={n.read ? 'notification-item bare-button' : 'notification-item bare-button unread'}
         data-testid={`notification-${n.notificationId}`}
         data-type={n.type}
         data-read={n.read}

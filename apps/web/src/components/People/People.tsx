@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type ConnectionAction, useConnectionMutation } from '../../state/queries/people.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
 import { confirm, showError } from '../feedback.ts';
-import { fullName, intensityValue, sportName } from './format.ts';
+import { fullName, initialsOf, intensityValue, sportName } from './format.ts';
 import './people.css';
 
 export function Avatar({ person, size = 44 }: { person: UserSummary; size?: number }) {
@@ -12,12 +12,7 @@ export function Avatar({ person, size = 44 }: { person: UserSummary; size?: numb
   if (person.profilePicture) {
     return <img className="avatar" src={person.profilePicture} alt="" width={size} height={size} />;
   }
-  const initials = name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(name);
   return (
     <span className="avatar avatar-initials" style={{ width: size, height: size }} aria-hidden="true">
       {initials}
@@ -51,7 +46,7 @@ export function PersonRow({
       data-testid={testId ?? `person-${person.userId}`}
       data-user-id={person.userId}
     >
-      <button type="button" className="person-open" onClick={onOpen} disabled={!onOpen}>
+      <button type="button" className="person-open bare-button" onClick={onOpen} disabled={!onOpen}>
         <Avatar person={person} />
         <span className="person-text">
           <strong>{fullName(person)}</strong>

@@ -24,3 +24,12 @@ export const sportName = (sport: Sport | undefined, language: string, fallback: 
 
 export const fullName = (p: { firstName: string | null; lastName: string | null; username: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';
+
+/** The first letters of a name's first two words, "AR" for "Anna Rossi": the disc shown without a picture. */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();

@@ -60,6 +60,12 @@ export function TextField({
   );
 }
 
+/** The email address of the account (sign-in, sign-up, reset, confirmation). */
+export function EmailField(props: Omit<FieldProps, 'type' | 'label' | 'inputMode'>) {
+  const { t } = useTranslation();
+  return <TextField label={t('auth.email')} type="email" inputMode="email" {...props} />;
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<FieldProps, 'type'>) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageText, personName, shortWhen } from '../../chat/format.ts';
 import { Badge } from '../../components/BottomMenu.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { TabActions } from '../../components/TabLayout.tsx';
@@ -41,7 +41,7 @@ function ChatRow({ chat, myId }: { chat: ChatSummary; myId: string | undefined }
     <li>
       <button
         type="button"
-        className={chat.unreadCount > 0 ? 'chat-row unread' : 'chat-row'}
+        className={chat.unreadCount > 0 ? 'chat-row bare-button unread' : 'chat-row bare-button'}
         data-testid={`chat-row-${chat.chatId}`}
         data-kind={chat.kind}
         onClick={() => openSheet({ type: 'chat', params: { id: chat.chatId } })}
@@ -93,17 +93,17 @@ export default function Chats() {
               text={t('chat.listEmpty')}
               testId="chats-empty"
               actions={[
-                {
-                  label: t('states.findPeople'),
-                  onClick: () => navigate('/contacts?tab=explore'),
-                  testId: 'chats-empty-find-people',
-                  primary: true,
-                },
-                {
-                  label: t('states.exploreGroups'),
-                  onClick: () => navigate('/groups?tab=explore'),
-                  testId: 'chats-empty-explore-groups',
-                },
+                emptyAction(
+                  t('states.findPeople'),
+                  () => navigate('/contacts?tab=explore'),
+                  'chats-empty-find-people',
+                  true,
+                ),
+                emptyAction(
+                  t('states.exploreGroups'),
+                  () => navigate('/groups?tab=explore'),
+                  'chats-empty-explore-groups',
+                ),
               ]}
             />
           ) : (

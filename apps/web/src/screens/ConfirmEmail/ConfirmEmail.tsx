@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { errorText } from '../../components/feedback.ts';
 import { CodeInput } from '../../components/forms/CodeInput.tsx';
-import { FormError, TextField } from '../../components/forms/Field.tsx';
+import { EmailField, FormError, TextField } from '../../components/forms/Field.tsx';
 import {
   forgetPendingPassword,
   pendingEmail,
@@ -90,14 +90,7 @@ export default function ConfirmEmail() {
             {t('auth.confirm.intro', { email: known })}
           </p>
         ) : (
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            testId="confirm-email"
-          />
+          <EmailField autoComplete="email" value={email} onChange={setEmail} testId="confirm-email" />
         )}
         {notice && (
           <p className="field-hint" role="status" data-testid="confirm-notice">

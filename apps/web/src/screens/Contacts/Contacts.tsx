@@ -2,7 +2,7 @@ import type { ExploredUser } from '@cordata/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { showErrorText, showSuccess } from '../../components/feedback.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
@@ -18,6 +18,8 @@ import { useContactPagesQuery, useExplorePagesQuery } from '../../state/queries/
 import { useSportsQuery } from '../../state/queries/sports.ts';
 // The "Near me" check row: a 44 px target with a 22 px box (it rendered as a bare 13 px checkbox).
 import '../../components/forms/forms.css';
+import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
+import { SearchField } from '../../components/kit/SearchField.tsx';
 
 const TABS = ['contacts', 'requests', 'explore'] as const;
 type Tab = (typeof TABS)[number];
@@ -44,29 +46,22 @@ export default function Contacts() {
   const searchField = useRef<HTMLInputElement>(null);
   return (
     <Screen title={t('screens.contacts')} testId="contacts-screen" actions={<TabActions />}>
-      <div className="people-tabs" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            data-testid={`contacts-tab-${name}`}
-            onClick={() => setTab(name)}
-          >
-            {t(`people.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <OptionGroup
+        mode="tabs"
+        className="people-tabs"
+        options={TABS}
+        value={tab}
+        onChange={setTab}
+        label={(name) => t(`people.tabs.${name}`)}
+        testId={(name) => `contacts-tab-${name}`}
+      />
       <div className="people-filters">
-        <input
-          ref={searchField}
-          type="search"
+        <SearchField
+          inputRef={searchField}
+          label={t('people.search')}
           value={query}
-          placeholder={t('people.search')}
-          aria-label={t('people.search')}
-          data-testid="contacts-search"
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
+          testId="contacts-search"
         />
       </div>
       {tab === 'contacts' && <ContactList query={query.trim()} onFindPeople={() => setTab('explore')} />}
@@ -185,6 +180,10 @@ function Explore({ query, onSearchByName }: { query: string; onSearchByName: () 
   const sports = useSportsQuery();
   const [sportId, setSportId] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
+  const clear = () => {
+    setSportId('');
+    setNear(null);
+  };
   const list = useExplorePagesQuery({
     query: query || undefined,
     sportIds: sportId ? [sportId] : undefined,
@@ -238,27 +237,9 @@ function Explore({ query, onSearchByName }: { query: string; onSearchByName: () 
               text={t('people.noResults')}
               testId="explore-empty"
               actions={[
-                {
-                  label: t('states.inviteFriends'),
-                  onClick: () => void invite(),
-                  testId: 'explore-invite',
-                  primary: true,
-                },
-                ...(query
-                  ? []
-                  : [{ label: t('states.searchByName'), onClick: onSearchByName, testId: 'explore-search-by-name' }]),
-                ...(sportId || near
-                  ? [
-                      {
-                        label: t('states.clearFilters'),
-                        onClick: () => {
-                          setSportId('');
-                          setNear(null);
-                        },
-                        testId: 'explore-clear',
-                      },
-                    ]
-                  : []),
+                emptyAction(t('states.inviteFriends'), () => void invite(), 'explore-invite', true),
+                !query && emptyAction(t('states.searchByName'), onSearchByName, 'explore-search-by-name'),
+                !!(sportId || near) && emptyAction(t('states.clearFilters'), clear, 'explore-clear'),
               ]}
             />
           ) : (

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { errorText } from '../../components/feedback.ts';
 import { CodeInput } from '../../components/forms/CodeInput.tsx';
-import { FormError, TextField } from '../../components/forms/Field.tsx';
+import { EmailField, FormError } from '../../components/forms/Field.tsx';
 import { useCountdown } from '../../components/forms/useCountdown.ts';
 import { codeProblem, emailProblem } from '../../components/forms/validation.ts';
 import { Screen } from '../../components/Screen.tsx';
@@ -70,11 +70,8 @@ export default function ForgotPassword() {
         {step === 'email' ? (
           <>
             <p className="auth-intro">{t('auth.forgot.intro')}</p>
-            <TextField
-              label={t('auth.email')}
-              type="email"
+            <EmailField
               autoComplete="email"
-              inputMode="email"
               value={email}
               onChange={setEmail}
               problem={emailProblem(email)}

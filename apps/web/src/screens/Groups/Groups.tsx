@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { GroupCard } from '../../components/Group/GroupCard.tsx';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { useDebouncedValue } from '../../components/PlaceSearch/useDebouncedValue.ts';
@@ -15,6 +15,8 @@ import { emptyFilters, useUiStore } from '../../state/ui.ts';
 import '../../components/Activity/activity.css';
 import '../../components/Group/group.css';
 import '../../components/People/people.css';
+import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
+import { SearchField } from '../../components/kit/SearchField.tsx';
 
 const TABS = ['mine', 'explore'] as const;
 type Tab = (typeof TABS)[number];
@@ -28,20 +30,15 @@ export default function Groups() {
   const [tab, setTab] = useState<Tab>(() => TABS.find((name) => name === search.get('tab')) ?? 'mine');
   return (
     <Screen title={t('screens.groups')} testId="groups-screen" actions={<TabActions />}>
-      <div className="people-tabs" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            data-testid={`groups-tab-${name}`}
-            onClick={() => setTab(name)}
-          >
-            {t(`group.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <OptionGroup
+        mode="tabs"
+        className="people-tabs"
+        options={TABS}
+        value={tab}
+        onChange={setTab}
+        label={(name) => t(`group.tabs.${name}`)}
+        testId={(name) => `groups-tab-${name}`}
+      />
       <button
         type="button"
         className="btn btn-primary btn-block groups-create"
@@ -98,20 +95,17 @@ function Explore() {
   const query = useDebouncedValue(text.trim());
   const filters = useUiStore((s) => s.groupFilters);
   const setFilters = useUiStore((s) => s.setGroupFilters);
+  const clear = () => {
+    setText('');
+    setFilters(emptyFilters);
+  };
   const active = (filters.near ? 1 : 0) + (filters.sportIds.length ? 1 : 0);
   const explore = useExploreGroupsQuery(query, filters);
   const groups = explore.data?.pages.flatMap((p) => p.groups) ?? [];
   return (
     <>
       <div className="people-filters groups-toolbar">
-        <input
-          type="search"
-          value={text}
-          placeholder={t('group.search')}
-          aria-label={t('group.search')}
-          data-testid="groups-search"
-          onChange={(e) => setText(e.target.value)}
-        />
+        <SearchField label={t('group.search')} value={text} onChange={setText} testId="groups-search" />
         <button
           type="button"
           className="btn btn-outline"
@@ -129,24 +123,8 @@ function Explore() {
               text={t('group.noResults')}
               testId="groups-no-results"
               actions={[
-                {
-                  label: t('states.createGroup'),
-                  onClick: createGroup,
-                  testId: 'groups-no-results-create',
-                  primary: true,
-                },
-                ...(active || text
-                  ? [
-                      {
-                        label: t('states.clearFilters'),
-                        onClick: () => {
-                          setText('');
-                          setFilters(emptyFilters);
-                        },
-                        testId: 'groups-no-results-clear',
-                      },
-                    ]
-                  : []),
+                emptyAction(t('states.createGroup'), createGroup, 'groups-no-results-create', true),
+                !!(active || text) && emptyAction(t('states.clearFilters'), clear, 'groups-no-results-clear'),
               ]}
             />
           ) : (

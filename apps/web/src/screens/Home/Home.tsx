@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
@@ -16,6 +16,7 @@ import { useUiStore } from '../../state/ui.ts';
 import { ActiveFilterChips, FiltersButton } from './components/FilterBar.tsx';
 import '../../components/Activity/activity.css';
 import './Home.css';
+import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
 
 const DEFAULT_RADIUS_KM = 50;
 const POSITION_FRESH_MS = 2 * 60 * 1000;
@@ -93,19 +94,15 @@ export default function Home() {
     <Screen title={t('screens.home')} testId="home-screen" actions={<TabActions />}>
       <div className="home-toolbar">
         <FiltersButton />
-        <fieldset className="segmented">
-          {(['list', 'map'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              data-testid={`home-view-${v}`}
-              onClick={() => setView(v)}
-            >
-              {t(`activity.home.${v}`)}
-            </button>
-          ))}
-        </fieldset>
+        <OptionGroup
+          fieldset
+          className="segmented"
+          options={['list', 'map'] as const}
+          value={view}
+          onChange={setView}
+          label={(v) => t(`activity.home.${v}`)}
+          testId={(v) => `home-view-${v}`}
+        />
       </div>
       <ActiveFilterChips centre={centreLabel} />
 
@@ -147,15 +144,8 @@ export default function Home() {
                 text={filtered ? t('states.homeEmptyFiltered') : t('activity.home.empty')}
                 testId="home-empty"
                 actions={[
-                  {
-                    label: t('states.createActivity'),
-                    onClick: createActivity,
-                    testId: 'home-empty-create',
-                    primary: true,
-                  },
-                  ...(filtered
-                    ? [{ label: t('states.clearFilters'), onClick: clearFilters, testId: 'home-empty-clear' }]
-                    : []),
+                  emptyAction(t('states.createActivity'), createActivity, 'home-empty-create', true),
+                  filtered && emptyAction(t('states.clearFilters'), clearFilters, 'home-empty-clear'),
                 ]}
               />
             ) : (

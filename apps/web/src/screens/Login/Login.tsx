@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { errorText, showError, showSuccess } from '../../components/feedback.ts';
 import { CodeInput } from '../../components/forms/CodeInput.tsx';
-import { FormError, PasswordField, TextField } from '../../components/forms/Field.tsx';
+import { EmailField, FormError, PasswordField } from '../../components/forms/Field.tsx';
 import { rememberPendingEmail, rememberPendingPassword, useStartSession } from '../../components/forms/session.ts';
 import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { emailProblem, problemsOf, required } from '../../components/forms/validation.ts';
@@ -55,11 +55,8 @@ export default function Login() {
     <Screen title={t('screens.login')} testId="login-screen" actions={<LanguageSelect />}>
       <form className="auth-form" noValidate onSubmit={submit}>
         <p className="auth-intro">{t('auth.login.intro')}</p>
-        <TextField
-          label={t('auth.email')}
-          type="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
           value={email}
           onChange={setEmail}
           problem={problems.email}

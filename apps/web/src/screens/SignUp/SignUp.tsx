@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
-import { FormError, TextField } from '../../components/forms/Field.tsx';
+import { EmailField, FormError } from '../../components/forms/Field.tsx';
 import { NewPasswordFields, useNewPassword } from '../../components/forms/NewPasswordFields.tsx';
 import { rememberPendingEmail, rememberPendingPassword } from '../../components/forms/session.ts';
 import { useFormSubmit } from '../../components/forms/useFormSubmit.ts';
@@ -52,11 +52,8 @@ export default function SignUp() {
     <Screen title={t('screens.signUp')} testId="sign-up-screen" actions={<LanguageSelect />}>
       <form className="auth-form" noValidate onSubmit={submit}>
         <p className="auth-intro">{t('auth.signUp.intro')}</p>
-        <TextField
-          label={t('auth.email')}
-          type="email"
+        <EmailField
           autoComplete="email"
-          inputMode="email"
           value={email}
           onChange={setEmail}
           problem={problems.email}

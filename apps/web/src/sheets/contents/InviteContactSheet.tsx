@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../components/kit/SearchField.tsx';
 import { InviteCandidates } from '../../components/People/InviteCandidates.tsx';
 import { useInviteCandidates } from '../../state/queries/invitable.ts';
 import { useSheetStore } from '../store.ts';
@@ -36,14 +37,7 @@ export function InviteContactContent({
   return (
     <div className="sheet-body" data-testid="invite-contact-sheet">
       <div className="people-filters">
-        <input
-          type="search"
-          value={query}
-          placeholder={t('people.invite.search')}
-          aria-label={t('people.invite.search')}
-          data-testid="invite-search"
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        <SearchField label={t('people.invite.search')} value={query} onChange={setQuery} testId="invite-search" />
       </div>
       <InviteCandidates
         list={list}

@@ -1,5 +1,5 @@
 import type { Gender } from '@cordata/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { TextField } from '../../../components/forms/Field.tsx';
@@ -97,51 +97,35 @@ export function PersonalStep({
     if (await checkUsername()) onNext();
   };
 
+  /** One text field of the step: its label, value and problem by the field's name. */
+  const field = (
+    key: Exclude<keyof Personal, 'gender'>,
+    testId: string,
+    props: Partial<ComponentProps<typeof TextField>>,
+  ) => (
+    <TextField
+      label={t(`auth.profile.personal.${key}`)}
+      value={value[key]}
+      onChange={set(key)}
+      problem={problems[key as keyof typeof problems]}
+      showProblem={sent}
+      testId={testId}
+      {...props}
+    />
+  );
+
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
       <h2>{t('auth.profile.personal.title')}</h2>
-      <TextField
-        label={t('auth.profile.personal.firstName')}
-        autoComplete="given-name"
-        value={value.firstName}
-        onChange={set('firstName')}
-        problem={problems.firstName}
-        showProblem={sent}
-        testId="profile-first-name"
-        nameRules
-      />
-      <TextField
-        label={t('auth.profile.personal.lastName')}
-        autoComplete="family-name"
-        value={value.lastName}
-        onChange={set('lastName')}
-        problem={problems.lastName}
-        showProblem={sent}
-        testId="profile-last-name"
-        nameRules
-      />
-      <TextField
-        label={t('auth.profile.personal.username')}
-        autoComplete="username"
-        autoCapitalize="none"
-        value={value.username}
-        onChange={set('username')}
-        onBlur={() => void checkUsername()}
-        problem={problems.username}
-        showProblem={sent || isTaken}
-        testId="profile-username"
-      />
-      <TextField
-        label={t('auth.profile.personal.birthDate')}
-        type="date"
-        max={latestBirthDate()}
-        min="1900-01-01"
-        value={value.birthDate}
-        onChange={set('birthDate')}
-        problem={problems.birthDate}
-        showProblem={sent}
-        testId="profile-birth-date"
-      />
+      {field('firstName', 'profile-first-name', { autoComplete: 'given-name', nameRules: true })}
+      {field('lastName', 'profile-last-name', { autoComplete: 'family-name', nameRules: true })}
+      {field('username', 'profile-username', {
+        autoComplete: 'username',
+        autoCapitalize: 'none',
+        onBlur: () => void checkUsername(),
+        showProblem: sent || isTaken,
+      })}
+      {field('birthDate', 'profile-birth-date', { type: 'date', max: latestBirthDate(), min: '1900-01-01' })}
       <div className="field">
         <label htmlFor={genderId}>{t('auth.profile.personal.gender')}</label>
         <select
@@ -157,32 +141,9 @@ export function PersonalStep({
           ))}
         </select>
       </div>
-      <TextField
-        label={t('auth.profile.personal.country')}
-        autoComplete="country-name"
-        value={value.country}
-        onChange={set('country')}
-        problem={problems.country}
-        showProblem={sent}
-        testId="profile-country"
-      />
-      <TextField
-        label={t('auth.profile.personal.city')}
-        autoComplete="address-level2"
-        value={value.city}
-        onChange={set('city')}
-        problem={problems.city}
-        showProblem={sent}
-        testId="profile-city"
-      />
-      <TextField
-        label={t('auth.profile.personal.phone')}
-        type="tel"
-        autoComplete="tel"
-        value={value.phone}
-        onChange={set('phone')}
-        testId="profile-phone"
-      />
+      {field('country', 'profile-country', { autoComplete: 'country-name' })}
+      {field('city', 'profile-city', { autoComplete: 'address-level2' })}
+      {field('phone', 'profile-phone', { type: 'tel', autoComplete: 'tel' })}
       <StepActions onBack={onBack} nextLabel={t('auth.profile.next')} busy={checking} />
     </form>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client.ts';
 import { uploadFile } from '../../../api/upload.ts';
 import { showError, showErrorText } from '../../../components/feedback.ts';
+import { ImageFileInput } from '../../../components/forms/ImageFileInput.tsx';
 import { showPicturePermissionError, takeOrChoosePicture } from '../../../components/forms/picture.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { IMAGE_TYPES, type ImageType } from '../../../contract.ts';
@@ -92,14 +93,7 @@ export function PictureStep({
           <label htmlFor={inputId} className="btn btn-outline btn-block">
             {preview ? t('auth.profile.picture.change') : t('auth.profile.picture.choose')}
           </label>
-          <input
-            id={inputId}
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            className="visually-hidden"
-            data-testid="profile-picture-input"
-            onChange={(e) => choose(e.target.files?.[0])}
-          />
+          <ImageFileInput id={inputId} testId="profile-picture-input" onFile={(file) => choose(file)} />
         </>
       )}
       {busy && (

@@ -2,9 +2,9 @@ import type { UserSummary } from '@cordata/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../api/upload.ts';
+import { ImageFileInput } from '../../../components/forms/ImageFileInput.tsx';
 import { showPicturePermissionError, takeOrChoosePicture } from '../../../components/forms/picture.ts';
 import { Avatar } from '../../../components/People/People.tsx';
-import { IMAGE_TYPES } from '../../../contract.ts';
 import { getPlatform } from '../../../native/index.ts';
 
 /**
@@ -49,14 +49,11 @@ export function PictureField({ person, onUploaded }: { person: UserSummary; onUp
             <label htmlFor={inputId} className="btn btn-outline">
               {person.profilePicture ? t('people.settings.changePicture') : t('people.settings.choosePicture')}
             </label>
-            <input
+            <ImageFileInput
               id={inputId}
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              className="visually-hidden"
-              data-testid="settings-picture-input"
+              testId="settings-picture-input"
               disabled={progress !== null}
-              onChange={(e) => void choose(e.target.files?.[0])}
+              onFile={(file) => void choose(file)}
             />
           </>
         )}

@@ -105,7 +105,7 @@ export function ChatContent({ chatId }: { chatId: string }) {
             {person ? (
               <button
                 type="button"
-                className="chat-person"
+                className="chat-person bare-button"
                 aria-label={t('chat.openProfile', { name: title })}
                 data-testid="chat-person"
                 onClick={() => openProfile(person.userId)}

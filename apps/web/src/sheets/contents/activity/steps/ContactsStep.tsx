@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../../../components/kit/SearchField.tsx';
 import { InviteCandidates } from '../../../../components/People/InviteCandidates.tsx';
 import { useInviteCandidates } from '../../../../state/queries/invitable.ts';
 import { useDraftStore } from '../draft.ts';
@@ -39,13 +40,11 @@ export function ContactsStep({ go }: StepProps) {
       }
     >
       <div className="field">
-        <input
-          type="search"
-          data-testid="wizard-contacts-search"
-          placeholder={t('activity.wizard.searchContacts')}
-          aria-label={t('activity.wizard.searchContacts')}
+        <SearchField
+          label={t('activity.wizard.searchContacts')}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
+          testId="wizard-contacts-search"
         />
       </div>
       {inGroup && !activityId && (

@@ -11,9 +11,15 @@ import { type DraftEffort, useDraftEffort } from '../route-effort.ts';
 import { GradesFields } from './GradesFields.tsx';
 import { Choice } from './InfoStep.tsx';
 import { SeatsFields } from './SeatsFields.tsx';
-import { Problem, WizardField, WizardStep } from './WizardStep.tsx';
+import { Problem, WizardNumber, WizardStep } from './WizardStep.tsx';
 
 const levels = DIFFICULTIES;
+
+/** The required time's two inputs: hours (up to two weeks) and minutes. */
+const REQUIRED = [
+  { unit: 'hours', field: 'requiredHours', max: 336 },
+  { unit: 'minutes', field: 'requiredMinutes', max: 59 },
+] as const;
 
 /** Step 3/4: how hard it is and how long it takes. */
 export function DifficultyStep({ go }: StepProps) {
@@ -71,34 +77,17 @@ export function DifficultyStep({ go }: StepProps) {
         <p className="muted">{t('activity.wizard.requiredTimeHint')}</p>
         {effort && <RouteEstimate effort={effort} sportId={draft.sportId} />}
         <div className="field-row">
-          <WizardField label={t('activity.wizard.hours')}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={336}
-                data-testid="required-hours"
-                value={draft.requiredHours}
-                onChange={(e) => update({ requiredHours: e.target.value })}
-              />
-            )}
-          </WizardField>
-          <WizardField label={t('activity.wizard.minutes')}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={59}
-                data-testid="required-minutes"
-                value={draft.requiredMinutes}
-                onChange={(e) => update({ requiredMinutes: e.target.value })}
-              />
-            )}
-          </WizardField>
+          {REQUIRED.map(({ unit, field, max }) => (
+            <WizardNumber
+              key={unit}
+              label={t(`activity.wizard.${unit}`)}
+              min={0}
+              max={max}
+              testId={`required-${unit}`}
+              value={draft[field]}
+              onChange={(value) => update({ [field]: value })}
+            />
+          ))}
         </div>
         {estimate && requiredFromEstimate(draft) && (
           <p className="muted" data-testid="required-from-estimate">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../i18n/dates.ts';
 import { useDraftStore } from '../draft.ts';
 import { describeRule, type RepeatDraft, repeatProblems, repeatRule, weekdayName, weekdayOrdinal } from '../repeat.ts';
-import { Problem, WizardField } from './WizardStep.tsx';
+import { Problem, WizardField, WizardNumber, WizardSelect } from './WizardStep.tsx';
 
 const FREQS: RepeatDraft['freq'][] = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY'];
 const ENDS: RepeatDraft['ends'][] = ['NEVER', 'UNTIL', 'COUNT'];
@@ -27,38 +27,24 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
   return (
     <fieldset className="choice wizard-repeat" data-testid="wizard-repeat">
       <legend>{t('series.wizard.title')}</legend>
-      <WizardField label={t('series.wizard.freqLabel')}>
-        {(control) => (
-          <select
-            {...control}
-            data-testid="repeat-freq"
-            value={repeat.freq}
-            onChange={(e) => set({ freq: e.target.value as RepeatDraft['freq'] })}
-          >
-            {FREQS.map((f) => (
-              <option key={f} value={f}>
-                {t(`series.wizard.freq.${f}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </WizardField>
+      <WizardSelect
+        label={t('series.wizard.freqLabel')}
+        testId="repeat-freq"
+        value={repeat.freq}
+        options={FREQS}
+        optionLabel={(f) => t(`series.wizard.freq.${f}`)}
+        onChange={(freq) => set({ freq })}
+      />
       {repeat.freq !== 'NONE' && (
-        <WizardField label={t(`series.wizard.interval.${repeat.freq}`)}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={99}
-              placeholder="1"
-              data-testid="repeat-interval"
-              value={repeat.interval}
-              onChange={(e) => set({ interval: e.target.value })}
-            />
-          )}
-        </WizardField>
+        <WizardNumber
+          label={t(`series.wizard.interval.${repeat.freq}`)}
+          min={1}
+          max={99}
+          placeholder="1"
+          testId="repeat-interval"
+          value={repeat.interval}
+          onChange={(interval) => set({ interval })}
+        />
       )}
       {repeat.freq === 'WEEKLY' && (
         <fieldset className="repeat-weekdays" aria-label={t('series.wizard.weekdays')}>
@@ -101,22 +87,14 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
       )}
       {repeat.freq !== 'NONE' && (
         <>
-          <WizardField label={t('series.wizard.ends')}>
-            {(control) => (
-              <select
-                {...control}
-                data-testid="repeat-ends"
-                value={repeat.ends}
-                onChange={(e) => set({ ends: e.target.value as RepeatDraft['ends'] })}
-              >
-                {ENDS.map((end) => (
-                  <option key={end} value={end}>
-                    {t(`series.wizard.endsOption.${end}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </WizardField>
+          <WizardSelect
+            label={t('series.wizard.ends')}
+            testId="repeat-ends"
+            value={repeat.ends}
+            options={ENDS}
+            optionLabel={(end) => t(`series.wizard.endsOption.${end}`)}
+            onChange={(ends) => set({ ends })}
+          />
           {repeat.ends === 'UNTIL' && (
             <WizardField label={t('series.wizard.until')}>
               {(control) => (
@@ -132,20 +110,14 @@ export function RepeatFields({ showErrors }: { showErrors: boolean }) {
             </WizardField>
           )}
           {repeat.ends === 'COUNT' && (
-            <WizardField label={t('series.wizard.count')}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={730}
-                  data-testid="repeat-count"
-                  value={repeat.count}
-                  onChange={(e) => set({ count: e.target.value })}
-                />
-              )}
-            </WizardField>
+            <WizardNumber
+              label={t('series.wizard.count')}
+              min={1}
+              max={730}
+              testId="repeat-count"
+              value={repeat.count}
+              onChange={(count) => set({ count })}
+            />
           )}
           {repeat.exDates.length > 0 && (
             <div className="repeat-exdates" data-testid="repeat-exdates">

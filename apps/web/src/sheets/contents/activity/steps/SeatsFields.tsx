@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type SeatsField, seatsErrors, useDraftStore } from '../draft.ts';
-import { Problem, WizardField } from './WizardStep.tsx';
+import { Problem, WizardNumber } from './WizardStep.tsx';
 
 const FIELDS: { field: SeatsField; label: string; hint: string; error: string; min: number; max: number }[] = [
   {
@@ -40,23 +40,15 @@ export function SeatsFields({ showErrors }: { showErrors: boolean }) {
       <legend>{t('seats.wizard.title')}</legend>
       {FIELDS.map(({ field, label, hint, error, min, max }) => (
         <div key={field}>
-          <WizardField label={t(label)}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={min}
-                max={max}
-                placeholder={
-                  field === 'seats' ? t('seats.wizard.noLimit') : field === 'claimWindowMinutes' ? '120' : ''
-                }
-                data-testid={`wizard-${field}`}
-                value={draft[field]}
-                onChange={(e) => update({ [field]: e.target.value })}
-              />
-            )}
-          </WizardField>
+          <WizardNumber
+            label={t(label)}
+            min={min}
+            max={max}
+            placeholder={field === 'seats' ? t('seats.wizard.noLimit') : field === 'claimWindowMinutes' ? '120' : ''}
+            testId={`wizard-${field}`}
+            value={draft[field]}
+            onChange={(value) => update({ [field]: value })}
+          />
           <p className="muted">{t(hint)}</p>
           <Problem testId={`error-${field}`} message={showErrors && invalid.includes(field) ? t(error) : undefined} />
         </div>

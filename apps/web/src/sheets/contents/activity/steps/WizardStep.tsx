@@ -52,6 +52,74 @@ export function WizardField({
   );
 }
 
+/** A labelled number input of the wizard (hours, minutes, an interval, a count, seats). */
+export function WizardNumber({
+  label,
+  testId,
+  value,
+  onChange,
+  min,
+  max,
+  placeholder,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: number;
+  max: number;
+  placeholder?: string;
+}) {
+  return (
+    <WizardField label={label}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          placeholder={placeholder}
+          data-testid={testId}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </WizardField>
+  );
+}
+
+/** A labelled choice of the wizard among fixed options. */
+export function WizardSelect<T extends string>({
+  label,
+  testId,
+  value,
+  options,
+  optionLabel,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: T;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <WizardField label={label}>
+      {(control) => (
+        <select {...control} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value as T)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </WizardField>
+  );
+}
+
 export function Problem({ id, message, testId }: { id?: string; message: string | undefined; testId?: string }) {
   if (!message) return null;
   return (

@@ -1,6 +1,5 @@
 import {
   type Activity,
-  type ActivityEditKind,
   type ActivityInput,
   type ActivitySummary,
   type ActivityUpdate,
@@ -29,6 +28,7 @@ import type { ActivitiesRepository, ActivityRow, DetailRow, RouteFile, SummaryRo
 import { gradeColumns, gradesView } from './activity-grades.ts';
 import type { ComputedRoute } from './activity-route.ts';
 import { activityTimes, assertStartsLateEnough, canonicalTimeZone } from './activity-time.ts';
+import { editKind } from './edit-kind.ts';
 import { meetingAreaFor, roundedDistance, routeOutside } from './meeting-area.ts';
 import type { RouteComputer } from './route-computer.ts';
 
@@ -446,30 +446,6 @@ function dayRange(startDate: string, endDate: string) {
     });
   }
   return { from, to };
-}
-
-/** A start point that moved less than this (in degrees, about 10 cm) has not moved: a route sent again as it was. */
-const SAME_POINT_DEGREES = 1e-6;
-
-/**
- * What an edit changed that participants must hear about: the start time (TIME), only the end time (END), the
- * start point (PLACE), the start point with either (TIME_PLACE, END_PLACE), or (null) none of these.
- */
-export function editKind(
-  before: Pick<ActivityRow, 'startsAt' | 'endsAt' | 'startLatitude' | 'startLongitude'>,
-  times: { startsAt: Date; endsAt: Date },
-  route: Pick<ComputedRoute, 'startLatitude' | 'startLongitude'> | null,
-): ActivityEditKind | null {
-  const start = times.startsAt.getTime() !== before.startsAt.getTime();
-  const end = !start && times.endsAt.getTime() !== before.endsAt.getTime();
-  const place =
-    !!route &&
-    (Math.abs(route.startLatitude - before.startLatitude) > SAME_POINT_DEGREES ||
-      Math.abs(route.startLongitude - before.startLongitude) > SAME_POINT_DEGREES);
-  if (start) return place ? 'TIME_PLACE' : 'TIME';
-  if (end) return place ? 'END_PLACE' : 'END';
-  if (place) return 'PLACE';
-  return null;
 }
 
 /** A stored place, its label in the reader's language when it is the gazetteer's (localized-place.ts). */

@@ -32,8 +32,6 @@ const notMovedYet: string[] = [
   'modules/mail/mailer.ts',
   'modules/notifications/notifier.ts',
   'modules/notifications/push.ts',
-  'modules/weather/weather-alerts.ts',
-  'modules/weather/weather-cache.ts',
   'modules/weather/weather.service.ts',
 ];
 

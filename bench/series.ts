@@ -18,7 +18,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { createSeriesMaterialiser, PER_DATE_COLUMNS } from '../apps/server/src/modules/series/series-materialiser.ts';
+import { PER_DATE_COLUMNS } from '../apps/server/src/modules/series/series.repository.ts';
+import { createSeriesMaterialiser } from '../apps/server/src/modules/series/series-materialiser.ts';
 import { createSportsRepository } from '../apps/server/src/modules/sports/sports.repository.ts';
 
 const SERIES = Number(process.argv[2] ?? 10_000);

@@ -7,7 +7,7 @@ import type { Changes, Effects } from '../shared/changes.ts';
 import type { AccountDeletionService } from '../users/account-deletion.service.ts';
 import { iso, toAdminReport, toAdminReportMade, toAdminUser } from './admin.mappers.ts';
 import type { AdminRepository, UserRow } from './admin.repository.ts';
-import type { AuditLog } from './audit-log.ts';
+import type { AuditLog } from './audit-log.repository.ts';
 import type { CloseReportsIn } from './report-closing.ts';
 
 const DAY_MS = 86_400_000;

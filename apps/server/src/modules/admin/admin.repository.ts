@@ -5,6 +5,7 @@ import { type Page, paging } from '../../db/paging.ts';
 import {
   activities,
   activityMembers,
+  auditLog,
   groupMembers,
   groups,
   messages,
@@ -118,6 +119,11 @@ export interface FiguresDayRow {
  * What the admin area reads and writes of people, content and reports: typed Drizzle over the tables of other
  * domains, for operators (who see everything: no visibility rule applies here). The transaction comes last.
  */
+/** The bootstrap promoted this account before (its audit entry says so). */
+const promotedBefore = sql<boolean>`exists (select 1 from ${auditLog}
+  where ${auditLog.targetId} = ${qualified(users.id)}::text and ${auditLog.action} = 'USER_SET_ROLE'
+    and ${auditLog.details} ->> 'by' = 'bootstrap')`;
+
 export function createAdminRepository(db: DbOrTx) {
   const usersQuery = (tx: DbOrTx) => tx.select(userColumns).from(users);
   const activitiesQuery = (tx: DbOrTx) =>
@@ -138,6 +144,28 @@ export function createAdminRepository(db: DbOrTx) {
   }
 
   return {
+    /** The live account with this (lower-case) e-mail, as the first-admin bootstrap reads it. */
+    async bootstrapCandidate(email: string, tx: DbOrTx = db) {
+      const [user] = await tx
+        .select({ id: users.id, role: users.role, confirmedAt: users.emailConfirmedAt, bootstrapped: promotedBefore })
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)));
+      return user ?? null;
+    },
+
+    /** The bootstrap makes the account an admin, with its audit entry (in the caller's transaction). */
+    async promoteByBootstrap(userId: string, from: string, tx: DbOrTx = db) {
+      await tx.update(users).set({ role: 'ADMIN', updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await tx.insert(auditLog).values({
+        actorId: null,
+        action: 'USER_SET_ROLE',
+        targetType: 'USER',
+        targetId: userId,
+        reason: 'First admin',
+        details: { from, to: 'ADMIN', by: 'bootstrap' },
+      });
+    },
+
     async user(userId: string, tx: DbOrTx = db) {
       const [row] = await usersQuery(tx).where(eq(users.id, userId));
       return row ?? null;

@@ -1,7 +1,7 @@
 import { type AdminCallBody, FIGURES_MAX_DAYS } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
 import type { AdminRepository } from './admin.repository.ts';
-import type { AuditLog } from './audit-log.ts';
+import type { AuditLog } from './audit-log.repository.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import { createAccountsService } from './accounts.service.ts';
 import { adminHandlers } from './admin.handlers.ts';
 import { createAdminRepository } from './admin.repository.ts';
 import { registerAdminCalls } from './admin.routes.ts';
-import { createAuditLog } from './audit-log.ts';
+import { createAuditLog } from './audit-log.repository.ts';
 import { createContentService } from './content.service.ts';
 import { createFiguresService } from './figures.service.ts';
 import { createModerationService } from './moderation.service.ts';

@@ -8,7 +8,7 @@ import { toPersonOrNull, toUserSummary } from '../users/user-summary.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { toAdminActivity, toAdminGroup, toAdminMessage, toAdminReport, toAdminUser } from './admin.mappers.ts';
 import type { AdminRepository, ContentKind, TargetType } from './admin.repository.ts';
-import type { AuditLog } from './audit-log.ts';
+import type { AuditLog } from './audit-log.repository.ts';
 import type { CloseReportsIn } from './report-closing.ts';
 
 const CONTEXT_MESSAGES = 5;

@@ -2,7 +2,7 @@ import type { ReportAction } from '@cordata/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { AdminRepository, TargetType } from './admin.repository.ts';
-import type { AuditLog } from './audit-log.ts';
+import type { AuditLog } from './audit-log.repository.ts';
 
 export interface ReportTarget {
   targetType: TargetType;

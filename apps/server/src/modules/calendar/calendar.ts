@@ -1,16 +1,16 @@
 import { groupFeedPath } from '@cordata/contract';
-import { and, asc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { activities, activityMembers, groups, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { isUuid } from '../../http/ids.ts';
 import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
-import { type Access, activityExactPointVisibleSql, activityRules, activityVisibleSql } from '../access/access.ts';
+import { type Access, activityRules } from '../access/access.ts';
+import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { downloadName } from '../shared/file-name.ts';
+import { type CalendarRepository, createCalendarRepository } from './calendar.repository.ts';
 import { activityEvent, writeIcs } from './ics.ts';
 
 const PAST_DAYS = 30;
@@ -33,6 +33,8 @@ interface CalendarDeps {
   now: () => Date;
   /** The organisers' privacy zones hide starts inside them from everyone else (docs/privacy.md). */
   privacy: Pick<PrivacyTrim, 'zonesFor'>;
+  /** The calendars' SQL; made from `db` when not given. */
+  repo?: CalendarRepository;
 }
 
 const startOf = (a: { startLatitude: number; startLongitude: number }) => ({
@@ -50,7 +52,7 @@ const startOf = (a: { startLatitude: number; startLongitude: number }) => ({
  * Times are UTC in the files, so every calendar app places them right in its own time zone.
  */
 export function createCalendar(deps: CalendarDeps) {
-  const { db } = deps;
+  const repo = deps.repo ?? createCalendarRepository(deps.db);
   const root = `/api/space/${deps.product}/calendar`;
   const personalPath = (userId: string, token: string) => `${root}/people/${userId}/${token}.ics`;
   const memberGroupPath = (groupId: string, userId: string, token: string) =>
@@ -64,42 +66,22 @@ export function createCalendar(deps: CalendarDeps) {
 
   /** The feed version of a live, unsuspended person (null otherwise: their feeds answer 404). */
   async function feedVersion(userId: string) {
-    const [row] = await db
-      .select({ version: users.calendarFeedVersion, suspendedUntil: users.suspendedUntil })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    const row = await repo.feedVersion(userId);
     if (!row || (row.suspendedUntil && row.suspendedUntil > deps.now())) return null;
     return row.version;
   }
 
-  async function liveGroup(groupId: string) {
-    const [group] = await db
-      .select({ id: groups.id, name: groups.name, type: groups.type })
-      .from(groups)
-      .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
-    return group ?? null;
-  }
+  const liveGroup = (groupId: string) => repo.liveGroup(groupId);
+
+  /** Feeds hold the activities that end within the last 30 days or later. */
+  const since = () => new Date(deps.now().getTime() - PAST_DAYS * 86_400_000);
 
   /**
-   * Activities matching `condition` that end within the last 30 days or later, soonest first; a cancelled date
-   * of a series stays, as STATUS:CANCELLED, so calendar apps that have it take it off (issue 22).
+   * A feed's events, read for `readerId` (null: anybody): activities that end within the last 30 days or later,
+   * soonest first; a cancelled date of a series stays, as STATUS:CANCELLED, so calendar apps that have it take it
+   * off (issue 22).
    */
-  async function feedEvents(condition: SQL | undefined, readerId: string | null) {
-    const since = new Date(deps.now().getTime() - PAST_DAYS * 86_400_000);
-    // A feed read without signing in is anybody's: it shows a closed activity's area, like to an outsider.
-    const exact = readerId ? activityExactPointVisibleSql(readerId) : sql`${activities.access} = 'OPEN'`;
-    const rows = await db
-      .select({ activity: activities, exact: sql<boolean>`${exact}` })
-      .from(activities)
-      .where(
-        and(
-          or(isNull(activities.deletedAt), isNotNull(activities.cancelledAt)),
-          gt(activities.endsAt, since),
-          condition,
-        ),
-      )
-      .orderBy(asc(activities.startsAt))
-      .limit(MAX_EVENTS);
+  async function feedEvents(rows: { activity: ActivityRow; exact: boolean }[], readerId: string | null) {
     const zones = await deps.privacy.zonesFor(
       readerId,
       rows.map((r) => r.activity.createdBy),
@@ -141,10 +123,7 @@ export function createCalendar(deps: CalendarDeps) {
     },
     'calendar/my-feed': async ({ user, baseUrl }) => ({ url: await personalFeedUrl(user.userId, baseUrl) }),
     'calendar/reset-my-feeds': async ({ user, baseUrl }) => {
-      await db
-        .update(users)
-        .set({ calendarFeedVersion: sql`${users.calendarFeedVersion} + 1` })
-        .where(eq(users.id, user.userId));
+      await repo.bumpFeedVersion(user.userId);
       return { url: await personalFeedUrl(user.userId, baseUrl) };
     },
     'calendar/group-feed': async ({ body, user, baseUrl }) => {
@@ -168,7 +147,7 @@ export function createCalendar(deps: CalendarDeps) {
       const groupId = icsName(req.params.file);
       const group = groupId ? await liveGroup(groupId) : null;
       if (group?.type !== 'OPEN') throw notFound('GROUP_NOT_FOUND');
-      const events = await feedEvents(and(eq(activities.groupId, group.id), eq(activities.visibility, 'PUBLIC')), null);
+      const events = await feedEvents(await repo.groupPublicFeed(group.id, since(), MAX_EVENTS), null);
       return sendIcs(reply, group.name, events, 'public');
     });
 
@@ -180,9 +159,8 @@ export function createCalendar(deps: CalendarDeps) {
         const given = /^([\w-]{32})\.ics$/.exec(req.params.file)?.[1];
         const version = given && isUuid(userId) ? await feedVersion(userId) : null;
         if (version === null || !tokenMatches(given!, `person:${userId}`, version)) throw notFound();
-        const mine = sql`exists (select 1 from ${activityMembers} feed_am where feed_am.activity_id = ${activities.id}
-          and feed_am.user_id = ${userId} and feed_am.state = 'PARTICIPATING')`;
-        return sendIcs(reply, 'Cordata', await feedEvents(mine, userId));
+        const events = await feedEvents(await repo.personalFeed(userId, since(), MAX_EVENTS), userId);
+        return sendIcs(reply, 'Cordata', events);
       },
     );
 
@@ -196,7 +174,7 @@ export function createCalendar(deps: CalendarDeps) {
         if (version === null || !tokenMatches(given!, `group:${groupId}:${userId}`, version)) throw notFound();
         const group = await liveGroup(groupId);
         if (!group || !(await deps.access.isGroupMember(group.id, userId))) throw notFound();
-        const events = await feedEvents(and(eq(activities.groupId, group.id), activityVisibleSql(userId)), userId);
+        const events = await feedEvents(await repo.memberGroupFeed(group.id, userId, since(), MAX_EVENTS), userId);
         return sendIcs(reply, group.name, events);
       },
     );

@@ -1,30 +1,12 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { zip } from 'fflate';
 import type { Db } from '../../db/client.ts';
-import {
-  activities,
-  activityAttendance,
-  activityMembers,
-  activityRoutes,
-  chats,
-  connections,
-  emergencyContacts,
-  gearItems,
-  groupMembers,
-  groups,
-  locationPoints,
-  messages,
-  notifications,
-  privacyZones,
-  userSports,
-  users,
-} from '../../db/schema.ts';
 import { drawnTrackGpx } from '../activities/activity-route.ts';
 import { areaReaderCuts, pointsFor } from '../activities/meeting-area.ts';
 import { activityEvent, writeIcs } from '../calendar/ics.ts';
 import { createPrivacyRepository } from '../privacy/privacy.repository.ts';
 import { createPrivacyTrim } from '../privacy/privacy-trim.ts';
-import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+import { toUserSummary } from '../users/user-summary.ts';
+import { createExportsRepository } from './exports.repository.ts';
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -62,30 +44,11 @@ export async function buildExportFiles(
   db: Db,
   maxRouteFiles = EXPORT_MAX_ROUTE_FILES,
 ): Promise<Record<string, Uint8Array>> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new Error('export of a missing user');
-  const sports = await db.select().from(userSports).where(eq(userSports.userId, userId));
-
-  const contactRows = await db
-    .select()
-    .from(connections)
-    .where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
-  const otherIds = contactRows.map((c) => (c.requesterId === userId ? c.addresseeId : c.requesterId));
-  const people = otherIds.length
-    ? await db.select(userSummaryColumns).from(users).where(inArray(users.id, otherIds))
-    : [];
+  const data = await createExportsRepository(db).personalData(userId);
+  if (!data) throw new Error('export of a missing user');
+  const { user, sports, contactRows, people, activityRows, groupRows, messageRows, notificationRows, gearRows } = data;
+  const { contactsInEmergency, zoneRows, attendanceRows, positionRows } = data;
   const personById = new Map(people.map((p) => [p.userId, toUserSummary(p)]));
-
-  const activityRows = await db
-    .select({ activity: activities, member: activityMembers, gpx: activityRoutes.gpx })
-    .from(activities)
-    .leftJoin(activityMembers, and(eq(activityMembers.activityId, activities.id), eq(activityMembers.userId, userId)))
-    // Only the person's own files are read: nobody else's is parsed or written out as it was uploaded.
-    .leftJoin(activityRoutes, and(eq(activityRoutes.activityId, activities.id), eq(activities.createdBy, userId)))
-    .where(
-      sql`${activities.deletedAt} is null and (${activities.createdBy} = ${userId} or ${activityMembers.userId} is not null)`,
-    )
-    .orderBy(asc(activities.startsAt));
 
   // Other organisers' routes come trimmed by their privacy zones, as every answer gives them (docs/privacy.md).
   const zones = await createPrivacyTrim({ repo: createPrivacyRepository(db) }).zonesFor(
@@ -97,45 +60,6 @@ export async function buildExportFiles(
     longitude: a.startLongitude,
   });
   const startHidden = (a: (typeof activityRows)[number]['activity']) => zones.hides(a.createdBy, startOf(a));
-
-  const groupRows = await db
-    .select({ group: groups, member: groupMembers })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(sql`${groupMembers.userId} = ${userId} and ${groups.deletedAt} is null`);
-
-  const messageRows = await db
-    .select({ message: messages, chat: chats })
-    .from(messages)
-    .innerJoin(chats, eq(chats.id, messages.chatId))
-    .where(and(eq(messages.senderId, userId), eq(messages.kind, 'TEXT')))
-    .orderBy(asc(messages.id));
-
-  const notificationRows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id));
-
-  const gearRows = await db
-    .select()
-    .from(gearItems)
-    .where(or(eq(gearItems.personalFor, userId), eq(gearItems.claimedBy, userId)));
-
-  const [contactsInEmergency, zoneRows, attendanceRows, positionRows] = await Promise.all([
-    db
-      .select()
-      .from(emergencyContacts)
-      .where(eq(emergencyContacts.userId, userId))
-      .orderBy(asc(emergencyContacts.position)),
-    db.select().from(privacyZones).where(eq(privacyZones.userId, userId)).orderBy(asc(privacyZones.createdAt)),
-    db
-      .select()
-      .from(activityAttendance)
-      .where(eq(activityAttendance.userId, userId))
-      .orderBy(asc(activityAttendance.markedAt)),
-    db.select().from(locationPoints).where(eq(locationPoints.userId, userId)).orderBy(asc(locationPoints.recordedAt)),
-  ]);
 
   const files: Record<string, Uint8Array> = {
     'README.txt': text(README),

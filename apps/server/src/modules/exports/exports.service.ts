@@ -1,13 +1,12 @@
 import type { DataExport } from '@cordata/contract';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { dataExports, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
 import type { FileStorage } from '../uploads/storage.ts';
 import { buildExportFiles, zipFiles } from './export-archive.ts';
+import { createExportsRepository, type ExportRow, type ExportsRepository } from './exports.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** A claim on a pending export lasts this long: an instance that dies mid-way frees it for another. */
@@ -15,7 +14,7 @@ const CLAIM_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 3;
 const EXPORTS_PER_USER_PER_DAY = 3;
 
-type Row = typeof dataExports.$inferSelect;
+type Row = ExportRow;
 
 const copy = {
   en: {
@@ -48,8 +47,11 @@ export function createExportsService(deps: {
   now: () => Date;
   /** Called after a request is stored, so that an instance running jobs starts at once. */
   onRequested?: () => void;
+  /** The exports' SQL; made from `db` when not given. */
+  repo?: ExportsRepository;
 }) {
   const { db } = deps;
+  const repo = deps.repo ?? createExportsRepository(db);
 
   const sign = (exportId: string, expires: number) => ringSign(deps.keys, `export:${exportId}:${expires}`);
 
@@ -70,19 +72,7 @@ export function createExportsService(deps: {
   });
 
   async function latestRow(userId: string) {
-    const now = deps.now();
-    const [row] = await db
-      .select()
-      .from(dataExports)
-      .where(
-        and(
-          eq(dataExports.userId, userId),
-          or(isNull(dataExports.expiresAt), sql`${dataExports.expiresAt} > ${now.toISOString()}::timestamptz`),
-        ),
-      )
-      .orderBy(desc(dataExports.requestedAt))
-      .limit(1);
-    return row ?? null;
+    return repo.latest(userId, deps.now());
   }
 
   async function request(userId: string) {
@@ -90,12 +80,9 @@ export function createExportsService(deps: {
     // One tap again while one is being prepared gives the same export.
     if (latest?.status === 'PENDING') return { export: view(latest) };
     await deps.rateLimiter?.hit(`export:user:${userId}`, { limit: EXPORTS_PER_USER_PER_DAY, windowSeconds: 86_400 });
-    const [row] = await db
-      .insert(dataExports)
-      .values({ userId, status: 'PENDING', requestedAt: deps.now() })
-      .returning();
+    const row = await repo.insertPending(userId, deps.now());
     deps.onRequested?.();
-    return { export: view(row!) };
+    return { export: view(row) };
   }
 
   async function latest(userId: string) {
@@ -106,25 +93,13 @@ export function createExportsService(deps: {
   /** Takes one pending export no other instance holds; a claim left by a crashed instance expires. */
   async function claim() {
     const now = deps.now();
-    const [row] = await db
-      .update(dataExports)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${dataExports.attempts} + 1` })
-      .where(
-        sql`${dataExports.id} = (select id from data_exports where status = 'PENDING'
-          and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
-          order by created_at limit 1 for update skip locked)`,
-      )
-      .returning();
-    return row ?? null;
+    return repo.claim(now, new Date(now.getTime() + CLAIM_MS));
   }
 
   async function build(row: Row) {
-    const [user] = await db
-      .select({ email: users.email, language: users.language, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, row.userId));
+    const user = await repo.recipient(row.userId);
     if (!user || user.deletedAt) {
-      await db.delete(dataExports).where(eq(dataExports.id, row.id));
+      await repo.remove(row.id);
       return;
     }
     const now = deps.now();
@@ -132,11 +107,7 @@ export function createExportsService(deps: {
     const key = `exports/${row.id}.zip`;
     await deps.storage.put(key, archive, 'application/zip');
     const expiresAt = new Date(now.getTime() + deps.retentionDays * DAY_MS);
-    const [ready] = await db
-      .update(dataExports)
-      .set({ status: 'READY', storageKey: key, readyAt: now, expiresAt, lockedUntil: null })
-      .where(eq(dataExports.id, row.id))
-      .returning();
+    const ready = await repo.markReady(row.id, { storageKey: key, readyAt: now, expiresAt });
     if (!ready) {
       // The account (and so the export) was deleted while it was being built.
       await deps.storage.remove([key]);
@@ -163,8 +134,7 @@ export function createExportsService(deps: {
         built++;
       } catch {
         // Retried after the claim expires, up to MAX_ATTEMPTS; then the person sees it failed.
-        if (row.attempts >= MAX_ATTEMPTS)
-          await db.update(dataExports).set({ status: 'FAILED', lockedUntil: null }).where(eq(dataExports.id, row.id));
+        if (row.attempts >= MAX_ATTEMPTS) await repo.markFailed(row.id);
       }
     }
     return built;
@@ -173,18 +143,7 @@ export function createExportsService(deps: {
   /** The job: exports past their retention go, file and row. */
   async function removeExpired() {
     const now = deps.now();
-    const old = await db
-      .delete(dataExports)
-      .where(
-        or(
-          lt(dataExports.expiresAt, now),
-          and(
-            eq(dataExports.status, 'FAILED'),
-            lt(dataExports.requestedAt, new Date(now.getTime() - deps.retentionDays * DAY_MS)),
-          ),
-        ),
-      )
-      .returning({ key: dataExports.storageKey });
+    const old = await repo.removeExpired(now, new Date(now.getTime() - deps.retentionDays * DAY_MS));
     const keys = old.map((o) => o.key).filter((k): k is string => !!k);
     if (keys.length) await deps.storage.remove(keys);
     return old.length;
@@ -192,10 +151,7 @@ export function createExportsService(deps: {
 
   /** With the account: every export of the person, file and row. */
   async function removeAllOf(userId: string) {
-    const gone = await db
-      .delete(dataExports)
-      .where(eq(dataExports.userId, userId))
-      .returning({ key: dataExports.storageKey });
+    const gone = await repo.removeAllOf(userId);
     const keys = gone.map((g) => g.key).filter((k): k is string => !!k);
     if (keys.length) await deps.storage.remove(keys);
   }
@@ -213,10 +169,7 @@ export function createExportsService(deps: {
           ringMatches(deps.keys, `export:${exportId}:${expires}`, String(req.query.signature ?? ''));
         if (!signed) throw new ApiError('EXPORT_NOT_FOUND');
         if (expires * 1000 < deps.now().getTime()) throw new ApiError('EXPORT_NOT_FOUND');
-        const [row] = await db
-          .select()
-          .from(dataExports)
-          .where(and(inArray(dataExports.id, [exportId]), eq(dataExports.status, 'READY')));
+        const row = await repo.ready(exportId);
         const bytes = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
         if (!row || !bytes) throw new ApiError('EXPORT_NOT_FOUND');
         const day = (row.readyAt ?? deps.now()).toISOString().slice(0, 10);

@@ -1,15 +1,20 @@
 import type { CarpoolOffer, DetourBand, LatLng, RideRequest } from '@cordata/contract';
 import { haversineMetres } from '@cordata/geo';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type activities, carpoolOffers, rideRequests, userBlocks, users } from '../../db/schema.ts';
+import type { activities } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
 import { measurableMeetingPoint } from '../activities/meeting-area.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
-import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+import { toUserSummary } from '../users/user-summary.ts';
+import {
+  type CarpoolRepository,
+  createCarpoolRepository,
+  type OfferRow,
+  type RequestRow,
+} from './carpool.repository.ts';
 import type { Participation } from './participation.ts';
 
 /** About a kilometre: what others see of where a driver leaves from or a rider waits. */
@@ -26,8 +31,6 @@ export const detourMetres = (origin: LatLng, pickup: LatLng, meeting: LatLng) =>
 export const detourBand = (metres: number): DetourBand =>
   metres < 1000 ? 'UNDER_1_KM' : metres <= 3000 ? 'FROM_1_TO_3_KM' : 'OVER_3_KM';
 
-type OfferRow = typeof carpoolOffers.$inferSelect;
-type RequestRow = typeof rideRequests.$inferSelect;
 type ActivityRow = typeof activities.$inferSelect;
 
 const originOf = (offer: OfferRow) => ({ latitude: offer.originLatitude, longitude: offer.originLongitude });
@@ -48,37 +51,30 @@ export function createCarpoolService(deps: {
   participation: Participation;
   privacy: Pick<PrivacyTrim, 'zonesFor'>;
   maxDetourMetres: number;
+  /** The carpools' SQL; made from `db` when not given. */
+  repo?: CarpoolRepository;
 }) {
   const { db, participation } = deps;
+  const repo = deps.repo ?? createCarpoolRepository(db);
 
   async function summaries(ids: string[], tx: DbOrTx) {
     if (!ids.length) return new Map<string, ReturnType<typeof toUserSummary>>();
-    const rows = await tx
-      .select(userSummaryColumns)
-      .from(users)
-      .where(inArray(users.id, [...new Set(ids)]));
+    const rows = await repo.people(ids, tx);
     return new Map(rows.map((r) => [r.userId, toUserSummary(r)]));
   }
 
   async function load(activityId: string, tx: DbOrTx) {
     // Whoever left the activity takes their car and their request with them.
     const taking = new Set(await deps.memberships.memberIds('activity', activityId, { state: 'PARTICIPATING' }, tx));
-    const offers = (await tx.select().from(carpoolOffers).where(eq(carpoolOffers.activityId, activityId))).filter((o) =>
-      taking.has(o.driverId),
-    );
-    const requests = (await tx.select().from(rideRequests).where(eq(rideRequests.activityId, activityId))).filter((r) =>
-      taking.has(r.riderId),
-    );
+    const offers = (await repo.offersOf(activityId, tx)).filter((o) => taking.has(o.driverId));
+    const requests = (await repo.requestsOf(activityId, tx)).filter((r) => taking.has(r.riderId));
     const people = await summaries([...offers.map((o) => o.driverId), ...requests.map((r) => r.riderId)], tx);
     return { offers, requests, people };
   }
 
   /** The people `userId` blocked or was blocked by: neither sees the other's car or request. */
   async function blockedWith(userId: string, tx: DbOrTx) {
-    const rows = await tx
-      .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-      .from(userBlocks)
-      .where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+    const rows = await repo.blocksOf(userId, tx);
     return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
   }
 
@@ -188,12 +184,8 @@ export function createCarpoolService(deps: {
   }
 
   async function announce(activityId: string) {
-    const offers = await db.select().from(carpoolOffers).where(eq(carpoolOffers.activityId, activityId));
-    const counts = await db
-      .select({ offerId: rideRequests.offerId, n: sql<number>`count(*)::int` })
-      .from(rideRequests)
-      .where(and(eq(rideRequests.activityId, activityId), eq(rideRequests.status, 'ACCEPTED')))
-      .groupBy(rideRequests.offerId);
+    const offers = await repo.offersOf(activityId, db);
+    const counts = await repo.acceptedCounts(activityId, db);
     const byOffer = new Map(counts.map((c) => [c.offerId, c.n]));
     await participation.broadcast({
       activityId,
@@ -225,10 +217,7 @@ export function createCarpoolService(deps: {
     userId: string,
   ) {
     await change(input.activityId, userId, async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(carpoolOffers)
-        .where(and(eq(carpoolOffers.activityId, input.activityId), eq(carpoolOffers.driverId, userId)));
+      const existing = await repo.offerBy(input.activityId, userId, tx);
       const origin =
         input.origin ?? (existing ? { latitude: existing.originLatitude, longitude: existing.originLongitude } : null);
       if (!origin)
@@ -243,18 +232,12 @@ export function createCarpoolService(deps: {
         const moved = origin.latitude !== existing.originLatitude || origin.longitude !== existing.originLongitude;
         // Detours from several origins to the same request would narrow down its pickup (review H-N1).
         if (moved && (await targeted(existing.id, userId, tx))) throw new ApiError('OFFER_ORIGIN_FROZEN');
-        const [{ n }] = (await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(rideRequests)
-          .where(and(eq(rideRequests.offerId, existing.id), eq(rideRequests.status, 'ACCEPTED')))) as [{ n: number }];
-        if (n > input.seats) throw new ApiError('SEATS_BELOW_TAKEN');
-        await tx.update(carpoolOffers).set(values).where(eq(carpoolOffers.id, existing.id));
+        if ((await repo.acceptedCount(existing.id, tx)) > input.seats) throw new ApiError('SEATS_BELOW_TAKEN');
+        await repo.updateOffer(existing.id, values, tx);
       } else {
         // A driver does not also ask for a ride.
-        await tx
-          .delete(rideRequests)
-          .where(and(eq(rideRequests.activityId, input.activityId), eq(rideRequests.riderId, userId)));
-        await tx.insert(carpoolOffers).values({ activityId: input.activityId, driverId: userId, ...values });
+        await repo.deleteRequestOf(input.activityId, userId, tx);
+        await repo.insertOffer(input.activityId, userId, values, tx);
       }
     });
     const { offers } = await list(input.activityId, userId);
@@ -267,15 +250,12 @@ export function createCarpoolService(deps: {
    */
   async function targeted(offerId: string, driverId: string, tx: DbOrTx) {
     const blocked = await blockedWith(driverId, tx);
-    const riders = await tx
-      .select({ riderId: rideRequests.riderId })
-      .from(rideRequests)
-      .where(eq(rideRequests.offerId, offerId));
-    return riders.some((r) => !blocked.has(r.riderId));
+    const riders = await repo.ridersAsking(offerId, tx);
+    return riders.some((riderId) => !blocked.has(riderId));
   }
 
   async function ownOffer(offerId: string, userId: string) {
-    const [offer] = await db.select().from(carpoolOffers).where(eq(carpoolOffers.id, offerId));
+    const offer = await repo.offer(offerId, db);
     if (!offer || offer.driverId !== userId) throw new ApiError('OFFER_NOT_FOUND');
     return offer;
   }
@@ -284,8 +264,7 @@ export function createCarpoolService(deps: {
     const offer = await ownOffer(offerId, userId);
     await change(offer.activityId, userId, async (tx) => {
       // Riders of this car are asking again, from any driver.
-      await tx.update(rideRequests).set({ status: 'PENDING', offerId: null }).where(eq(rideRequests.offerId, offer.id));
-      await tx.delete(carpoolOffers).where(eq(carpoolOffers.id, offer.id));
+      await repo.deleteOffer(offer.id, tx);
     });
     return { ok: true as const };
   }
@@ -293,7 +272,7 @@ export function createCarpoolService(deps: {
   async function requestRide(input: { activityId: string; pickup: LatLng; offerId?: string }, userId: string) {
     await change(input.activityId, userId, async (tx, fx, activity) => {
       if (input.offerId) {
-        const [offer] = await tx.select().from(carpoolOffers).where(eq(carpoolOffers.id, input.offerId));
+        const offer = await repo.offer(input.offerId, tx);
         if (!offer || offer.activityId !== input.activityId) throw new ApiError('OFFER_NOT_FOUND');
         if (offer.driverId === userId) throw new ApiError('OWN_OFFER');
         // The driver asked directly hears of it (an open request waits for drivers to look). Between blocked people
@@ -306,28 +285,21 @@ export function createCarpoolService(deps: {
           targetName: activity.name,
         });
       }
-      const [own] = await tx
-        .select({ id: carpoolOffers.id })
-        .from(carpoolOffers)
-        .where(and(eq(carpoolOffers.activityId, input.activityId), eq(carpoolOffers.driverId, userId)));
-      if (own) throw new ApiError('OWN_OFFER');
+      if (await repo.drives(input.activityId, userId, tx)) throw new ApiError('OWN_OFFER');
       const values = {
         status: 'PENDING' as const,
         offerId: input.offerId ?? null,
         pickupLatitude: input.pickup.latitude,
         pickupLongitude: input.pickup.longitude,
       };
-      await tx
-        .insert(rideRequests)
-        .values({ activityId: input.activityId, riderId: userId, ...values })
-        .onConflictDoUpdate({ target: [rideRequests.activityId, rideRequests.riderId], set: values });
+      await repo.putRequest(input.activityId, userId, values, tx);
     });
     const { requests } = await list(input.activityId, userId);
     return { request: requests.find((r) => r.mine)! };
   }
 
   async function findRequest(requestId: string) {
-    const [request] = await db.select().from(rideRequests).where(eq(rideRequests.id, requestId));
+    const request = await repo.request(requestId, db);
     if (!request) throw new ApiError('RIDE_REQUEST_NOT_FOUND');
     return request;
   }
@@ -335,14 +307,14 @@ export function createCarpoolService(deps: {
   async function cancelRequest(requestId: string, userId: string) {
     const request = await findRequest(requestId);
     if (request.riderId !== userId) throw new ApiError('RIDE_REQUEST_NOT_FOUND');
-    await change(request.activityId, userId, (tx) => tx.delete(rideRequests).where(eq(rideRequests.id, request.id)));
+    await change(request.activityId, userId, (tx) => repo.deleteRequest(request.id, tx));
     return { ok: true as const };
   }
 
   async function acceptRequest(input: { requestId: string; offerId: string }, userId: string) {
     const offer = await ownOffer(input.offerId, userId);
     await change(offer.activityId, userId, async (tx, fx, activity) => {
-      const [request] = await tx.select().from(rideRequests).where(eq(rideRequests.id, input.requestId));
+      const request = await repo.request(input.requestId, tx);
       if (
         !request ||
         request.activityId !== offer.activityId ||
@@ -355,15 +327,8 @@ export function createCarpoolService(deps: {
       // list measures it (from what they may see: the refusal would otherwise tell of the hidden points).
       const detour = detourSeenBy(offer, request, await meetingSeenBy(activity, userId, tx));
       if (!request.offerId && detour !== null && detour > deps.maxDetourMetres) throw new ApiError('DETOUR_TOO_LONG');
-      const [{ n }] = (await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(rideRequests)
-        .where(and(eq(rideRequests.offerId, offer.id), eq(rideRequests.status, 'ACCEPTED')))) as [{ n: number }];
-      if (n >= offer.seats) throw new ApiError('NO_SEATS_LEFT');
-      await tx
-        .update(rideRequests)
-        .set({ status: 'ACCEPTED', offerId: offer.id })
-        .where(eq(rideRequests.id, request.id));
+      if ((await repo.acceptedCount(offer.id, tx)) >= offer.seats) throw new ApiError('NO_SEATS_LEFT');
+      await repo.setRequest(request.id, { status: 'ACCEPTED', offerId: offer.id }, tx);
       await fx.notify({
         userIds: [request.riderId],
         type: 'CARPOOL_ACCEPTED',
@@ -378,14 +343,10 @@ export function createCarpoolService(deps: {
 
   async function declineRequest(requestId: string, userId: string) {
     const request = await findRequest(requestId);
-    const [offer] = request.offerId
-      ? await db.select().from(carpoolOffers).where(eq(carpoolOffers.id, request.offerId))
-      : [];
+    const offer = request.offerId ? await repo.offer(request.offerId, db) : null;
     if (!offer || offer.driverId !== userId) throw new ApiError('RIDE_REQUEST_NOT_FOUND');
     // Declining someone already in the car frees the seat; either way the rider may ask others.
-    await change(request.activityId, userId, (tx) =>
-      tx.update(rideRequests).set({ status: 'DECLINED' }).where(eq(rideRequests.id, request.id)),
-    );
+    await change(request.activityId, userId, (tx) => repo.setRequest(request.id, { status: 'DECLINED' }, tx));
     return { ok: true as const };
   }
 

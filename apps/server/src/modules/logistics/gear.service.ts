@@ -1,18 +1,22 @@
 import type { GearItem } from '@cordata/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { gearItems, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
-import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+import { toUserSummary } from '../users/user-summary.ts';
+import { createGearRepository, type GearRepository, type ItemRow } from './gear.repository.ts';
 import { GEAR_TEMPLATE_KEYS, gearTemplate } from './gear-templates.ts';
 import type { Participation } from './participation.ts';
 
-type ItemRow = typeof gearItems.$inferSelect;
-
 /** Group gear someone claims, and each person's private checklist (never shown to anyone else). */
-export function createGearService(deps: { db: Db; access: Pick<Access, 'require'>; participation: Participation }) {
+export function createGearService(deps: {
+  db: Db;
+  access: Pick<Access, 'require'>;
+  participation: Participation;
+  /** The gear's SQL; made from `db` when not given. */
+  repo?: GearRepository;
+}) {
   const { db, participation } = deps;
+  const repo = deps.repo ?? createGearRepository(db);
 
   async function views(
     rows: ItemRow[],
@@ -21,7 +25,7 @@ export function createGearService(deps: { db: Db; access: Pick<Access, 'require'
     tx: DbOrTx = db,
   ): Promise<GearItem[]> {
     const ids = [...new Set(rows.map((r) => r.claimedBy).filter((id): id is string => !!id))];
-    const people = ids.length ? await tx.select(userSummaryColumns).from(users).where(inArray(users.id, ids)) : [];
+    const people = ids.length ? await repo.people(ids, tx) : [];
     const byId = new Map(people.map((p) => [p.userId, toUserSummary(p)]));
     return rows.map((r) => ({
       itemId: r.id,
@@ -39,16 +43,7 @@ export function createGearService(deps: { db: Db; access: Pick<Access, 'require'
     const { activity, isOrganiser: isAdmin } = await deps.access.require('activity', activityId, viewerId, {
       as: 'participant',
     });
-    const rows = await db
-      .select()
-      .from(gearItems)
-      .where(
-        and(
-          eq(gearItems.activityId, activityId),
-          sql`(${gearItems.personalFor} is null or ${gearItems.personalFor} = ${viewerId})`,
-        ),
-      )
-      .orderBy(asc(gearItems.createdAt), asc(gearItems.id));
+    const rows = await repo.itemsFor(activityId, viewerId, db);
     const all = await views(rows, viewerId, isAdmin);
     const items = all.filter((i) => !i.personal);
     const checklist = all.filter((i) => i.personal);
@@ -75,40 +70,29 @@ export function createGearService(deps: { db: Db; access: Pick<Access, 'require'
     // Only the organisers decide what is required for everyone.
     if (input.required && !input.personal && !isAdmin) throw new ApiError('FORBIDDEN');
     const personalFor = input.personal ? userId : null;
-    const [row] = await db.transaction(async (tx) => {
-      const [dup] = await tx
-        .select({ id: gearItems.id })
-        .from(gearItems)
-        .where(
-          and(
-            eq(gearItems.activityId, input.activityId),
-            personalFor ? eq(gearItems.personalFor, personalFor) : isNull(gearItems.personalFor),
-            input.templateKey
-              ? eq(gearItems.templateKey, input.templateKey)
-              : sql`lower(${gearItems.name}) = lower(${name})`,
-          ),
-        );
-      if (dup) throw new ApiError('GEAR_DUPLICATE');
-      return tx
-        .insert(gearItems)
-        .values({
+    const row = await db.transaction(async (tx) => {
+      if (await repo.hasItem({ activityId: input.activityId, personalFor, templateKey: input.templateKey, name }, tx))
+        throw new ApiError('GEAR_DUPLICATE');
+      return repo.insert(
+        {
           activityId: input.activityId,
           name,
           templateKey: input.templateKey ?? null,
           required: !input.personal && input.required,
           personalFor,
           createdBy: userId,
-        })
-        .returning();
+        },
+        tx,
+      );
     });
     if (!personalFor) await participation.broadcast({ activityId: input.activityId, kind: 'gear' });
-    const [item] = await views([row!], userId, isAdmin);
+    const [item] = await views([row], userId, isAdmin);
     return { item: item! };
   }
 
   /** The item, when the caller may see it (a group item of an activity they take part in, or their own). */
   async function visibleItem(itemId: string, userId: string) {
-    const [row] = await db.select().from(gearItems).where(eq(gearItems.id, itemId));
+    const row = await repo.item(itemId, db);
     if (!row || (row.personalFor && row.personalFor !== userId)) throw new ApiError('GEAR_NOT_FOUND');
     const { isOrganiser: isAdmin } = await deps.access.require('activity', row.activityId, userId, {
       as: 'participant',
@@ -120,19 +104,9 @@ export function createGearService(deps: { db: Db; access: Pick<Access, 'require'
     const { row, isAdmin } = await visibleItem(input.itemId, userId);
     if (row.personalFor) throw new ApiError('GEAR_NOT_FOUND');
     // One statement decides, so two people tapping "I bring it" at once cannot both win.
-    const [updated] = input.claimed
-      ? await db
-          .update(gearItems)
-          .set({ claimedBy: userId })
-          .where(
-            and(eq(gearItems.id, row.id), sql`(${gearItems.claimedBy} is null or ${gearItems.claimedBy} = ${userId})`),
-          )
-          .returning()
-      : await db
-          .update(gearItems)
-          .set({ claimedBy: null })
-          .where(and(eq(gearItems.id, row.id), sql`(${gearItems.claimedBy} = ${userId} or ${isAdmin})`))
-          .returning();
+    const updated = input.claimed
+      ? await repo.claim(row.id, userId, db)
+      : await repo.unclaim(row.id, userId, isAdmin, db);
     if (!updated) throw new ApiError(input.claimed ? 'GEAR_ALREADY_CLAIMED' : 'FORBIDDEN');
     await participation.broadcast({ activityId: row.activityId, kind: 'gear' });
     const [item] = await views([updated], userId, isAdmin);
@@ -142,12 +116,8 @@ export function createGearService(deps: { db: Db; access: Pick<Access, 'require'
   async function check(input: { itemId: string; checked: boolean }, userId: string) {
     const { row, isAdmin } = await visibleItem(input.itemId, userId);
     if (row.personalFor !== userId) throw new ApiError('GEAR_NOT_FOUND');
-    const [updated] = await db
-      .update(gearItems)
-      .set({ checked: input.checked })
-      .where(eq(gearItems.id, row.id))
-      .returning();
-    const [item] = await views([updated!], userId, isAdmin);
+    const updated = await repo.check(row.id, input.checked, db);
+    const [item] = await views([updated], userId, isAdmin);
     return { item: item! };
   }
 
@@ -155,7 +125,7 @@ export function createGearService(deps: { db: Db; access: Pick<Access, 'require'
     const { row, isAdmin } = await visibleItem(itemId, userId);
     const [view] = await views([row], userId, isAdmin);
     if (!view!.canRemove) throw new ApiError('FORBIDDEN');
-    await db.delete(gearItems).where(eq(gearItems.id, row.id));
+    await repo.remove(row.id, db);
     if (!row.personalFor) await participation.broadcast({ activityId: row.activityId, kind: 'gear' });
     return { ok: true as const };
   }

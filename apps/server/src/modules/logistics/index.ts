@@ -1,13 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Core } from '../../core.ts';
-import { carpoolOffers, gearItems, rideRequests } from '../../db/schema.ts';
 import type { Job } from '../../jobs.ts';
 import type { Access } from '../access/access.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import type { Module } from '../module.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
+import { createCarpoolRepository } from './carpool.repository.ts';
 import { createCarpoolService } from './carpool.service.ts';
+import { createGearRepository } from './gear.repository.ts';
 import { createGearService } from './gear.service.ts';
 import { createGearReminders } from './gear-reminders.ts';
 import { logisticsHandlers } from './logistics.handlers.ts';
@@ -24,6 +24,8 @@ export function createLogisticsModule(
   },
 ) {
   const { access, memberships } = deps;
+  const carpoolRepository = createCarpoolRepository(core.db);
+  const gearRepository = createGearRepository(core.db);
   const participation = createParticipation({ memberships, realtime: core.realtime });
   const carpool = createCarpoolService({
     db: core.db,
@@ -33,9 +35,10 @@ export function createLogisticsModule(
     participation,
     privacy: deps.privacy,
     maxDetourMetres: core.config.CARPOOL_MAX_DETOUR_METRES,
+    repo: carpoolRepository,
   });
-  const gear = createGearService({ db: core.db, access, participation });
-  const gearReminders = createGearReminders({ changes: deps.changes, now: core.now });
+  const gear = createGearService({ db: core.db, access, participation, repo: gearRepository });
+  const gearReminders = createGearReminders({ changes: deps.changes, repo: gearRepository, now: core.now });
 
   const handlers = logisticsHandlers(carpool, gear);
 
@@ -45,25 +48,8 @@ export function createLogisticsModule(
    */
   async function purgeCarpools() {
     const endedBefore = new Date(core.now().getTime() - 86_400_000).toISOString();
-    const notTakingPart = (table: string, column: string) =>
-      sql.raw(`not exists (select 1 from activity_members m where m.activity_id = ${table}.activity_id
-        and m.user_id = ${table}.${column} and m.state = 'PARTICIPATING')`);
-    const ended = (table: string) =>
-      sql`exists (select 1 from activities a where a.id = ${sql.raw(`${table}.activity_id`)}
-        and (a.ends_at < ${endedBefore}::timestamptz or a.deleted_at is not null))`;
-    await core.db.execute(
-      sql`delete from ride_requests where ${notTakingPart('ride_requests', 'rider_id')} or ${ended('ride_requests')}`,
-    );
-    await core.db.execute(
-      sql`update ride_requests set status = 'PENDING', offer_id = null where offer_id in (select id from carpool_offers
-        where ${notTakingPart('carpool_offers', 'driver_id')})`,
-    );
-    await core.db.execute(
-      sql`delete from carpool_offers where ${notTakingPart('carpool_offers', 'driver_id')} or ${ended('carpool_offers')}`,
-    );
-    await core.db.execute(
-      sql`delete from gear_items where personal_for is not null and ${notTakingPart('gear_items', 'personal_for')}`,
-    );
+    await carpoolRepository.purge(endedBefore);
+    await gearRepository.purge();
   }
 
   const jobs: Job[] = [
@@ -77,19 +63,8 @@ export function createLogisticsModule(
    */
   async function erasePersonalData(userId: string) {
     await core.db.transaction(async (tx) => {
-      await tx.delete(rideRequests).where(eq(rideRequests.riderId, userId));
-      await tx
-        .update(rideRequests)
-        .set({ status: 'PENDING', offerId: null })
-        .where(
-          inArray(
-            rideRequests.offerId,
-            tx.select({ id: carpoolOffers.id }).from(carpoolOffers).where(eq(carpoolOffers.driverId, userId)),
-          ),
-        );
-      await tx.delete(carpoolOffers).where(eq(carpoolOffers.driverId, userId));
-      await tx.delete(gearItems).where(eq(gearItems.personalFor, userId));
-      await tx.update(gearItems).set({ claimedBy: null }).where(eq(gearItems.claimedBy, userId));
+      await carpoolRepository.erase(userId, tx);
+      await gearRepository.erase(userId, tx);
     });
   }
 

@@ -1,7 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { activities, activityMembers, activitySafety, safetyLinks, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { MailLanguage } from '../mail/templates.ts';
@@ -43,48 +40,23 @@ export interface EmergencyView {
  * No script runs, nothing is cached, the address is never sent on as a referrer.
  */
 export function createEmergencyPage(deps: {
-  db: Db;
   repo: SafetyRepository;
   outgoing: OutgoingPoints;
   rateLimiter: RateLimiter;
   path: string;
   now: () => Date;
 }) {
-  const { db } = deps;
-
   async function load(token: string): Promise<EmergencyView | null> {
-    const [link] = await db
-      .select()
-      .from(safetyLinks)
-      .where(and(eq(safetyLinks.tokenHash, hashLinkToken(token)), gt(safetyLinks.expiresAt, deps.now())));
+    const link = await deps.repo.link(hashLinkToken(token), deps.now());
     if (!link) return null;
-    const [row] = await db
-      .select({ activity: activities, person: users, safety: activitySafety })
-      .from(activities)
-      .innerJoin(users, eq(users.id, link.userId))
-      .leftJoin(
-        activitySafety,
-        and(eq(activitySafety.activityId, activities.id), eq(activitySafety.userId, link.userId)),
-      )
-      .where(and(eq(activities.id, link.activityId), isNull(activities.deletedAt), isNull(users.deletedAt)));
+    const row = await deps.repo.linked(link.activityId, link.userId);
     if (!row) return null;
     const { activity, person, safety } = row;
-    const organisers = await db
-      .select({ firstName: users.firstName })
-      .from(activityMembers)
-      .innerJoin(users, eq(users.id, activityMembers.userId))
-      .where(
-        and(
-          eq(activityMembers.activityId, activity.id),
-          eq(activityMembers.state, 'PARTICIPATING'),
-          eq(activityMembers.isAdmin, true),
-          isNull(users.deletedAt),
-        ),
-      );
+    const organisers = await deps.repo.organiserNames(activity.id);
     const [fix] = await deps.repo.lastFixes(activity.id, [person.id]);
     const [lastFix] = fix
       ? await deps.outgoing.points(person.id, null, [
-          { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recorded_at) },
+          { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recordedAt) },
         ])
       : [];
     const route = activity.createdBy

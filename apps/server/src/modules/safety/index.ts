@@ -44,7 +44,6 @@ export function createSafetyModule(
     now: core.now,
   });
   const escalation = createSafetyEscalation({
-    db: core.db,
     repo,
     changes: deps.changes,
     mailer: deps.mailer,
@@ -56,7 +55,7 @@ export function createSafetyModule(
     linkBase,
     now: core.now,
   });
-  const page = createEmergencyPage({ db: core.db, repo, outgoing, rateLimiter: core.rateLimiter, path, now: core.now });
+  const page = createEmergencyPage({ repo, outgoing, rateLimiter: core.rateLimiter, path, now: core.now });
 
   // Positions come over the socket every 30 s: each one is checked like a call (safety.service.ts `position`).
   core.realtime.onSocket({

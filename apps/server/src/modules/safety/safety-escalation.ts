@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import { activities, activitySafety, safetyLinks, users } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { SafetyRepository } from './safety.repository.ts';
@@ -23,14 +21,6 @@ const LONGEST_OUTING_MS = 7 * 24 * 60 * MINUTE;
 export const newLinkToken = () => randomBytes(32).toString('base64url');
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** An instant as an SQL timestamp (raw SQL parameters carry no column type to convert a Date by). */
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
-interface Due {
-  activity_id: string;
-  user_id: string;
-}
-
 /**
  * The escalation (issue 23). Each run takes the people whose step is due:
  * 1. SAFETY_ALERT_AFTER_MINUTES after the planned return, anyone taking part and not back: the others get an
@@ -44,7 +34,6 @@ interface Due {
  * the state in the database. A check-in (`back_at`) stops both steps. Steps older than a day are left alone.
  */
 export function createSafetyEscalation(deps: {
-  db: Db;
   repo: SafetyRepository;
   changes: Changes;
   mailer: {
@@ -59,35 +48,18 @@ export function createSafetyEscalation(deps: {
 }) {
   /** People not back whose step is due: their planned return is at or before `returnedBy` and not a day older. */
   const due = (returnedBy: Date, step: 'alert' | 'contacts') =>
-    queryRows<Due>(
-      deps.db,
-      sql`select am.activity_id, am.user_id from activity_members am
-        join ${activities} a on a.id = am.activity_id
-        left join ${activitySafety} s on s.activity_id = am.activity_id and s.user_id = am.user_id
-        where am.state = 'PARTICIPATING' and a.deleted_at is null and a.cancelled_at is null
-          and a.starts_at <= ${instant(returnedBy)}
-          and a.starts_at > ${instant(new Date(returnedBy.getTime() - LONGEST_OUTING_MS))}
-          and coalesce(a.planned_return_at, a.ends_at) <= ${instant(returnedBy)}
-          and coalesce(a.planned_return_at, a.ends_at) > ${instant(new Date(returnedBy.getTime() - ESCALATION_LOOKBACK_MS))}
-          and s.back_at is null
-          and ${step === 'alert' ? sql`s.alerted_at is null` : sql`s.alerted_at is not null and s.contacts_mailed_at is null`}
-        order by a.starts_at limit ${BATCH}`,
-    );
+    deps.repo.escalationDue(returnedBy, step, {
+      longestOutingMs: LONGEST_OUTING_MS,
+      lookbackMs: ESCALATION_LOOKBACK_MS,
+      limit: BATCH,
+    });
 
   /** Step 1, for one activity: claims its people, then tells the group about each and each about themself. */
   async function alert(activityId: string, userIds: string[], now: Date) {
     return deps.changes.run(async (tx, fx) => {
-      const claimed = await tx
-        .insert(activitySafety)
-        .values(userIds.map((userId) => ({ activityId, userId, alertedAt: now })))
-        .onConflictDoUpdate({
-          target: [activitySafety.activityId, activitySafety.userId],
-          set: { alertedAt: now },
-          setWhere: sql`${activitySafety.alertedAt} is null and ${activitySafety.backAt} is null`,
-        })
-        .returning({ userId: activitySafety.userId });
+      const claimed = await deps.repo.claimAlerts(activityId, userIds, now, tx);
       if (!claimed.length) return 0;
-      const [activity] = await tx.select().from(activities).where(eq(activities.id, activityId));
+      const activity = await deps.repo.activity(activityId, tx);
       const people = await deps.repo.people(activityId, tx);
       for (const { userId } of claimed) {
         const common = { type: 'ACTIVITY_NOT_BACK' as const, targetId: activityId, targetName: activity!.name };
@@ -108,31 +80,10 @@ export function createSafetyEscalation(deps: {
   /** Step 2, for one person: claims it, then writes a link and an e-mail per emergency contact. */
   async function mailContacts(activityId: string, userId: string, now: Date) {
     return deps.changes.run(async (tx, fx) => {
-      const [claimed] = await tx
-        .update(activitySafety)
-        .set({ contactsMailedAt: now })
-        .where(
-          and(
-            eq(activitySafety.activityId, activityId),
-            eq(activitySafety.userId, userId),
-            isNull(activitySafety.contactsMailedAt),
-            isNull(activitySafety.backAt),
-          ),
-        )
-        .returning({ userId: activitySafety.userId });
-      if (!claimed) return 0;
+      if (!(await deps.repo.claimContactsMail(activityId, userId, now, tx))) return 0;
       const since = new Date(now.getTime() - ESCALATION_CAP_WINDOW_MS);
       if ((await deps.repo.contactEscalationsSince(userId, since, tx)) > CONTACT_ESCALATIONS_PER_WEEK) return 0;
-      const [row] = await tx
-        .select({
-          activity: activities,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          language: users.language,
-        })
-        .from(activities)
-        .innerJoin(users, eq(users.id, userId))
-        .where(eq(activities.id, activityId));
+      const row = await deps.repo.escalationSubject(activityId, userId, tx);
       const { activity, language } = row!;
       const person = [row!.firstName, row!.lastName].filter(Boolean).join(' ') || '—';
       const expiresAt = new Date(now.getTime() + deps.linkHours * 60 * MINUTE);
@@ -140,13 +91,10 @@ export function createSafetyEscalation(deps: {
       const contacts = (await deps.repo.contacts(userId, tx)).filter((c) => c.confirmed);
       for (const contact of contacts) {
         const token = newLinkToken();
-        await tx.insert(safetyLinks).values({
-          tokenHash: hashLinkToken(token),
-          activityId,
-          userId,
-          contactName: contact.name,
-          expiresAt,
-        });
+        await deps.repo.insertLink(
+          { tokenHash: hashLinkToken(token), activityId, userId, contactName: contact.name, expiresAt },
+          tx,
+        );
         const queued = await deps.mailer.enqueue(
           {
             to: contact.email,
@@ -172,13 +120,13 @@ export function createSafetyEscalation(deps: {
     const alertBy = new Date(now.getTime() - deps.delays.alertAfterMinutes * MINUTE);
     const byActivity = new Map<string, string[]>();
     for (const d of await due(alertBy, 'alert'))
-      byActivity.set(d.activity_id, [...(byActivity.get(d.activity_id) ?? []), d.user_id]);
+      byActivity.set(d.activityId, [...(byActivity.get(d.activityId) ?? []), d.userId]);
     let alerted = 0;
     for (const [activityId, userIds] of byActivity) alerted += await alert(activityId, userIds, now);
 
     const contactsBy = new Date(alertBy.getTime() - deps.delays.contactsAfterMinutes * MINUTE);
     let mailed = 0;
-    for (const d of await due(contactsBy, 'contacts')) mailed += await mailContacts(d.activity_id, d.user_id, now);
+    for (const d of await due(contactsBy, 'contacts')) mailed += await mailContacts(d.activityId, d.userId, now);
     return { alerted, mailed };
   }
 

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
+  activities,
   activityMembers,
   activitySafety,
   emergencyContacts,
   locationPoints,
+  safetyLinks,
   userBlocks,
   users,
 } from '../../db/schema.ts';
@@ -12,6 +14,9 @@ import { userSummaryColumns } from '../users/user-summary.ts';
 
 export type SafetyRow = typeof activitySafety.$inferSelect;
 export type SafetyState = Partial<Pick<SafetyRow, 'sharing' | 'economy' | 'backAt'>>;
+
+/** An instant as an SQL timestamp (raw SQL parameters carry no column type to convert a Date by). */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** The queries of the safety loop. */
 export function createSafetyRepository(db: Db) {
@@ -50,9 +55,10 @@ export function createSafetyRepository(db: Db) {
     /** The last stored position of each of `userIds` in the activity. */
     lastFixes: (activityId: string, userIds: string[], tx: DbOrTx = db) =>
       userIds.length
-        ? queryRows<{ user_id: string; latitude: number; longitude: number; recorded_at: Date | string }>(
+        ? queryRows<{ userId: string; latitude: number; longitude: number; recordedAt: Date | string }>(
             tx,
-            sql`select distinct on (user_id) user_id, latitude, longitude, recorded_at from ${locationPoints}
+            sql`select distinct on (user_id) user_id as "userId", latitude, longitude, recorded_at as "recordedAt"
+              from ${locationPoints}
               where activity_id = ${activityId} and user_id = any(${uuidArray(userIds)})
               order by user_id, recorded_at desc`,
           )
@@ -150,6 +156,135 @@ export function createSafetyRepository(db: Db) {
         .where(eq(locationPoints.userId, userId))
         .returning({ id: locationPoints.id });
       return deleted.length;
+    },
+
+    /** The activity's planned return changes; answers the activity. */
+    async setPlannedReturn(activityId: string, plannedReturnAt: Date | null, tx: DbOrTx = db) {
+      const [updated] = await tx
+        .update(activities)
+        .set({ plannedReturnAt })
+        .where(eq(activities.id, activityId))
+        .returning();
+      return updated!;
+    },
+
+    /**
+     * People taking part and not back whose escalation step is due: the activity started at or before `returnedBy`
+     * and not more than `longestOuting` earlier, its planned return (or end) at or before `returnedBy` and not more
+     * than `lookback` earlier, and the step not taken (`alert`), or the alert sent and the contacts not mailed
+     * (`contacts`). Soonest activities first, `limit` at most.
+     */
+    escalationDue(
+      returnedBy: Date,
+      step: 'alert' | 'contacts',
+      window: { longestOutingMs: number; lookbackMs: number; limit: number },
+      tx: DbOrTx = db,
+    ) {
+      return queryRows<{ activityId: string; userId: string }>(
+        tx,
+        sql`select am.activity_id as "activityId", am.user_id as "userId" from activity_members am
+        join ${activities} a on a.id = am.activity_id
+        left join ${activitySafety} s on s.activity_id = am.activity_id and s.user_id = am.user_id
+        where am.state = 'PARTICIPATING' and a.deleted_at is null and a.cancelled_at is null
+          and a.starts_at <= ${instant(returnedBy)}
+          and a.starts_at > ${instant(new Date(returnedBy.getTime() - window.longestOutingMs))}
+          and coalesce(a.planned_return_at, a.ends_at) <= ${instant(returnedBy)}
+          and coalesce(a.planned_return_at, a.ends_at) > ${instant(new Date(returnedBy.getTime() - window.lookbackMs))}
+          and s.back_at is null
+          and ${step === 'alert' ? sql`s.alerted_at is null` : sql`s.alerted_at is not null and s.contacts_mailed_at is null`}
+        order by a.starts_at limit ${window.limit}`,
+      );
+    },
+
+    /** Claims the alert of the people not alerted yet nor back (a conditional upsert); answers those claimed. */
+    claimAlerts(activityId: string, userIds: string[], now: Date, tx: DbOrTx = db) {
+      return tx
+        .insert(activitySafety)
+        .values(userIds.map((userId) => ({ activityId, userId, alertedAt: now })))
+        .onConflictDoUpdate({
+          target: [activitySafety.activityId, activitySafety.userId],
+          set: { alertedAt: now },
+          setWhere: sql`${activitySafety.alertedAt} is null and ${activitySafety.backAt} is null`,
+        })
+        .returning({ userId: activitySafety.userId });
+    },
+
+    /** Claims the mail to the person's contacts, unless mailed already or back; whether it was claimed. */
+    async claimContactsMail(activityId: string, userId: string, now: Date, tx: DbOrTx = db) {
+      const [claimed] = await tx
+        .update(activitySafety)
+        .set({ contactsMailedAt: now })
+        .where(
+          and(
+            eq(activitySafety.activityId, activityId),
+            eq(activitySafety.userId, userId),
+            isNull(activitySafety.contactsMailedAt),
+            isNull(activitySafety.backAt),
+          ),
+        )
+        .returning({ userId: activitySafety.userId });
+      return !!claimed;
+    },
+
+    async activity(activityId: string, tx: DbOrTx = db) {
+      const [activity] = await tx.select().from(activities).where(eq(activities.id, activityId));
+      return activity ?? null;
+    },
+
+    /** The activity and the person's name and language, for the mail to their contacts. */
+    async escalationSubject(activityId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          activity: activities,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          language: users.language,
+        })
+        .from(activities)
+        .innerJoin(users, eq(users.id, userId))
+        .where(eq(activities.id, activityId));
+      return row ?? null;
+    },
+
+    async insertLink(link: typeof safetyLinks.$inferInsert, tx: DbOrTx = db) {
+      await tx.insert(safetyLinks).values(link);
+    },
+
+    /** A link not expired at `now`, by its token's hash. */
+    async link(tokenHash: string, now: Date, tx: DbOrTx = db) {
+      const [link] = await tx
+        .select()
+        .from(safetyLinks)
+        .where(and(eq(safetyLinks.tokenHash, tokenHash), gt(safetyLinks.expiresAt, now)));
+      return link ?? null;
+    },
+
+    /** A link's live activity and person, with the person's part in its safety loop. */
+    async linked(activityId: string, userId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ activity: activities, person: users, safety: activitySafety })
+        .from(activities)
+        .innerJoin(users, eq(users.id, userId))
+        .leftJoin(activitySafety, and(eq(activitySafety.activityId, activities.id), eq(activitySafety.userId, userId)))
+        .where(and(eq(activities.id, activityId), isNull(activities.deletedAt), isNull(users.deletedAt)));
+      return row ?? null;
+    },
+
+    /** The first names of the activity's organisers. */
+    async organiserNames(activityId: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ firstName: users.firstName })
+        .from(activityMembers)
+        .innerJoin(users, eq(users.id, activityMembers.userId))
+        .where(
+          and(
+            eq(activityMembers.activityId, activityId),
+            eq(activityMembers.state, 'PARTICIPATING'),
+            eq(activityMembers.isAdmin, true),
+            isNull(users.deletedAt),
+          ),
+        );
+      return rows;
     },
   };
 }

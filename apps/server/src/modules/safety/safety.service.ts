@@ -1,11 +1,10 @@
 import type { ActivitySafety, SafetyPositionAck, SafetyPositionEvent, SafetyPositionInput } from '@cordata/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { activities } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { type Access, admits, isAdmin } from '../access/access.ts';
+import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
@@ -64,7 +63,7 @@ export function createSafetyService(deps: {
   const windowOf = (activity: SafetyTimes, people: Person[]) => safetyWindow(activity, allBackAt(people), deps.now());
 
   /** What `viewerId` sees of the loop: everyone's check-in, and positions only between people who both share. */
-  async function view(activity: typeof activities.$inferSelect, viewerId: string): Promise<ActivitySafety> {
+  async function view(activity: ActivityRow, viewerId: string): Promise<ActivitySafety> {
     const people = await repo.people(activity.id);
     const window = windowOf(activity, people);
     const me = people.find((p) => p.user.userId === viewerId);
@@ -82,10 +81,10 @@ export function createSafetyService(deps: {
       .map((p) => p.user.userId);
     const fixes = new Map<string, { latitude: number; longitude: number; at: string }>();
     for (const fix of await repo.lastFixes(activity.id, shown)) {
-      const [kept] = await deps.outgoing.points(fix.user_id, viewerId, [
-        { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recorded_at).toISOString() },
+      const [kept] = await deps.outgoing.points(fix.userId, viewerId, [
+        { latitude: fix.latitude, longitude: fix.longitude, at: new Date(fix.recordedAt).toISOString() },
       ]);
-      if (kept) fixes.set(fix.user_id, kept);
+      if (kept) fixes.set(fix.userId, kept);
     }
     const back = allBackAt(people);
     return {
@@ -132,13 +131,9 @@ export function createSafetyService(deps: {
       const { activity } = await deps.access.require('activity', activityId, userId, { as: 'organiser', tx });
       const at = plannedReturnAt === null ? null : new Date(plannedReturnAt);
       if (at && at <= activity.startsAt) throw new ApiError('RETURN_BEFORE_START');
-      const [updated] = await tx
-        .update(activities)
-        .set({ plannedReturnAt: at })
-        .where(eq(activities.id, activity.id))
-        .returning();
+      const updated = await repo.setPlannedReturn(activity.id, at, tx);
       await announce(activity.id, tx, fx.afterCommit);
-      return updated!;
+      return updated;
     });
     return { safety: await view(activity, userId) };
   }
@@ -200,7 +195,7 @@ export function createSafetyService(deps: {
     if (windowOf(activity, people).state !== 'OPEN') return { ok: false, code: 'SAFETY_WINDOW_CLOSED' };
     const now = deps.now();
     const [last] = await repo.lastFixes(activity.id, [userId]);
-    if (last && now.getTime() - new Date(last.recorded_at).getTime() < minimumGapMs(me.safety.economy))
+    if (last && now.getTime() - new Date(last.recordedAt).getTime() < minimumGapMs(me.safety.economy))
       return { ok: false, code: 'TOO_SOON' };
     await repo.addPoint({
       activityId: activity.id,

@@ -285,7 +285,6 @@ describe('the escalation', () => {
     clock = endsAt + 61 * MINUTE;
     // Two instances at once, then a third made afresh (a restart): one alert in all.
     const again = createSafetyEscalation({
-      db: t.db,
       repo: createSafetyRepository(t.db),
       changes: t.modules.services.changes,
       mailer: t.modules.services.mailer,

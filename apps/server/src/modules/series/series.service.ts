@@ -8,10 +8,9 @@ import {
   type SeriesDate,
   type SeriesScope,
 } from '@cordata/contract';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
-import { activities, activitySeries, type MemberState, seriesMembers, seriesSkips } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { activities } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { editKind, zonedInstant } from '../activities/activity-time.ts';
@@ -19,15 +18,8 @@ import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
-import {
-  addDays,
-  type DueSeries,
-  dueColumns,
-  horizonOf,
-  materialise,
-  occurrencesOf,
-  PER_DATE_COLUMNS,
-} from './series-materialiser.ts';
+import { createSeriesRepository, type DueSeries, type SeriesRepository, type SeriesRow } from './series.repository.ts';
+import { addDays, horizonOf, materialise, occurrencesOf } from './series-materialiser.ts';
 
 /** How many coming dates series/read-info lists. */
 const NEXT_DATES = 12;
@@ -38,6 +30,8 @@ export interface SeriesDeps {
   members: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin' | 'entryFor' | 'joinIn' | 'leaveIn'>;
   memberships: Pick<MembershipRepository, 'lockPerson' | 'member' | 'memberIds' | 'blockedByAnAdmin'>;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
+  /** The series' SQL; made from `db` when not given. */
+  repo?: SeriesRepository;
   now: () => Date;
 }
 
@@ -56,20 +50,6 @@ export type SharedValues = Partial<typeof activities.$inferInsert> & {
   timeZone: string;
 };
 
-const columns = getTableColumns(activities);
-/** Field values as an activities row in JSON, keyed by column name (the template's shape). */
-function asTemplatePatch(values: Record<string, unknown>) {
-  const patch: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(values)) {
-    const column = columns[field as keyof typeof columns];
-    if (!column || value === undefined || (PER_DATE_COLUMNS as readonly string[]).includes(column.name)) continue;
-    patch[column.name] = value instanceof Date ? value.toISOString() : value;
-  }
-  return patch;
-}
-
-const perDateKeys = sql.raw(`array[${PER_DATE_COLUMNS.map((c) => `'${c}'`).join(',')}]::text[]`);
-
 function ruleError(err: unknown): never {
   if (err instanceof RuleError) {
     throw new ApiError(err.code, { message: err.message, issues: [{ path: 'repeat.rule', message: err.message }] });
@@ -77,34 +57,20 @@ function ruleError(err: unknown): never {
   throw err;
 }
 
-type SeriesRow = typeof activitySeries.$inferSelect;
-
 /**
  * Series of activities (issue 22, docs/series.md): every date is a real activity, made 12 weeks ahead by
  * series-materialiser.ts. Edits by scope, cancellations, joining the whole series with per-date opt-outs.
  */
 export function createSeriesService(deps: SeriesDeps) {
   const { db } = deps;
+  const repo = deps.repo ?? createSeriesRepository(db);
   const run = deps.changes.run;
 
   /** The series of an activity and the activity's day in it; NOT_IN_SERIES without one. */
   async function seriesOf(activityId: string, tx: DbOrTx, lock = false) {
-    const query = tx
-      .select({ series: activitySeries, occurrenceDate: activities.occurrenceDate })
-      .from(activities)
-      .innerJoin(activitySeries, eq(activitySeries.id, activities.seriesId))
-      .where(eq(activities.id, activityId));
-    const [row] = lock ? await query.for('update', { of: activitySeries }) : await query;
-    if (!row) throw new ApiError('NOT_IN_SERIES');
-    return { series: row.series, occurrenceDate: row.occurrenceDate! };
-  }
-
-  async function seriesMember(seriesId: string, userId: string, tx: DbOrTx) {
-    const [row] = await tx
-      .select()
-      .from(seriesMembers)
-      .where(and(eq(seriesMembers.seriesId, seriesId), eq(seriesMembers.userId, userId)));
-    return row ?? null;
+    const found = await repo.seriesOf(activityId, lock, tx);
+    if (!found) throw new ApiError('NOT_IN_SERIES');
+    return found;
   }
 
   const startTimeOf = (series: SeriesRow) => String(series.template.start_time);
@@ -122,37 +88,10 @@ export function createSeriesService(deps: SeriesDeps) {
   }
 
   /** The coming (not started, not cancelled) dates made so far, from `fromDay` on. */
-  async function comingDates(tx: DbOrTx, seriesId: string, fromDay?: string) {
-    return tx
-      .select({
-        id: activities.id,
-        date: activities.date,
-        occurrenceDate: activities.occurrenceDate,
-        startsAt: activities.startsAt,
-        endsAt: activities.endsAt,
-        startLatitude: activities.startLatitude,
-        startLongitude: activities.startLongitude,
-      })
-      .from(activities)
-      .where(
-        and(
-          eq(activities.seriesId, seriesId),
-          sql`${activities.deletedAt} is null`,
-          sql`${activities.startsAt} > ${deps.now().toISOString()}::timestamptz`,
-          fromDay ? sql`${activities.occurrenceDate} >= ${fromDay}` : undefined,
-        ),
-      )
-      .orderBy(activities.startsAt);
-  }
+  const comingDates = (tx: DbOrTx, seriesId: string, fromDay?: string) =>
+    repo.comingDates(seriesId, deps.now(), fromDay, tx);
 
   type ComingDate = Awaited<ReturnType<typeof comingDates>>[number];
-
-  /** The activity rows of dates, by id. */
-  async function rows(tx: DbOrTx, ids: string[]) {
-    if (!ids.length) return new Map<string, ActivityRow>();
-    const found = await tx.select().from(activities).where(inArray(activities.id, ids));
-    return new Map(found.map((row) => [row.id, row]));
-  }
 
   /**
    * The person comes into a date as joining it would let them (the engine: a seat, or the waitlist when the seats
@@ -218,26 +157,12 @@ export function createSeriesService(deps: SeriesDeps) {
       startsAt: zonedInstant(s.date, values.startTime, values.timeZone),
       endsAt: zonedInstant(s.date, values.endTime, values.timeZone),
     }));
-    await tx
-      .update(activities)
-      .set({ ...shared, updatedAt: deps.now() })
-      .where(inArray(activities.id, ids));
-    await tx.execute(sql`update activities a set starts_at = u.starts_at, ends_at = u.ends_at
-      from unnest(${uuidArray(ids)}, ${`{${times.map((t) => t.startsAt.toISOString()).join(',')}}`}::timestamptz[],
-        ${`{${times.map((t) => t.endsAt.toISOString()).join(',')}}`}::timestamptz[]) as u(id, starts_at, ends_at)
-      where a.id = u.id`);
+    await repo.updateDates(ids, shared, times, deps.now(), tx);
     if (edit.notify === false) return;
     // One notification per person, on their first changed date.
-    const firsts = await queryRows<{ activity_id: string; user_id: string }>(
-      tx,
-      sql`select distinct on (m.user_id) m.activity_id, m.user_id from activity_members m
-          join activities a on a.id = m.activity_id
-          where m.activity_id = any(${uuidArray(ids)}) and m.state = 'PARTICIPATING'
-            and m.user_id <> all(${uuidArray(edit.told)})
-          order by m.user_id, a.starts_at`,
-    );
+    const firsts = await repo.firstDatesOf(ids, edit.told, tx);
     const byDate = new Map<string, string[]>();
-    for (const row of firsts) byDate.set(row.activity_id, [...(byDate.get(row.activity_id) ?? []), row.user_id]);
+    for (const row of firsts) byDate.set(row.activityId, [...(byDate.get(row.activityId) ?? []), row.userId]);
     for (const [activityId, userIds] of byDate) {
       const index = ids.indexOf(activityId);
       await fx.notify({
@@ -259,17 +184,7 @@ export function createSeriesService(deps: SeriesDeps) {
     const told = new Set<string>([actorId]);
     if (!ids.length) return { told, cancelled: 0 };
     const now = deps.now();
-    const cancelled = await tx
-      .update(activities)
-      .set({ cancelledAt: now, deletedAt: now, updatedAt: now })
-      .where(and(inArray(activities.id, ids), sql`${activities.deletedAt} is null`))
-      .returning({
-        id: activities.id,
-        name: activities.name,
-        date: activities.date,
-        startTime: activities.startTime,
-        startsAt: activities.startsAt,
-      });
+    const cancelled = await repo.cancelDates(ids, now, tx);
     cancelled.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     for (const date of cancelled) {
       const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId: date.id });
@@ -297,27 +212,18 @@ export function createSeriesService(deps: SeriesDeps) {
     const { series } = await seriesOf(activityId, db);
     const now = deps.now();
     const [made, me, skips, name] = await Promise.all([
-      queryRows<{ id: string; occurrence_date: string; starts_at: string | Date; state: MemberState | null }>(
-        db,
-        sql`select a.id, a.occurrence_date, a.starts_at, m.state from activities a
-            left join activity_members m on m.activity_id = a.id and m.user_id = ${userId}
-            where a.series_id = ${series.id} and a.deleted_at is null and a.starts_at > ${now.toISOString()}::timestamptz
-            order by a.starts_at limit ${NEXT_DATES}`,
-      ),
-      seriesMember(series.id, userId, db),
-      db
-        .select({ day: seriesSkips.day })
-        .from(seriesSkips)
-        .where(and(eq(seriesSkips.seriesId, series.id), eq(seriesSkips.userId, userId))),
-      db.select({ name: activities.name }).from(activities).where(eq(activities.id, activityId)),
+      repo.nextDates(series.id, userId, now, NEXT_DATES, db),
+      repo.member(series.id, userId, db),
+      repo.skippedDays(series.id, userId, db),
+      repo.activityName(activityId, db),
     ]);
-    const skipped = new Set(skips.map((s) => s.day));
+    const skipped = new Set(skips);
     const nextDates: SeriesDate[] = made.map((row) => ({
-      date: row.occurrence_date,
+      date: row.occurrenceDate,
       activityId: row.id,
-      startsAt: new Date(row.starts_at).toISOString(),
+      startsAt: new Date(row.startsAt).toISOString(),
       status: statusOf(row.state),
-      skipped: skipped.has(row.occurrence_date),
+      skipped: skipped.has(row.occurrenceDate),
     }));
     // Beyond the dates made so far, the rule's next days (not activities yet).
     if (nextDates.length < NEXT_DATES && !series.ended) {
@@ -345,7 +251,7 @@ export function createSeriesService(deps: SeriesDeps) {
       rule: series.rule,
       startDate: series.startDate,
       exDates: series.exDates,
-      name: name[0]?.name ?? String(series.template.name),
+      name: name ?? String(series.template.name),
       startTime: startTimeOf(series),
       endTime: String(series.template.end_time),
       timeZone: series.timeZone,
@@ -367,19 +273,8 @@ export function createSeriesService(deps: SeriesDeps) {
      * copies it as its template, its creator organises every date, and the dates 12 weeks ahead are made.
      */
     async start(tx: DbOrTx, activityId: string, plan: SeriesPlan, userId: string) {
-      const seriesId = uuidv7();
-      await tx.execute(sql`insert into activity_series (id, rule, start_date, ex_dates, time_zone, template,
-          materialised_until, created_by)
-        select ${seriesId}, ${plan.rule}, ${plan.startDate}, ${`{${plan.exDates.join(',')}}`}::text[], a.time_zone,
-          to_jsonb(a) - ${perDateKeys}, ${plan.firstDay}, ${userId}
-        from activities a where a.id = ${activityId}`);
-      await tx.update(activities).set({ seriesId, occurrenceDate: plan.firstDay }).where(eq(activities.id, activityId));
-      await tx.insert(seriesMembers).values({ seriesId, userId, isAdmin: true });
-      const [due] = await queryRows<DueSeries>(
-        tx,
-        sql`select ${dueColumns} from activity_series s where s.id = ${seriesId}`,
-      );
-      await materialise(tx, [due!], deps.now());
+      const due = await repo.create(uuidv7(), activityId, plan, userId, tx);
+      await materialise(repo, tx, [due], deps.now());
     },
 
     /**
@@ -407,8 +302,7 @@ export function createSeriesService(deps: SeriesDeps) {
         (s) => s.id !== activity.id,
       );
       const { date: _date, startsAt: _s, endsAt: _e, ...shared } = values;
-      await tx.execute(sql`update activity_series set template = template || ${JSON.stringify(asTemplatePatch(shared))}::jsonb,
-        time_zone = ${values.timeZone}, updated_at = now() where id = ${series.id}`);
+      await repo.patchTemplate(series.id, shared, values.timeZone, tx);
       await applyToDates(tx, fx, siblings, { ...edit, name: values.name ?? activity.name });
     },
 
@@ -440,15 +334,15 @@ export function createSeriesService(deps: SeriesDeps) {
       const next: DueSeries = {
         id: uuidv7(),
         rule: plan.rule,
-        start_date: plan.startDate,
-        ex_dates: plan.exDates,
-        time_zone: values.timeZone,
-        start_time: values.startTime,
-        end_time: values.endTime,
-        materialised_until: addDays(plan.startDate, -1),
+        startDate: plan.startDate,
+        exDates: plan.exDates,
+        timeZone: values.timeZone,
+        startTime: values.startTime,
+        endTime: values.endTime,
+        materialisedUntil: addDays(plan.startDate, -1),
       };
       const ruleDays = new Set(
-        occurrencesOf(next, next.materialised_until, horizonOf(now, next.time_zone), now).occurrences.map((o) => o.day),
+        occurrencesOf(next, next.materialisedUntil, horizonOf(now, next.timeZone), now).occurrences.map((o) => o.day),
       );
       if (!ruleDays.size) {
         throw new ApiError('SERIES_RULE_INVALID', {
@@ -456,18 +350,8 @@ export function createSeriesService(deps: SeriesDeps) {
         });
       }
       const { date: _date, startsAt: _s, endsAt: _e, ...shared } = values;
-      await tx.execute(sql`insert into activity_series (id, rule, start_date, ex_dates, time_zone, template,
-          materialised_until, created_by)
-        select ${next.id}, ${next.rule}, ${next.start_date}, ${`{${next.ex_dates.join(',')}}`}::text[], ${next.time_zone},
-          template || ${JSON.stringify(asTemplatePatch(shared))}::jsonb, ${next.materialised_until}, created_by
-        from activity_series where id = ${series.id}`);
-      // The members keep their place (created_at orders seats and waitlists), and the opt-outs the new rule has days for.
-      await tx.execute(sql`insert into series_members (series_id, user_id, is_admin, created_at)
-        select ${next.id}, user_id, is_admin, created_at from series_members where series_id = ${series.id}`);
-      await tx.execute(sql`insert into series_skips (series_id, user_id, day, created_at)
-        select ${next.id}, user_id, day, created_at from series_skips
-        where series_id = ${series.id} and day = any(${`{${[...ruleDays].join(',')}}`}::text[])`);
-      await tx.update(activitySeries).set({ ended: true, updatedAt: now }).where(eq(activitySeries.id, series.id));
+      await repo.createFollowing(series.id, next, shared, [...ruleDays], tx);
+      await repo.end(series.id, now, tx);
 
       const affected = await comingDates(tx, series.id, scope === 'FOLLOWING' ? occurrenceDate : undefined);
       const kept = affected.filter((d) => ruleDays.has(d.occurrenceDate!));
@@ -479,33 +363,21 @@ export function createSeriesService(deps: SeriesDeps) {
         edit.actorId,
       );
       if (kept.length) {
-        await tx
-          .update(activities)
-          .set({ seriesId: next.id })
-          .where(
-            inArray(
-              activities.id,
-              kept.map((d) => d.id),
-            ),
-          );
+        await repo.moveDates(
+          kept.map((d) => d.id),
+          next.id,
+          tx,
+        );
       }
       // The moved dates take the new values; nobody is told per date here: everyone is told once below.
       await applyToDates(tx, fx, kept, { ...edit, notify: false, told: [], name: values.name ?? activity.name });
-      await materialise(tx, [next], now);
+      await materialise(repo, tx, [next], now);
       // Each person taking part in a date of the new series (a moved one, or one just made for a series member) is
       // told once, on their first such date, that the series repeats differently, also when a cancellation of
       // another date told them already: otherwise they would know of the cancelled dates and not of their new ones.
-      const firsts = await queryRows<{ activity_id: string; user_id: string }>(
-        tx,
-        sql`select distinct on (m.user_id) m.activity_id, m.user_id from activity_members m
-            join activities a on a.id = m.activity_id
-            where a.series_id = ${next.id} and a.deleted_at is null
-              and a.starts_at > ${now.toISOString()}::timestamptz
-              and m.state = 'PARTICIPATING' and m.user_id <> ${edit.actorId}
-            order by m.user_id, a.starts_at`,
-      );
+      const firsts = await repo.firstComingDatesOf(next.id, now, edit.actorId, tx);
       const byDate = new Map<string, string[]>();
-      for (const row of firsts) byDate.set(row.activity_id, [...(byDate.get(row.activity_id) ?? []), row.user_id]);
+      for (const row of firsts) byDate.set(row.activityId, [...(byDate.get(row.activityId) ?? []), row.userId]);
       for (const [activityId, userIds] of byDate) {
         await fx.notify({
           userIds,
@@ -517,19 +389,7 @@ export function createSeriesService(deps: SeriesDeps) {
         });
       }
       if (kept.some((d) => d.id === activity.id)) return activity.id;
-      const [first] = await tx
-        .select({ id: activities.id })
-        .from(activities)
-        .where(
-          and(
-            eq(activities.seriesId, next.id),
-            sql`${activities.deletedAt} is null`,
-            sql`${activities.startsAt} > ${now.toISOString()}::timestamptz`,
-          ),
-        )
-        .orderBy(activities.startsAt)
-        .limit(1);
-      return first!.id;
+      return (await repo.firstComingDate(next.id, now, tx))!;
     },
 
     answer,
@@ -549,24 +409,17 @@ export function createSeriesService(deps: SeriesDeps) {
         await deps.memberships.lockPerson('activity', activityId, userId, tx);
         const { object, member } = await deps.members.load(activityId, userId, tx, 'share');
         const { series } = await seriesOf(activityId, tx);
-        if (await seriesMember(series.id, userId, tx)) throw new ApiError('ALREADY_PARTICIPATING');
+        if (await repo.member(series.id, userId, tx)) throw new ApiError('ALREADY_PARTICIPATING');
         if (member?.state !== 'PARTICIPATING') {
           const entry = await deps.members.entryFor(tx, object, userId, member);
           if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         }
-        await tx.insert(seriesMembers).values({ seriesId: series.id, userId, isAdmin: false });
-        const skipped = new Set(
-          (
-            await tx
-              .select({ day: seriesSkips.day })
-              .from(seriesSkips)
-              .where(and(eq(seriesSkips.seriesId, series.id), eq(seriesSkips.userId, userId)))
-          ).map((k) => k.day),
-        );
+        await repo.addMember(series.id, userId, tx);
+        const skipped = new Set(await repo.skippedDays(series.id, userId, tx));
         const coming = (await comingDates(tx, series.id)).filter((d) => !skipped.has(d.occurrenceDate!));
-        const dates = await rows(
-          tx,
+        const dates = await repo.activityRows(
           coming.map((d) => d.id),
+          tx,
         );
         for (const date of dates.values()) await joinDate(tx, fx, date, userId);
       });
@@ -578,23 +431,16 @@ export function createSeriesService(deps: SeriesDeps) {
       await run(async (tx, fx) => {
         await deps.members.load(activityId, userId, tx, 'share');
         const { series } = await seriesOf(activityId, tx, true);
-        const me = await seriesMember(series.id, userId, tx);
+        const me = await repo.member(series.id, userId, tx);
         if (!me) throw new ApiError('SERIES_NOT_JOINED');
         if (me.isAdmin) {
-          const [admins] = await queryRows<{ n: number }>(
-            tx,
-            sql`select count(*)::int as n from series_members where series_id = ${series.id} and is_admin`,
-          );
-          if ((admins?.n ?? 0) <= 1) throw new ApiError('LAST_ADMIN');
+          if ((await repo.adminsCount(series.id, tx)) <= 1) throw new ApiError('LAST_ADMIN');
         }
-        await tx
-          .delete(seriesMembers)
-          .where(and(eq(seriesMembers.seriesId, series.id), eq(seriesMembers.userId, userId)));
-        await tx.delete(seriesSkips).where(and(eq(seriesSkips.seriesId, series.id), eq(seriesSkips.userId, userId)));
+        await repo.removeMember(series.id, userId, tx);
         const coming = await comingDates(tx, series.id);
-        const dates = await rows(
-          tx,
+        const dates = await repo.activityRows(
           coming.map((d) => d.id),
+          tx,
         );
         for (const date of dates.values()) await leaveDate(tx, fx, date, userId);
       });
@@ -606,27 +452,17 @@ export function createSeriesService(deps: SeriesDeps) {
       await run(async (tx, fx) => {
         await deps.members.load(body.activityId, userId, tx, 'share');
         const { series } = await seriesOf(body.activityId, tx);
-        const me = await seriesMember(series.id, userId, tx);
+        const me = await repo.member(series.id, userId, tx);
         if (!me) throw new ApiError('SERIES_NOT_JOINED');
         if (me.isAdmin && body.skip) throw new ApiError('SERIES_ORGANISER_SKIP');
         if (!isRuleDay(series, body.date)) throw new ApiError('SERIES_DATE_NOT_IN_RULE');
-        const [made] = await tx
-          .select({ id: activities.id, startsAt: activities.startsAt, deletedAt: activities.deletedAt })
-          .from(activities)
-          .where(and(eq(activities.seriesId, series.id), eq(activities.occurrenceDate, body.date)));
+        const made = await repo.dateOn(series.id, body.date, tx);
         const startsAt = made?.startsAt ?? zonedInstant(body.date, startTimeOf(series), series.timeZone);
         if (startsAt <= deps.now()) throw new ApiError('SERIES_DATE_PAST');
-        if (body.skip) {
-          await tx.insert(seriesSkips).values({ seriesId: series.id, userId, day: body.date }).onConflictDoNothing();
-        } else {
-          await tx
-            .delete(seriesSkips)
-            .where(
-              and(eq(seriesSkips.seriesId, series.id), eq(seriesSkips.userId, userId), eq(seriesSkips.day, body.date)),
-            );
-        }
+        if (body.skip) await repo.skip(series.id, userId, body.date, tx);
+        else await repo.unskip(series.id, userId, body.date, tx);
         if (!made || made.deletedAt) return;
-        const date = (await rows(tx, [made.id])).get(made.id)!;
+        const date = (await repo.activityRows([made.id], tx)).get(made.id)!;
         if (body.skip) await leaveDate(tx, fx, date, userId);
         else await joinDate(tx, fx, date, userId);
       });
@@ -649,7 +485,7 @@ export function createSeriesService(deps: SeriesDeps) {
             ? [{ id: object.id }]
             : await comingDates(tx, series.id, body.scope === 'FOLLOWING' ? occurrenceDate : undefined);
         if (body.scope !== 'THIS') {
-          await tx.update(activitySeries).set({ ended: true, updatedAt: now }).where(eq(activitySeries.id, series.id));
+          await repo.end(series.id, now, tx);
         }
         const { cancelled } = await cancelDates(
           tx,

@@ -1,7 +1,7 @@
 import type { AdminCallBody, AdminSport, IntensityKind } from '@cordata/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { AuditInput } from '../admin/audit-log.ts';
+import type { AuditInput } from '../admin/audit-log.repository.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { SportsRepository } from './sports.repository.ts';

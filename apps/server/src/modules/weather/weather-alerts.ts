@@ -1,9 +1,8 @@
 import { weatherChoices } from '@cordata/contract';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { activities, activityMembers, activityWeather, weatherChecks } from '../../db/schema.ts';
-import { hasBackupRoute } from '../activities/backup-route.ts';
+import { hasBackupRoute } from '../activities/activity-routes.repository.ts';
 import type { Changes } from '../shared/changes.ts';
+import { createWeatherRepository } from './weather.repository.ts';
 import type { WeatherService } from './weather.service.ts';
 
 const HOUR = 3_600_000;
@@ -25,55 +24,38 @@ const BATCH = 50;
  * instant, so it is checked again; a cancelled one has left every list and is not. Nothing runs without WEATHER_URL.
  */
 export function createWeatherAlerts(deps: { db: Db; changes: Changes; weather: WeatherService; now: () => Date }) {
+  const repo = createWeatherRepository(deps.db);
+
   async function run() {
     const now = deps.now();
     let alerted = 0;
     for (const [index, { lead, ms }] of WEATHER_CHECK_LEADS.entries()) {
       const next = WEATHER_CHECK_LEADS[index + 1];
-      const due = await deps.db
-        .select({ activity: activities, weather: activityWeather })
-        .from(activities)
-        .leftJoin(activityWeather, eq(activityWeather.activityId, activities.id))
-        .where(
-          and(
-            isNull(activities.deletedAt),
-            lte(activities.startsAt, new Date(now.getTime() + ms)),
-            gt(activities.startsAt, new Date(now.getTime() + (next?.ms ?? 0))),
-            sql`not exists (select 1 from ${weatherChecks} wc where wc.activity_id = ${activities.id}
-              and wc.lead = ${lead} and wc.starts_at = ${activities.startsAt})`,
-          ),
-        )
-        .orderBy(activities.startsAt)
-        .limit(BATCH);
+      const due = await repo.checksDue(
+        lead,
+        new Date(now.getTime() + (next?.ms ?? 0)),
+        new Date(now.getTime() + ms),
+        BATCH,
+      );
       for (const { activity, weather } of due) {
         const answer = await deps.weather.evaluate(activity, weather);
         if (answer.state !== 'AVAILABLE') continue;
         const breached = answer.breaches.length > 0;
         const sent = await deps.changes.run(async (tx, fx) => {
-          const inserted = await tx
-            .insert(weatherChecks)
-            .values({ activityId: activity.id, lead, startsAt: activity.startsAt, breached })
-            .onConflictDoNothing()
-            .returning({ activityId: weatherChecks.activityId });
-          if (!inserted.length || !breached) return false;
-          const admins = await tx
-            .select({ userId: activityMembers.userId })
-            .from(activityMembers)
-            .where(
-              and(
-                eq(activityMembers.activityId, activity.id),
-                eq(activityMembers.state, 'PARTICIPATING'),
-                eq(activityMembers.isAdmin, true),
-              ),
-            );
+          const recorded = await repo.recordCheck(
+            { activityId: activity.id, lead, startsAt: activity.startsAt, breached },
+            tx,
+          );
+          if (!recorded || !breached) return false;
+          const admins = await repo.organiserIds(activity.id, tx);
           await fx.notify({
-            userIds: admins.map((a) => a.userId),
+            userIds: admins,
             type: 'ACTIVITY_WEATHER_ALERT',
             targetId: activity.id,
             actorId: null,
             // "24H GUSTS,RAIN KEEP,MOVE,SWITCH_BACKUP,CANCEL": the lead, what the forecast breaks and the answers
             // offered, for the list and the push (its action buttons).
-            reason: `${lead} ${answer.breaches.map((b) => b.kind).join(',')} ${weatherChoices(await hasBackupRoute(tx, activity.id)).join(',')}`,
+            reason: `${lead} ${answer.breaches.map((b) => b.kind).join(',')} ${weatherChoices(await hasBackupRoute(activity.id, tx)).join(',')}`,
             targetName: activity.name,
           });
           return true;

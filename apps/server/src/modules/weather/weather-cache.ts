@@ -1,7 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { weatherCells } from '../../db/schema.ts';
 import { type Forecast, WeatherFailure, type WeatherSource } from './open-meteo.ts';
+import { createWeatherRepository, type WeatherCellRow } from './weather.repository.ts';
 
 /** Forecasts are fetched and kept per grid cell of this many degrees (about 11 km north–south). */
 export const WEATHER_CELL_DEGREES = 0.1;
@@ -39,9 +38,9 @@ export interface WeatherCacheDeps {
  * up to WEATHER_MAX_AGE_MS) and is not retried for WEATHER_RETRY_MS, so page views never hammer a failing source.
  */
 export function createWeatherCache(deps: WeatherCacheDeps) {
-  const { db } = deps;
+  const repo = createWeatherRepository(deps.db);
 
-  const stored = (row: typeof weatherCells.$inferSelect | undefined): CachedForecast | null =>
+  const stored = (row: WeatherCellRow | null): CachedForecast | null =>
     row?.fetchedAt && deps.now().getTime() - row.fetchedAt.getTime() < WEATHER_MAX_AGE_MS
       ? { fetchedAt: row.fetchedAt, elevation: row.elevation, hours: row.hours }
       : null;
@@ -50,39 +49,19 @@ export function createWeatherCache(deps: WeatherCacheDeps) {
   async function claim(key: string, now: Date) {
     const retryBefore = new Date(now.getTime() - WEATHER_RETRY_MS);
     const freshAfter = new Date(now.getTime() - deps.freshMs);
-    const inserted = await db
-      .insert(weatherCells)
-      .values({ cell: key, attemptedAt: now })
-      .onConflictDoNothing()
-      .returning({ cell: weatherCells.cell });
-    if (inserted.length) return true;
-    const updated = await db
-      .update(weatherCells)
-      .set({ attemptedAt: now })
-      .where(
-        and(
-          eq(weatherCells.cell, key),
-          lt(weatherCells.attemptedAt, retryBefore),
-          or(isNull(weatherCells.fetchedAt), lt(weatherCells.fetchedAt, freshAfter)),
-        ),
-      )
-      .returning({ cell: weatherCells.cell });
-    return updated.length > 0;
+    return repo.claimCell(key, now, retryBefore, freshAfter);
   }
 
   /** The forecast of the cell holding `point`: fresh, else fetched, else the last good one; null if none. */
   async function forecast(point: { latitude: number; longitude: number }): Promise<CachedForecast | null> {
     const now = deps.now();
     const cell = cellOf(point);
-    const [row] = await db.select().from(weatherCells).where(eq(weatherCells.cell, cell.key));
+    const row = await repo.cell(cell.key);
     if (row?.fetchedAt && now.getTime() - row.fetchedAt.getTime() < deps.freshMs) return stored(row);
     if (!(await claim(cell.key, now))) return stored(row);
     try {
       const fresh = await deps.source.forecast(cell.centre);
-      await db
-        .update(weatherCells)
-        .set({ fetchedAt: now, elevation: fresh.elevation, hours: fresh.hours })
-        .where(eq(weatherCells.cell, cell.key));
+      await repo.storeForecast(cell.key, now, fresh);
       return { ...fresh, fetchedAt: now };
     } catch (error) {
       if (!(error instanceof WeatherFailure)) throw error;
@@ -94,11 +73,7 @@ export function createWeatherCache(deps: WeatherCacheDeps) {
   /** Cells whose forecast is older than a day: dropped by the hourly purge (nothing else reads them). */
   async function purge() {
     const before = new Date(deps.now().getTime() - 86_400_000);
-    await db
-      .delete(weatherCells)
-      .where(
-        sql`coalesce(${weatherCells.fetchedAt}, ${weatherCells.attemptedAt}) < ${before.toISOString()}::timestamptz`,
-      );
+    await repo.purgeCells(before);
   }
 
   return { forecast, purge };

@@ -166,7 +166,8 @@ describe.skipIf(!reachable)(`db:move-to${title}`, () => {
     } finally {
       await moved.server.close();
     }
-  });
+    // Two starts of the server, the move and argon2: 20 s on a quiet machine.
+  }, 120_000);
 
   it('refuses a target that is not empty, and writes nothing to it', async () => {
     const target = await newTarget();

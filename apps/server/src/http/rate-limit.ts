@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { ApiError } from './errors.ts';
+import { createRateLimitRepository } from './rate-limit.repository.ts';
 
 export interface RateRule {
   /** How many hits a window allows. */
@@ -13,19 +13,10 @@ export interface RateRule {
  * limited, e.g. `sign-in:email:a@b.c` and `sign-in:ip:1.2.3.4`: per account as well as per IP.
  */
 export function createRateLimiter(deps: { db: Db; enabled: boolean }) {
+  const repository = createRateLimitRepository(deps.db);
   async function hit(key: string, rule: RateRule): Promise<void> {
     if (!deps.enabled) return;
-    const [row] = await queryRows<{ count: number }>(
-      deps.db,
-      sql`
-      insert into rate_limits (key, count, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count`,
-    );
-    const count = Number(row?.count ?? 0);
+    const count = await repository.hit(key, rule.windowSeconds);
     if (count > rule.limit) throw new ApiError('RATE_LIMITED');
   }
 
@@ -37,11 +28,7 @@ export function createRateLimiter(deps: { db: Db; enabled: boolean }) {
   /** Refuses the call when any key already used up its window, without counting this call. */
   async function assertUnder(entries: [string, RateRule][]): Promise<void> {
     if (!deps.enabled) return;
-    const rows = await queryRows<{ key: string; count: number }>(
-      deps.db,
-      sql`select key, count from rate_limits where key = any(${sql.param(entries.map(([key]) => key))}::text[]) and reset_at > now()`,
-    );
-    const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
+    const counts = await repository.openCounts(entries.map(([key]) => key));
     for (const [key, rule] of entries) if ((counts.get(key) ?? 0) >= rule.limit) throw new ApiError('RATE_LIMITED');
   }
 
@@ -49,12 +36,7 @@ export function createRateLimiter(deps: { db: Db; enabled: boolean }) {
   async function record(entries: [string, RateRule][]): Promise<void> {
     if (!deps.enabled) return;
     for (const [key, rule] of entries) {
-      await deps.db.execute(sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`);
+      await repository.record(key, rule.windowSeconds);
     }
   }
 

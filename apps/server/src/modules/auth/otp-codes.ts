@@ -1,9 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '@cordata/contract';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { createOtpCodesRepository } from './otp-codes.repository.ts';
 
 export type OtpPurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD' | 'SIGN_IN';
 
@@ -16,14 +15,8 @@ export function createOtpCodes(deps: { db: DbOrTx; key: Uint8Array; now: () => D
   const digest = (email: string, purpose: OtpPurpose, code: string) =>
     createHmac('sha256', deps.key).update(`${purpose}:${email}:${code}`).digest('hex');
 
-  const latest = (email: string, purpose: OtpPurpose, tx: DbOrTx) =>
-    tx
-      .select()
-      .from(otpCodes)
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1)
-      .then((rows) => rows[0]);
+  const repository = createOtpCodesRepository(db);
+  const latest = (email: string, purpose: OtpPurpose, tx: DbOrTx) => repository.latest(email, purpose, tx);
 
   /** Seconds to wait before another code may be sent, 0 when one may be sent now. */
   async function resendWait(email: string, purpose: OtpPurpose, tx: DbOrTx = db) {
@@ -39,13 +32,16 @@ export function createOtpCodes(deps: { db: DbOrTx; key: Uint8Array; now: () => D
     if (wait > 0) throw new ApiError('RATE_LIMITED', { details: { retryAfterSeconds: wait } });
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const createdAt = now();
-    await tx.insert(otpCodes).values({
-      email,
-      purpose,
-      codeHash: digest(email, purpose, code),
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + OTP_TTL_MINUTES * 60_000),
-    });
+    await repository.insert(
+      {
+        email,
+        purpose,
+        codeHash: digest(email, purpose, code),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + OTP_TTL_MINUTES * 60_000),
+      },
+      tx,
+    );
     return code;
   }
 
@@ -57,19 +53,11 @@ export function createOtpCodes(deps: { db: DbOrTx; key: Uint8Array; now: () => D
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = Buffer.from(digest(email, purpose, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      const [counted] = await tx
-        .update(otpCodes)
-        .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(and(eq(otpCodes.id, row.id), lt(otpCodes.attempts, OTP_MAX_TRIES)))
-        .returning({ attempts: otpCodes.attempts });
-      const triesLeft = Math.max(0, OTP_MAX_TRIES - (counted?.attempts ?? OTP_MAX_TRIES));
+      const counted = await repository.countWrongTry(row.id, OTP_MAX_TRIES, tx);
+      const triesLeft = Math.max(0, OTP_MAX_TRIES - (counted ?? OTP_MAX_TRIES));
       throw new ApiError('OTP_MISMATCH', { details: { triesLeft } });
     }
-    const [used] = await tx
-      .update(otpCodes)
-      .set({ consumedAt: now() })
-      .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_TRIES)))
-      .returning({ id: otpCodes.id });
+    const used = await repository.markUsed(row.id, now(), OTP_MAX_TRIES, tx);
     // Another request used it a moment ago: single use.
     if (!used) throw new ApiError('OTP_MISMATCH');
   }

@@ -1,12 +1,12 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import type { sessions } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { TotpKeys } from '../../secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { secondFactorAlertMail } from '../mail/templates.ts';
 import type { Passwords } from './passwords.ts';
+import { createStepUpRepository } from './step-up.repository.ts';
 import type { AuthUser } from './tokens.ts';
 import { base32Encode, createSecretBox, matchingStep, newTotpSecret, otpauthUri } from './totp.ts';
 
@@ -41,23 +41,12 @@ export function createStepUp(deps: {
 }) {
   const { db, now } = deps;
   const box = createSecretBox(deps.totpKeys);
+  const repository = createStepUpRepository(db);
   const markSession = async (user: AuthUser, mark: Partial<typeof sessions.$inferInsert>) => {
-    await db.update(sessions).set(mark).where(eq(sessions.id, user.sessionId));
+    await repository.markSession(user.sessionId, mark);
     deps.sessionsChanged(user.userId);
   };
-  const account = async (userId: string) =>
-    (
-      await db
-        .select({
-          email: users.email,
-          language: users.language,
-          passwordHash: users.passwordHash,
-          totpSecret: users.totpSecret,
-          totpEnabledAt: users.totpEnabledAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-    )[0];
+  const account = (userId: string) => repository.account(userId);
 
   type Account = NonNullable<Awaited<ReturnType<typeof account>>>;
 
@@ -80,11 +69,7 @@ export function createStepUp(deps: {
       await countWrongCode(user, account, sessionTries);
       throw new ApiError('TOTP_INVALID');
     }
-    const [fresh] = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, user.userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-      .returning({ id: users.id });
+    const fresh = await repository.claimTotpStep(user.userId, step);
     if (!fresh) throw new ApiError('TOTP_INVALID');
   }
 
@@ -124,10 +109,7 @@ export function createStepUp(deps: {
       const row = await account(user.userId);
       if (!row || row.totpEnabledAt) throw new ApiError('TOTP_ALREADY_ENABLED');
       const secret = newTotpSecret();
-      await db
-        .update(users)
-        .set({ totpSecret: box.seal(secret), totpLastStep: null })
-        .where(and(eq(users.id, user.userId), isNull(users.totpEnabledAt)));
+      await repository.storeTotpSecret(user.userId, box.seal(secret));
       return { secret: base32Encode(secret), uri: otpauthUri(secret, row.email) };
     },
 
@@ -135,7 +117,7 @@ export function createStepUp(deps: {
       const row = await account(user.userId);
       if (!row || row.totpEnabledAt) throw new ApiError('TOTP_ALREADY_ENABLED');
       await acceptCode(user, row, code);
-      await db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.userId));
+      await repository.enableTotp(user.userId, now());
       await markSession(user, { secondFactorAt: now() });
     },
 
@@ -152,20 +134,14 @@ export function createStepUp(deps: {
      * replaced only if nobody changed it meanwhile, so instances starting together do not undo each other.
      */
     async resealTotpSecrets() {
-      const rows = await db
-        .select({ id: users.id, totpSecret: users.totpSecret })
-        .from(users)
-        .where(isNotNull(users.totpSecret));
+      const rows = await repository.sealedTotpSecrets();
       let resealed = 0;
       let unreadable = 0;
       for (const row of rows) {
-        const secret = opened(row.totpSecret!);
+        const secret = opened(row.totpSecret);
         if (!secret) unreadable++;
         if (!secret?.sealedEarlier) continue;
-        await db
-          .update(users)
-          .set({ totpSecret: box.seal(secret.secret) })
-          .where(and(eq(users.id, row.id), eq(users.totpSecret, row.totpSecret!)));
+        await repository.resealTotpSecret(row.id, row.totpSecret, box.seal(secret.secret));
         resealed++;
       }
       return { resealed, unreadable };

@@ -1,13 +1,12 @@
 import { SESSION_TTL_DAYS } from '@cordata/contract';
 import type { Language, Role } from '@cordata/contract/enums';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
-import { pushTokens, sessions, users } from '../../db/schema.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { KeyRing } from '../../secrets.ts';
 import type { SessionCache } from './session-cache.ts';
+import { createTokensRepository } from './tokens.repository.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,30 +39,21 @@ export function createTokens(deps: {
   const now = deps.now ?? (() => new Date());
   const cache = deps.cache;
 
-  /** Every sign-in makes a session: prepared once (issue 17). Ids are uuidv7 as the column's default makes them. */
-  const insertSession = deps.db
-    .insert(sessions)
-    .values({
-      id: sql.placeholder('id'),
-      userId: sql.placeholder('userId'),
-      kind: sql.placeholder('kind'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .returning({ id: sessions.id })
-    .prepare('session_insert');
+  /** Every sign-in makes a session and every call checks one: their statements are prepared once (issue 17). */
+  const repository = createTokensRepository(deps.db);
 
   async function issue(userId: string, kind: 'ACCESS' | 'RESET' = 'ACCESS', ttlMs = SESSION_TTL_DAYS * DAY_MS) {
     const expiresAt = new Date(now().getTime() + ttlMs);
-    const [session] = await insertSession.execute({ id: uuidv7(), userId, kind, expiresAt });
+    const sessionId = await repository.insertSession({ id: uuidv7(), userId, kind, expiresAt });
     const jwt = await new SignJWT({ kind })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
-      .setJti(session!.id)
+      .setJti(sessionId)
       .setIssuer(ISSUER)
       .setIssuedAt(Math.floor(now().getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(deps.keys.signing);
-    return { jwt, sessionId: session!.id, expiresAt };
+    return { jwt, sessionId, expiresAt };
   }
 
   /**
@@ -89,39 +79,11 @@ export function createTokens(deps: {
     return null;
   }
 
-  /** Runs on every call: prepared once, so it is neither rebuilt nor planned again. */
-  const sessionLookup = deps.db
-    .select({
-      userId: users.id,
-      role: users.role,
-      language: users.language,
-      completed: users.completed,
-      suspendedUntil: users.suspendedUntil,
-      totpEnabledAt: users.totpEnabledAt,
-      reauthenticatedAt: sessions.reauthenticatedAt,
-      secondFactorAt: sessions.secondFactorAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        eq(sessions.kind, sql.placeholder('kind')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1)
-    .prepare('session_lookup');
-
   async function sessionRow(sessionId: string, userId: string, kind: 'ACCESS' | 'RESET') {
     const cached = kind === 'ACCESS' ? cache?.get(sessionId) : undefined;
     if (cached) return cached.userId === userId ? cached : undefined;
     const readAt = cache?.epoch() ?? 0;
-    const [row] = await sessionLookup.execute({ sessionId, userId, kind, now: now().toISOString() });
+    const row = await repository.liveSession(sessionId, userId, kind, now());
     if (row && kind === 'ACCESS') cache?.set(sessionId, userId, row, readAt);
     return row;
   }
@@ -147,7 +109,7 @@ export function createTokens(deps: {
 
   /** A session that ends takes its device's push token with it. */
   async function forgetPushTokens(sessionIds: string[], tx: DbOrTx = deps.db) {
-    if (sessionIds.length) await tx.delete(pushTokens).where(inArray(pushTokens.sessionId, sessionIds));
+    if (sessionIds.length) await repository.deletePushTokens(sessionIds, tx);
   }
 
   /**
@@ -155,32 +117,15 @@ export function createTokens(deps: {
    * removes the push tokens those sessions registered; in the caller's transaction when given one.
    */
   async function revokeAll(userId: string, keepSessionId?: string, tx: DbOrTx = deps.db) {
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: now() })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : undefined,
-        ),
-      )
-      .returning({ id: sessions.id });
+    const ended = await repository.revokeSessionsOf(userId, keepSessionId, now(), tx);
     // In a transaction this forgets before the commit; the trigger's notice at commit forgets again after it.
     sessionsChanged(userId);
-    await forgetPushTokens(
-      ended.map((s) => s.id),
-      tx,
-    );
+    await forgetPushTokens(ended, tx);
   }
 
   async function revoke(sessionId: string) {
-    const ended = await deps.db
-      .update(sessions)
-      .set({ revokedAt: now() })
-      .where(eq(sessions.id, sessionId))
-      .returning({ userId: sessions.userId });
-    for (const { userId } of ended) sessionsChanged(userId);
+    const ended = await repository.revokeSession(sessionId, now());
+    for (const userId of ended) sessionsChanged(userId);
     await forgetPushTokens([sessionId]);
   }
 
@@ -192,13 +137,6 @@ export function createTokens(deps: {
     cache?.forgetUser(userId);
   }
 
-  const languageLookup = deps.db
-    .select({ language: users.language })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('user_language');
-
   /**
    * A person's language, for answers that show places in the reader's language: from the session check this
    * call just made when it is cached (a language change drops it like any session change), else read.
@@ -206,8 +144,7 @@ export function createTokens(deps: {
   async function languageOf(userId: string): Promise<Language> {
     const cached = cache?.anyOfUser(userId);
     if (cached) return cached.language;
-    const [row] = await languageLookup.execute({ userId });
-    return row?.language ?? 'en';
+    return (await repository.language(userId)) ?? 'en';
   }
 
   return { issue, verify, revokeAll, revoke, sessionsChanged, languageOf };

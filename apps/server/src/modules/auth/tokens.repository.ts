@@ -1,0 +1,104 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { pushTokens, sessions, users } from '../../db/schema.ts';
+
+/**
+ * The sessions behind tokens. The statements run on every sign-in and every call are prepared once, when the
+ * repository is built (issue 17), so build it once.
+ */
+export function createTokensRepository(db: DbOrTx) {
+  /** Ids are uuidv7 as the column's default makes them. */
+  const insertSession = db
+    .insert(sessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .returning({ id: sessions.id })
+    .prepare('session_insert');
+
+  const sessionLookup = db
+    .select({
+      userId: users.id,
+      role: users.role,
+      language: users.language,
+      completed: users.completed,
+      suspendedUntil: users.suspendedUntil,
+      totpEnabledAt: users.totpEnabledAt,
+      reauthenticatedAt: sessions.reauthenticatedAt,
+      secondFactorAt: sessions.secondFactorAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        eq(sessions.kind, sql.placeholder('kind')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
+
+  const languageLookup = db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_language');
+
+  return {
+    /** A new session; its id. */
+    async insertSession(values: { id: string; userId: string; kind: 'ACCESS' | 'RESET'; expiresAt: Date }) {
+      const [session] = await insertSession.execute(values);
+      return session!.id;
+    },
+
+    /** A live session of a live account, with what a session check reads of both. */
+    async liveSession(sessionId: string, userId: string, kind: 'ACCESS' | 'RESET', now: Date) {
+      const [row] = await sessionLookup.execute({ sessionId, userId, kind, now: now.toISOString() });
+      return row;
+    },
+
+    async language(userId: string) {
+      const [row] = await languageLookup.execute({ userId });
+      return row?.language;
+    },
+
+    async deletePushTokens(sessionIds: string[], tx: DbOrTx = db) {
+      await tx.delete(pushTokens).where(inArray(pushTokens.sessionId, sessionIds));
+    },
+
+    /** Ends every live session of a user but the one kept; the ids of those ended. */
+    async revokeSessionsOf(userId: string, keepSessionId: string | undefined, at: Date, tx: DbOrTx = db) {
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      return ended.map((s) => s.id);
+    },
+
+    /** Ends a session; the user ids of the rows ended. */
+    async revokeSession(sessionId: string, at: Date) {
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(eq(sessions.id, sessionId))
+        .returning({ userId: sessions.userId });
+      return ended.map((s) => s.userId);
+    },
+  };
+}

@@ -32,7 +32,6 @@ const notMovedYet: string[] = [
   'modules/mail/mailer.ts',
   'modules/notifications/notifier.ts',
   'modules/notifications/push.ts',
-  'modules/weather/weather.service.ts',
 ];
 
 const statementHelper = /\b(queryRows|preparedRows|preparedOn|firstRow)\b/;

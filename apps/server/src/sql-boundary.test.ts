@@ -29,7 +29,6 @@ const notMovedYet: string[] = [
   'modules/auth/otp-codes.ts',
   'modules/auth/step-up.ts',
   'modules/auth/tokens.ts',
-  'modules/mail/mailer.ts',
   'modules/notifications/notifier.ts',
   'modules/notifications/push.ts',
 ];

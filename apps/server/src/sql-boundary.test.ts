@@ -30,7 +30,6 @@ const notMovedYet: string[] = [
   'modules/auth/step-up.ts',
   'modules/auth/tokens.ts',
   'modules/notifications/notifier.ts',
-  'modules/notifications/push.ts',
 ];
 
 const statementHelper = /\b(queryRows|preparedRows|preparedOn|firstRow)\b/;

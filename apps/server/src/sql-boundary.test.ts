@@ -29,7 +29,6 @@ const notMovedYet: string[] = [
   'modules/auth/otp-codes.ts',
   'modules/auth/step-up.ts',
   'modules/auth/tokens.ts',
-  'modules/notifications/notifier.ts',
 ];
 
 const statementHelper = /\b(queryRows|preparedRows|preparedOn|firstRow)\b/;

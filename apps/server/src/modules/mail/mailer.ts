@@ -1,9 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { safeError } from '../../http/log-safety.ts';
+import { type ClaimedMailRow, createMailRepository } from './mail.repository.ts';
 import type { MailContent } from './templates.ts';
 
 export interface MailMessage extends MailContent {
@@ -13,11 +12,6 @@ export interface MailMessage extends MailContent {
 /** What actually delivers a mail: nodemailer's SMTP transport in production, a fake in tests. */
 export interface MailTransport {
   sendMail(mail: MailMessage & { from: string }): Promise<unknown>;
-}
-
-interface ClaimedMail extends MailMessage {
-  id: string;
-  attempts: number;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -47,18 +41,19 @@ export function createMailer(deps: {
   isProduction: boolean;
 }) {
   const { db, log, transport } = deps;
+  const repo = createMailRepository(db);
 
   /** Writes the mail to the outbox, inside the caller's transaction when given; `dispatch` it after the commit. */
   async function enqueue(mail: MailMessage, tx: DbOrTx = db) {
-    const [row] = await tx
-      .insert(mailOutbox)
-      // In production without SMTP nobody can read a kept mail: it keeps no body (codes, review M9).
-      .values({
+    const id = await repo.insert(
+      {
+        // In production without SMTP nobody can read a kept mail: it keeps no body (codes, review M9).
         ...(deps.isProduction && !transport ? { ...mail, ...NO_BODY } : mail),
         status: transport ? 'PENDING' : 'LOGGED',
-      })
-      .returning({ id: mailOutbox.id });
-    return { id: row!.id, mail };
+      },
+      tx,
+    );
+    return { id, mail };
   }
 
   /** Starts delivery without waiting for it. */
@@ -78,19 +73,10 @@ export function createMailer(deps: {
 
   /** Takes due mails for this instance: rows another instance holds are skipped, not waited for. */
   function claim(onlyId?: string) {
-    return queryRows<ClaimedMail>(
-      db,
-      sql`update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-        where id in (
-          select id from mail_outbox
-          where status = 'PENDING' and next_attempt_at <= now() ${onlyId ? sql`and id = ${onlyId}` : sql``}
-          order by next_attempt_at limit ${BATCH}
-          for update skip locked)
-        returning id, "to", subject, text, html, attempts`,
-    );
+    return repo.claim(LEASE_SECONDS, BATCH, onlyId);
   }
 
-  async function attempt(mail: ClaimedMail) {
+  async function attempt(mail: ClaimedMailRow) {
     try {
       await transport!.sendMail({
         from: deps.from,
@@ -99,23 +85,17 @@ export function createMailer(deps: {
         text: mail.text,
         html: mail.html,
       });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null, ...NO_BODY })
-        .where(eq(mailOutbox.id, mail.id));
+      await repo.markSent(mail.id, NO_BODY);
       return true;
     } catch (err) {
       const attempts = Number(mail.attempts);
       const failed = attempts >= MAX_ATTEMPTS;
-      await db
-        .update(mailOutbox)
-        .set({
-          status: failed ? 'FAILED' : 'PENDING',
-          ...(failed ? NO_BODY : {}),
-          lastError: String(safeError(String((err as Error).message ?? err))),
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
-        })
-        .where(eq(mailOutbox.id, mail.id));
+      await repo.markFailed(mail.id, {
+        failed,
+        ...(failed ? { body: NO_BODY } : {}),
+        lastError: String(safeError(String((err as Error).message ?? err))),
+        retryInSeconds: backoffSeconds(attempts),
+      });
       log.warn({ mailId: mail.id, attempts, failed, err }, 'mail not delivered');
       return false;
     }
@@ -135,20 +115,7 @@ export function createMailer(deps: {
 
   /** The outbox, newest first, for the dev mailbox. */
   function list(to?: string, limit = 50) {
-    return db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        html: mailOutbox.html,
-        status: mailOutbox.status,
-        createdAt: mailOutbox.createdAt,
-      })
-      .from(mailOutbox)
-      .where(to ? eq(mailOutbox.to, to) : undefined)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(limit);
+    return repo.list(to, limit);
   }
 
   return { enqueue, dispatch, send, retryPending, list };

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
 import { activities, chats, groups, notifications, users } from '../../db/schema.ts';
-import { personColumns } from '../users/user-summary.ts';
+import { blockedPairSql } from '../access/access.ts';
+import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
 const chatActivities = alias(activities, 'chat_activities');
 const chatGroups = alias(groups, 'chat_groups');
@@ -71,3 +72,113 @@ export function createNotificationsRepository(db: DbOrTx) {
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+/**
+ * What the notifier writes and reads as it notifies, each statement run on the caller's transaction when given.
+ * Every notification runs these (issue 17): built once, prepared per connection. One array parameter rather than a
+ * row of parameters per recipient, so that inviting a group of a thousand stays one cheap statement to bind and plan.
+ */
+export function createNotifierRepository(db: Db) {
+  const recipients = sql`${notifications.userId} = any(${sql.placeholder('userIds')}::uuid[])`;
+  const unreadMessageStatement = preparedOn(
+    db,
+    'notify_unread_message',
+    db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          recipients,
+          eq(notifications.type, 'SEND_MESSAGE'),
+          eq(notifications.targetId, sql.placeholder('targetId')),
+          isNull(notifications.readAt),
+        ),
+      ),
+  );
+  const recentStatement = preparedOn(
+    db,
+    'notify_recent',
+    db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          recipients,
+          eq(notifications.type, sql.placeholder('type')),
+          eq(notifications.targetId, sql.placeholder('targetId')),
+          eq(notifications.actorId, sql.placeholder('actorId')),
+          sql`${notifications.createdAt} > now() - ${sql.placeholder('within')}::interval`,
+        ),
+      ),
+  );
+  // Nobody is notified of what someone did when either of the two blocked the other (blockRules.blockedPair,
+  // security review M-N3): no row, so no live event and no push either.
+  const insertStatement = preparedOn(
+    db,
+    'notify_insert',
+    db
+      .insert(notifications)
+      .select(
+        sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
+                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
+            from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
+            where ${sql.placeholder('despiteBlocks')}::boolean
+              or not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
+      )
+      .returning(),
+  );
+  const actorsStatement = db
+    .select(userSummaryColumns)
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('notify_actors');
+
+  return {
+    /** Those of `userIds` with an unread message notification about the chat `targetId`. */
+    async withUnreadMessage(userIds: string[], targetId: string, tx: DbOrTx = db) {
+      const rows = await unreadMessageStatement.on(tx).execute({ userIds: uuidList(userIds), targetId });
+      return rows.map((r) => r.userId);
+    },
+
+    /** Those of `userIds` who got a notification of `type` about `targetId` from `actorId` within `withinMs`. */
+    async notifiedRecently(
+      query: { userIds: string[]; type: string; targetId: string; actorId: string; withinMs: number },
+      tx: DbOrTx = db,
+    ) {
+      const rows = await recentStatement.on(tx).execute({
+        userIds: uuidList(query.userIds),
+        type: query.type,
+        targetId: query.targetId,
+        actorId: query.actorId,
+        within: `${query.withinMs} milliseconds`,
+      });
+      return rows.map((r) => r.userId);
+    },
+
+    /**
+     * Stores one notification per recipient (`ids[i]` for `userIds[i]`), but none where recipient and actor blocked
+     * each other unless `despiteBlocks`; the stored rows.
+     */
+    insert(
+      input: {
+        ids: string[];
+        userIds: string[];
+        type: string;
+        targetId: string;
+        actorId: string | null;
+        reason: string | null;
+        despiteBlocks: boolean;
+      },
+      tx: DbOrTx = db,
+    ) {
+      return insertStatement.on(tx).execute({ ...input, ids: uuidList(input.ids), userIds: uuidList(input.userIds) });
+    },
+
+    /** The summaries of the actors `ids`. */
+    actors(ids: string[]) {
+      return actorsStatement.execute({ ids: uuidList(ids) });
+    },
+  };
+}
+
+export type NotifierRepository = ReturnType<typeof createNotifierRepository>;

@@ -1,11 +1,10 @@
 import type { Notification, NotificationType, UserSummary } from '@cordata/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { notifications } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { blockedPairSql } from '../access/access.ts';
-import { toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+import { toUserSummary } from '../users/user-summary.ts';
+import { createNotifierRepository } from './notifications.repository.ts';
 
 /** A stored notification as the API shows it, live or listed. */
 export const toNotification = (
@@ -57,97 +56,45 @@ export interface PushQueue {
  * live delivery happens once `deliver` is called after the commit.
  */
 export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQueue }) {
-  const { db } = deps;
-  // Every notification runs these (issue 17): built once, prepared per connection, run on the change's
-  // transaction. One array parameter rather than a row of parameters per recipient, so that inviting a group
-  // of a thousand stays one cheap statement to bind and plan.
-  const recipients = sql`${notifications.userId} = any(${sql.placeholder('userIds')}::uuid[])`;
-  const unreadMessageStatement = preparedOn(
-    db,
-    'notify_unread_message',
-    db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(
-          recipients,
-          eq(notifications.type, 'SEND_MESSAGE'),
-          eq(notifications.targetId, sql.placeholder('targetId')),
-          isNull(notifications.readAt),
-        ),
-      ),
-  );
-  const recentStatement = preparedOn(
-    db,
-    'notify_recent',
-    db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(
-          recipients,
-          eq(notifications.type, sql.placeholder('type')),
-          eq(notifications.targetId, sql.placeholder('targetId')),
-          eq(notifications.actorId, sql.placeholder('actorId')),
-          sql`${notifications.createdAt} > now() - ${sql.placeholder('within')}::interval`,
-        ),
-      ),
-  );
-  // Ids are uuidv7 as everywhere: they order the list. Nobody is notified of what someone did when either of the two
-  // blocked the other (blockRules.blockedPair, security review M-N3): no row, so no live event and no push either.
-  const insertStatement = preparedOn(
-    db,
-    'notify_insert',
-    db
-      .insert(notifications)
-      .select(
-        sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
-                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
-            from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
-            where ${sql.placeholder('despiteBlocks')}::boolean
-              or not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
-      )
-      .returning(),
-  );
-  const actorsStatement = db
-    .select(userSummaryColumns)
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notify_actors');
+  const repo = createNotifierRepository(deps.db);
 
-  async function record(input: NotifyInput, tx: DbOrTx = db) {
+  async function record(input: NotifyInput, tx: DbOrTx = deps.db) {
     let userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
     if (!userIds.length) return [];
     if (input.type === 'SEND_MESSAGE') {
       // At most one unread message notification per chat and person.
-      const unread = await unreadMessageStatement
-        .on(tx)
-        .execute({ userIds: uuidList(userIds), targetId: input.targetId });
-      const already = new Set(unread.map((r) => r.userId));
+      const already = new Set(await repo.withUnreadMessage(userIds, input.targetId, tx));
       userIds = userIds.filter((id) => !already.has(id));
       if (!userIds.length) return [];
     }
     if (input.onceWithinMs && input.actorId) {
-      const recent = await recentStatement.on(tx).execute({
-        userIds: uuidList(userIds),
-        type: input.type,
-        targetId: input.targetId,
-        actorId: input.actorId,
-        within: `${input.onceWithinMs} milliseconds`,
-      });
-      const already = new Set(recent.map((r) => r.userId));
+      const recent = await repo.notifiedRecently(
+        {
+          userIds,
+          type: input.type,
+          targetId: input.targetId,
+          actorId: input.actorId,
+          withinMs: input.onceWithinMs,
+        },
+        tx,
+      );
+      const already = new Set(recent);
       userIds = userIds.filter((id) => !already.has(id));
       if (!userIds.length) return [];
     }
-    const rows = await insertStatement.on(tx).execute({
-      ids: uuidList(userIds.map(() => uuidv7())),
-      userIds: uuidList(userIds),
-      type: input.type,
-      targetId: input.targetId,
-      actorId: input.actorId,
-      reason: input.reason ?? null,
-      despiteBlocks: input.despiteBlocks ?? false,
-    });
+    // Ids are uuidv7 as everywhere: they order the list.
+    const rows = await repo.insert(
+      {
+        ids: userIds.map(() => uuidv7()),
+        userIds,
+        type: input.type,
+        targetId: input.targetId,
+        actorId: input.actorId,
+        reason: input.reason ?? null,
+        despiteBlocks: input.despiteBlocks ?? false,
+      },
+      tx,
+    );
     await deps.push?.enqueue(rows, tx);
     return rows.map((row) => ({ row, targetName: input.targetName ?? null }));
   }
@@ -166,7 +113,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
 
   async function emit(stored: Awaited<ReturnType<typeof record>>) {
     const actorIds = [...new Set(stored.map((s) => s.row.actorId).filter((id): id is string => !!id))];
-    const actors = actorIds.length ? await actorsStatement.execute({ ids: uuidList(actorIds) }) : [];
+    const actors = actorIds.length ? await repo.actors(actorIds) : [];
     const byId = new Map(actors.map((a) => [a.userId, a]));
     for (const { row, targetName } of stored) {
       const actor = row.actorId ? byId.get(row.actorId) : undefined;

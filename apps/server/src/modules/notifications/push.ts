@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type NotificationType, notificationPath, weatherAlertCategory } from '@cordata/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { importPKCS8, SignJWT } from 'jose';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
-import { type Db, type DbOrTx, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
-import { pushOutbox, pushTokens } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PushQueue } from './notifier.ts';
+import { createPushOutboxRepository, createPushQueueRepository, type LeasedPush } from './push.repository.ts';
 import { type PushAction, pushActions, pushText } from './push-messages.ts';
 import { DEFAULT_WEB_PUSH_HOSTS, parseWebPushToken } from './web-push-endpoint.ts';
 
@@ -54,34 +53,14 @@ export interface PushChannel {
  * so that notifying a thousand people does not hold up the request.
  */
 export function createPushQueue(deps: { db: Db; onEnqueued?: () => void }): PushQueue {
-  // Every notification runs it (issue 17): built once, prepared per connection, run on the change's transaction.
-  const enqueueStatement = preparedRows(
-    deps.db,
-    'push_outbox_enqueue',
-    sql`
-      insert into push_outbox (id, notification_id, user_id, token, payload)
-      select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
-        'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,
-        'actorName', nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''),
-        'targetName', coalesce(act.name, grp.name, chat_act.name, chat_grp.name),
-        'reason', n.reason, 'language', u.language, 'platform', t.platform)
-      from notifications n
-      join users u on u.id = n.user_id and u.deleted_at is null
-      join push_tokens t on t.user_id = n.user_id
-      join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
-      left join users a on a.id = n.actor_id
-      left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
-      left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'
-      left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
-      left join activities chat_act on chat_act.id = c.activity_id
-      left join groups chat_grp on chat_grp.id = c.group_id
-      where n.id = any(${sql.placeholder('ids')}::uuid[])
-        and coalesce((u.notification_preferences ->> n.type)::boolean, true)`,
-  );
+  const repo = createPushQueueRepository(deps.db);
   return {
     async enqueue(stored, tx) {
       if (!stored.length) return;
-      await enqueueStatement.execute({ ids: uuidList(stored.map((s) => s.id)) }, tx);
+      await repo.enqueue(
+        stored.map((s) => s.id),
+        tx,
+      );
     },
     committed() {
       deps.onEnqueued?.();
@@ -230,26 +209,16 @@ export function createPushSender(deps: {
   log: FastifyBaseLogger;
   channels: Partial<Record<'mobile' | 'web', PushChannel>>;
 }) {
+  const repo = createPushOutboxRepository(deps.db);
+
   /**
    * Leases a batch as SENDING, sends it, and writes each outcome soon after it is known, so one slow
    * push service holds up nobody else's. A lease that runs out while SENDING means the sender died
    * mid-send: such a push may have gone out, so it is failed rather than sent again after a restart.
    */
   async function runOnce(batchSize = 200): Promise<number> {
-    await deps.db.execute(sql`
-      update ${pushOutbox} set status = 'FAILED', last_error = 'interrupted while sending: not sent again'
-      where status = 'SENDING' and next_attempt_at <= now()`);
-    const leased = await queryRows<{ id: string; token: string; payload: PushPayload; attempts: number }>(
-      deps.db,
-      sql`
-      update push_outbox set status = 'SENDING', attempts = attempts + 1,
-        next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-      where id in (
-        select id from push_outbox
-        where status = 'PENDING' and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
-        order by next_attempt_at limit ${batchSize} for update skip locked)
-      returning id, token, payload, attempts`,
-    );
+    await repo.failInterrupted();
+    const leased = await repo.lease(batchSize, MAX_ATTEMPTS, LEASE_SECONDS);
     if (!leased.length) return 0;
     const done: { id: string; token: string; outcome: Outcome }[] = [];
     const all = Promise.all(
@@ -265,7 +234,7 @@ export function createPushSender(deps: {
   }
 
   /** Sends one leased push; what became of it is written for the whole batch by `settle`. */
-  async function deliver(row: { id: string; token: string; payload: PushPayload; attempts: number }): Promise<Outcome> {
+  async function deliver(row: LeasedPush): Promise<Outcome> {
     const p = row.payload;
     const channel = deps.channels[p.platform === 'web' ? 'web' : 'mobile'];
     const text = pushText(p.language, p.type, { actor: p.actorName, target: p.targetName, reason: p.reason });
@@ -296,19 +265,8 @@ export function createPushSender(deps: {
    */
   async function settle(rows: { id: string; token: string; outcome: Outcome }[]) {
     const invalid = rows.filter((r) => r.outcome === 'invalid-token').map((r) => r.token);
-    if (invalid.length)
-      await deps.db.execute(sql`delete from ${pushTokens} where token = any(${sql.param(invalid)}::text[])`);
-    await deps.db.execute(sql`
-      update ${pushOutbox} o set
-        status = case v.outcome when 'sent' then 'SENT' when 'recorded' then 'RECORDED'
-                   when 'invalid-token' then 'FAILED' when 'gave-up' then 'FAILED' else 'PENDING' end,
-        sent_at = case when v.outcome in ('sent', 'recorded') then now() else o.sent_at end,
-        last_error = case v.outcome when 'invalid-token' then 'invalid token' when 'gave-up' then 'gave up after retries'
-                       when 'retry' then 'send failed' else o.last_error end,
-        next_attempt_at = case when v.outcome = 'retry' then now() + make_interval(secs => 5 * power(2, o.attempts))
-                            else o.next_attempt_at end
-      from unnest(${uuidArray(rows.map((r) => r.id))}, ${sql.param(rows.map((r) => r.outcome))}::text[]) as v(id, outcome)
-      where o.id = v.id`);
+    if (invalid.length) await repo.dropTokens(invalid);
+    await repo.settle(rows);
   }
 
   /** Drains the queue; called by the job and right after new pushes are queued. */

@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, activityMembers, activityWeather, weatherCells, weatherChecks } from '../../db/schema.ts';
 import type { Forecast } from './open-meteo.ts';
 
+type WeatherDecision = Pick<typeof activityWeather.$inferInsert, 'decision' | 'decidedAt' | 'decidedFor' | 'updatedAt'>;
+
 export type WeatherCellRow = typeof weatherCells.$inferSelect;
 
 /** The weather's tables (docs/weather.md): forecasts per grid cell and the checks done before starts. */
@@ -89,6 +91,69 @@ export function createWeatherRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ activityId: weatherChecks.activityId });
       return inserted.length > 0;
+    },
+
+    /** The activity's weather row (thresholds and the organiser's last answer), or null. */
+    async weatherRow(activityId: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(activityWeather).where(eq(activityWeather.activityId, activityId));
+      return row ?? null;
+    },
+
+    /** The organiser's thresholds (null: the sport's defaults), creating the row if needed. */
+    async setThresholds(
+      activityId: string,
+      thresholds: typeof activityWeather.$inferInsert.thresholds,
+      now: Date,
+      tx: DbOrTx = db,
+    ) {
+      await tx
+        .insert(activityWeather)
+        .values({ activityId, thresholds, updatedAt: now })
+        .onConflictDoUpdate({ target: activityWeather.activityId, set: { thresholds, updatedAt: now } });
+    },
+
+    /** The organiser's answer to an alert, creating the row if needed. */
+    async recordDecision(activityId: string, decision: WeatherDecision, tx: DbOrTx = db) {
+      await tx
+        .insert(activityWeather)
+        .values({ activityId, ...decision })
+        .onConflictDoUpdate({ target: activityWeather.activityId, set: decision });
+    },
+
+    /** Moves the activity to a new local day and times. */
+    async moveActivity(
+      activityId: string,
+      times: { date: string; startTime: string; endTime: string; startsAt: Date; endsAt: Date },
+      now: Date,
+      tx: DbOrTx = db,
+    ) {
+      await tx
+        .update(activities)
+        .set({ ...times, updatedAt: now })
+        .where(eq(activities.id, activityId));
+    },
+
+    /** Cancels the activity: it leaves every list (deleted) and stays in calendar feeds as cancelled. */
+    async cancelActivity(activityId: string, now: Date, tx: DbOrTx = db) {
+      await tx
+        .update(activities)
+        .set({ cancelledAt: now, deletedAt: now, updatedAt: now })
+        .where(eq(activities.id, activityId));
+    },
+
+    /** The activity whatever its visibility (a cancelled one included), or null. */
+    async activityById(activityId: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(activities).where(eq(activities.id, activityId));
+      return row ?? null;
+    },
+
+    /** The ids of those taking part in the activity. */
+    async participantIds(activityId: string, tx: DbOrTx = db) {
+      const participants = await tx
+        .select({ userId: activityMembers.userId })
+        .from(activityMembers)
+        .where(and(eq(activityMembers.activityId, activityId), eq(activityMembers.state, 'PARTICIPATING')));
+      return participants.map((p) => p.userId);
     },
 
     /** The organisers taking part in the activity. */

@@ -11,9 +11,8 @@ import {
   weatherDefaults,
 } from '@cordata/contract';
 import { estimateMovingTime, isInsideZones, type ZoneCircle } from '@cordata/geo';
-import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { activities, activityMembers, activityWeather, type MemberState } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import type { activities, activityWeather, MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
 import { activityTimes, assertStartsLateEnough } from '../activities/activity-time.ts';
@@ -23,6 +22,7 @@ import type { ChatMembership } from '../chat/chat-membership.ts';
 import { mayHoldHiddenStart, type PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import type { Changes } from '../shared/changes.ts';
+import { createWeatherRepository } from './weather.repository.ts';
 import { type CachedForecast, cellOf, type WeatherCache } from './weather-cache.ts';
 import { type PlannedPoint, weatherPlan } from './weather-plan.ts';
 
@@ -109,12 +109,8 @@ function visibleWeather(
  * and their answer to an alert, which reaches participants and calendar feeds.
  */
 export function createWeatherService(deps: WeatherServiceDeps) {
-  const { db } = deps;
-
-  async function weatherRow(activityId: string, tx: DbOrTx = db) {
-    const [row] = await tx.select().from(activityWeather).where(eq(activityWeather.activityId, activityId));
-    return row ?? null;
-  }
+  const repo = createWeatherRepository(deps.db);
+  const weatherRow = repo.weatherRow;
 
   /** The forecast of one activity as its page shows it; the alert job judges breaches from the same answer. */
   async function evaluate(activity: ActivityRow, row: WeatherRow | null): Promise<ActivityWeather> {
@@ -222,10 +218,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
         thresholds.minTemperature >= thresholds.maxTemperature
       )
         throw new ApiError('WEATHER_THRESHOLDS_INVALID');
-      await tx
-        .insert(activityWeather)
-        .values({ activityId: a.id, thresholds, updatedAt: deps.now() })
-        .onConflictDoUpdate({ target: activityWeather.activityId, set: { thresholds, updatedAt: deps.now() } });
+      await repo.setThresholds(a.id, thresholds, deps.now(), tx);
       return a;
     });
     // Only those taking part (admins) get here: the start is theirs to see, the organiser's zones are not.
@@ -261,40 +254,31 @@ export function createWeatherService(deps: WeatherServiceDeps) {
           timeZone: a.timeZone,
         });
         assertStartsLateEnough(times.startsAt, now);
-        await tx
-          .update(activities)
-          .set({
+        await repo.moveActivity(
+          a.id,
+          {
             date: input.date,
             startTime: input.startTime,
             endTime: input.endTime,
             startsAt: times.startsAt,
             endsAt: times.endsAt,
-            updatedAt: now,
-          })
-          .where(eq(activities.id, a.id));
+          },
+          now,
+          tx,
+        );
         // The new local day and start ride along, so the list and the push can say when it now is.
         reason = `MOVE ${input.date} ${input.startTime}`;
       }
       if (input.choice === 'SWITCH_BACKUP') await switchToBackupRoute(tx, a, now);
       const decision = { decision: input.choice, decidedAt: now, decidedFor: a.startsAt, updatedAt: now };
-      await tx
-        .insert(activityWeather)
-        .values({ activityId: a.id, ...decision })
-        .onConflictDoUpdate({ target: activityWeather.activityId, set: decision });
+      await repo.recordDecision(a.id, decision, tx);
       if (input.choice === 'CANCEL') {
-        await tx
-          .update(activities)
-          .set({ cancelledAt: now, deletedAt: now, updatedAt: now })
-          .where(eq(activities.id, a.id));
+        await repo.cancelActivity(a.id, now, tx);
         const chatId = await deps.chatMembership.chatIdOf(tx, { kind: 'ACTIVITY', activityId: a.id });
         if (chatId) await deps.chatMembership.close(tx, chatId, fx.chat);
       }
-      const participants = await tx
-        .select({ userId: activityMembers.userId })
-        .from(activityMembers)
-        .where(and(eq(activityMembers.activityId, a.id), eq(activityMembers.state, 'PARTICIPATING')));
       await fx.notify({
-        userIds: participants.map((p) => p.userId),
+        userIds: await repo.participantIds(a.id, tx),
         type: 'ACTIVITY_WEATHER_DECISION',
         targetId: a.id,
         actorId: userId,
@@ -304,7 +288,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       return a.id;
     });
     // Read back without the visibility rule: a cancelled activity is gone from every list, its answer is not.
-    const [activity] = await db.select().from(activities).where(eq(activities.id, changed));
+    const activity = await repo.activityById(changed);
     return answer(activity!, userId, 'PARTICIPATING');
   }
 

@@ -66,22 +66,22 @@ export function createMessageAppender(db: Db) {
 
 /** A chat as its list shows it, from the point of view of one member. */
 export interface ChatSummaryRow {
-  chat_id: string;
+  chatId: string;
   kind: 'ACTIVITY' | 'GROUP' | 'DIRECT';
-  target_id: string;
+  targetId: string;
   name: string;
   picture: string | null;
-  closed_at: Date | string | null;
-  last_message_id: string | null;
-  unread_count: number;
-  can_send: boolean;
+  closedAt: Date | string | null;
+  lastMessageId: string | null;
+  unreadCount: number;
+  canSend: boolean;
   /** DIRECT: the other person, all null when their account is deleted. */
-  person_id: string | null;
-  person_username: string | null;
-  person_first_name: string | null;
-  person_last_name: string | null;
-  person_picture: string | null;
-  person_last_online_at: Date | string | null;
+  personId: string | null;
+  personUsername: string | null;
+  personFirstName: string | null;
+  personLastName: string | null;
+  personPicture: string | null;
+  personLastOnlineAt: Date | string | null;
 }
 
 /** What sending needs to know, read with the chat locked: one round trip. */
@@ -179,20 +179,20 @@ export function createChatRepository(db: Db) {
   const summariesQuery = (one: boolean) => {
     const userId = sql.placeholder('userId');
     return sql`
-      select c.id as chat_id, c.kind, coalesce(c.activity_id, c.group_id, other.id) as target_id,
+      select c.id as "chatId", c.kind, coalesce(c.activity_id, c.group_id, other.id) as "targetId",
         coalesce(a.name, g.name, trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') as name,
-        coalesce(g.picture, o.profile_picture) as picture, c.closed_at,
-        ${chatSendableSql(sql`c.id`)} as can_send,
-        o.id as person_id, o.username as person_username, o.first_name as person_first_name,
-        o.last_name as person_last_name, o.profile_picture as person_picture,
-        o.last_online_at as person_last_online_at,
-        last.id as last_message_id,
+        coalesce(g.picture, o.profile_picture) as picture, c.closed_at as "closedAt",
+        ${chatSendableSql(sql`c.id`)} as "canSend",
+        o.id as "personId", o.username as "personUsername", o.first_name as "personFirstName",
+        o.last_name as "personLastName", o.profile_picture as "personPicture",
+        o.last_online_at as "personLastOnlineAt",
+        last.id as "lastMessageId",
         (select count(*)::int from messages u
           where u.chat_id = c.id and u.kind = 'TEXT' and u.removed_at is null
             and u.sender_id is distinct from cm.user_id
             and u.created_at >= cm.created_at
             -- One range on messages_chat_idx (an OR here would count the whole chat: 100 000 messages).
-            and u.id > coalesce(cm.last_read_message_id, '00000000-0000-0000-0000-000000000000'::uuid)) as unread_count
+            and u.id > coalesce(cm.last_read_message_id, '00000000-0000-0000-0000-000000000000'::uuid)) as "unreadCount"
       from chat_members cm
       join chats c on c.id = cm.chat_id
       left join activities a on a.id = c.activity_id

@@ -37,27 +37,27 @@ export function createChatService(deps: {
   }
 
   async function toSummaries(rows: ChatSummaryRow[]): Promise<ChatSummary[]> {
-    const last = await messagesById(rows.map((r) => r.last_message_id).filter((id): id is string => !!id));
+    const last = await messagesById(rows.map((r) => r.lastMessageId).filter((id): id is string => !!id));
     return rows.map((row) => ({
-      chatId: row.chat_id,
+      chatId: row.chatId,
       kind: row.kind,
-      targetId: row.target_id,
+      targetId: row.targetId,
       name: row.name,
       picture: row.picture,
-      person: row.person_id
+      person: row.personId
         ? toUserSummary({
-            userId: row.person_id,
-            username: row.person_username,
-            firstName: row.person_first_name,
-            lastName: row.person_last_name,
-            profilePicture: row.person_picture,
-            lastOnlineAt: row.person_last_online_at === null ? null : new Date(row.person_last_online_at),
+            userId: row.personId,
+            username: row.personUsername,
+            firstName: row.personFirstName,
+            lastName: row.personLastName,
+            profilePicture: row.personPicture,
+            lastOnlineAt: row.personLastOnlineAt === null ? null : new Date(row.personLastOnlineAt),
           })
         : null,
-      lastMessage: (row.last_message_id && last.get(row.last_message_id)) || null,
-      unreadCount: Number(row.unread_count),
-      closedAt: iso(row.closed_at),
-      canSend: row.can_send,
+      lastMessage: (row.lastMessageId && last.get(row.lastMessageId)) || null,
+      unreadCount: Number(row.unreadCount),
+      closedAt: iso(row.closedAt),
+      canSend: row.canSend,
     }));
   }
 

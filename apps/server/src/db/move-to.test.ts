@@ -12,6 +12,7 @@ import { withDatabase } from '../../test/global-setup.ts';
 import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
 import { openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
 import { MoveError, moveTo } from './move-to.ts';
 
 /**
@@ -46,9 +47,12 @@ async function newTarget() {
 
 beforeAll(async () => {
   if (!reachable) return;
-  // The quick start's own database: PGlite in DATA_DIR, from the migrated template.
-  const template = new Blob([readFileSync(inject('templateDump')!)]);
-  await (await openDatabase({ dataDir, loadDataDir: template })).close();
+  // The quick start's own database: PGlite in DATA_DIR, from the migrated template, or migrated here in the
+  // PostgreSQL phase, whose global setup makes a PostgreSQL template instead.
+  const dump = inject('templateDump');
+  const source = await openDatabase(dump ? { dataDir, loadDataDir: new Blob([readFileSync(dump)]) } : { dataDir });
+  if (!dump) await migrate(source);
+  await source.close();
 });
 afterAll(async () => {
   for (const name of made) await admin(`drop database if exists ${name} with (force)`);

@@ -42,6 +42,9 @@ export type RouteWorkerAnswer =
   | { ok: true; value: unknown }
   | { ok: false; code: ErrorCode; details?: Record<string, unknown> };
 
+/** The worker's first message: its code is loaded, so a file's time budget starts now. */
+export const WORKER_READY = 'ready';
+
 interface Job {
   request: RouteWorkerRequest;
   resolve(value: unknown): void;
@@ -68,17 +71,24 @@ const tooComplex = () => new ApiError('GPX_INVALID', { details: { reason: 'GPX_T
 
 /**
  * One worker thread and the files waiting for it: one at a time, each within `timeoutMs`, and past `maxWaiting`
- * waiting a 503 instead of an ever longer wait.
+ * waiting a 503 instead of an ever longer wait. The budget is the file's, not the worker's start: it runs from
+ * the worker's ready message (loading its code from the sources under load takes seconds of its own).
  */
 function createWorkerQueue(options: { timeoutMs: number; maxWaiting: number; resourceLimits: ResourceLimits }) {
   const waiting: Job[] = [];
   let worker: Worker | null = null;
-  let running: { job: Job; timer: NodeJS.Timeout } | null = null;
+  let ready = false;
+  let running: { job: Job; timer?: NodeJS.Timeout } | null = null;
 
   function startWorker() {
     const started = spawnWorker(options.resourceLimits);
     started.unref();
-    started.on('message', (answer: RouteWorkerAnswer) => settle(answer));
+    started.on('message', (answer: RouteWorkerAnswer | typeof WORKER_READY) => {
+      if (answer !== WORKER_READY) return settle(answer);
+      if (worker !== started) return;
+      ready = true;
+      startBudget();
+    });
     started.on('error', (error: Error & { code?: string }) => {
       worker = null;
       settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : error);
@@ -100,17 +110,25 @@ function createWorkerQueue(options: { timeoutMs: number; maxWaiting: number; res
     next();
   }
 
-  function next() {
-    const job = waiting.shift();
-    if (!job) return;
-    worker ??= startWorker();
-    const timer = setTimeout(() => {
+  function startBudget() {
+    if (!running || running.timer || !ready) return;
+    running.timer = setTimeout(() => {
       const stuck = worker;
       worker = null;
       void stuck?.terminate();
       settle(tooComplex());
     }, options.timeoutMs);
-    running = { job, timer };
+  }
+
+  function next() {
+    const job = waiting.shift();
+    if (!job) return;
+    if (!worker) {
+      ready = false;
+      worker = startWorker();
+    }
+    running = { job };
+    startBudget();
     worker.postMessage(job.request, job.request.kind === 'upload' ? [job.request.bytes.buffer as ArrayBuffer] : []);
   }
 

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../../http/errors.ts';
 import { computeRoute, trackGpx, uploadedRoute } from './activity-route.ts';
-import type { RouteWorkerAnswer, RouteWorkerRequest } from './route-computer.ts';
+import type { RouteWorkerAnswer, RouteWorkerRequest, WORKER_READY } from './route-computer.ts';
 
 parentPort!.on('message', (request: RouteWorkerRequest) => {
   let answer: RouteWorkerAnswer;
@@ -20,3 +20,4 @@ parentPort!.on('message', (request: RouteWorkerRequest) => {
   }
   parentPort!.postMessage(answer);
 });
+parentPort!.postMessage('ready' satisfies typeof WORKER_READY);

@@ -1,7 +1,7 @@
 import type { WaitlistOverride } from '@cordata/contract/enums';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, preparedOn, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityWaitlistOverrides, users } from '../../db/schema.ts';
 import { hasBlockedSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
@@ -12,6 +12,15 @@ const waitlistOrder = [asc(activityMembers.waitlistKey), asc(activityMembers.use
 
 /** The seats of activities and the rows of their waitlists (state WAITLISTED of activity_members). */
 export function createSeatsRepository(db: Db) {
+  // On every exit from a full activity (a hot write): prepared once, like the rest of the exit (issue 17).
+  const markSeatFreedStatement = preparedRows(
+    db,
+    'seats_mark_freed',
+    sql`update activities set seat_freed_at = coalesce(seat_freed_at, ${sql.placeholder('freedAt')}::timestamptz)
+      where id = ${sql.placeholder('activityId')}::uuid and exists (select 1 from activity_members w
+        where w.activity_id = ${sql.placeholder('activityId')}::uuid and w.state = 'WAITLISTED'
+          and w.offer_expires_at is null)`,
+  );
   // Read for every answer to someone taking part (after each join): built once, prepared per connection (issue 17).
   const overlappingStatement = preparedOn(
     db,
@@ -131,10 +140,7 @@ export function createSeatsRepository(db: Db) {
      * to wait for); an earlier mark not yet offered is kept.
      */
     async markSeatFreed(activityId: string, freedAt: Date, tx: DbOrTx = db) {
-      await tx.execute(sql`
-        update activities set seat_freed_at = coalesce(seat_freed_at, ${at(freedAt)})
-        where id = ${activityId} and exists (select 1 from activity_members w where w.activity_id = ${activityId}
-          and w.state = 'WAITLISTED' and w.offer_expires_at is null)`);
+      await markSeatFreedStatement.execute({ activityId, freedAt: freedAt.toISOString() }, tx);
     },
 
     /** The freed seat was offered (or turned out not to be free): the mark goes. */

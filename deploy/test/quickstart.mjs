@@ -93,14 +93,14 @@ try {
 }
 
 /**
- * Waits for the start's mailbox line (the `start`-th in the container's log, as `npm start` prints it) and for
+ * Waits for the start's mailbox line (the `start`-th plain line holding only the link, as `npm start` prints it) and for
  * /healthz (the database answers); gives the key it printed.
  */
 async function signUpReady(start) {
   const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
     const log = spawnSync(podmanCommand, [...podmanFlags, 'logs', name], { encoding: 'utf8' });
-    const keys = [...`${log.stdout}${log.stderr}`.matchAll(/\/dev\/mailbox\?key=([A-Za-z0-9_-]+)/g)];
+    const keys = [...`${log.stdout}${log.stderr}`.matchAll(/^https?:\/\/\S+\/dev\/mailbox\?key=([A-Za-z0-9_-]+)$/gm)];
     const key = keys[start - 1]?.[1];
     if (
       key &&

@@ -372,6 +372,7 @@ interface DemoActivity {
   name: string;
   sportId: string;
   creator: number;
+  /** Days from today; below zero, an outing that already happened (its recap open to those who came). */
   inDays: number;
   startTime: string;
   endTime: string;
@@ -389,6 +390,8 @@ interface DemoActivity {
   request?: number[];
   accept?: number[];
   reject?: [number, string][];
+  /** A past outing's people the organiser marked as there; the others who joined are marked as no-shows. */
+  attended?: number[];
 }
 
 const points = (
@@ -669,6 +672,38 @@ export const DEMO_ACTIVITIES: DemoActivity[] = [
     invite: [10, 11, 13, 14, 15],
     join: [10, 14],
   },
+  {
+    name: 'Navigli al tramonto',
+    sportId: 'running',
+    creator: 0,
+    inDays: -3,
+    startTime: '17:30',
+    endTime: '18:45',
+    description: 'Il giro di sempre lungo il Naviglio Grande, con la luce del tramonto. Ritmo chiacchierabile.',
+    access: 'OPEN',
+    visibility: 'PUBLIC',
+    difficulty: 'EASY',
+    requiredTime: 60,
+    route: { mode: 'GPX', track: TRACKS.navigli },
+    join: [4, 6, 12, 18],
+    attended: [4, 6, 12],
+  },
+  {
+    name: 'Grignetta, cresta Cermenati',
+    sportId: 'hiking',
+    creator: 11,
+    inDays: -9,
+    startTime: '07:30',
+    endTime: '15:30',
+    description: 'Salita dalla Cermenati, discesa dalla Direttissima. Giornata limpida, rifugio Rosalba per il caffè.',
+    access: 'OPEN',
+    visibility: 'PUBLIC',
+    difficulty: 'HARD',
+    requiredTime: 360,
+    route: { mode: 'GPX', track: TRACKS.grignetta },
+    join: [5, 2, 16],
+    attended: [5, 2, 16],
+  },
 ];
 
 /** Chat lines, one list per activity chat, in order. */
@@ -679,4 +714,6 @@ export const DEMO_MESSAGES: string[][] = [
   ['Previsioni ottime per sabato', 'Portate i ramponcini, in alto c’è ghiaccio'],
   ['Casco obbligatorio sulla cresta'],
   ['Ritrovo davanti alla Stazione Centrale?', 'Meglio Greco Pirelli, c’è meno traffico'],
+  ['Che tramonto ieri sera!', 'Ho caricato due foto nell’album', 'Rifacciamolo giovedì prossimo'],
+  ['Grazie a tutti, giornata splendida', 'La cresta era asciutta, perfetta'],
 ];

@@ -17,6 +17,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import {
   activities,
+  activityAttendance,
   chatMembers,
   connections,
   groupMembers,
@@ -29,6 +30,7 @@ import { createAccess } from '../src/modules/access/access.ts';
 import { createActivitiesRepository } from '../src/modules/activities/activities.repository.ts';
 import { createActivitiesService } from '../src/modules/activities/activities.service.ts';
 import { activityMembershipPolicy } from '../src/modules/activities/activity-membership.ts';
+import { activityTimes } from '../src/modules/activities/activity-time.ts';
 import { createRouteComputer } from '../src/modules/activities/route-computer.ts';
 import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-membership.ts';
 import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
@@ -36,6 +38,7 @@ import { createMembership } from '../src/modules/membership/membership.service.t
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
 import { createPrivacyRepository } from '../src/modules/privacy/privacy.repository.ts';
 import { createPrivacyTrim } from '../src/modules/privacy/privacy-trim.ts';
+import { createRecapNotices } from '../src/modules/recap/recap-notices.ts';
 import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
 import { createSeats } from '../src/modules/seats/seats.service.ts';
 import { createSeriesService } from '../src/modules/series/series.service.ts';
@@ -135,9 +138,37 @@ const service = createActivitiesService({
   privacy: createPrivacyTrim({ repo: createPrivacyRepository(db) }),
 });
 
+const ROME = 'Europe/Rome';
+
+/** How far ahead a past outing is planned before it is moved back to its day. */
+const PLANNED_AHEAD_DAYS = 20;
+
+/**
+ * Moves a planned outing back to its day in the past and writes the organiser's attendance marks, so its recap
+ * (who came, the route, the album) is there to open, announced as the job announces it. The organiser counts as there.
+ */
+async function happened(a: (typeof DEMO_ACTIVITIES)[number], activityId: string, id: (index: number) => string) {
+  const date = romeDay(a.inDays);
+  const { startsAt, endsAt } = activityTimes({ date, startTime: a.startTime, endTime: a.endTime });
+  await db.update(activities).set({ date, startsAt, endsAt }).where(eq(activities.id, activityId));
+  const markedAt = new Date(endsAt.getTime() + 3_600_000);
+  const there = new Set([a.creator, ...(a.attended ?? [])]);
+  await db.insert(activityAttendance).values(
+    [a.creator, ...(a.join ?? [])].map((p) => ({
+      activityId,
+      userId: id(p),
+      status: there.has(p) ? ('ATTENDED' as const) : ('NO_SHOW' as const),
+      markedBy: id(a.creator),
+      markedAt,
+    })),
+  );
+  // The recap-ready notice, as the job sent it a minute after the end: the way into the recap from the bell.
+  await createRecapNotices({ changes, now: () => new Date(endsAt.getTime() + 60_000) }).run();
+}
+
 /** The local day in Rome `days` from today. */
 const romeDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + days * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: ROME }).format(new Date(Date.now() + days * 86_400_000));
 
 let seed = 2026;
 const random = () => {
@@ -255,15 +286,17 @@ try {
   }
 
   let created = 0;
+  let past = 0;
   const chatsWithPeople: { chatId: string; members: number[] }[] = [];
   for (const a of DEMO_ACTIVITIES) {
     const creator = id(a.creator);
+    // An outing in the past is planned ahead like any other (the service takes no past date), then moved back.
     const { activity } = await service.create(
       creator,
       {
         name: a.name,
         sportId: a.sportId,
-        date: romeDay(a.inDays),
+        date: romeDay(a.inDays < 0 ? PLANNED_AHEAD_DAYS : a.inDays),
         startTime: a.startTime,
         endTime: a.endTime,
         description: a.description,
@@ -283,6 +316,10 @@ try {
     for (const p of a.request ?? []) await members.requestAccess(id(p), activity.activityId);
     for (const p of a.accept ?? []) await members.acceptRequest(creator, activity.activityId, id(p));
     for (const [p, reason] of a.reject ?? []) await members.rejectRequest(creator, activity.activityId, id(p), reason);
+    if (a.inDays < 0) {
+      await happened(a, activity.activityId, id);
+      past += 1;
+    }
     if (activity.chatId) {
       chatsWithPeople.push({ chatId: activity.chatId, members: [a.creator, ...(a.join ?? []), ...(a.accept ?? [])] });
     }
@@ -305,7 +342,8 @@ try {
   }
 
   console.log(
-    `Demo data: ${people.length} people, ${pairs.size} contacts, ${groupIds.length} groups, ${created} activities, ${said} messages.`,
+    `Demo data: ${people.length} people, ${pairs.size} contacts, ${groupIds.length} groups, ${created} activities ` +
+      `(${past} already happened, with their recaps), ${said} messages.`,
   );
   console.log(`\nSign in as any of them with the password ${DEMO_PASSWORD}, for example:`);
   for (const p of people.slice(0, 4)) console.log(`  ${p.email}`);

@@ -54,8 +54,11 @@ export async function startServer(config: Config) {
   if (config.mailboxKey && served === built.app) {
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    const origin = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
-    built.app.log.info(`SMTP_URL is not set: mail stays in the outbox, at ${mailboxUrl(origin, config.mailboxKey)}`);
+    // Plain lines, not JSON: the first thing a newcomer needs is where their sign-up code arrives.
+    process.stdout.write(
+      '\nMail is not sent (SMTP_URL is not set): sign-up codes and every other mail are in the dev mailbox,\n' +
+        `${mailboxUrl(config, config.mailboxKey, port)}\n\n`,
+    );
   }
 
   let closing: Promise<void> | null = null;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -12,8 +13,9 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export const keyMatches = (given: unknown, key: string) =>
   typeof given === 'string' && timingSafeEqual(digest(given), digest(key));
 
-/** Where the mailbox is, as the start-up log prints it. */
-export const mailboxUrl = (origin: string, key: string) => `${origin}/dev/mailbox?key=${key}`;
+/** Where the mailbox is, as the start-up lines and each outbox log line print it. */
+export const mailboxUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, key: string, port = config.PORT) =>
+  `${config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`}/dev/mailbox?key=${key}`;
 
 /**
  * GET /dev/mailbox?key=…: the outbox, so a newcomer can sign up with nothing configured. The key is

@@ -39,6 +39,8 @@ export function createMailer(deps: {
   from: string;
   transport?: MailTransport;
   isProduction: boolean;
+  /** Where a kept mail can be read (the dev mailbox with its key), repeated in each outbox log line. */
+  mailboxLink?: string;
 }) {
   const { db, log, transport } = deps;
   const repo = createMailRepository(db);
@@ -61,7 +63,8 @@ export function createMailer(deps: {
     if (!transport) {
       // Never the address or the text: the log is no place for one-time codes (review H4, M9).
       if (deps.isProduction) log.warn({ mailId: queued.id }, 'mail kept in the outbox: SMTP_URL is not set');
-      else log.info({ mailId: queued.id }, 'mail kept in the outbox: read it at the dev mailbox (start-up log)');
+      else
+        log.info({ mailId: queued.id }, `mail kept in the outbox: read it at ${deps.mailboxLink ?? 'the dev mailbox'}`);
       return;
     }
     void deliverClaimed(queued.id).catch((err: Error) => log.warn({ mailId: queued.id, err }, 'mail delivery failed'));

@@ -62,9 +62,10 @@ describe.each(locales)('waitlist with timed offers (%s)', (locale) => {
     await annaPage.click(testId('wizard-next'));
     await annaPage.click(testId('wizard-keep-route'));
     await annaPage.waitForSelector(testId('wizard-difficulty'));
-    expect(await annaPage.inputValue(testId('wizard-seats'))).toBe('3');
+    // Three seats are the organiser's and two places for others.
+    expect(await annaPage.inputValue(testId('wizard-places'))).toBe('2');
     await annaPage.fill(testId('wizard-claimWindowMinutes'), '60');
-    await annaPage.locator(testId('wizard-seats')).scrollIntoViewIfNeeded();
+    await annaPage.locator(testId('wizard-places')).scrollIntoViewIfNeeded();
     await settled(annaPage);
     await screenshot(annaPage, `waitlist-1-wizard-seats-${locale}`);
     await annaPage.click(testId('wizard-next'));

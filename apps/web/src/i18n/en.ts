@@ -262,7 +262,9 @@ export const en = {
   login: { noAccount: 'New to Cordata? Create an account', forgot: 'Forgot your password?' },
   calendar: { today: 'Today' },
   nameRules: {
-    hint: '{{max}} characters at most, none of these: {{symbols}}',
+    hint: '{{max}} characters at most',
+    symbols_one: 'A name cannot contain {{symbols}}',
+    symbols_other: 'A name cannot contain these: {{symbols}}',
     count: '{{count}} of {{max}} characters',
   },
   sheets: {

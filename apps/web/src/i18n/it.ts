@@ -266,7 +266,9 @@ export const it: Resources = {
   login: { noAccount: 'Nuovo su Cordata? Crea un account', forgot: 'Hai dimenticato la password?' },
   calendar: { today: 'Oggi' },
   nameRules: {
-    hint: 'Al massimo {{max}} caratteri, nessuno di questi: {{symbols}}',
+    hint: 'Al massimo {{max}} caratteri',
+    symbols_one: 'Un nome non può contenere {{symbols}}',
+    symbols_other: 'Un nome non può contenere questi: {{symbols}}',
     count: '{{count}} caratteri su {{max}}',
   },
   sheets: {

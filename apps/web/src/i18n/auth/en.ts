@@ -91,8 +91,8 @@ export const auth = {
       loading: 'Loading the sports…',
     },
     intensity: {
-      title: 'Your intensity',
-      text: 'For each sport, how do you usually train?',
+      title: 'Your usual outing',
+      text: 'For each sport, a usual outing of yours: it shows which activities are within your level and suggests people who train like you. We filled in a common one; change what is not yours. You can change it later in your profile.',
       kind: 'Measure',
       value: 'Value',
       kinds: { DISTANCE: 'Distance', ELEVATION: 'Elevation gain', TIME: 'Time', PACE: 'Average pace' },

@@ -93,8 +93,8 @@ export const auth: typeof en = {
       loading: 'Caricamento degli sport…',
     },
     intensity: {
-      title: 'La tua intensità',
-      text: 'Per ogni sport, come ti alleni di solito?',
+      title: 'La tua uscita tipo',
+      text: 'Per ogni sport, una tua uscita tipo: serve a mostrarti le attività alla tua portata e a suggerirti persone che si allenano come te. Abbiamo inserito un valore comune; cambia quello che non è tuo. Puoi modificarlo poi nel tuo profilo.',
       kind: 'Misura',
       value: 'Valore',
       kinds: { DISTANCE: 'Distanza', ELEVATION: 'Dislivello', TIME: 'Tempo', PACE: 'Passo medio' },

@@ -51,16 +51,18 @@ export const seats = {
   },
   wizard: {
     title: 'Seats and deadline',
-    seats: 'Seats (you included)',
-    seatsHint: 'Leave empty for no limit. When full, people join a waitlist.',
+    places: 'Places for others',
+    placesHint:
+      'How many people may join you (co-organisers take a place too). Empty: no limit. When all are taken, people join a waitlist.',
     deadline: 'Join deadline (hours before the start)',
     deadlineHint: 'After it, joining goes to the waitlist and leaving tells you.',
     claimWindow: 'Time to claim a freed seat (minutes)',
     claimWindowHint: '15 to 1440 minutes, 120 if empty; always 15 minutes in the last 6 hours.',
-    seatsInvalid: 'Between 1 and 10 000 seats',
+    placesInvalid: 'Between 1 and 9 999 places',
     deadlineInvalid: 'Between 1 and 720 hours',
     claimWindowInvalid: 'Between 15 and 1440 minutes',
-    summary: '{{seats}} seats',
+    summary_one: '{{count}} place for others',
+    summary_other: '{{count}} places for others',
     noLimit: 'No limit',
   },
 };

@@ -55,16 +55,18 @@ export const seats: typeof en = {
   },
   wizard: {
     title: 'Posti e scadenza',
-    seats: 'Posti (te compreso)',
-    seatsHint: 'Lascia vuoto per nessun limite. Al completo, si entra in lista d’attesa.',
+    places: 'Posti per gli altri',
+    placesHint:
+      'Quante persone possono unirsi a te (anche i co-organizzatori occupano un posto). Vuoto: nessun limite. Quando sono tutti presi, si entra in lista d’attesa.',
     deadline: 'Scadenza adesioni (ore prima dell’inizio)',
     deadlineHint: 'Dopo, chi aderisce entra in lista d’attesa e chi lascia te lo fa sapere.',
     claimWindow: 'Tempo per prendere un posto liberato (minuti)',
     claimWindowHint: 'Da 15 a 1440 minuti, 120 se vuoto; sempre 15 minuti nelle ultime 6 ore.',
-    seatsInvalid: 'Tra 1 e 10 000 posti',
+    placesInvalid: 'Tra 1 e 9 999 posti',
     deadlineInvalid: 'Tra 1 e 720 ore',
     claimWindowInvalid: 'Tra 15 e 1440 minuti',
-    summary: '{{seats}} posti',
+    summary_one: '{{count}} posto per gli altri',
+    summary_other: '{{count}} posti per gli altri',
     noLimit: 'Nessun limite',
   },
 };

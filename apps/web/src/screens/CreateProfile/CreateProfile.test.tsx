@@ -22,7 +22,7 @@ const stubServer = (createProfile: CallAnswers['auth/create-profile']) =>
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const next = () => fireEvent.click(screen.getByTestId('profile-next'));
 
-async function fillUpToIntensity() {
+async function fillUpToIntensity(typed: string | null = '10') {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -46,7 +46,7 @@ async function fillUpToIntensity() {
   fireEvent.click(await screen.findByTestId('sport-running'));
   next();
   await screen.findByTestId('profile-step-intensity');
-  type('intensity-value-running', '10');
+  if (typed !== null) type('intensity-value-running', typed);
   fireEvent.click(screen.getByTestId('profile-submit'));
 }
 
@@ -67,6 +67,16 @@ describe('the profile wizard', () => {
       country: 'Italia',
       city: 'Milano',
       sports: [{ sportId: 'running', intensity: { kind: 'DISTANCE', value: 10_000 } }],
+    });
+  });
+
+  it('starts each sport from a common outing, which is sent when the person keeps it', async () => {
+    const calls = stubServer(() => ({ user: anOwnUser({ firstName: 'Anna' }) }));
+    await fillUpToIntensity(null);
+    expect(await screen.findByTestId('profile-step-done')).toBeTruthy();
+    const [sent] = calls.filter((c) => c.path === 'auth/create-profile');
+    expect(sent!.body).toMatchObject({
+      sports: [{ sportId: 'running', intensity: { kind: 'DISTANCE', value: 8000 } }],
     });
   });
 

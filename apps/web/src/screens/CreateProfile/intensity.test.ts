@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toIntensity } from './intensity.ts';
+import { INTENSITY_KINDS } from '../../contract.ts';
+import { toIntensity, usualIntensity } from './intensity.ts';
 
 describe('toIntensity', () => {
   it('converts what a person types into the API units', () => {
@@ -22,5 +23,14 @@ describe('toIntensity', () => {
     ] as const) {
       expect(toIntensity(kind, typed)).toBeNull();
     }
+  });
+});
+
+describe('usualIntensity', () => {
+  it('is a valid value of every kind, with a distance that suits the sport', () => {
+    for (const kind of INTENSITY_KINDS) expect(toIntensity(kind, usualIntensity('hiking', kind))).not.toBeNull();
+    expect(usualIntensity('road-cycling', 'DISTANCE')).toBe('50');
+    expect(usualIntensity('hiking', 'DISTANCE')).toBe('10');
+    expect(usualIntensity('road-cycling', 'TIME')).toBe('60');
   });
 });

@@ -18,3 +18,24 @@ export function toIntensity(kind: IntensityKind, typed: string): Intensity | nul
   const value = kind === 'DISTANCE' ? Math.round(number * 1000) : number;
   return value <= 1_000_000 ? { kind, value } : null;
 }
+
+/** A common outing per kind, as typed: where nobody has typed yet, the profile wizard starts from it. */
+const USUAL_BY_KIND: Record<IntensityKind, string> = { DISTANCE: '10', ELEVATION: '500', TIME: '60', PACE: '6:00' };
+
+/** A common outing where one distance does not fit every sport (km). */
+const USUAL_DISTANCE: Record<string, string> = {
+  running: '8',
+  'trail-running': '12',
+  'road-cycling': '50',
+  'mountain-biking': '25',
+  gravel: '40',
+  'cross-country-skiing': '15',
+  'nordic-walking': '6',
+  'open-water-swimming': '1.5',
+  'stand-up-paddle': '5',
+  orienteering: '6',
+};
+
+/** What the wizard shows for a sport and kind until the person types their own. */
+export const usualIntensity = (sportId: string, kind: IntensityKind) =>
+  (kind === 'DISTANCE' ? USUAL_DISTANCE[sportId] : undefined) ?? USUAL_BY_KIND[kind];

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/feedback.ts';
 import { FormError } from '../../../components/forms/Field.tsx';
 import { useSportName, useSportsQuery } from '../../../state/queries/sports.ts';
-import { toIntensity } from '../intensity.ts';
+import { toIntensity, usualIntensity } from '../intensity.ts';
 import { StepActions } from './StepActions.tsx';
 
-/** Step 5: how much of each sport, in a unit the sport allows; submitting it creates the profile. */
+/**
+ * Step 5: a usual outing in each sport, in a unit the sport allows, starting from a common one (the person changes
+ * what is not theirs); submitting it creates the profile.
+ */
 export function IntensityStep({
   sportIds,
   onBack,
@@ -28,8 +31,11 @@ export function IntensityStep({
   const [failure, setFailure] = useState<string | null>(null);
 
   const kindOf = (sport: Sport) => kinds[sport.sportId] ?? sport.intensityKinds[0]!;
+  // Typed values are kept per sport and kind, so going back to a measure shows what was typed for it.
+  const typedOf = (sport: Sport) =>
+    values[`${sport.sportId}:${kindOf(sport)}`] ?? usualIntensity(sport.sportId, kindOf(sport));
   const problemOf = (sport: Sport): string | null => {
-    const typed = values[sport.sportId] ?? '';
+    const typed = typedOf(sport);
     if (!typed.trim()) return t('validation.required');
     return toIntensity(kindOf(sport), typed) ? null : t('auth.profile.intensity.invalid');
   };
@@ -41,9 +47,7 @@ export function IntensityStep({
     if (chosen.some((s) => problemOf(s))) return;
     setBusy(true);
     try {
-      await submit(
-        chosen.map((s) => ({ sportId: s.sportId, intensity: toIntensity(kindOf(s), values[s.sportId] ?? '')! })),
-      );
+      await submit(chosen.map((s) => ({ sportId: s.sportId, intensity: toIntensity(kindOf(s), typedOf(s))! })));
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -78,10 +82,10 @@ export function IntensityStep({
                 aria-label={t('auth.profile.intensity.value')}
                 inputMode={kind === 'PACE' ? 'text' : 'decimal'}
                 placeholder={kind === 'PACE' ? t('auth.profile.intensity.pacePlaceholder') : ''}
-                value={values[sport.sportId] ?? ''}
+                value={typedOf(sport)}
                 aria-invalid={problem ? true : undefined}
                 data-testid={`intensity-value-${sport.sportId}`}
-                onChange={(e) => setValues({ ...values, [sport.sportId]: e.target.value })}
+                onChange={(e) => setValues({ ...values, [`${sport.sportId}:${kind}`]: e.target.value })}
               />
               <span className="intensity-unit">{t(`auth.profile.intensity.units.${kind}`)}</span>
             </div>

@@ -25,7 +25,7 @@ import {
 import { sportName, typedValue } from '../../../components/People/format.ts';
 import { GENDERS, NOTIFICATION_TYPES } from '../../../contract.ts';
 import { dateLocale } from '../../../i18n/dates.ts';
-import { toIntensity } from '../../../screens/CreateProfile/intensity.ts';
+import { toIntensity, usualIntensity } from '../../../screens/CreateProfile/intensity.ts';
 import { useAuthStore } from '../../../state/auth.ts';
 import {
   usePreferencesQuery,
@@ -275,7 +275,15 @@ export function SportsSection({ user }: { user: OwnUser }) {
                 checked={!!draft}
                 data-testid={`settings-sport-${sport.sportId}`}
                 onChange={(e) =>
-                  update(sport.sportId, e.target.checked ? { kind: sport.intensityKinds[0]!, typed: '' } : null)
+                  update(
+                    sport.sportId,
+                    e.target.checked
+                      ? {
+                          kind: sport.intensityKinds[0]!,
+                          typed: usualIntensity(sport.sportId, sport.intensityKinds[0]!),
+                        }
+                      : null,
+                  )
                 }
               />
               {sportName(sport, i18n.language, sport.sportId)}
@@ -285,7 +293,10 @@ export function SportsSection({ user }: { user: OwnUser }) {
                 <select
                   aria-label={t('people.settings.intensityKind')}
                   value={draft.kind}
-                  onChange={(e) => update(sport.sportId, { kind: e.target.value as IntensityKind, typed: '' })}
+                  onChange={(e) => {
+                    const kind = e.target.value as IntensityKind;
+                    update(sport.sportId, { kind, typed: usualIntensity(sport.sportId, kind) });
+                  }}
                 >
                   {sport.intensityKinds.map((kind) => (
                     <option key={kind} value={kind}>

@@ -98,8 +98,11 @@ export interface Draft {
   hazards: Hazard[];
   route: DraftRoute;
   invitedUserIds: string[];
-  /** Seats, join deadline (hours) and claim window (minutes) as typed; empty: none, or the default (docs/seats.md). */
-  seats: string;
+  /**
+   * Places for others (the seats but the organiser's own), join deadline (hours) and claim window (minutes) as typed;
+   * empty: none, or the default (docs/seats.md).
+   */
+  places: string;
   joinDeadlineHours: string;
   claimWindowMinutes: string;
   /** Who's going is shown to everyone who sees the activity (issue 23); false: to its participants only. */
@@ -135,7 +138,7 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   hazards: [],
   route: { mode: 'NONE' },
   invitedUserIds: [],
-  seats: '',
+  places: '',
   joinDeadlineHours: '',
   claimWindowMinutes: '',
   participantsPublic: false,
@@ -168,7 +171,7 @@ export function draftFromActivity(activity: Activity): Draft {
     grades: Object.fromEntries((activity.grades ?? []).map((g) => [g.scale, g.grade])),
     hazards: [...(activity.hazards ?? [])],
     route: { mode: 'EXISTING', activity },
-    seats: activity.seats === null ? '' : String(activity.seats),
+    places: activity.seats === null ? '' : String(activity.seats - 1),
     joinDeadlineHours: activity.joinDeadlineHours === null ? '' : String(activity.joinDeadlineHours),
     claimWindowMinutes: activity.claimWindowMinutes === null ? '' : String(activity.claimWindowMinutes),
     participantsPublic: activity.participantsPublic ?? false,
@@ -272,7 +275,8 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       difficulty: choice(d.difficulty, DIFFICULTIES, null),
       requiredHours: text(d.requiredHours, ''),
       requiredMinutes: text(d.requiredMinutes, ''),
-      seats: text(d.seats, ''),
+      // A draft kept before the wizard asked for places for others has the seats, the organiser's included.
+      places: text(d.places, typeof d.seats === 'string' && d.seats.trim() ? String(Number(d.seats) - 1) : ''),
       joinDeadlineHours: text(d.joinDeadlineHours, ''),
       claimWindowMinutes: text(d.claimWindowMinutes, ''),
       participantsPublic: d.participantsPublic === true,
@@ -477,7 +481,7 @@ export async function activityBody(
     ...gradesInput(draft),
     route: await routeInput(draft.route),
     invitedUserIds: draft.invitedUserIds.length > 0 ? draft.invitedUserIds : undefined,
-    seats: whole(draft.seats),
+    seats: seatsFor(whole(draft.places)),
     joinDeadlineHours: whole(draft.joinDeadlineHours),
     claimWindowMinutes: whole(draft.claimWindowMinutes),
     participantsPublic: draft.participantsPublic,
@@ -499,9 +503,16 @@ function seriesFields(draft: Draft): { repeat?: { rule: string; exDates?: string
 /** A typed whole number, or null when the field is empty. */
 const whole = (value: string): number | null => (value.trim() === '' ? null : Math.round(Number(value)));
 
-export type SeatsField = 'seats' | 'joinDeadlineHours' | 'claimWindowMinutes';
+/**
+ * The activity's seats for the places an organiser offers to others: theirs is one more (the API counts every
+ * person taking part, docs/seats.md). Asking for places for others, as Meetup and Spond do, means a first
+ * activity cannot go out full by mistake.
+ */
+const seatsFor = (places: number | null) => (places === null ? null : places + 1);
+
+export type SeatsField = 'places' | 'joinDeadlineHours' | 'claimWindowMinutes';
 const SEAT_LIMITS: Record<SeatsField, [number, number]> = {
-  seats: [1, SEATS_MAX],
+  places: [1, SEATS_MAX - 1],
   joinDeadlineHours: [1, JOIN_DEADLINE_MAX_HOURS],
   claimWindowMinutes: [CLAIM_WINDOW_MIN_MINUTES, CLAIM_WINDOW_MAX_MINUTES],
 };

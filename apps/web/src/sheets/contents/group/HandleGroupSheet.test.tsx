@@ -74,17 +74,22 @@ describe('handle-group sheet', () => {
     expect(calls.some((c) => c.path === 'group/create-new')).toBe(false);
   });
 
-  it('counts the name live against the 20 characters and names the forbidden symbols', () => {
+  it('counts the name live against the 20 characters and names a forbidden symbol once it is typed', () => {
     stubApi();
     renderSheet();
     const count = () => screen.getByTestId('group-name-input-rules-count');
     expect(count().textContent).toBe('0/200 of 20 characters');
-    expect(screen.getByTestId('group-name-input-rules').textContent).toContain('none of these: ± ! @ £ $');
+    expect(screen.getByTestId('group-name-input-rules').textContent).not.toContain('£');
+    expect(screen.queryByTestId('group-name-input-rules-symbols')).toBeNull();
     fireEvent.change(screen.getByTestId('group-name-input'), { target: { value: '  Corsa del lunedì ' } });
     expect(count().textContent).toBe('16/2016 of 20 characters');
     expect(count().className).toBe('name-count');
     fireEvent.change(screen.getByTestId('group-name-input'), { target: { value: 'Corsa del lunedì sera!' } });
     expect(count().className).toBe('name-count over');
+    // Only the forbidden symbols typed are named.
+    expect(screen.getByTestId('group-name-input-rules-symbols').textContent).toBe('A name cannot contain !');
+    fireEvent.change(screen.getByTestId('group-name-input'), { target: { value: 'Corsa! $era' } });
+    expect(screen.getByTestId('group-name-input-rules-symbols').textContent).toBe('A name cannot contain these: ! $');
     const input = screen.getByTestId('group-name-input');
     expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')).toBe(
       screen.getByTestId('group-name-input-rules'),

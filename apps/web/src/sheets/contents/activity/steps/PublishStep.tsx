@@ -107,6 +107,10 @@ export function PublishStep({ go, close }: StepProps) {
         <dd>{draft.difficulty ? t(`activity.difficulty.${draft.difficulty}`) : '—'}</dd>
         <dt>{t('activity.view.requiredTime')}</dt>
         <dd>{required ? formatDuration(required) : t('activity.view.notSet')}</dd>
+        <dt>{t('seats.wizard.title')}</dt>
+        <dd data-testid="wizard-places-summary">
+          {draft.places.trim() ? t('seats.wizard.summary', { count: Number(draft.places) }) : t('seats.wizard.noLimit')}
+        </dd>
         <dt>{t('activity.wizard.access')}</dt>
         <dd>
           {t(`activity.access.${draft.access}`)} · {t(`activity.visibility.${draft.visibility}`)}

@@ -1,15 +1,16 @@
+import { SEATS_MAX } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
 import { type SeatsField, seatsErrors, useDraftStore } from '../draft.ts';
 import { Problem, WizardNumber } from './WizardStep.tsx';
 
 const FIELDS: { field: SeatsField; label: string; hint: string; error: string; min: number; max: number }[] = [
   {
-    field: 'seats',
-    label: 'seats.wizard.seats',
-    hint: 'seats.wizard.seatsHint',
-    error: 'seats.wizard.seatsInvalid',
+    field: 'places',
+    label: 'seats.wizard.places',
+    hint: 'seats.wizard.placesHint',
+    error: 'seats.wizard.placesInvalid',
     min: 1,
-    max: 10_000,
+    max: SEATS_MAX - 1,
   },
   {
     field: 'joinDeadlineHours',
@@ -29,7 +30,7 @@ const FIELDS: { field: SeatsField; label: string; hint: string; error: string; m
   },
 ];
 
-/** Seats, the join deadline and the claim window (docs/seats.md), on the difficulty step of create and edit. */
+/** Places for others, the join deadline and the claim window (docs/seats.md), on the difficulty step of create and edit. */
 export function SeatsFields({ showErrors }: { showErrors: boolean }) {
   const { t } = useTranslation();
   const draft = useDraftStore((s) => s.draft);
@@ -44,7 +45,7 @@ export function SeatsFields({ showErrors }: { showErrors: boolean }) {
             label={t(label)}
             min={min}
             max={max}
-            placeholder={field === 'seats' ? t('seats.wizard.noLimit') : field === 'claimWindowMinutes' ? '120' : ''}
+            placeholder={field === 'places' ? t('seats.wizard.noLimit') : field === 'claimWindowMinutes' ? '120' : ''}
             testId={`wizard-${field}`}
             value={draft[field]}
             onChange={(value) => update({ [field]: value })}

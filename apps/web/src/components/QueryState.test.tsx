@@ -9,12 +9,15 @@ import Chats from '../screens/Chats/Chats.tsx';
 import Contacts from '../screens/Contacts/Contacts.tsx';
 import Groups from '../screens/Groups/Groups.tsx';
 import Home from '../screens/Home/Home.tsx';
+import { keptHome } from '../screens/Home/lastHome.ts';
 import { useSheetStore } from '../sheets/store.ts';
+import { useAuthStore } from '../state/auth.ts';
 import { emptyHomeFilters } from '../state/homeFilters.ts';
 import { listenToConnection } from '../state/online.ts';
 import { createQueryClient } from '../state/queryClient.ts';
 import { emptyFilters, useUiStore } from '../state/ui.ts';
 import { type StubAnswer, signedInInEnglish, stubApi } from '../testing/api-stub.ts';
+import { anActivitySummary } from '../testing/fixtures.ts';
 import { QueryState } from './QueryState.tsx';
 
 // The app's one socket, faked: these screens only subscribe to it.
@@ -24,6 +27,7 @@ vi.mock('../chat/realtime.ts', () => ({
 
 signedInInEnglish();
 afterEach(() => {
+  localStorage.clear();
   act(() => onlineManager.setOnline(true));
   useSheetStore.setState({ stack: [] });
   useUiStore.setState({ homeFilters: emptyHomeFilters });
@@ -192,6 +196,47 @@ describe('offline', () => {
     window.dispatchEvent(new Event('offline'));
     expect(setOnline).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
+  });
+});
+
+describe('the home kept from last time', () => {
+  const milano = { ...emptyHomeFilters, near: { latitude: 45.46, longitude: 9.19, radiusKm: 10, label: 'Milano' } };
+  const cards = () =>
+    [...screen.getByTestId('home-list').querySelectorAll('.activity-card-name')].map((name) => name.textContent);
+
+  it('shows the last home at once, dimmed and announced as updating, until the new one comes', async () => {
+    useUiStore.setState({ homeFilters: milano });
+    let names = ['Resegone'];
+    answers({
+      'activity/nearby-activities': () => ({ json: { activities: names.map((name) => anActivitySummary({ name })) } }),
+    });
+    const first = renderAt('/home');
+    await screen.findByTestId('home-list');
+    first.unmount();
+
+    // Opened again: no skeleton, last time's cards while the new answer is on its way.
+    names = ['Grigna'];
+    renderAt('/home');
+    expect(screen.queryByTestId('home-loading')).toBeNull();
+    expect(cards()).toEqual(['Resegone']);
+    expect(screen.getByTestId('home-list').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('home-refreshing').textContent).toBe('Updating…');
+    await waitFor(() => expect(cards()).toEqual(['Grigna']));
+    expect(screen.getByTestId('home-list').getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('is kept for its filters only, and logging out forgets it', async () => {
+    useUiStore.setState({ homeFilters: milano });
+    answers({
+      'activity/nearby-activities': () => ({ json: { activities: [anActivitySummary({ name: 'Resegone' })] } }),
+    });
+    const shown = renderAt('/home');
+    await screen.findByTestId('home-list');
+    shown.unmount();
+    expect(keptHome(milano)).not.toBeNull();
+    expect(keptHome({ ...milano, sportIds: ['hiking'] })).toBeNull();
+    useAuthStore.getState().logout();
+    expect(keptHome(milano)).toBeNull();
   });
 });
 

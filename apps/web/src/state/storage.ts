@@ -7,3 +7,6 @@ export const persistStorage = createJSONStorage(() => localStorage);
 
 /** The new-activity draft kept across reloads (sheets/contents/activity/draft.ts); logging out removes it. */
 export const ACTIVITY_DRAFT_KEY = storageKey('activity-draft');
+
+/** The home list last shown, so the app opened again shows it at once while it refreshes; logging out removes it. */
+export const LAST_HOME_KEY = storageKey('last-home');

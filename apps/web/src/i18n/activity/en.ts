@@ -218,6 +218,7 @@ export const activity = {
     admin: 'Admin',
   },
   home: {
+    refreshing: 'Updating…',
     list: 'List',
     map: 'Map',
     filters: 'Filters',

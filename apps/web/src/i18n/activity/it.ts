@@ -221,6 +221,7 @@ export const activity: typeof en = {
     admin: 'Amministratore',
   },
   home: {
+    refreshing: 'Aggiornamento…',
     list: 'Elenco',
     map: 'Mappa',
     filters: 'Filtri',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
 import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
@@ -16,7 +16,9 @@ import { useUiStore } from '../../state/ui.ts';
 import { ActiveFilterChips, FiltersButton } from './components/FilterBar.tsx';
 import '../../components/Activity/activity.css';
 import './Home.css';
+import type { ActivitySummary } from '@cordata/contract';
 import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
+import { keepHome, keptHome } from './lastHome.ts';
 
 const DEFAULT_RADIUS_KM = 50;
 const POSITION_FRESH_MS = 2 * 60 * 1000;
@@ -62,6 +64,12 @@ export default function Home() {
         },
   );
   const activities = query.data ?? [];
+  // The list last shown for these filters, at once, until the new one comes (the position is asked first).
+  const [kept] = useState(() => keptHome(filters));
+  const showKept = kept !== null && query.data === undefined && !query.isError;
+  useEffect(() => {
+    if (query.data) keepHome(filters, query.data);
+  }, [filters, query.data]);
   const filtered = activeFilters(filters).length > 0;
   const setFilters = useUiStore((s) => s.setHomeFilters);
   const clearFilters = () => setFilters(emptyHomeFilters);
@@ -135,6 +143,13 @@ export default function Home() {
           cluster
           attributionPosition="top-left"
         />
+      ) : showKept ? (
+        <>
+          <p className="visually-hidden" role="status" data-testid="home-refreshing">
+            {t('activity.home.refreshing')}
+          </p>
+          <HomeList list={kept} stale />
+        </>
       ) : waitingForPosition ? null : (
         <QueryState query={query} testPrefix="home" skeleton="card">
           {(list) =>
@@ -149,11 +164,7 @@ export default function Home() {
                 ]}
               />
             ) : (
-              <ul className="activity-list home-list" data-testid="home-list">
-                {list.map((a) => (
-                  <ActivityCard key={a.activityId} activity={a} />
-                ))}
-              </ul>
+              <HomeList list={list} />
             )
           }
         </QueryState>
@@ -163,5 +174,20 @@ export default function Home() {
         + {t('activity.home.create')}
       </button>
     </Screen>
+  );
+}
+
+/** The cards; `stale` while they are last time's and the new ones are on their way (dimmed, busy). */
+function HomeList({ list, stale = false }: { list: ActivitySummary[]; stale?: boolean }) {
+  return (
+    <ul
+      className={stale ? 'activity-list home-list stale' : 'activity-list home-list'}
+      aria-busy={stale || undefined}
+      data-testid="home-list"
+    >
+      {list.map((a) => (
+        <ActivityCard key={a.activityId} activity={a} />
+      ))}
+    </ul>
   );
 }

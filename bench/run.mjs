@@ -37,6 +37,10 @@ const benchmarks = {
   },
   notifications: { run: tsx('bench/notifications.ts'), about: 'inviting a group of 1 000 members' },
   people: { run: tsx('bench/people.ts'), about: 'people search on 100 000 people' },
+  'slow-network': {
+    run: tsx('bench/slow-network.ts'),
+    about: 'a signed-in home opened on slow 4G and 3G in Chromium: first activity card (after npm run build)',
+  },
   'seat-offers': {
     run: tsx('bench/seat-offers.ts'),
     about: 'offer after a seat frees, through the waitlist job (60 s target)',

@@ -50,16 +50,21 @@ export async function registerWeb(
     : `<!doctype html><html><head><meta charset="utf-8"><title>Cordata</title></head><body><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
 
   if (hasBuild) {
+    const assets = join(config.webDistDir, 'assets');
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
       index: false,
       // The build writes .br and .gz beside every asset: serve those to clients that accept them.
       preCompressed: true,
+      // Ours, not send's (which wrote max-age=0 over it): an app opened again must not ask for its hashed files.
+      cacheControl: false,
       setHeaders(res, path) {
         if (path.endsWith('.mjs')) res.raw.setHeader('content-type', 'text/javascript; charset=utf-8');
-        if (path.includes(`${join('dist', 'assets')}`))
-          res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.raw.setHeader(
+          'cache-control',
+          path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -27,7 +27,7 @@ import { GradesPanel } from './Grades.tsx';
 import { GroupMovingTime } from './GroupMovingTime.tsx';
 import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
-import { Participants } from './Participants.tsx';
+import { GoingFaces, Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
 import { ActivityRecap, showsRecap } from './Recap.tsx';
 import { Requests } from './Requests.tsx';
@@ -51,6 +51,10 @@ export function ActivityDetails({ activityId, onGone }: { activityId: string; on
   );
 }
 
+/** Between its start and its end. */
+export const isUnderWay = (activity: Pick<Activity, 'startsAt' | 'endsAt'>, now = new Date()) =>
+  new Date(activity.startsAt) <= now && now < new Date(activity.endsAt);
+
 function Details({ activity, onGone }: { activity: Activity; onGone?: () => void }) {
   const { t, i18n } = useTranslation();
   const sportName = useSportName(activity.sportId);
@@ -64,6 +68,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const own = activity.isAdmin || (!!ownUserId && activity.createdBy?.userId === ownUserId);
   // Once it has ended, the page of someone who took part is its recap (docs/recap.md).
   const recap = showsRecap(activity);
+  // While it is under way, the safety card ("I'm back", sharing) comes first for those taking part (issue 44).
+  const safetyFirst = !recap && activity.status === 'PARTICIPATING' && isUnderWay(activity);
   useLiveSeats(activity.activityId);
   useLiveActivity(activity.activityId, activity.chatId);
   const safety = useActivitySafety(activity);
@@ -125,9 +131,12 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             {t('activity.view.invited')}
           </p>
         )}
+        {!recap && <GoingFaces activity={activity} />}
         <SeatsNotice activity={activity} />
         <OverlapPrompt activity={activity} />
       </header>
+
+      {safetyFirst && <SafetyPanel activity={activity} safety={safety} ownUserId={ownUserId} withMap={false} />}
 
       {recap ? (
         <ActivityRecap activity={activity} />
@@ -181,7 +190,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         </section>
       )}
 
-      <SafetyPanel activity={activity} safety={safety} ownUserId={ownUserId} withMap={recap} />
+      {!safetyFirst && <SafetyPanel activity={activity} safety={safety} ownUserId={ownUserId} withMap={recap} />}
 
       {activity.status === 'PARTICIPATING' && !recap && <ActivityLogistics activity={activity} />}
 

@@ -10,6 +10,43 @@ import {
 } from '../../state/queries/activity.ts';
 import { LoadMore } from '../LoadMore.tsx';
 import { type MemberAction, MemberList, type MemberManagement } from '../People/Members.tsx';
+import { Avatar } from '../People/People.tsx';
+
+/** How many faces the top of the page shows before "+N". */
+const FACES = 5;
+const PARTICIPANTS_ID = 'activity-participants';
+
+/**
+ * Who is going, at the top of the page (issue 44): up to five faces and how many, from the participants' first page
+ * (the list below asks the same, so it is one request). Where the participants are private, only the count. A tap
+ * goes down to the list.
+ */
+export function GoingFaces({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const query = useParticipantsQuery(activity.activityId);
+  const faces = query.data?.pages[0]?.participants.slice(0, FACES) ?? [];
+  const count = activity.participantsCount;
+  if (count === 0) return null;
+  const more = count - faces.length;
+  return (
+    <button
+      type="button"
+      className="going-faces"
+      data-testid="activity-going"
+      onClick={() => document.getElementById(PARTICIPANTS_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+    >
+      {faces.length > 0 && (
+        <span className="going-faces-pictures" aria-hidden="true">
+          {faces.map((person) => (
+            <Avatar key={person.userId} person={person} size={32} />
+          ))}
+          {more > 0 && faces.length === FACES && <span className="avatar avatar-more">+{more}</span>}
+        </span>
+      )}
+      <span>{t('activity.view.going', { count })}</span>
+    </button>
+  );
+}
 
 /**
  * The participants, 10 a page, with "show more" while the last page was full. Admins make others
@@ -36,7 +73,7 @@ export function Participants({ activity }: { activity: Activity }) {
       }
     : null;
   return (
-    <section className="activity-people" data-testid="participants">
+    <section className="activity-people" id={PARTICIPANTS_ID} data-testid="participants">
       <h3>
         {t('activity.view.participants')} ({activity.participantsCount})
       </h3>

@@ -264,6 +264,8 @@ export const activity = {
     notSet: 'Not set',
     difficulty: 'Difficulty',
     participants: 'Participants',
+    going_one: '{{count}} going',
+    going_other: '{{count}} going',
     elevationProfile: 'Elevation profile',
     noElevation: 'This route has no elevation data.',
     unknownGain: 'unknown',

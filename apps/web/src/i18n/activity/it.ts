@@ -267,6 +267,8 @@ export const activity: typeof en = {
     notSet: 'Non indicato',
     difficulty: 'Difficoltà',
     participants: 'Partecipanti',
+    going_one: '{{count}} partecipa',
+    going_other: '{{count}} partecipano',
     elevationProfile: 'Profilo altimetrico',
     noElevation: 'Questo percorso non ha dati di quota.',
     unknownGain: 'sconosciuto',

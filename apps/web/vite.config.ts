@@ -56,44 +56,8 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/**
- * Chunks the first screens need but reach only through dynamic imports: the call registry (fetched with the first
- * API call) and the home screen. Without a hint they start downloading only once the entry has run, a round trip
- * and a parse later; on a 400 ms 3G round trip that is most of a second (bench/slow-network.ts).
- */
-const FIRST_SCREEN_MODULES = ['src/api/contract-registry.ts', 'src/screens/Home/Home.tsx'];
-
-/** Adds modulepreload hints for FIRST_SCREEN_MODULES' chunks and their static imports, as vite does for the entry's. */
-function preloadFirstScreens(): Plugin {
-  return {
-    name: 'cordata-preload-first-screens',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const wanted = new Set<string>();
-        const visit = (fileName: string) => {
-          if (wanted.has(fileName)) return;
-          wanted.add(fileName);
-          const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
-        };
-        for (const chunk of chunks)
-          if (FIRST_SCREEN_MODULES.some((m) => chunk.facadeModuleId?.endsWith(m))) visit(chunk.fileName);
-        const links = [...wanted]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('');
-        return html.replace('</head>', `${links}</head>`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), inlineEntryCss(), preloadFirstScreens()],
+  plugins: [react(), precompress(), inlineEntryCss()],
   build: {
     target: 'es2022',
     outDir: 'dist',

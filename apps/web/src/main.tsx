@@ -2,8 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/index.ts';
 import './theme/global.css';
+import { loadRegistry } from './api/client.ts';
 import { App } from './App.tsx';
 import { initPlatform } from './native/index.ts';
+import { useAuthStore } from './state/auth.ts';
+
+// Someone signed in needs the call registry for the first call and, opening on the home, its screen: start both
+// downloads now rather than once the app has rendered its routes, a round trip and a parse later (on a 400 ms 3G
+// round trip, most of a second: bench/slow-network.ts). Signed out, the entry screen needs neither.
+if (useAuthStore.getState().jwt) {
+  void loadRegistry();
+  if (location.pathname === '/' || location.pathname === '/home') void import('./screens/Home/Home.tsx');
+}
 
 const platform = await initPlatform();
 // Let the boot splash of index.html reach the screen before React takes over the main thread.

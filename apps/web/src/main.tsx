@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/index.ts';
 import './theme/global.css';
-import { loadRegistry } from './api/client.ts';
 import { App } from './App.tsx';
+import { loadRegistry } from './api/client.ts';
 import { initPlatform } from './native/index.ts';
 import { useAuthStore } from './state/auth.ts';
 

@@ -77,30 +77,7 @@ export const QueuedEventResult = z.object({
 });
 export type QueuedEventResult = z.infer<typeof QueuedEventResult>;
 
-/** JSON with its keys sorted, at every depth: the same text on the phone and on the server. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** The text a queued event's signature covers: every field but the signature, one a line, in this order. */
-export const queuedEventText = (e: Omit<QueuedEvent, 'signature'>) =>
-  [
-    'cordata-queued-event/1',
-    e.id,
-    e.kind,
-    e.activityId,
-    e.personId,
-    e.occurredAt,
-    e.deviceKeyId,
-    canonicalJson(e.payload),
-  ].join('\n');
+export { canonicalJson, queuedEventText } from '../queued.ts';
 
 export const queuedCalls = {
   'safety/register-device-key': defineCall({

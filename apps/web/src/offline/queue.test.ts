@@ -96,3 +96,16 @@ describe('the queue of what is done without signal', () => {
     stop();
   });
 });
+
+describe('signing out', () => {
+  it('forgets the device key, and keeps what was queued for the next person signed in to send', async () => {
+    const queue = await load();
+    const { useAuthStore } = await import('../state/auth.ts');
+    await queue.ensureDeviceKey(ANNA, { register: async () => ({ deviceKeyId: KEY_ID }) });
+    await queue.queueEvent({ kind: 'BACK', activityId: ACTIVITY, personId: ANNA, payload: {} });
+    useAuthStore.getState().logout();
+    expect(localStorage.getItem(`cordata:device-key:${ANNA}`)).toBeNull();
+    expect(queue.queuedEvents()).toHaveLength(1);
+    expect(await queue.queueEvent({ kind: 'BACK', activityId: ACTIVITY, personId: ANNA, payload: {} })).toBe(false);
+  });
+});

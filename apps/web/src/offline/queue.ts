@@ -1,6 +1,6 @@
 import type { QueuedEvent, QueuedEventResult } from '@cordata/contract';
 import { QUEUED_EVENTS_PER_BATCH, queuedEventText } from '../contract.ts';
-import { storageKey } from '../state/storage.ts';
+import { deviceKeyKey, storageKey } from '../state/storage.ts';
 
 /**
  * What is done without signal (issue 38, docs/safety.md "Without signal"): an action whose call fails for lack of
@@ -25,7 +25,6 @@ export interface QueueDeps {
 }
 
 const QUEUE_KEY = storageKey('queued-events');
-const deviceKeyKey = (userId: string) => storageKey(`device-key:${userId}`);
 
 const base64url = (bytes: ArrayBuffer) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { ACTIVITY_DRAFT_KEY, persistStorage, storageKey } from './storage.ts';
+import { ACTIVITY_DRAFT_KEY, forgetDeviceKeys, persistStorage, storageKey } from './storage.ts';
 import { useUiStore } from './ui.ts';
 
 interface AuthState {
@@ -24,6 +24,8 @@ export const useAuthStore = create<AuthState>()(
         // A kept activity draft is this person's, not the next one's to sign in here. Only its key: the draft store
         // (a lazy chunk with the contract's rules) clears itself on logout when it is loaded.
         void persistStorage?.removeItem(ACTIVITY_DRAFT_KEY);
+        // Its device key too; what it already queued stays signed, and is sent by whoever signs in next.
+        forgetDeviceKeys();
       },
     }),
     {

@@ -107,7 +107,7 @@ export function SafetyPanel({
           {t(safety.allBackAt ? 'activity.safety.closedAllBack' : 'activity.safety.closedLate')}
         </p>
       )}
-      {safety.state === 'OPEN' && !me.backAt && (
+      {safety.state === 'OPEN' && !me.backAt && !queuedBack && (
         <div className="safety-share">
           <SafetyCheck
             testId="safety-share"

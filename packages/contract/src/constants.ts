@@ -144,7 +144,7 @@ export const QUEUED_EVENT_MAX_AGE_HOURS = 72;
 /** …and no later than this ahead of the server's clock (the phone's clock may run fast). */
 export const QUEUED_EVENT_CLOCK_SKEW_SECONDS = 120;
 /** A person keeps at most this many device keys: registering one more drops their oldest. */
-export const DEVICE_KEYS_PER_PERSON = 5;
+export const DEVICE_KEYS_PER_PERSON = 10;
 /** Location history is deleted this long after it was recorded, or sooner on the person's request. */
 export const LOCATION_HISTORY_DAYS = 28;
 

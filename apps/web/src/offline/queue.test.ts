@@ -109,3 +109,20 @@ describe('signing out', () => {
     expect(await queue.queueEvent({ kind: 'BACK', activityId: ACTIVITY, personId: ANNA, payload: {} })).toBe(false);
   });
 });
+
+describe('a key the server no longer knows', () => {
+  it('is forgotten, so that the next panel registers a new one', async () => {
+    const queue = await load();
+    await queue.ensureDeviceKey(ANNA, { register: async () => ({ deviceKeyId: KEY_ID }) });
+    await queue.queueEvent({ kind: 'BACK', activityId: ACTIVITY, personId: ANNA, payload: {} });
+    await queue.flushQueue({
+      deliver: async (events) => ({
+        results: events.map((e): QueuedEventResult => ({ id: e.id, status: 'REFUSED', code: 'UNKNOWN_KEY' })),
+      }),
+    });
+    expect(queue.queuedEvents()).toEqual([]);
+    const register = vi.fn(async () => ({ deviceKeyId: '1f2e3d4c-5b6a-4798-8a1b-2c3d4e5f6a7c' }));
+    await queue.ensureDeviceKey(ANNA, { register });
+    expect(register).toHaveBeenCalledTimes(1);
+  });
+});

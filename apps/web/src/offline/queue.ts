@@ -112,6 +112,16 @@ export async function queueEvent(fields: Fields, now = new Date()): Promise<bool
   return true;
 }
 
+/** A key the server no longer knows (the person registered many since): the next panel registers a new one. */
+function forgetUnknownKeys(batch: QueuedEvent[], results: QueuedEventResult[]) {
+  for (const r of results) {
+    if (r.code !== 'UNKNOWN_KEY') continue;
+    const event = batch.find((e) => e.id === r.id);
+    const key = event && read<StoredKey | null>(deviceKeyKey(event.personId), null);
+    if (key?.deviceKeyId === event?.deviceKeyId) localStorage.removeItem(deviceKeyKey(event!.personId));
+  }
+}
+
 let sending: Promise<QueuedEventResult[]> | null = null;
 /** A send was asked for while one was under way (the network came back during a failing try): go round again. */
 let again = false;
@@ -124,6 +134,7 @@ async function sendAll(deps: Pick<QueueDeps, 'deliver'>) {
       const batch = queuedEvents().slice(0, QUEUED_EVENTS_PER_BATCH);
       if (!batch.length) break;
       const { results } = await deps.deliver(batch);
+      forgetUnknownKeys(batch, results);
       const done = new Set(results.map((r) => r.id));
       const left = queuedEvents();
       saveQueue(left.filter((e) => !done.has(e.id)));

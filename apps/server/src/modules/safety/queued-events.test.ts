@@ -1,4 +1,4 @@
-import type { QueuedEvent } from '@cordata/contract';
+import { DEVICE_KEYS_PER_PERSON, type QueuedEvent } from '@cordata/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -192,6 +192,15 @@ describe('the bounds', () => {
     expect(results.map((r) => r.code)).toEqual(['SAFETY_NOT_STARTED', 'FORBIDDEN', null]);
     // A refused event leaves no replay row: nothing was applied.
     expect(await t.db.select().from(queuedEvents).where(eq(queuedEvents.eventId, early.id))).toEqual([]);
+  });
+
+  it('keeps the last DEVICE_KEYS_PER_PERSON keys of a person: an event signed with an older one is refused', async () => {
+    const { anna, activityId, endsAt } = await outing();
+    const first = await registeredDevice(t, anna.token);
+    const back = first.event({ kind: 'BACK', activityId, personId: anna.id, occurredAt: iso(endsAt), payload: {} });
+    for (let i = 0; i < DEVICE_KEYS_PER_PERSON; i += 1) await registeredDevice(t, anna.token);
+    clock = endsAt + MINUTE;
+    expect((await deliver(anna.token, back))[0]!.code).toBe('UNKNOWN_KEY');
   });
 
   it('takes only a valid Ed25519 key', async () => {

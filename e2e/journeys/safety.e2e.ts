@@ -22,6 +22,8 @@ import { journeySuite } from '../support/suite.ts';
  * other's on the map with the time since the fix. Bruno and the organiser check in; Carla does not. The clock is
  * moved on (the activity's end put 91 minutes in the past): the escalation job tells the group, then e-mails Carla's
  * emergency contact in Carla's language; the mail is read in the outbox and its no-login link opened.
+ * Issue 38: Bruno taps "I'm back" with no network; his phone says it is saved, and sends it when the network returns
+ * (within 30 s); the organiser then sees him back at the time he tapped it.
  */
 const hasPostgres = await postgresAvailable();
 if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the safety journey is skipped.`);
@@ -36,6 +38,7 @@ const text = {
     mailed: 'Emergency contacts e-mailed',
     position: 'Last known position',
     organisedBy: 'Organised by: Anna',
+    backAt: 'Back at',
   },
   it: {
     title: 'Sicurezza',
@@ -44,6 +47,7 @@ const text = {
     mailed: 'Contatti di emergenza avvisati',
     position: 'Ultima posizione nota',
     organisedBy: 'Organizzata da: Anna',
+    backAt: 'Rientrato alle',
   },
 };
 
@@ -127,9 +131,36 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     await settled(brunoPage);
     await screenshot(brunoPage, `safety-2-sharing-${locale}`);
 
-    // Bruno and the organiser are back; Carla is not.
+    // Bruno and the organiser are back; Carla is not. Bruno taps it with no network: it is saved on his phone…
+    await brunoPage.waitForFunction(() =>
+      Object.keys(localStorage).some(
+        (k) => k.startsWith('cordata:device-key:') && localStorage[k].includes('"deviceKeyId":"'),
+      ),
+    );
+    await brunoPage.context().setOffline(true);
     await brunoPage.click(testId('safety-back'));
-    await brunoPage.waitForSelector(testId('safety-you-are-back'));
+    await brunoPage.waitForSelector(testId('safety-back-queued'));
+    const tappedAt = await brunoPage.evaluate(
+      () => (JSON.parse(localStorage.getItem('cordata:queued-events')!) as { occurredAt: string }[])[0]!.occurredAt,
+    );
+    await screenshot(brunoPage, `safety-2b-back-queued-${locale}`);
+    // …and sent when the network returns, well within 30 s; the organiser sees him back at the time he tapped it.
+    await new Promise((r) => setTimeout(r, 1000));
+    const online = Date.now();
+    await brunoPage.context().setOffline(false);
+    await brunoPage.waitForSelector(testId('safety-you-are-back'), { timeout: 30_000 });
+    expect(Date.now() - online).toBeLessThan(30_000);
+    const brunoRow = `${testId('safety-person')}[data-user-id="${bruno.userId}"][data-back="true"]`;
+    await annaPage.waitForSelector(brunoRow);
+    const clock = new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: activity.timeZone,
+    });
+    expect(await annaPage.textContent(brunoRow)).toContain(
+      `${text[locale].backAt} ${clock.format(new Date(tappedAt))}`,
+    );
     await annaPage.click(testId('safety-back'));
     await annaPage.waitForSelector(testId('safety-you-are-back'));
 

@@ -126,7 +126,13 @@ export function createModules(core: Core) {
   });
   const zones = { privacy: privacy.services.trim };
   const weather = createWeatherModule(core, { access, changes, chatMembership, ...zones });
-  const safety = createSafetyModule(core, { access, changes, mailer, ...zones });
+  const safety = createSafetyModule(core, {
+    access,
+    changes,
+    mailer,
+    ...zones,
+    attendance: participation.services.attendance,
+  });
   const calendar = createCalendarModule(core, { access, ...zones });
   const recap = createRecapModule(core, { changes, access, uploads: uploads.services.uploads, ...zones });
 

@@ -7,6 +7,7 @@ import { ToastHost } from './components/ToastHost.tsx';
 import { config } from './config.ts';
 import { NativeBridge } from './native/NativeBridge.tsx';
 import type { Platform } from './native/platform.ts';
+import { useQueueSender } from './offline/useQueueSender.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { StorePrompt } from './screens/StorePrompt/StorePrompt.tsx';
 import { useSheetStore } from './sheets/store.ts';
@@ -46,6 +47,7 @@ function Shell({ platform }: { platform: Platform }) {
   const newerVersion = useNewerVersion(platform.isNative);
   useAnalytics(platform.os);
   useLastOnline();
+  useQueueSender();
 
   if (!platform.isNative && config.webMode === 'store' && !isStoreModeExempt(pathname)) return <StorePrompt />;
   if (newerVersion) {

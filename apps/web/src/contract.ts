@@ -15,4 +15,5 @@ export {
   WEATHER_PUSH_ORDER,
   weatherAlertCategory,
 } from '@cordata/contract/paths';
+export { queuedEventText } from '@cordata/contract/queued';
 export { compareVersions, isNewerVersion, parseVersion, releaseSignedText } from '@cordata/contract/version';

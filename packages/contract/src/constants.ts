@@ -137,6 +137,14 @@ export const SAFETY_SHARING_AFTER_RETURN_HOURS = 2;
 export const SAFETY_SHARE_EVERY_SECONDS = 30;
 export const SAFETY_ECONOMY_EVERY_SECONDS = 300;
 export const MAX_EMERGENCY_CONTACTS = 3;
+/** Actions queued without signal (docs/safety.md): at most this many a delivery… */
+export const QUEUED_EVENTS_PER_BATCH = 50;
+/** …each accepted up to this long after it happened… */
+export const QUEUED_EVENT_MAX_AGE_HOURS = 72;
+/** …and no later than this ahead of the server's clock (the phone's clock may run fast). */
+export const QUEUED_EVENT_CLOCK_SKEW_SECONDS = 120;
+/** A person keeps at most this many device keys: registering one more drops their oldest. */
+export const DEVICE_KEYS_PER_PERSON = 10;
 /** Location history is deleted this long after it was recorded, or sooner on the person's request. */
 export const LOCATION_HISTORY_DAYS = 28;
 

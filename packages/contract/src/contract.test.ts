@@ -17,6 +17,7 @@ import {
   PersonName,
   PlainText,
   parseVersion,
+  queuedEventText,
   retryDelayMs,
   validationMessages,
 } from './index.ts';
@@ -64,6 +65,9 @@ const SAFETY_CALLS = [
   'user/emergency-contacts',
   'user/set-emergency-contacts',
   'user/delete-location-history',
+  // Issue 38: what is done without signal, queued and delivered later.
+  'safety/register-device-key',
+  'safety/deliver-queued',
 ];
 
 /** Calls of issue 22 beyond spec §7: seat offers and the organisers' waitlist. */
@@ -84,7 +88,7 @@ const SEATS_CALLS = [
 const ATTENDANCE_GROUP_CALLS = ['group/read-attendance-rules', 'group/set-attendance-rules'];
 
 describe('the calls of spec §7', () => {
-  it('are all declared, 82 in all, plus report/create, the logistics, calendar, series and weather calls (issues 25, 19, 22, 24) and the security ones (issue 16)', () => {
+  it('are all declared, 82 in all, plus report/create, the logistics, calendar, series and weather calls (issues 25, 19, 22, 24), the safety ones (issues 23, 38) and the security ones (issue 16)', () => {
     const beyond = [
       ...SECURITY_CALLS,
       ...ISSUE_19_CALLS,
@@ -243,5 +247,34 @@ describe('texts people type (review L-N2)', () => {
     expect(problems(PlainText(200), 'one\ntwo')).toEqual([refused]);
     expect(problems(PersonName, 'Lake\nComo')).toContain(refused);
     expect(problems(ActivityInput.shape.description, 'Line one\nline two')).toEqual([]);
+  });
+});
+
+describe('the text a queued event is signed over', () => {
+  it('is the same whatever the order of the payload’s keys, and changes with every field', () => {
+    const event = {
+      id: '0b6f7c55-4b0e-4c7e-9a57-2f1f3a9d1c11',
+      kind: 'POSITION' as const,
+      activityId: '5a0f2c1e-0f43-4d8e-8f3c-1b2d3e4f5a6b',
+      personId: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      occurredAt: '2026-07-01T10:00:00.000Z',
+      deviceKeyId: '1f2e3d4c-5b6a-4798-8a1b-2c3d4e5f6a7b',
+      payload: { longitude: 9.38, latitude: 45.95 },
+    };
+    const text = queuedEventText(event);
+    expect(text).toBe(
+      [
+        'cordata-queued-event/1',
+        event.id,
+        'POSITION',
+        event.activityId,
+        event.personId,
+        event.occurredAt,
+        event.deviceKeyId,
+        '{"latitude":45.95,"longitude":9.38}',
+      ].join('\n'),
+    );
+    expect(queuedEventText({ ...event, payload: { latitude: 45.95, longitude: 9.38 } })).toBe(text);
+    expect(queuedEventText({ ...event, occurredAt: '2026-07-01T10:00:01.000Z' })).not.toBe(text);
   });
 });

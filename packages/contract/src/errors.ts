@@ -104,6 +104,7 @@ export const errorCatalog = {
     message: 'Positions are shared only from 30 minutes before the start until everyone is back',
   },
   SAFETY_NOT_STARTED: { status: 409, message: 'You can check in once the activity is about to start' },
+  DEVICE_KEY_INVALID: { status: 400, message: 'This device key is not a valid Ed25519 public key' },
   EMERGENCY_CONTACT_DUPLICATE: { status: 400, message: 'Each emergency contact needs a different e-mail address' },
   ACTIVITY_CANCELLED: { status: 409, message: 'This activity was cancelled' },
   GEAR_NOT_FOUND: { status: 404, message: 'This item no longer exists' },

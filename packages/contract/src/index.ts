@@ -11,6 +11,7 @@ import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
 import { privacyCalls } from './calls/privacy.ts';
+import { queuedCalls } from './calls/queued.ts';
 import { recapCalls } from './calls/recap.ts';
 import { routingCalls } from './calls/routing.ts';
 import { safetyCalls } from './calls/safety.ts';
@@ -30,6 +31,7 @@ export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
 export * from './calls/privacy.ts';
+export * from './calls/queued.ts';
 export * from './calls/recap.ts';
 export * from './calls/routing.ts';
 export * from './calls/safety.ts';
@@ -73,6 +75,7 @@ export const calls = {
   ...recapCalls,
   ...attendanceCalls,
   ...safetyCalls,
+  ...queuedCalls,
   ...privacyCalls,
 } satisfies Record<string, CallDef>;
 

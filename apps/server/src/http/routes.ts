@@ -77,6 +77,10 @@ export const PER_PERSON_LIMITS: Partial<Record<CallName, RateRule>> = {
   'carpool/decline-request': perHour(60),
   // Each may re-write a 5 MB route file in the exports' worker (review M-N1).
   'route/export-gpx': perHour(30),
+  // Queued events (issue 38): a phone sends its queue, and what it carries for others, when the network returns; each
+  // event of up to 50 costs a signature check. A new key on every start of the app is far below this.
+  'safety/deliver-queued': perMinute(60),
+  'safety/register-device-key': perHour(30),
 };
 
 export function registerCalls(

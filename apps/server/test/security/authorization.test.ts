@@ -2,9 +2,10 @@ import { type CallName, callNames, calls } from '@cordata/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { activities, users } from '../../src/db/schema.ts';
+import { activities, deviceKeys, users } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { collect, listen, openSocket, sleep, type TestSocket } from '../chat-factories.ts';
+import { newDeviceKey, registeredDevice } from '../device-keys.ts';
 import { newActivity, newUser } from '../factories.ts';
 import { jsonSchemaOf, sample } from './samples.ts';
 
@@ -304,6 +305,7 @@ async function snapshot() {
     'activity_attendance',
     'activity_safety',
     'location_points',
+    'queued_events',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -423,6 +425,8 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
     'user/emergency-contacts': undefined,
     'user/set-emergency-contacts': { contacts: [{ name: 'Mum', email: 'mum@example.test' }] },
     'user/delete-location-history': undefined,
+    // A phone's own key for what it queues without signal.
+    'safety/register-device-key': { publicKey: newDeviceKey().publicKey },
     'route/snap-legs': {
       sportId: 'hiking',
       points: [
@@ -449,6 +453,54 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
     const res = await t.call(name, OPEN[name] as never, tokens[role] ?? undefined);
     if (role === 'no token' || role === 'suspended') expect(res.status).toBe(401);
     else expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+/**
+ * Actions queued without signal (docs/safety.md): anyone signed in may carry them, and each is applied as its signer.
+ * Each role delivers an "I'm back" it signed itself about the world's private activity, moved into its window: an
+ * outsider's and a blocked person's are refused and change nothing; the participant's and the admin's are applied.
+ */
+describe('the authorization matrix of queued events', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await newWorld();
+    const now = Date.now();
+    await t.db
+      .update(activities)
+      .set({ startsAt: new Date(now - 10 * 60_000), endsAt: new Date(now + 2 * 3_600_000) })
+      .where(eq(activities.id, w.activity.activityId));
+  });
+  it.each(ROLES)('safety/deliver-queued as %s', async (role) => {
+    const token = w.tokens[role];
+    if (role === 'no token' || role === 'suspended') {
+      const res = await t.call(
+        'safety/deliver-queued',
+        sample(jsonSchemaOf(calls['safety/deliver-queued'].body!)) as never,
+        token ?? undefined,
+      );
+      expect(res.status).toBe(401);
+      return;
+    }
+    const phone = await registeredDevice(t, token!);
+    const [me] = await t.db
+      .select({ id: deviceKeys.userId })
+      .from(deviceKeys)
+      .where(eq(deviceKeys.id, phone.deviceKeyId));
+    const event = phone.event({
+      kind: 'BACK',
+      activityId: w.activity.activityId,
+      personId: me!.id,
+      occurredAt: new Date().toISOString(),
+      payload: {},
+    });
+    const before = await snapshot();
+    const { results } = await t.ok('safety/deliver-queued', { events: [event] }, token!);
+    if (role === 'outsider' || role === 'blocked') {
+      expect(results[0]).toMatchObject({ status: 'REFUSED' });
+      expect(results[0]!.code).toBeOneOf(['ACTIVITY_NOT_FOUND', 'FORBIDDEN']);
+      expect(await snapshot()).toBe(before);
+    } else expect(results[0]).toMatchObject({ status: 'ACCEPTED' });
   });
 });
 

@@ -117,6 +117,7 @@ const errors: Record<ErrorCode, string> = {
   RETURN_BEFORE_START: 'The planned return must be after the start',
   SAFETY_WINDOW_CLOSED: 'Positions are shared only from 30 minutes before the start until everyone is back',
   SAFETY_NOT_STARTED: 'You can check in once the activity is about to start',
+  DEVICE_KEY_INVALID: 'This device key is not a valid Ed25519 public key',
   EMERGENCY_CONTACT_DUPLICATE: 'Each emergency contact needs a different e-mail address',
   PRIVACY_ZONES_LIMIT: 'You already have 5 privacy zones: delete one first',
   PRIVACY_ZONE_NOT_FOUND: 'This privacy zone no longer exists',

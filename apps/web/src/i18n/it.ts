@@ -195,6 +195,7 @@ export const it: Resources = {
     RETURN_BEFORE_START: 'Il rientro previsto deve essere dopo l’inizio',
     SAFETY_WINDOW_CLOSED: 'Le posizioni si condividono solo da 30 minuti prima dell’inizio finché tutti sono rientrati',
     SAFETY_NOT_STARTED: 'Potrai confermare il rientro quando l’attività sta per iniziare',
+    DEVICE_KEY_INVALID: 'Questa chiave del dispositivo non è una chiave pubblica Ed25519 valida',
     EMERGENCY_CONTACT_DUPLICATE: 'Ogni contatto di emergenza deve avere un indirizzo e-mail diverso',
     PRIVACY_ZONES_LIMIT: 'Hai già 5 zone di privacy: eliminane una prima',
     PRIVACY_ZONE_NOT_FOUND: 'Questa zona di privacy non esiste più',

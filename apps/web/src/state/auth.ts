@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { ACTIVITY_DRAFT_KEY, LAST_HOME_KEY, persistStorage, storageKey } from './storage.ts';
+import { ACTIVITY_DRAFT_KEY, forgetDeviceKeys, LAST_HOME_KEY, persistStorage, storageKey } from './storage.ts';
 import { useUiStore } from './ui.ts';
 
 interface AuthState {
@@ -25,6 +25,8 @@ export const useAuthStore = create<AuthState>()(
         // (a lazy chunk with the contract's rules) clears itself on logout when it is loaded.
         void persistStorage?.removeItem(ACTIVITY_DRAFT_KEY);
         void persistStorage?.removeItem(LAST_HOME_KEY);
+        // Its device key too; what it already queued stays signed, and is sent by whoever signs in next.
+        forgetDeviceKeys();
       },
     }),
     {

@@ -105,3 +105,44 @@ export const safetyLinks = pgTable(
   },
   (t) => [uniqueIndex('safety_links_token_key').on(t.tokenHash), index('safety_links_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A device's Ed25519 public key (docs/safety.md "Without signal"): what it queues without signal is signed with the
+ * private key, which never leaves the device, and checked with this one when it arrives, whoever carries it.
+ */
+export const deviceKeys = pgTable(
+  'device_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The 32 raw bytes, base64url. */
+    publicKey: text('public_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The queued events applied, by signer and the id the device gave them: a second delivery of the same event finds its
+ * row and is a duplicate (the replay rule). Kept as long as an event may arrive, then purged.
+ */
+export const queuedEvents = pgTable(
+  'queued_events',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    kind: text('kind').notNull(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    occurredAt: at('occurred_at').notNull(),
+    /** Who delivered it: the signer, or another participant's phone that carried it. */
+    carriedBy: uuid('carried_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index('queued_events_received_idx').on(t.receivedAt)],
+);

@@ -129,13 +129,20 @@ export function createAttendance(deps: AttendanceDeps) {
   const record = (userId: string, tx: DbOrTx = repo.db) => recordOf(repo, userId, tx);
 
   /** An organiser marks one person on the list (a participant, or a late cancel they excuse); the new list. */
-  async function markIn(tx: DbOrTx, activity: ActivityRow, adminId: string, userId: string, mark: AttendanceMark) {
+  async function markIn(
+    tx: DbOrTx,
+    activity: ActivityRow,
+    adminId: string,
+    userId: string,
+    mark: AttendanceMark,
+    at = deps.now(),
+  ) {
     assertOpen(activity);
     const entries = await repo.sheet(activity.id, tx);
     if (!entries.some((e) => e.userId === userId)) {
       throw new ApiError('USER_NOT_FOUND', { message: 'This person is not on the list of this activity' });
     }
-    await repo.mark({ activityId: activity.id, userId, status: mark, markedBy: adminId, at: deps.now() }, tx);
+    await repo.mark({ activityId: activity.id, userId, status: mark, markedBy: adminId, at }, tx);
   }
 
   return {
@@ -147,15 +154,16 @@ export function createAttendance(deps: AttendanceDeps) {
       return { sheet: await sheet(object) };
     },
 
-    mark: (adminId: string, activityId: string, userId: string, mark: AttendanceMark) =>
+    /** `at`: when it was marked, if earlier than now (a mark queued without signal, docs/safety.md). */
+    mark: (adminId: string, activityId: string, userId: string, mark: AttendanceMark, at?: Date) =>
       deps.changes.run(async (tx) => {
         const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
-        await markIn(tx, object, adminId, userId, mark);
+        await markIn(tx, object, adminId, userId, mark, at);
         return { sheet: await sheet(object, tx) };
       }),
 
     /** An organiser scanned (or typed) a participant's check-in code: that person is marked attended. */
-    checkIn: (adminId: string, activityId: string, scanned: string) =>
+    checkIn: (adminId: string, activityId: string, scanned: string, at?: Date) =>
       deps.changes.run(async (tx) => {
         const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
         assertOpen(object);
@@ -165,7 +173,7 @@ export function createAttendance(deps: AttendanceDeps) {
             ? (await repo.sheet(object.id, tx)).find((e) => sameCode(codeOf(object, e.userId), code))
             : undefined;
         if (!person) throw new ApiError('ATTENDANCE_CODE_INVALID');
-        await markIn(tx, object, adminId, person.userId, 'ATTENDED');
+        await markIn(tx, object, adminId, person.userId, 'ATTENDED', at);
         return { sheet: await sheet(object, tx), person: toUserSummary(person) };
       }),
 

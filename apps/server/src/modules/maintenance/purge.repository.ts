@@ -6,6 +6,7 @@ import {
   mailOutbox,
   otpCodes,
   pushOutbox,
+  queuedEvents,
   rateLimits,
   safetyLinks,
   sessions,
@@ -62,5 +63,7 @@ export function createPurgeRepository(db: DbOrTx) {
       ),
     deleteSafetyLinksExpiredBy: (now: Date) =>
       count(db.delete(safetyLinks).where(lt(safetyLinks.expiresAt, now)).returning({ id: safetyLinks.id })),
+    deleteQueuedEventsBefore: (before: Date) =>
+      count(db.delete(queuedEvents).where(lt(queuedEvents.occurredAt, before)).returning({ id: queuedEvents.eventId })),
   };
 }

@@ -1,4 +1,4 @@
-import { LOCATION_HISTORY_DAYS } from '@cordata/contract';
+import { LOCATION_HISTORY_DAYS, QUEUED_EVENT_MAX_AGE_HOURS } from '@cordata/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { createPurgeRepository } from './purge.repository.ts';
 
@@ -11,7 +11,8 @@ const DAY = 24 * HOUR;
  * mail after a day (the dev mailbox shows the last day) and handled pushes after a week. A sent activity
  * reminder's row only keeps the reminder job from sending it twice: it goes a day after the start it was for.
  * Shared positions (the safety loop's location history) go 28 days after they were recorded, and an emergency
- * contact's link as soon as it has expired (it already shows nothing).
+ * contact's link as soon as it has expired (it already shows nothing). A queued event's replay row goes once an
+ * event that old would be refused as stale anyway.
  */
 export const RETENTION = {
   codes: DAY,
@@ -20,6 +21,7 @@ export const RETENTION = {
   pushes: 7 * DAY,
   reminders: DAY,
   locations: LOCATION_HISTORY_DAYS * DAY,
+  queuedEvents: (QUEUED_EVENT_MAX_AGE_HOURS + 1) * HOUR,
 } as const;
 
 /**
@@ -40,6 +42,7 @@ export function createPurge(deps: { db: DbOrTx; now: () => Date }) {
       repo.deleteRemindersOfStartsBefore(before(RETENTION.reminders)),
       repo.deleteLocationsRecordedBefore(before(RETENTION.locations)),
       repo.deleteSafetyLinksExpiredBy(now),
+      repo.deleteQueuedEventsBefore(before(RETENTION.queuedEvents)),
     ]);
     return removed.reduce((sum, rows) => sum + rows, 0);
   };

@@ -3,13 +3,15 @@ import type { Core } from '../../core.ts';
 import type { Job } from '../../jobs.ts';
 import type { RealtimeSocket } from '../../realtime/realtime.ts';
 import type { Access } from '../access/access.ts';
+import type { Attendance } from '../attendance/attendance.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Module } from '../module.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import type { Changes } from '../shared/changes.ts';
 import { createEmergencyPage } from './emergency-page.ts';
 import { outgoingPoints } from './outgoing-points.ts';
-import { safetyHandlers } from './safety.handlers.ts';
+import { createQueuedEvents } from './queued-events.ts';
+import { queuedHandlers, safetyHandlers } from './safety.handlers.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 import { createSafetyService } from './safety.service.ts';
 import { createSafetyEscalation } from './safety-escalation.ts';
@@ -25,6 +27,8 @@ export function createSafetyModule(
     changes: Changes;
     mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
     privacy: Pick<PrivacyTrim, 'zonesFor'>;
+    /** Attendance marks queued without signal are applied through it. */
+    attendance: Pick<Attendance, 'mark' | 'checkIn'>;
   },
 ) {
   // Every point that leaves for someone else passes the owner's privacy zones.
@@ -55,6 +59,7 @@ export function createSafetyModule(
     linkBase,
     now: core.now,
   });
+  const queued = createQueuedEvents({ repo, safety: service, attendance: deps.attendance, now: core.now });
   const page = createEmergencyPage({ repo, outgoing, rateLimiter: core.rateLimiter, path, now: core.now });
 
   // Positions come over the socket every 30 s: each one is checked like a call (safety.service.ts `position`).
@@ -74,13 +79,13 @@ export function createSafetyModule(
     },
   });
 
-  const handlers = safetyHandlers(service);
+  const handlers = { ...safetyHandlers(service), ...queuedHandlers(queued) };
   const jobs: Job[] = [{ name: 'safety-escalation', everyMs: core.config.SAFETY_JOB_EVERY_MS, run: escalation.run }];
 
   return {
     handlers,
     jobs,
     routes: (app: FastifyInstance) => page.register(app),
-    services: { service, escalation },
+    services: { service, escalation, queued },
   } satisfies Module;
 }

@@ -4,8 +4,10 @@ import {
   activities,
   activityMembers,
   activitySafety,
+  deviceKeys,
   emergencyContacts,
   locationPoints,
+  queuedEvents,
   safetyLinks,
   userBlocks,
   users,
@@ -88,6 +90,51 @@ export function createSafetyRepository(db: Db) {
         .where(and(eq(activitySafety.userId, userId), gt(activitySafety.contactsMailedAt, since)));
       return row?.count ?? 0;
     },
+
+    /** A queued "I'm back" (queued-events.ts): back since `at`, or since an earlier check-in already recorded. */
+    async backSince(activityId: string, userId: string, at: Date, tx: DbOrTx = db) {
+      await tx
+        .insert(activitySafety)
+        .values({ activityId, userId, backAt: at, sharing: false })
+        .onConflictDoUpdate({
+          target: [activitySafety.activityId, activitySafety.userId],
+          set: {
+            backAt: sql`least(coalesce(${activitySafety.backAt}, ${instant(at)}), ${instant(at)})`,
+            sharing: false,
+          },
+        });
+    },
+
+    /** Registers a device key, then drops the person's oldest beyond `keep`. */
+    async addDeviceKey(userId: string, publicKey: string, keep: number, tx: DbOrTx = db) {
+      const [row] = await tx.insert(deviceKeys).values({ userId, publicKey }).returning({ id: deviceKeys.id });
+      await tx.execute(
+        sql`delete from ${deviceKeys} where user_id = ${userId} and id not in (
+          select id from ${deviceKeys} where user_id = ${userId} order by created_at desc, id desc limit ${keep})`,
+      );
+      return row!.id;
+    },
+
+    deviceKey: async (userId: string, keyId: string, tx: DbOrTx = db) =>
+      (
+        await tx
+          .select({ publicKey: deviceKeys.publicKey })
+          .from(deviceKeys)
+          .where(and(eq(deviceKeys.userId, userId), eq(deviceKeys.id, keyId)))
+      )[0] ?? null,
+
+    /** Records a queued event as applied; false when it already was (a replay). */
+    async claimQueuedEvent(row: typeof queuedEvents.$inferInsert, tx: DbOrTx = db) {
+      const claimed = await tx
+        .insert(queuedEvents)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: queuedEvents.eventId });
+      return claimed.length > 0;
+    },
+
+    releaseQueuedEvent: (userId: string, eventId: string, tx: DbOrTx = db) =>
+      tx.delete(queuedEvents).where(and(eq(queuedEvents.userId, userId), eq(queuedEvents.eventId, eventId))),
 
     addPoint: (point: typeof locationPoints.$inferInsert, tx: DbOrTx = db) => tx.insert(locationPoints).values(point),
 

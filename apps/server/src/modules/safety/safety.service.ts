@@ -172,6 +172,50 @@ export function createSafetyService(deps: {
   }
 
   /**
+   * A queued "I'm back" (queued-events.ts), applied as the person who signed it: they are back since `at`, when it
+   * happened, or since an earlier check-in already recorded. The escalation judges them by that time: a step not taken
+   * yet is never taken. `claim` records the event in the same transaction, and answers false for a replay.
+   */
+  async function backSince(userId: string, activityId: string, at: Date, claim: (tx: DbOrTx) => Promise<boolean>) {
+    return deps.changes.run(async (tx, fx) => {
+      if (!(await claim(tx))) return false;
+      const { activity } = await takingPart(activityId, userId, tx);
+      if (safetyWindow(activity, null, at).state === 'BEFORE') throw new ApiError('SAFETY_NOT_STARTED');
+      await repo.backSince(activity.id, userId, at, tx);
+      await announce(activity.id, tx, fx.afterCommit);
+      return true;
+    });
+  }
+
+  /**
+   * A queued position, stored with the time it was fixed: in the window as the planned return sets it, while the
+   * person shares, or before their check-in. It is history (the others see it as a last position if it is the newest),
+   * not sent live.
+   */
+  async function positionAt(
+    userId: string,
+    activityId: string,
+    point: { latitude: number; longitude: number; accuracy?: number },
+    at: Date,
+    claim: (tx: DbOrTx) => Promise<boolean>,
+  ) {
+    return deps.changes.run(async (tx) => {
+      if (!(await claim(tx))) return false;
+      const { activity } = await takingPart(activityId, userId, tx);
+      const window = safetyWindow(activity, null, at);
+      if (window.state !== 'OPEN') throw new ApiError('SAFETY_WINDOW_CLOSED');
+      const me = (await repo.people(activity.id, tx)).find((p) => p.user.userId === userId);
+      const backAt = me?.safety?.backAt;
+      if (!(backAt ? at <= backAt : me?.safety?.sharing)) throw new ApiError('SAFETY_WINDOW_CLOSED');
+      await repo.addPoint(
+        { activityId: activity.id, userId, ...point, accuracy: point.accuracy ?? null, recordedAt: at },
+        tx,
+      );
+      return true;
+    });
+  }
+
+  /**
    * A position sent over the socket. Checked on every event: the sender takes part in the live activity, shares, is not
    * back, and the window is open. It is stored, then sent to each other person who shares and is not back, unless a
    * block stands between the two, through the privacy zones' door.
@@ -259,7 +303,7 @@ export function createSafetyService(deps: {
 
   const deleteHistory = async (userId: string) => ({ deleted: await repo.deleteHistory(userId) });
 
-  return { read, setReturn, share, checkIn, position, contacts, setContacts, deleteHistory };
+  return { read, setReturn, share, checkIn, backSince, position, positionAt, contacts, setContacts, deleteHistory };
 }
 
 export type SafetyService = ReturnType<typeof createSafetyService>;

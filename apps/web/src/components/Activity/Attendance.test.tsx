@@ -3,9 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ensureDeviceKey, queuedEvents } from '../../offline/queue.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
-import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
-import { anActivity, aUser } from '../../testing/fixtures.ts';
+import { signedInInEnglish, stubApi, stubCalls } from '../../testing/api-stub.ts';
+import { anActivity, anOwnUser, aUser } from '../../testing/fixtures.ts';
+import { useToastStore } from '../toast.ts';
 import { AttendancePanel, OwnAttendanceRecord, RequesterRecord } from './Attendance.tsx';
 
 const ACTIVITY = '01900000-0000-7000-8000-0000000000aa';
@@ -56,6 +58,41 @@ describe('the tick list', () => {
       mark: 'NO_SHOW',
     });
     expect(noShow.getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('a mark without network', () => {
+  it('is signed, kept with its time, shown on the list and said to be sent later', async () => {
+    localStorage.clear();
+    const ME = '01900000-0000-7000-8000-00000000a001';
+    await ensureDeviceKey(ME, { register: async () => ({ deviceKeyId: '01900000-0000-7000-8000-00000000c001' }) });
+    const ann = aUser({ firstName: 'Ann', lastName: 'Lee' });
+    const entries: AttendanceEntry[] = [{ ...ann, status: null, markedAt: null, participating: true }];
+    const calls = stubApi((path) => {
+      if (path === 'attendance/mark') throw new TypeError('Failed to fetch');
+      if (path === 'user/own-profile') return { json: { user: anOwnUser({ userId: ME }) } };
+      return { json: { sheet: { opensAt: at(-60), closesAt: at(7 * 24 * 60), entries } } };
+    });
+    wrap(<AttendancePanel activity={activity({ isAdmin: true, status: 'PARTICIPATING' })} />);
+    await screen.findByTestId('attendance-sheet');
+    // The organiser's id comes with their profile.
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('user/own-profile'));
+    await act(async () => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Ann Lee: Came' }));
+    await vi.waitFor(() => expect(screen.getByTestId('attendance-status').textContent).toBe('Came'));
+    expect(queuedEvents()).toMatchObject([
+      {
+        kind: 'ATTENDANCE_MARK',
+        personId: ME,
+        activityId: ACTIVITY,
+        payload: { userId: ann.userId, mark: 'ATTENDED' },
+      },
+    ]);
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().current?.description).toBe(
+        'No network: the mark is saved on this phone and will be sent, with its time, as soon as the network returns',
+      ),
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   useOwnRecordQuery,
   usePassQuery,
 } from '../../state/queries/attendance.ts';
+import { useOwnUserId } from '../../state/queries/profile.ts';
 import { showError, showSuccess } from '../feedback.ts';
 import { OptionGroup } from '../kit/OptionGroup.tsx';
 import { PersonRow } from '../People/People.tsx';
@@ -43,14 +44,22 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
   const { t, i18n } = useTranslation();
   const { activityId } = activity;
   const query = useAttendanceSheetQuery(activityId, started);
-  const mark = useMarkMutation(activityId);
+  const mark = useMarkMutation(activityId, useOwnUserId());
   const [scanning, setScanning] = useState(false);
   if (!started) return null;
   const sheet = query.data;
   if (!sheet) return null;
   const closed = new Date(sheet.closesAt) < new Date();
   const onMark = (entry: AttendanceEntry, value: AttendanceMark) =>
-    mark.mutate({ userId: entry.userId, mark: value }, { onError: (e) => showError(e) });
+    mark.mutate(
+      { userId: entry.userId, mark: value },
+      {
+        onSuccess: (answer) => {
+          if ('queued' in answer) showSuccess(t('attendance.sheet.queued'));
+        },
+        onError: (e) => showError(e),
+      },
+    );
 
   return (
     <section className="attendance" data-testid="attendance-sheet">
@@ -121,7 +130,7 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
  */
 function Scanner({ activityId, onClose }: { activityId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const checkIn = useCheckInMutation(activityId);
+  const checkIn = useCheckInMutation(activityId, useOwnUserId());
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<'opening' | 'on' | 'off'>('opening');
   const [code, setCode] = useState('');
@@ -132,7 +141,11 @@ function Scanner({ activityId, onClose }: { activityId: string; onClose: () => v
     busy.current = true;
     checkIn.mutate(text, {
       onSuccess: (answer) => {
-        showSuccess(t('attendance.scanner.checkedIn', { name: nameOf(answer.person) }));
+        showSuccess(
+          'queued' in answer
+            ? t('attendance.scanner.queued')
+            : t('attendance.scanner.checkedIn', { name: nameOf(answer.person) }),
+        );
         setCode('');
       },
       onError: (e) => showError(e),

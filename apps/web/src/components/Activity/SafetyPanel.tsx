@@ -6,8 +6,10 @@ import { openSheet } from '../../sheets/store.ts';
 import {
   useActivitySafetyQuery,
   useCheckInMutation,
+  useDeviceKey,
   usePlannedReturnMutation,
   usePositionSharing,
+  useQueuedBack,
   useShareMutation,
 } from '../../state/queries/safety.ts';
 import { reporting } from '../feedback.ts';
@@ -72,7 +74,9 @@ export function SafetyPanel({
   const clock = useClock(activity.timeZone);
   const now = useNow();
   const share = useShareMutation(activity.activityId);
-  const checkIn = useCheckInMutation(activity.activityId);
+  const checkIn = useCheckInMutation(activity.activityId, ownUserId);
+  const queuedBack = useQueuedBack(activity.activityId, ownUserId);
+  useDeviceKey(safety ? ownUserId : null);
   if (!safety) return null;
   const { me } = safety;
   const markers = safetyMarkers(safety, ownUserId);
@@ -103,7 +107,7 @@ export function SafetyPanel({
           {t(safety.allBackAt ? 'activity.safety.closedAllBack' : 'activity.safety.closedLate')}
         </p>
       )}
-      {safety.state === 'OPEN' && !me.backAt && (
+      {safety.state === 'OPEN' && !me.backAt && !queuedBack && (
         <div className="safety-share">
           <SafetyCheck
             testId="safety-share"
@@ -127,7 +131,11 @@ export function SafetyPanel({
         </div>
       )}
       {safety.state !== 'BEFORE' &&
-        (me.backAt ? (
+        (!me.backAt && queuedBack ? (
+          <p className="activity-notice" data-testid="safety-back-queued" role="status">
+            {t('activity.safety.backQueued', { time: clock(queuedBack) })}
+          </p>
+        ) : me.backAt ? (
           <p data-testid="safety-you-are-back">
             {t('activity.safety.youAreBack', { time: clock(me.backAt) })}{' '}
             <button type="button" className="safety-link" onClick={() => checkIn.mutate({ back: false }, reporting())}>

@@ -478,6 +478,8 @@ export const activity = {
     economy: 'Economy mode: every 5 minutes instead of every 30 seconds',
     back: 'I’m back',
     youAreBack: 'You checked in at {{time}}',
+    backQueued:
+      'No network: your check-in at {{time}} is saved on this phone and will be sent, with that time, as soon as the network returns',
     undo: 'Undo',
     markBack: 'Mark back',
     people: 'Who is back',

@@ -486,6 +486,8 @@ export const activity: typeof en = {
     economy: 'Modalità risparmio: ogni 5 minuti invece che ogni 30 secondi',
     back: 'Confermo il rientro',
     youAreBack: 'Hai confermato il rientro alle {{time}}',
+    backQueued:
+      'Nessuna rete: il rientro delle {{time}} è salvato su questo telefono e sarà inviato, con quell’orario, appena torna la rete',
     undo: 'Annulla',
     markBack: 'Segna il rientro',
     people: 'Chi è rientrato',

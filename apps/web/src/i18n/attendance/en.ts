@@ -12,6 +12,8 @@ export const attendance = {
     status: { ATTENDED: 'Came', NO_SHOW: 'No-show', EXCUSED: 'Excused', LATE_CANCEL: 'Late cancel' },
     markLabel: '{{name}}: {{mark}}',
     marked: '{{name}}: {{mark}}',
+    queued:
+      'No network: the mark is saved on this phone and will be sent, with its time, as soon as the network returns',
   },
   scanner: {
     title: 'Scan a check-in code',
@@ -20,6 +22,8 @@ export const attendance = {
     code: 'Code under the QR',
     check: 'Check in',
     checkedIn: '{{name}} checked in',
+    queued:
+      'No network: the check-in is saved on this phone and will be sent, with its time, as soon as the network returns',
     close: 'Close',
   },
   pass: {

@@ -14,6 +14,8 @@ export const attendance: typeof en = {
     status: { ATTENDED: 'Presente', NO_SHOW: 'Assente', EXCUSED: 'Giustificato', LATE_CANCEL: 'Ritiro tardivo' },
     markLabel: '{{name}}: {{mark}}',
     marked: '{{name}}: {{mark}}',
+    queued:
+      'Nessuna rete: la presenza è salvata su questo telefono e sarà inviata, con il suo orario, appena torna la rete',
   },
   scanner: {
     title: 'Scansiona un codice di check-in',
@@ -22,6 +24,8 @@ export const attendance: typeof en = {
     code: 'Codice sotto il QR',
     check: 'Registra',
     checkedIn: '{{name}} è presente',
+    queued:
+      'Nessuna rete: la presenza è salvata su questo telefono e sarà inviata, con il suo orario, appena torna la rete',
     close: 'Chiudi',
   },
   pass: {

@@ -1,9 +1,10 @@
 import type { ActivitySafety, CallInput } from '@cordata/contract';
 import { SAFETY_ECONOMY_EVERY_SECONDS, SAFETY_SHARE_EVERY_SECONDS } from '@cordata/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api } from '../../api/client.ts';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { api, isApiError } from '../../api/client.ts';
 import { realtimeLink } from '../../chat/realtime.ts';
+import { ensureDeviceKey, queuedEvents, queueEvent, queueSnapshot, subscribeQueue } from '../../offline/queue.ts';
 
 export const safetyKeys = {
   activity: (activityId: string) => ['activity', 'safety', activityId] as const,
@@ -73,10 +74,53 @@ export const useShareMutation = (activityId: string) =>
     api('activity/safety-share', { activityId, ...input }),
   );
 
-export const useCheckInMutation = (activityId: string) =>
-  useSafetyMutation(activityId, (input: Omit<CallInput<'activity/safety-back'>, 'activityId'>) =>
-    api('activity/safety-back', { activityId, ...input }),
-  );
+const register = (publicKey: string) => api('safety/register-device-key', { publicKey });
+
+/**
+ * "I'm back", or an organiser checking someone in. One's own "I'm back" made without network is signed and queued
+ * with its time (offline/queue.ts): the answer is then `{ queued: true }`, and the panel says it will be sent.
+ */
+export function useCheckInMutation(activityId: string, ownUserId?: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    // Offline, the call runs anyway: its network failure is what queues it.
+    networkMode: 'always',
+    mutationFn: async (
+      input: Omit<CallInput<'activity/safety-back'>, 'activityId'>,
+    ): Promise<{ safety: ActivitySafety } | { queued: true }> => {
+      try {
+        return await api('activity/safety-back', { activityId, ...input });
+      } catch (error) {
+        const offline = isApiError(error) && error.status === 0;
+        const own = input.back !== false && (!input.userId || input.userId === ownUserId);
+        if (!offline || !own || !ownUserId) throw error;
+        const queued = await queueEvent({ kind: 'BACK', activityId, personId: ownUserId, payload: {} });
+        if (!queued) throw error;
+        return { queued: true };
+      }
+    },
+    onSuccess: (answer) => {
+      if ('safety' in answer) client.setQueryData(safetyKeys.activity(activityId), answer);
+    },
+  });
+}
+
+/** When the person's "I'm back" for the activity was queued without signal and not yet sent; null when it is not. */
+export function useQueuedBack(activityId: string, userId: string | null | undefined): string | null {
+  const snapshot = useSyncExternalStore(subscribeQueue, queueSnapshot, queueSnapshot);
+  return useMemo(() => {
+    void snapshot;
+    const event = queuedEvents().find((e) => e.kind === 'BACK' && e.activityId === activityId && e.personId === userId);
+    return event?.occurredAt ?? null;
+  }, [snapshot, activityId, userId]);
+}
+
+/** Registers this device's key while there is signal, so that what is done without it can be queued. */
+export function useDeviceKey(userId: string | null | undefined) {
+  useEffect(() => {
+    if (userId) void ensureDeviceKey(userId, { register });
+  }, [userId]);
+}
 
 export const usePlannedReturnMutation = (activityId: string) =>
   useSafetyMutation(activityId, (plannedReturnAt: string | null) =>

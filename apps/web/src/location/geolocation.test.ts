@@ -96,6 +96,7 @@ function fakePlugin(hidden = false) {
     now: 0,
     hidden,
     stored: new Map<string, string>(),
+    stopping: Promise.resolve(),
   };
   const deps: BackgroundDeps = {
     plugin: async () => ({
@@ -105,7 +106,9 @@ function fakePlugin(hidden = false) {
         state.callback = callback;
       },
       async stop() {
+        state.order.push('stop');
         state.stops += 1;
+        await state.stopping;
       },
     }),
     hidden: () => state.hidden,
@@ -204,6 +207,7 @@ describe('backgroundLocation: the safety watch on a phone', () => {
     const stop = backgroundLocation(deps).watch(options(), (fix) => fixes.push(fix));
     await settle();
     stop();
+    stop();
     expect(state.stops).toBe(1);
     run(60);
     expect(fixes).toHaveLength(0);
@@ -218,5 +222,21 @@ describe('backgroundLocation: the safety watch on a phone', () => {
     answer(true);
     await settle();
     expect(early.state.options).toHaveLength(0);
+  });
+
+  it('a new watch (economy turned on) starts the plugin only once the previous stop is through', async () => {
+    const { state, deps } = fakePlugin();
+    const location = backgroundLocation(deps);
+    const stop = location.watch(options(), () => {});
+    await settle();
+    let stopped: () => void = () => {};
+    state.stopping = new Promise<void>((resolve) => (stopped = resolve));
+    stop();
+    location.watch(options({ economy: true }), () => {});
+    await settle();
+    expect(state.order).toEqual(['start', 'stop']);
+    stopped();
+    await settle();
+    expect(state.order).toEqual(['start', 'stop', 'start']);
   });
 });

@@ -117,6 +117,11 @@ const backgroundDeps: BackgroundDeps = {
  * start, which is when the system asks; declined, the watch works in the foreground only.
  */
 export function backgroundLocation(deps: BackgroundDeps = backgroundDeps): Pick<DeviceLocation, 'watch'> {
+  // Android's plugin refuses a start (ALREADY_STARTED) until the previous stop is through: a new watch (economy
+  // turned on, say) waits for it.
+  let stopping: Promise<unknown> = Promise.resolve();
+  // One explanation at a time, whatever restarts the watch meanwhile.
+  let explaining: Promise<boolean> | undefined;
   return {
     watch({ economy, notice, explain }, onFix) {
       let stopped = false;
@@ -125,11 +130,15 @@ export function backgroundLocation(deps: BackgroundDeps = backgroundDeps): Pick<
       void (async () => {
         let background = deps.storage()?.getItem(EXPLAINED_KEY) === 'yes';
         if (!background) {
-          background = await explain();
+          explaining ??= explain().finally(() => {
+            explaining = undefined;
+          });
+          background = await explaining;
           if (background) deps.storage()?.setItem(EXPLAINED_KEY, 'yes');
         }
         if (stopped) return;
         const plugin = await deps.plugin();
+        await stopping;
         if (stopped) return;
         started = plugin;
         await plugin.start(
@@ -152,8 +161,10 @@ export function backgroundLocation(deps: BackgroundDeps = backgroundDeps): Pick<
         );
       })().catch(() => {});
       return () => {
+        // Once: Android's plugin, asked to stop when stopped, starts its service to stop it.
+        if (stopped) return;
         stopped = true;
-        void started?.stop().catch(() => {});
+        if (started) stopping = started.stop().catch(() => {});
       };
     },
   };

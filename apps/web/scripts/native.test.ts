@@ -24,9 +24,18 @@ const androidStrings = (path: string) =>
 const iosStrings = (path: string) =>
   new Map([...read(path).matchAll(/^"([^"]+)" = "([^"]*)";$/gm)].map((m) => [m[1]!, m[2]!]));
 
-const PERMISSION_TEXTS = ['permission_location', 'permission_camera', 'permission_photos', 'permission_notifications'];
+const PERMISSION_TEXTS = [
+  'permission_location',
+  'permission_background_location',
+  'permission_camera',
+  'permission_photos',
+  'permission_notifications',
+  // The channel of the notice while the safety loop shares with the screen locked.
+  'capacitor_background_geolocation_notification_channel_name',
+];
 const USAGE_KEYS = [
   'NSLocationWhenInUseUsageDescription',
+  'NSLocationAlwaysAndWhenInUseUsageDescription',
   'NSCameraUsageDescription',
   'NSPhotoLibraryUsageDescription',
   'NSPhotoLibraryAddUsageDescription',
@@ -53,6 +62,17 @@ describe('the Android project', () => {
     }
   });
 
+  it('shares the safety loop with the screen locked: background location through a foreground service of type location', () => {
+    for (const permission of ['ACCESS_BACKGROUND_LOCATION', 'FOREGROUND_SERVICE', 'FOREGROUND_SERVICE_LOCATION'])
+      expect(manifest).toContain(`<uses-permission android:name="android.permission.${permission}" />`);
+    const service = /<service\s[^>]*BackgroundGeolocationService"[^>]*>/.exec(manifest)?.[0];
+    expect(service).toBeDefined();
+    expect(service).toContain('android:foregroundServiceType="location"');
+    expect(service).toContain('android:exported="false"');
+    expect(service).toContain('tools:replace="android:exported"');
+    expect(manifest).toContain('xmlns:tools="http://schemas.android.com/tools"');
+  });
+
   it('opens https links of its host, verified (App Links)', () => {
     const filter = /<intent-filter android:autoVerify="true">([\s\S]*?)<\/intent-filter>/.exec(manifest)?.[1];
     expect(filter).toBeDefined();
@@ -73,6 +93,10 @@ describe('the iOS project', () => {
   it('explains every permission in English and Italian, and the strings are in the app bundle', () => {
     for (const key of USAGE_KEYS) expect(infoPlist).toContain(`<key>${key}</key>`);
     expect(infoPlist).toMatch(/<key>UIBackgroundModes<\/key>\s*<array>\s*<string>remote-notification<\/string>/);
+    // The safety loop's positions with the screen locked ("Always", asked in context: docs/mobile.md).
+    expect(infoPlist).toMatch(
+      /<key>UIBackgroundModes<\/key>\s*<array>(?:\s*<string>[a-z-]+<\/string>)*\s*<string>location<\/string>/,
+    );
     const en = iosStrings('ios/App/App/en.lproj/InfoPlist.strings');
     const it = iosStrings('ios/App/App/it.lproj/InfoPlist.strings');
     for (const key of USAGE_KEYS) {

@@ -476,6 +476,17 @@ export const activity = {
     shareHint:
       'You see theirs only while you share yours. It stops by itself when everyone is back or 2 h after the planned return.',
     economy: 'Economy mode: every 5 minutes instead of every 30 seconds',
+    background: {
+      title: 'Keep sharing with the screen locked',
+      description:
+        'So that your group still sees where you are while your phone is in your pocket, Cordata needs your location also when the app is not on screen. It uses it only while you share during this activity’s safety window, every 5 minutes with the screen locked, and stops when you tap “I’m back” or the window ends. When your phone asks, allow location “Always” (iPhone) or allow it (Android, which shows a notice while Cordata shares).',
+      continue: 'Continue',
+      notNow: 'Only while the app is open',
+    },
+    notice: {
+      title: 'Cordata is sharing your position',
+      message: 'With your group, until you tap “I’m back” or the safety window ends.',
+    },
     back: 'I’m back',
     youAreBack: 'You checked in at {{time}}',
     backQueued:

@@ -484,6 +484,17 @@ export const activity: typeof en = {
     shareHint:
       'Vedi le loro posizioni solo mentre condividi la tua. Si ferma da sola quando tutti sono rientrati o 2 ore dopo il rientro previsto.',
     economy: 'Modalità risparmio: ogni 5 minuti invece che ogni 30 secondi',
+    background: {
+      title: 'Continua a condividere a schermo bloccato',
+      description:
+        'Perché il gruppo veda dove sei anche con il telefono in tasca, Cordata ha bisogno della tua posizione anche quando l’app non è sullo schermo. La usa solo mentre condividi durante la finestra di sicurezza di questa attività, ogni 5 minuti a schermo bloccato, e smette quando tocchi “Confermo il rientro” o la finestra finisce. Quando il telefono lo chiede, consenti la posizione “Sempre” (iPhone) oppure consentila (Android, che mostra un avviso mentre Cordata condivide).',
+      continue: 'Continua',
+      notNow: 'Solo con l’app aperta',
+    },
+    notice: {
+      title: 'Cordata sta condividendo la tua posizione',
+      message: 'Con il tuo gruppo, finché non tocchi “Confermo il rientro” o la finestra di sicurezza finisce.',
+    },
     back: 'Confermo il rientro',
     youAreBack: 'Hai confermato il rientro alle {{time}}',
     backQueued:

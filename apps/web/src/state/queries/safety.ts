@@ -1,9 +1,11 @@
 import type { ActivitySafety, CallInput } from '@cordata/contract';
-import { SAFETY_ECONOMY_EVERY_SECONDS, SAFETY_SHARE_EVERY_SECONDS } from '@cordata/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api/client.ts';
 import { realtimeLink } from '../../chat/realtime.ts';
+import { confirm } from '../../components/feedback.ts';
+import { useDeviceLocation } from '../../location/geolocation.ts';
 import { ensureDeviceKey, queuedEvents, queueEvent, queueSnapshot, subscribeQueue } from '../../offline/queue.ts';
 
 export const safetyKeys = {
@@ -129,46 +131,49 @@ export const usePlannedReturnMutation = (activityId: string) =>
 
 /**
  * While the caller shares and the window is open, the phone's position goes over the socket every 30 s (5 min in
- * economy mode). A refusal (the window closed, sharing ended elsewhere) stops it and refetches the loop.
+ * economy mode, and on a phone whenever the screen is locked). The watch starts when the window opens with sharing
+ * on or when the person turns it on, and stops at "I'm back", at the window's end or when sharing ends; on a phone it
+ * goes on with the screen locked, after an explanation before the system asks (docs/mobile.md). A refusal (the
+ * window closed, sharing ended elsewhere) stops it and refetches the loop.
  */
 export function usePositionSharing(activityId: string, safety: ActivitySafety | undefined) {
   const client = useQueryClient();
+  const location = useDeviceLocation();
+  const { t } = useTranslation();
   const active = !!safety && safety.state === 'OPEN' && safety.me.sharing && !safety.me.backAt;
   const economy = !!safety?.me.economy;
   useEffect(() => {
-    if (!active || typeof navigator === 'undefined' || !navigator.geolocation) return;
+    if (!active) return;
     let stopped = false;
-    const sendOnce = () =>
-      navigator.geolocation.getCurrentPosition(
-        (fix) => {
-          if (stopped) return;
-          realtimeLink().emit(
-            'safety:position',
-            {
-              activityId,
-              latitude: fix.coords.latitude,
-              longitude: fix.coords.longitude,
-              accuracy: Number.isFinite(fix.coords.accuracy) ? fix.coords.accuracy : undefined,
-            },
-            (answer) => {
-              if (answer.ok) return void client.invalidateQueries({ queryKey: safetyKeys.activity(activityId) });
-              if (answer.code !== 'TOO_SOON') {
-                stopped = true;
-                void client.invalidateQueries({ queryKey: safetyKeys.activity(activityId) });
-              }
-            },
-          );
-        },
-        () => {},
-        { enableHighAccuracy: !economy, maximumAge: 10_000, timeout: 20_000 },
-      );
-    sendOnce();
-    const timer = setInterval(sendOnce, (economy ? SAFETY_ECONOMY_EVERY_SECONDS : SAFETY_SHARE_EVERY_SECONDS) * 1000);
+    const stop = location.watch(
+      {
+        economy,
+        notice: { title: t('activity.safety.notice.title'), message: t('activity.safety.notice.message') },
+        explain: () =>
+          confirm({
+            title: t('activity.safety.background.title'),
+            description: t('activity.safety.background.description'),
+            confirmLabel: t('activity.safety.background.continue'),
+            cancelLabel: t('activity.safety.background.notNow'),
+          }),
+      },
+      (fix) => {
+        if (stopped) return;
+        realtimeLink().emit('safety:position', { activityId, ...fix }, (answer) => {
+          if (answer.ok) return void client.invalidateQueries({ queryKey: safetyKeys.activity(activityId) });
+          if (answer.code !== 'TOO_SOON') {
+            stopped = true;
+            stop();
+            void client.invalidateQueries({ queryKey: safetyKeys.activity(activityId) });
+          }
+        });
+      },
+    );
     return () => {
       stopped = true;
-      clearInterval(timer);
+      stop();
     };
-  }, [activityId, active, economy, client]);
+  }, [activityId, active, economy, client, location, t]);
 }
 
 export function useEmergencyContactsQuery() {

@@ -25,6 +25,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cordata-bench-auth-'));
 const server = await startServer(
   loadConfig({
     NODE_ENV: 'development',
+    // Benchmarks reach no public routing or elevation service.
+    ROUTER_KIND: 'none',
+    ELEVATION_KIND: 'none',
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',

@@ -188,6 +188,9 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Benchmarks reach no public routing or elevation service.
+      ROUTER_KIND: 'none',
+      ELEVATION_KIND: 'none',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: url,
       DATA_DIR: dataDir,

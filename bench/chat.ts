@@ -249,6 +249,9 @@ try {
         ['apps/server/src/main.ts'],
         {
           NODE_ENV: 'production',
+          // Benchmarks reach no public routing or elevation service.
+          ROUTER_KIND: 'none',
+          ELEVATION_KIND: 'none',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: url,
           REDIS_URL,

@@ -28,6 +28,9 @@ async function startOnce(dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Benchmarks reach no public routing or elevation service.
+      ROUTER_KIND: 'none',
+      ELEVATION_KIND: 'none',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       JWT_SECRET: 'b'.repeat(32),
     },

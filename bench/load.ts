@@ -76,6 +76,9 @@ const url = (() => {
 /** How the server runs here, spawned and built in-process alike: production, rate limits and jobs off. */
 const SERVER_ENV = {
   NODE_ENV: 'production',
+  // Benchmarks reach no public routing or elevation service.
+  ROUTER_KIND: 'none',
+  ELEVATION_KIND: 'none',
   // Production needs one; the bench follows no link the server writes.
   PUBLIC_URL: 'http://127.0.0.1:8080',
   DATABASE_URL: url,

@@ -63,6 +63,9 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'development',
+      // Benchmarks reach no public routing or elevation service.
+      ROUTER_KIND: 'none',
+      ELEVATION_KIND: 'none',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -136,7 +136,16 @@ async function startServer(env) {
   const port = await freePort();
   const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: join(root, 'apps/server'),
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      ROUTER_KIND: 'none',
+      ELEVATION_KIND: 'none',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -134,7 +134,7 @@ async function createFromPoints(page: Page, name: string, locale: Locale, closed
   // No routing engine on this server: the legs stay straight and the wizard says so in one quiet line.
   await page.waitForSelector(`${testId('route-snap')}[data-state="off"]`);
   expect(await page.textContent(testId('route-snap-status'))).toMatch(
-    /no route service is set up|nessun servizio di percorsi/,
+    /finding paths is not available here|non è possibile seguire i sentieri/,
   );
   expect(await page.locator(testId('route-straight-leg')).count()).toBe(0);
   expect(await page.locator(`${testId('wizard-map')} ${testId('map-marker-start')}`).count()).toBe(1);

@@ -182,7 +182,7 @@ describe.each(locales)('honest elevation and time (%s)', (locale: Locale) => {
     expect(await page.locator(`${testId('stat-gain')} [aria-hidden="true"]`).textContent()).toBe('—');
     expect(await page.textContent(testId('activity-stats'))).not.toMatch(/\b0 m\b/);
     expect(await page.textContent(testId('stat-moving-time-note'))).toContain(
-      locale === 'en' ? 'The climb is not counted' : 'Il dislivello non è contato',
+      locale === 'en' ? 'Climb not known for this route' : 'Dislivello non noto per questo percorso',
     );
     await shot(page, `elevation-unknown-${locale}`);
   });

@@ -80,8 +80,8 @@ describe.each(locales)('routes that follow trails (%s)', (locale: Locale) => {
     expect(await straight.getAttribute('data-reason')).toBe('NO_ROUTE');
     expect(await straight.textContent()).toBe(
       locale === 'en'
-        ? 'Leg 2 of 3 stays straight: no path was found between these points.'
-        : 'Il tratto 2 di 3 resta in linea retta: nessun sentiero trovato tra questi punti.',
+        ? 'Leg 2 of 3 stays straight: no path joins these two points.'
+        : 'Il tratto 2 di 3 resta in linea retta: nessun sentiero unisce questi due punti.',
     );
     const shownPoints = Number(await page.getAttribute(testId('route-snap'), 'data-line-points'));
     const shownDistance = await page.textContent(testId('wizard-distance'));

@@ -65,8 +65,11 @@ export async function startServer(options: { webMode?: 'app' | 'store'; env?: Re
       NODE_ENV: 'test',
       // Journeys sign many people up from one address; the limits have tests of their own.
       RATE_LIMITS: 'false',
-      // No journey may reach an outside host: the plain offline map, unless a test asks for another style.
+      // No journey may reach an outside host: the plain offline map, unless a test asks for another style; no routing
+      // or elevation service unless a journey names its stand-in (NODE_ENV=test leaves them off too).
       MAP_STYLE_URL: 'offline',
+      ROUTER_KIND: 'none',
+      ELEVATION_KIND: 'none',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { OFFLINE_MAP_STYLE, ROUTE_PROFILES, ROUTER_KINDS, type RouteProfile } from '@cordata/contract';
+import { OFFLINE_MAP_STYLE, ROUTE_PROFILES, ROUTER_KINDS, type RouteProfile, type RouterKind } from '@cordata/contract';
 import { z } from 'zod';
 import { webDistDefault } from './paths.ts';
 import { type ServerKeys, serverKeys } from './secrets.ts';
@@ -93,9 +93,12 @@ export const EnvSchema = z.object({
   S3_PUBLIC_URL: url.optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   GEOCODER_URL: url.optional(),
-  /** The elevation service (docs/maps.md): its base URL and the format it speaks. Unset: elevation unknown. */
+  /**
+   * The elevation service (docs/maps.md): its base URL and the format it speaks. Both unset: Open-Meteo's public API
+   * (outside tests); ELEVATION_KIND=none: elevation unknown.
+   */
   ELEVATION_URL: url.optional(),
-  ELEVATION_KIND: z.enum(['open-meteo', 'open-elevation']).optional(),
+  ELEVATION_KIND: z.enum(['open-meteo', 'open-elevation', 'none']).optional(),
   ELEVATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   FCM_PROJECT_ID: z.string().optional(),
   FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
@@ -145,8 +148,11 @@ export const EnvSchema = z.object({
   SERIES_JOB_EVERY_MS: z.coerce.number().int().min(100).default(3_600_000),
   ROUTE_IMPORT_RIDEWITHGPS_URL: url.optional(),
   ROUTE_IMPORT_WAYMARKEDTRAILS_URL: url.optional(),
-  /** The routing engine that snaps drawn legs to paths (docs/maps.md); unset, drawn legs stay straight. */
-  ROUTER_KIND: z.enum(ROUTER_KINDS).optional(),
+  /**
+   * The routing engine that snaps drawn legs to paths (docs/maps.md). Both unset: FOSSGIS's public Valhalla (outside
+   * tests); ROUTER_KIND=none: drawn legs stay straight.
+   */
+  ROUTER_KIND: z.enum([...ROUTER_KINDS, 'none']).optional(),
   ROUTER_URL: url.optional(),
   /** The engine's key where it needs one (GraphHopper's hosted API: `key`; a Valhalla provider: `api_key`). */
   ROUTER_API_KEY: z.string().optional(),
@@ -205,7 +211,21 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'TOTP_KEY' | 'RATE_LIMITS' | 'JOBS'> {
+/**
+ * The keyless public services used when ROUTER_KIND / ELEVATION_KIND are unset (docs/maps.md gives their terms), as
+ * the basemap defaults to OpenFreeMap. Never in tests: NODE_ENV=test leaves both off.
+ */
+export const PUBLIC_ROUTER_URL = 'https://valhalla1.openstreetmap.de';
+export const PUBLIC_ELEVATION_URL = 'https://api.open-meteo.com';
+
+export interface Config
+  extends Omit<
+    Env,
+    'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'TOTP_KEY' | 'RATE_LIMITS' | 'JOBS' | 'ROUTER_KIND' | 'ELEVATION_KIND'
+  > {
+  /** Unset when routing is off (ROUTER_KIND=none, or nothing set in tests); the same for ELEVATION_KIND. */
+  ROUTER_KIND?: RouterKind;
+  ELEVATION_KIND?: 'open-meteo' | 'open-elevation';
   /** Whether this process runs the background jobs. */
   JOBS: boolean;
   /** A key per purpose, derived from JWT_SECRET (secrets.ts); the secrets themselves are not kept. */
@@ -243,7 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  FCM_PROJECT_ID needs FCM_SERVICE_ACCOUNT_FILE or FCM_ACCESS_TOKEN',
     );
   }
-  if (Boolean(e.ROUTER_KIND) !== Boolean(e.ROUTER_URL)) {
+  if (e.ROUTER_KIND === 'none' && e.ROUTER_URL) {
+    throw new ConfigError('Invalid configuration:\n  ROUTER_KIND=none turns routing off: unset ROUTER_URL');
+  }
+  if (e.ELEVATION_KIND === 'none' && e.ELEVATION_URL) {
+    throw new ConfigError('Invalid configuration:\n  ELEVATION_KIND=none turns elevation off: unset ELEVATION_URL');
+  }
+  if (e.ROUTER_KIND !== 'none' && Boolean(e.ROUTER_KIND) !== Boolean(e.ROUTER_URL)) {
     throw new ConfigError('Invalid configuration:\n  ROUTER_KIND and ROUTER_URL go together: set both, or neither');
   }
   if (
@@ -267,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  ELEVATION_URL needs ELEVATION_KIND (open-meteo or open-elevation): the two speak different formats',
     );
   }
-  if (e.ELEVATION_KIND && !e.ELEVATION_URL) {
+  if (e.ELEVATION_KIND && e.ELEVATION_KIND !== 'none' && !e.ELEVATION_URL) {
     throw new ConfigError('Invalid configuration:\n  ELEVATION_KIND needs ELEVATION_URL');
   }
   if (e.JWT_SECRET_PREVIOUS && !e.JWT_SECRET) {
@@ -284,11 +310,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  TOTP_KEY must differ from JWT_SECRET, or it rotates with it');
   }
   checkRole(e);
+  const publicDefaults = e.NODE_ENV !== 'test';
+  const router =
+    e.ROUTER_KIND === 'none'
+      ? { ROUTER_KIND: undefined, ROUTER_URL: undefined }
+      : !e.ROUTER_KIND && publicDefaults
+        ? { ROUTER_KIND: 'valhalla' as const, ROUTER_URL: PUBLIC_ROUTER_URL }
+        : { ROUTER_KIND: e.ROUTER_KIND, ROUTER_URL: e.ROUTER_URL };
+  const elevation =
+    e.ELEVATION_KIND === 'none'
+      ? { ELEVATION_KIND: undefined, ELEVATION_URL: undefined }
+      : !e.ELEVATION_KIND && publicDefaults
+        ? { ELEVATION_KIND: 'open-meteo' as const, ELEVATION_URL: PUBLIC_ELEVATION_URL }
+        : { ELEVATION_KIND: e.ELEVATION_KIND, ELEVATION_URL: e.ELEVATION_URL };
   const dataDir = resolve(e.DATA_DIR);
   const { JWT_SECRET, JWT_SECRET_PREVIOUS, TOTP_KEY, RATE_LIMITS, ...rest } = e;
   const bytes = (secret: string | undefined) => (secret ? new TextEncoder().encode(secret) : null);
   return {
     ...rest,
+    ...router,
+    ...elevation,
     dataDir,
     webDistDir: resolve(e.WEB_DIST_DIR ?? webDistDefault),
     keys: serverKeys({

@@ -54,6 +54,9 @@ async function configFor(role: Config['CORDATA_ROLE'], options: { empty?: boolea
     LOG_LEVEL: 'silent',
     METRICS_TOKEN: TOKEN,
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // NODE_ENV is not test here: no public routing or elevation service.
+    ROUTER_KIND: 'none',
+    ELEVATION_KIND: 'none',
   });
   // Split roles want PostgreSQL (config.test.ts, where the rules are tested); what each serves is the same on PGlite.
   return { ...config, CORDATA_ROLE: role, JOBS: role !== 'web' };

@@ -13,6 +13,7 @@ import {
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestDatabase } from './database.ts';
+import { assertNoOutsideServices } from './outside-hosts.ts';
 import { checkViewerMapped } from './viewer-mapped-check.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -51,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const database = await createTestDatabase();
+  assertNoOutsideServices(config);
   const built = await buildApp({ config, database, logger: false, now: options.now });
   // Issue 36: a place in an answer that no viewer-aware mapper built fails the test that called it.
   const unmapped: string[] = [];

@@ -19,6 +19,8 @@ export interface AppConfig {
   publicUrl: string;
   /** The server's VAPID public key: when set, the browser app subscribes to Web Push. */
   vapidPublicKey: string;
+  /** The credit the elevation service's terms ask for, shown with a climb it measured; empty when none is owed. */
+  elevationCredit: string;
 }
 
 export const defaultConfig: AppConfig = {
@@ -35,6 +37,7 @@ export const defaultConfig: AppConfig = {
   mapAssetsUrl: '',
   publicUrl: import.meta.env.VITE_PUBLIC_URL ?? '',
   vapidPublicKey: '',
+  elevationCredit: '',
 };
 
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { errorBody } from '../http/errors.ts';
+import { elevationCredit } from '../modules/elevation/elevation-provider.ts';
 import { basemapRuntimeConfig, chooseBasemap } from '../modules/maps/basemap.ts';
 import type { SharePreviewLookup } from './share-preview.ts';
 import { shareTags, shareTarget, withShareTags } from './share-tags.ts';
@@ -23,6 +24,7 @@ export function publicRuntimeConfig(config: Config) {
     ...basemapRuntimeConfig(chooseBasemap(config)),
     publicUrl: config.PUBLIC_URL ?? null,
     vapidPublicKey: config.VAPID_PUBLIC_KEY ?? null,
+    elevationCredit: elevationCredit(config),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { LatLng } from '@cordata/contract';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { askOutsideJson, OutsideFailure } from '../shared/outside-http.ts';
 
 /** The elevation services ELEVATION_KIND names; each speaks its own documented format. */
@@ -136,4 +137,13 @@ export function createElevationProvider(options: ElevationProviderOptions): Elev
       }
     },
   };
+}
+
+/** What Open-Meteo's terms ask to be credited (its data are CC BY 4.0; the elevations are Copernicus DEM GLO-90). */
+export const OPEN_METEO_ELEVATION_CREDIT = 'Open-Meteo.com (Copernicus DEM GLO-90, CC BY 4.0)';
+
+/** The credit shown with a climb the service measured: Open-Meteo's own API owes one; a self-hosted service none here. */
+export function elevationCredit(config: Pick<Config, 'ELEVATION_KIND' | 'ELEVATION_URL'>): string | null {
+  if (config.ELEVATION_KIND !== 'open-meteo' || !config.ELEVATION_URL) return null;
+  return /(^|\.)open-meteo\.com$/.test(new URL(config.ELEVATION_URL).hostname) ? OPEN_METEO_ELEVATION_CREDIT : null;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig, PUBLIC_ELEVATION_URL } from '../../config.ts';
 import { groundAt, type StandIn, startStandInElevation } from './elevation.test-helpers.ts';
-import { createElevationProvider, ElevationError, type ElevationKind } from './elevation-provider.ts';
+import { createElevationProvider, ElevationError, type ElevationKind, elevationCredit } from './elevation-provider.ts';
 import { createRouteElevation } from './route-elevation.ts';
 
 let dem: StandIn;
@@ -123,5 +124,32 @@ describe('route elevation: a drawn line measured through the service', () => {
     const measure = createRouteElevation({ provider: null });
     expect(await measure(line)).toMatchObject({ totalElevationGain: null, elevationSource: 'NOT_CONFIGURED' });
     expect(dem.requests).toHaveLength(0);
+  });
+});
+
+describe('the public default service (Open-Meteo)', () => {
+  const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/cordata-elevation-test' } as const;
+
+  it('is used outside tests when nothing is set, credited; ELEVATION_KIND=none turns it off; tests get none', () => {
+    const unset = loadConfig({ ...base, NODE_ENV: 'development' });
+    expect([unset.ELEVATION_KIND, unset.ELEVATION_URL]).toEqual(['open-meteo', PUBLIC_ELEVATION_URL]);
+    expect(elevationCredit(unset)).toBe('Open-Meteo.com (Copernicus DEM GLO-90, CC BY 4.0)');
+    const off = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://club.example',
+      ELEVATION_KIND: 'none',
+    });
+    expect([off.ELEVATION_KIND, off.ELEVATION_URL]).toEqual([undefined, undefined]);
+    expect(elevationCredit(off)).toBeNull();
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).ELEVATION_URL).toBeUndefined();
+    expect(() => loadConfig({ ...base, ELEVATION_KIND: 'none', ELEVATION_URL: 'http://127.0.0.1:1' })).toThrow(/none/);
+  });
+
+  it('owes no credit for a self-hosted service', () => {
+    expect(elevationCredit({ ELEVATION_KIND: 'open-meteo', ELEVATION_URL: 'http://127.0.0.1:8080' })).toBeNull();
+    expect(
+      elevationCredit({ ELEVATION_KIND: 'open-meteo', ELEVATION_URL: 'https://customer-api.open-meteo.com' }),
+    ).not.toBeNull();
   });
 });

@@ -250,6 +250,8 @@ describe('logs', () => {
       JOBS: 'false',
       RATE_LIMITS: 'false',
       WEB_DIST_DIR: join(dataDir, 'none'),
+      ROUTER_KIND: 'none',
+      ELEVATION_KIND: 'none',
       ...(nodeEnv === 'production' ? { SMTP_URL: smtpUrl, PUBLIC_URL: 'https://cordata.example.org' } : {}),
     });
     const database = await createTestDatabase();

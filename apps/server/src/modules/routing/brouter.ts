@@ -33,7 +33,7 @@ export function createBRouterEngine(config: EngineConfig, profiles = BROUTER_PRO
       url.search = `lonlats=${from.longitude},${from.latitude}|${to.longitude},${to.latitude}&profile=${encodeURIComponent(
         profiles[profile],
       )}&alternativeidx=0&format=geojson`;
-      const answer = await askEngine(url, {}, signal);
+      const answer = await askEngine(url, {}, signal, config.userAgent);
       const feature = (answer.json as { features?: { geometry?: { coordinates?: unknown } }[] } | undefined)
         ?.features?.[0];
       if (answer.status === 200 && feature) return requireLine(lonLatLine(feature.geometry?.coordinates), 'BRouter');

@@ -27,6 +27,8 @@ export interface EngineConfig {
   baseUrl: string;
   /** ROUTER_API_KEY, for engines that take one (GraphHopper's hosted API). */
   apiKey?: string;
+  /** Who is asking: the product, its version and its public address. */
+  userAgent?: string;
 }
 
 /** An engine answer larger than this is refused rather than read (a 30-point route is far below it). */
@@ -49,8 +51,13 @@ export function engineUrl(baseUrl: string, path: string): URL {
  * One HTTP request to an engine, with the leg's deadline: a network failure is ENGINE_ERROR, the deadline is
  * TIMEOUT. The answer is read with a size cap; any status is returned for the engine to classify.
  */
-export async function askEngine(url: URL, init: RequestInit, signal: AbortSignal): Promise<EngineAnswer> {
-  const headers = { accept: 'application/json', 'user-agent': 'Cordata route snapping', ...init.headers };
+export async function askEngine(
+  url: URL,
+  init: RequestInit,
+  signal: AbortSignal,
+  userAgent = 'Cordata route snapping',
+): Promise<EngineAnswer> {
+  const headers = { accept: 'application/json', 'user-agent': userAgent, ...init.headers };
   try {
     const { status, json, text } = await askOutside(url, { ...init, headers }, { signal, maxBytes: MAX_ANSWER_BYTES });
     return { status, json, text };

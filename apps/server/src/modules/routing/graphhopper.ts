@@ -38,7 +38,7 @@ export function createGraphHopperEngine(config: EngineConfig, profiles = GRAPHHO
       url.searchParams.set('instructions', 'false');
       url.searchParams.set('calc_points', 'true');
       if (config.apiKey) url.searchParams.set('key', config.apiKey);
-      const answer = await askEngine(url, {}, signal);
+      const answer = await askEngine(url, {}, signal, config.userAgent);
       const body = objectOf(answer, 'GraphHopper');
       if (answer.status === 200) {
         const path = (body.paths as { points?: unknown; points_encoded_multiplier?: unknown }[] | undefined)?.[0];

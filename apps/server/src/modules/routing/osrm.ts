@@ -35,7 +35,7 @@ export function createOsrmEngine(config: EngineConfig, profiles = OSRM_PROFILES)
       const coordinates = `${from.longitude},${from.latitude};${to.longitude},${to.latitude}`;
       const url = engineUrl(config.baseUrl, `route/v1/${encodeURIComponent(profiles[profile])}/${coordinates}`);
       url.search = 'overview=full&geometries=geojson&steps=false&alternatives=false';
-      const answer = await askEngine(url, {}, signal);
+      const answer = await askEngine(url, {}, signal, config.userAgent);
       const body = objectOf(answer, 'OSRM');
       if (answer.status === 200 && body.code === 'Ok') {
         const route = (body.routes as { geometry?: { coordinates?: unknown } }[] | undefined)?.[0];

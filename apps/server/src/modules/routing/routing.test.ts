@@ -1,10 +1,10 @@
-import type { LatLng, RouterKind } from '@cordata/contract';
+import { APP_VERSION, type LatLng, type RouterKind } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAKE, type StandInRouter, standInPath, startStandInRouter } from '../../../test/stand-in-router.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, PUBLIC_ROUTER_URL } from '../../config.ts';
 import { decodePolyline, encodePolyline } from './polyline.ts';
 import { profileOfSport } from './profiles.ts';
-import { createRoutingEngine } from './routing.engines.ts';
+import { createRoutingEngine, routingUserAgent, spacedPublicEngine } from './routing.engines.ts';
 import { createRoutingService } from './routing.service.ts';
 
 const KINDS: RouterKind[] = ['brouter', 'graphhopper', 'osrm', 'valhalla'];
@@ -219,5 +219,48 @@ describe('configuration', () => {
     );
     expect(standIn.seen[before]!.url).toContain('profile=foot');
     expect(standIn.seen[before]!.url).toContain('key=k3y');
+  });
+});
+
+describe('the public default engine (FOSSGIS Valhalla)', () => {
+  const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/cordata-routing-test' } as const;
+
+  it('is used outside tests when nothing is set; ROUTER_KIND=none turns routing off; tests get none', () => {
+    const unset = loadConfig({ ...base, NODE_ENV: 'development' });
+    expect([unset.ROUTER_KIND, unset.ROUTER_URL]).toEqual(['valhalla', PUBLIC_ROUTER_URL]);
+    const off = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://club.example',
+      ROUTER_KIND: 'none',
+    });
+    expect([off.ROUTER_KIND, off.ROUTER_URL]).toEqual([undefined, undefined]);
+    expect(createRoutingEngine(off)).toBeNull();
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).ROUTER_URL).toBeUndefined();
+    expect(() => loadConfig({ ...base, ROUTER_KIND: 'none', ROUTER_URL: 'http://127.0.0.1:5000' })).toThrow(/none/);
+  });
+
+  it('credits FOSSGIS and OpenStreetMap and identifies Cordata, with the public address', () => {
+    const config = loadConfig({ ...base, NODE_ENV: 'development', PUBLIC_URL: 'https://club.example' });
+    expect(createRoutingEngine(config)!.attribution).toBe('Valhalla (FOSSGIS e.V.), © OpenStreetMap contributors');
+    expect(routingUserAgent(config.PUBLIC_URL)).toBe(`Cordata/${APP_VERSION} (+https://club.example)`);
+  });
+
+  it('waits for its turn, one request a second, and leaves a leg straight (TIMEOUT) rather than wait too long', async () => {
+    const asked: LatLng[] = [];
+    const inner = {
+      kind: 'valhalla' as const,
+      attribution: 'x',
+      route: async (from: LatLng, to: LatLng) => {
+        asked.push(from);
+        return [from, to];
+      },
+    };
+    const turns = [true, false];
+    const engine = spacedPublicEngine(inner, { take: async () => turns.shift()! });
+    const service = createRoutingService({ engine, timeoutMs: 2000 });
+    const result = await service.snapLegs('u1', 'hiking', [A, B, C]);
+    expect(result.legs.map((l) => l.straightReason)).toEqual([null, 'TIMEOUT']);
+    expect(asked).toEqual([A]);
   });
 });

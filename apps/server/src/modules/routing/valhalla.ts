@@ -47,6 +47,7 @@ export function createValhallaEngine(config: EngineConfig, costings = VALHALLA_C
         url,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) },
         signal,
+        config.userAgent,
       );
       const body = objectOf(answer, 'Valhalla');
       const trip = body.trip as { status?: unknown; legs?: { shape?: unknown }[] } | undefined;

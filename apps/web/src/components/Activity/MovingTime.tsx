@@ -10,7 +10,10 @@ export function useMovingTimeText(estimate: MovingTimeEstimate | null): string {
   return estimate ? t('activity.view.about', { duration: formatDuration(estimate.minutes) }) : UNKNOWN;
 }
 
-/** What the estimate assumes (its model, no breaks), and that the climb is left out when the elevation is unknown. */
+/**
+ * That the climb is left out when the elevation is unknown, and what the estimate assumes (its model, no breaks) one
+ * tap away, under "How is this estimated?".
+ */
 export function MovingTimeNote({
   sportId,
   estimate,
@@ -34,9 +37,13 @@ export function MovingTimeNote({
             climb: number(model.climbMetresPerHour),
           });
   return (
-    <p className="activity-stats-note" data-testid={testId}>
-      {estimate.includesClimb ? assumes : `${t('activity.view.movingTimeNoClimb')} ${assumes}`}
-    </p>
+    <div className="activity-stats-note" data-testid={testId}>
+      {!estimate.includesClimb && <p>{t('activity.view.movingTimeNoClimb')}</p>}
+      <details className="moving-time-how">
+        <summary>{t('activity.view.howEstimated')}</summary>
+        <p>{assumes}</p>
+      </details>
+    </div>
   );
 }
 

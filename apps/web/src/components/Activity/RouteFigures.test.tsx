@@ -25,7 +25,7 @@ const unknown: Partial<Activity> = {
 const showPage = (activity: Activity) => showActivityPage(activity);
 
 describe('an unknown elevation is shown as unknown, never as 0 m', () => {
-  it('on the activity page: "—" for the climb and the descent, and the moving time says the climb is not counted', async () => {
+  it('on the activity page: "—" for the climb and the descent, and the moving time says the climb is not known', async () => {
     showPage(anActivity(unknown));
     const gain = await screen.findByTestId('stat-gain');
     expect(gain.textContent).toBe('—unknown');
@@ -33,7 +33,9 @@ describe('an unknown elevation is shown as unknown, never as 0 m', () => {
     expect(screen.getByTestId('stat-descent').textContent).toBe('—unknown');
     expect(screen.getByTestId('activity-stats').textContent).not.toMatch(/\b0 m\b/);
     expect(screen.getByTestId('stat-moving-time').textContent).toBe('about 3 h');
-    expect(screen.getByTestId('stat-moving-time-note').textContent).toMatch(/^The climb is not counted/);
+    expect(screen.getByTestId('stat-moving-time-note').textContent).toMatch(/^Climb not known for this route/);
+    // The formula is one tap away, not on the page.
+    expect(screen.getByText('How is this estimated?').closest('details')?.open).toBe(false);
     expect(screen.queryByTestId('stat-smoothed-gain')).toBeNull();
     expect(screen.getByTestId('elevation-chart-empty')).toBeTruthy();
   });

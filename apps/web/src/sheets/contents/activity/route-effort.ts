@@ -9,6 +9,8 @@ export type EffortStatus = 'KNOWN' | 'MEASURING' | Exclude<ElevationSource, 'FIL
 
 export interface DraftEffort extends RouteEffort {
   status: EffortStatus;
+  /** The climb came from the server's elevation service, whose credit is then shown. */
+  measuredByService?: boolean;
 }
 
 /** The same line gives the same answer: it is asked once while the wizard is open. */
@@ -85,7 +87,7 @@ function fromService(
         : elevationSource === 'NOT_CONFIGURED'
           ? 'NOT_CONFIGURED'
           : 'UNAVAILABLE';
-    return { distance, gain, loss, status };
+    return { distance, gain, loss, status, measuredByService: elevationSource === 'SERVICE' };
   }
   return { distance, gain: null, loss: null, status: measured.isError ? 'UNAVAILABLE' : 'MEASURING' };
 }

@@ -1,7 +1,8 @@
 import type { RouteElevation } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { config } from '../../../../config.ts';
 import { createQueryClient } from '../../../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../../../testing/api-stub.ts';
 import { emptyDraft, useDraftStore } from '../draft.ts';
@@ -40,6 +41,9 @@ function show(draft: Partial<ReturnType<typeof emptyDraft>>, answer: RouteElevat
 }
 
 beforeEach(() => localStorage.clear());
+afterEach(() => {
+  config.elevationCredit = '';
+});
 
 describe('the wizard’s time step', () => {
   it('shows the measured climb and the DIN 33466 moving time, and fills the required time the person left empty', async () => {
@@ -64,7 +68,7 @@ describe('the wizard’s time step', () => {
     });
   });
 
-  it('says the climb is unknown, and why, when the server has no elevation service', async () => {
+  it("says the climb is not known, in the person's terms, when the server has no elevation service", async () => {
     show(
       {},
       measured({
@@ -77,13 +81,23 @@ describe('the wizard’s time step', () => {
     );
     // "Measuring the climb…" first, then why it is unknown.
     await waitFor(() =>
-      expect(screen.getByTestId('wizard-elevation-status').textContent).toBe(
-        'Climb unknown: this server has no elevation service.',
-      ),
+      expect(screen.getByTestId('wizard-elevation-status').textContent).toBe('Climb not known for this route.'),
     );
     expect(screen.getByTestId('wizard-estimate-gain').textContent).toBe('—unknown');
     // The distance alone (about 12 km at 4 km/h), said to leave the climb out.
     expect(screen.getByTestId('wizard-moving-time').textContent).toBe('about 3 h');
-    expect(screen.getByTestId('wizard-estimate').textContent).toContain('The climb is not counted');
+    expect(screen.getByTestId('wizard-estimate').textContent).toContain('Climb not known for this route');
+    expect(screen.queryByTestId('wizard-elevation-credit')).toBeNull();
+  });
+
+  it('credits the elevation service under a climb it measured, with the formula one tap away', async () => {
+    config.elevationCredit = 'Open-Meteo.com (Copernicus DEM GLO-90, CC BY 4.0)';
+    show({}, measured());
+    await waitFor(() =>
+      expect(screen.getByTestId('wizard-elevation-credit').textContent).toBe(
+        'Climb: Open-Meteo.com (Copernicus DEM GLO-90, CC BY 4.0)',
+      ),
+    );
+    expect(screen.getByText('How is this estimated?').closest('details')?.textContent).toContain('DIN 33466');
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Climb } from '../../../../components/Activity/Climb.tsx';
 import { formatDistance } from '../../../../components/Activity/format.ts';
 import { MovingTimeNote, useMovingTimeText } from '../../../../components/Activity/MovingTime.tsx';
+import { config } from '../../../../config.ts';
 import { DIFFICULTIES } from '../../../../contract.ts';
 import { prefillRequiredTime, requiredFromEstimate, seatsErrors, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
@@ -162,6 +163,11 @@ function RouteEstimate({ effort, sportId }: { effort: DraftEffort; sportId: stri
       {status && (
         <p className="muted" data-testid="wizard-elevation-status">
           {status}
+        </p>
+      )}
+      {effort.measuredByService && config.elevationCredit && (
+        <p className="muted route-snap-credit" data-testid="wizard-elevation-credit">
+          {t('activity.wizard.elevationCredit', { credit: config.elevationCredit })}
         </p>
       )}
       <MovingTimeNote sportId={sportId} estimate={effort.status === 'MEASURING' ? null : estimate} />

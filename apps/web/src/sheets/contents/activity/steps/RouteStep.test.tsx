@@ -69,9 +69,14 @@ describe('the drawn route follows paths', () => {
     ]);
     const straight = screen.getAllByTestId('route-straight-leg');
     expect(straight.map((li) => li.textContent)).toEqual([
-      'Leg 2 of 2 stays straight: no path was found between these points.',
+      'Leg 2 of 2 stays straight: no path joins these two points.',
     ]);
-    expect(screen.getByTestId('route-attribution').textContent).toBe('Routes: Valhalla, © OpenStreetMap contributors');
+    expect(screen.getByTestId('route-attribution').textContent).toBe(
+      'Routes: Valhalla, © OpenStreetMap contributors Report a map error',
+    );
+    expect(screen.getByTestId('route-fix-the-map').getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/fixthemap',
+    );
     const line = [...bent(A, B), C];
     expect(screen.getByTestId('wizard-distance').textContent).toBe(
       formatDistance(routeStats(line).totalDistance, 'en'),
@@ -94,7 +99,7 @@ describe('the drawn route follows paths', () => {
     renderStep();
     await waitFor(() => expect(snapState()).toBe('off'));
     expect(screen.getByTestId('route-snap-status').textContent).toBe(
-      'Routes are drawn in straight lines here: no route service is set up.',
+      'This route follows straight lines between your points: finding paths is not available here.',
     );
     expect(screen.queryAllByTestId('route-straight-leg')).toHaveLength(0);
     expect(screen.queryByTestId('route-attribution')).toBeNull();
@@ -104,7 +109,7 @@ describe('the drawn route follows paths', () => {
     renderStep();
     expect(snapState()).toBe('off');
     expect(screen.getByTestId('route-snap-status').textContent).toBe(
-      'Routes are drawn in straight lines here: no route service is set up.',
+      'This route follows straight lines between your points: finding paths is not available here.',
     );
   });
 
@@ -114,7 +119,7 @@ describe('the drawn route follows paths', () => {
     renderStep();
     await waitFor(() => expect(snapState()).toBe('partial'));
     expect(screen.getByTestId('route-straight-leg').textContent).toBe(
-      'Leg 1 of 1 stays straight: the route service could not be reached.',
+      'Leg 1 of 1 stays straight: paths could not be found right now.',
     );
     expect(screen.getByTestId('route-snap').getAttribute('data-line-points')).toBe('2');
   });

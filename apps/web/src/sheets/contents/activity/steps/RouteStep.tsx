@@ -114,6 +114,9 @@ export function RouteStep({ go }: StepProps) {
   );
 }
 
+/** Where a person can report a wrong path (the OpenStreetMap data the lines follow; FOSSGIS's terms ask for it). */
+const FIX_THE_MAP_URL = 'https://www.openstreetmap.org/fixthemap';
+
 /**
  * What snapping did: following paths, done, or one quiet line when legs cannot follow paths at all here (no engine,
  * a water sport); a line for each leg left straight for another reason; and the credit the engine's lines need.
@@ -160,7 +163,10 @@ function SnapStatus({ snap, drawn }: { snap: SnapState; drawn: number }) {
       )}
       {snap.attribution && (
         <p className="route-snap-credit" data-testid="route-attribution">
-          {t('activity.wizard.snap.credit', { attribution: snap.attribution })}
+          {t('activity.wizard.snap.credit', { attribution: snap.attribution })}{' '}
+          <a href={FIX_THE_MAP_URL} target="_blank" rel="noreferrer" data-testid="route-fix-the-map">
+            {t('activity.wizard.snap.fixTheMap')}
+          </a>
         </p>
       )}
     </div>

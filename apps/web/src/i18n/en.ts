@@ -170,7 +170,6 @@ export const en = {
     inviteFriends: 'Invite friends',
     inviteText: 'Join me on Cordata: people and activities for the outdoor sports we love.',
     inviteCopied: 'Link copied: send it to your friends.',
-    inviteFailed: 'The link could not be shared.',
   },
   common: {
     more: 'More',
@@ -184,6 +183,13 @@ export const en = {
     loading: 'Loading…',
     comingSoon: 'This part of Cordata is on its way.',
     retry: 'Try again',
+  },
+  share: {
+    byHand: {
+      title: 'Copy this link by hand',
+      label: 'Link',
+      hint: 'This device cannot share or copy it: select the link, copy it and paste it wherever you like.',
+    },
   },
   calendarFeed: {
     title: 'Calendar subscription',

@@ -34,9 +34,12 @@ describe('writeIcs', () => {
     expect(icsText(forged)).toBe('Meet here\\nEND:VEVENT\\nBEGIN:VEVENT\\nURL:https://evil.example\\nSUMMARY:x!');
     const ics = writeIcs({
       name: 'x',
-      events: [{ uid: 'a', start: new Date(0), end: new Date(1), summary: forged, description: forged }],
+      events: [
+        { uid: 'a', start: new Date(0), end: new Date(1), summary: forged, description: forged, location: forged },
+      ],
     });
     expect(ics.split('\r\n').filter((line) => line.startsWith('BEGIN:VEVENT'))).toHaveLength(1);
+    expect(ics).toContain('LOCATION:Meet here\\nEND:VEVENT');
     expect([...ics.replace(/\r\n/g, '')].some(isControlCharacter)).toBe(false);
   });
 

@@ -199,7 +199,6 @@ export const en = {
     subscribe: 'Subscribe',
     copy: 'Copy the address',
     copied: 'Address copied: paste it into your calendar app.',
-    copyFailed: 'The address could not be copied.',
     reset: 'New address',
     resetConfirm: {
       title: 'Make a new address?',

@@ -71,7 +71,6 @@ export const it: Resources = {
     subscribe: 'Abbonati',
     copy: "Copia l'indirizzo",
     copied: "Indirizzo copiato: incollalo nell'app calendario.",
-    copyFailed: "Non è stato possibile copiare l'indirizzo.",
     reset: 'Nuovo indirizzo',
     resetConfirm: {
       title: 'Creare un nuovo indirizzo?',

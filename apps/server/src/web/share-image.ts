@@ -3,33 +3,46 @@ import type { Db } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import type { PrivacyTrim } from '../modules/privacy/privacy-trim.ts';
-import { routeImage } from './route-image.ts';
 import { createShareRepository } from './share.repository.ts';
+import { type ShareCard, shareCardPng } from './share-card.ts';
+import { activityFacts } from './share-preview.ts';
+
+type ShareCardDeps = { db: Db; privacy: Pick<PrivacyTrim, 'zonesFor'> };
 
 /**
- * The route picture of link previews (og:image, issue 19; `routeImagePath`), without a token: only for an activity whose
- * preview outsiders may see (share-preview.ts); anything else is ACTIVITY_NOT_FOUND, as for a missing one.
+ * What the share card of an activity shows, for a visitor without an account: only an activity whose preview
+ * outsiders may see (share.repository.ts), null for any other.
  */
-export function registerShareImages(
-  app: FastifyInstance,
-  deps: { db: Db; product: string; privacy: Pick<PrivacyTrim, 'zonesFor'> },
-) {
+export function createShareCards(deps: ShareCardDeps) {
   const repo = createShareRepository(deps.db);
+  return async function shareCard(id: string): Promise<ShareCard | null> {
+    const row = await repo.findShareableActivityCard(id);
+    if (!row) return null;
+    // Nobody is signed in here: the organiser's privacy zones cut the line drawn (docs/privacy.md).
+    const zones = await deps.privacy.zonesFor(null, [row.createdBy]);
+    const pieces = zones.line(row.createdBy, row.routeSteps).pieces.map((piece) => piece.points);
+    return { name: row.name, ...activityFacts(row), pieces };
+  };
+}
+
+/**
+ * The share card of link previews (og:image, issue 19; `routeImagePath`): name, day and time, sport, route and brand
+ * (share-card.ts), without a token; anything but an activity outsiders may see is ACTIVITY_NOT_FOUND, as a missing one.
+ */
+export function registerShareImages(app: FastifyInstance, deps: ShareCardDeps & { product: string }) {
+  const shareCard = createShareCards(deps);
   app.get<{ Params: { file: string } }>(
     `/api/space/${deps.product}/share/activities/:file`,
     { schema: { hide: true } },
     async (req, reply) => {
       const id = /^(.+)\.png$/.exec(req.params.file)?.[1];
       if (!id || !isUuid(id)) throw new ApiError('ACTIVITY_NOT_FOUND');
-      const row = await repo.findShareableActivityRoute(id);
-      if (!row) throw new ApiError('ACTIVITY_NOT_FOUND');
-      // Nobody is signed in here: the organiser's privacy zones cut the line drawn (docs/privacy.md).
-      const zones = await deps.privacy.zonesFor(null, [row.createdBy]);
-      const pieces = zones.line(row.createdBy, row.routeSteps).pieces.map((piece) => piece.points);
+      const card = await shareCard(id);
+      if (!card) throw new ApiError('ACTIVITY_NOT_FOUND');
       return reply
         .type('image/png')
         .header('cache-control', 'public, max-age=3600')
-        .send(await routeImage(pieces));
+        .send(await shareCardPng(card));
     },
   );
 }

@@ -52,18 +52,22 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** "Sun 29 Nov 2026 · 09:00–12:00 · Running · 12.4 km": the local day and times as the creator entered them. */
-export function activityDescription(a: {
-  date: string;
-  startTime: string;
-  endTime: string;
-  sport: string;
-  totalDistance: number;
-}): string {
+type Facts = { date: string; startTime: string; endTime: string; sport: string; totalDistance: number };
+
+/**
+ * The parts of a preview's line: "Sun 29 Nov 2026", "09:00–12:00" (the local day and times as the creator entered
+ * them, in the activity's time zone) and "Running · 12.4 km".
+ */
+export function activityFacts(a: Facts): { day: string; time: string; sport: string } {
   const day = dayFormat.format(new Date(`${a.date}T00:00:00Z`)).replace(',', '');
-  const parts = [day, `${a.startTime}–${a.endTime}`, a.sport];
-  if (a.totalDistance > 0) parts.push(formatDistance(a.totalDistance));
-  return parts.join(' · ');
+  const sport = a.totalDistance > 0 ? `${a.sport} · ${formatDistance(a.totalDistance)}` : a.sport;
+  return { day, time: `${a.startTime}–${a.endTime}`, sport };
+}
+
+/** "Sun 29 Nov 2026 · 09:00–12:00 · Running · 12.4 km". */
+export function activityDescription(a: Facts): string {
+  const { day, time, sport } = activityFacts(a);
+  return [day, time, sport].join(' · ');
 }
 
 /** As the app writes it in English (apps/web/src/components/Activity/format.ts). */

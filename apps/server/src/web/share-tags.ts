@@ -1,4 +1,4 @@
-import { ROUTE_IMAGE_HEIGHT, ROUTE_IMAGE_WIDTH } from './route-image.ts';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card.ts';
 import type { ShareKind, SharePreview } from './share-preview.ts';
 
 const SHARE_PAGES: Record<string, ShareKind> = { 'view-activity': 'activity', 'view-group': 'group' };
@@ -10,7 +10,7 @@ export function shareTarget(path: string): { kind: ShareKind; id: string } | nul
   return kind && match[2] ? { kind, id: match[2] } : null;
 }
 
-/** The route picture of a shareable activity (share-image.ts), under the product's API space. */
+/** The share card of a shareable activity (share-image.ts), under the product's API space. */
 export const routeImagePath = (product: string, activityId: string) =>
   `/api/space/${product}/share/activities/${activityId}.png`;
 
@@ -36,8 +36,8 @@ export function shareTags(preview: SharePreview, options: { publicUrl?: string; 
     ['property', 'og:description', preview.description],
     ['property', 'og:url', origin && `${origin}/${page}/${preview.id}`],
     ['property', 'og:image', image],
-    ['property', 'og:image:width', routePicture ? String(ROUTE_IMAGE_WIDTH) : null],
-    ['property', 'og:image:height', routePicture ? String(ROUTE_IMAGE_HEIGHT) : null],
+    ['property', 'og:image:width', routePicture ? String(SHARE_CARD_WIDTH) : null],
+    ['property', 'og:image:height', routePicture ? String(SHARE_CARD_HEIGHT) : null],
     // The large card needs a picture: without one, the small card shows the text alone.
     ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', preview.title],

@@ -32,10 +32,21 @@ export function createShareRepository(db: Db) {
         .where(shareableActivity(id));
       return row ?? null;
     },
-    async findShareableActivityRoute(id: string) {
+    /** The share card's facts and line (share-card.ts): the preview's, and the route with its organiser. */
+    async findShareableActivityCard(id: string) {
       const [row] = await db
-        .select({ routeSteps: activities.routeSteps, createdBy: activities.createdBy })
+        .select({
+          name: activities.name,
+          date: activities.date,
+          startTime: activities.startTime,
+          endTime: activities.endTime,
+          totalDistance: activities.totalDistance,
+          sport: sports.nameEn,
+          routeSteps: activities.routeSteps,
+          createdBy: activities.createdBy,
+        })
         .from(activities)
+        .innerJoin(sports, eq(sports.id, activities.sportId))
         .where(shareableActivity(id));
       return row ?? null;
     },

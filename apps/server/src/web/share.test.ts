@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { haversineMetres } from '@cordata/geo';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,10 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { newActivity, newUser } from '../../test/factories.ts';
 import { loadConfig } from '../config.ts';
 import { activities, groups } from '../db/schema.ts';
+import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
+import { createPrivacyTrim } from '../modules/privacy/privacy-trim.ts';
+import { shareCardSvg, wrap } from './share-card.ts';
+import { createShareCards } from './share-image.ts';
 import { activityDescription } from './share-preview.ts';
 import { shareTags, shareTarget, withShareTags } from './share-tags.ts';
 import { registerWeb } from './web.ts';
@@ -118,7 +123,62 @@ describe('link previews of shared pages (issue 19)', () => {
   });
 });
 
-describe('the route picture', () => {
+describe('the share card', () => {
+  const cards = () =>
+    createShareCards({ db: t.db, privacy: createPrivacyTrim({ repo: createPrivacyRepository(t.db) }) });
+
+  it('carries the name, the day and time in the activity’s zone, the sport, the route and the brand', async () => {
+    const creator = await newUser(t);
+    const activity = await newActivity(t, creator, {
+      name: 'Evening run Sempione',
+      date: '2027-01-16',
+      startTime: '18:10',
+      endTime: '19:30',
+      timeZone: 'Europe/Rome',
+    });
+    const card = (await cards()(activity.activityId))!;
+    expect(card).toMatchObject({ name: 'Evening run Sempione', day: 'Sat 16 Jan 2027', time: '18:10–19:30' });
+    expect(card.sport).toMatch(/^Running · [\d.]+ km$/);
+    const svg = shareCardSvg(card);
+    for (const text of ['Evening run', 'Sempione', 'Sat 16 Jan 2027', '18:10–19:30', card.sport, '>Cordata<']) {
+      expect(svg).toContain(`${text.startsWith('>') ? '' : '>'}${text}`);
+    }
+    expect(svg.match(/<polyline /g)).toHaveLength(1);
+    expect(svg.match(/<circle /g)).toHaveLength(3); // the brand's disc, the start and the end
+  });
+
+  it('draws no point of the route inside the organiser’s privacy zone', async () => {
+    const creator = await newUser(t);
+    const { zone } = await t.ok(
+      'privacy/add-zone',
+      { latitude: 45.4642, longitude: 9.19, radiusMetres: 400 },
+      creator.token,
+    );
+    const activity = await newActivity(t, creator);
+    const card = (await cards()(activity.activityId))!;
+    const drawn = card.pieces.flat();
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const p of drawn) expect(haversineMetres(p, zone)).toBeGreaterThan(zone.radiusMetres - 1);
+    // The SVG draws exactly those points: its line and its two dots.
+    const svg = shareCardSvg(card);
+    const linePoints = [...svg.matchAll(/<polyline points="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '));
+    expect(linePoints).toHaveLength(card.pieces.filter((piece) => piece.length > 1).flat().length);
+  });
+
+  it('escapes the name and keeps a long one to three lines', () => {
+    const svg = shareCardSvg({
+      name: HOSTILE,
+      day: 'Sun 1 Jan 2027',
+      time: '09:00–10:00',
+      sport: 'Hiking',
+      pieces: [],
+    });
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('&lt;script&gt;');
+    expect(wrap('a b c d e f g h i j k l m n o p', 3, 3)).toEqual(['a b', 'c d', 'e…']);
+    expect(wrap('Supercalifragilistic', 8, 3)).toEqual(['Superca…']);
+  });
+
   it('is a 1200×630 PNG of a public open activity, cached for an hour', async () => {
     const creator = await newUser(t);
     const activity = await newActivity(t, creator);

@@ -171,7 +171,6 @@ export const en = {
     inviteFriends: 'Invite friends',
     inviteText: 'Join me on Cordata: people and activities for the outdoor sports we love.',
     inviteCopied: 'Link copied: send it to your friends.',
-    inviteFailed: 'The link could not be shared.',
   },
   common: {
     more: 'More',
@@ -186,6 +185,13 @@ export const en = {
     comingSoon: 'This part of Cordata is on its way.',
     retry: 'Try again',
   },
+  share: {
+    byHand: {
+      title: 'Copy this link by hand',
+      label: 'Link',
+      hint: 'This device cannot share or copy it: select the link, copy it and paste it wherever you like.',
+    },
+  },
   calendarFeed: {
     title: 'Calendar subscription',
     introMine:
@@ -194,7 +200,6 @@ export const en = {
     subscribe: 'Subscribe',
     copy: 'Copy the address',
     copied: 'Address copied: paste it into your calendar app.',
-    copyFailed: 'The address could not be copied.',
     reset: 'New address',
     resetConfirm: {
       title: 'Make a new address?',

@@ -42,7 +42,6 @@ export const it: Resources = {
     inviteFriends: 'Invita i tuoi amici',
     inviteText: 'Vieni su Cordata con me: persone e attività per gli sport all’aperto che amiamo.',
     inviteCopied: 'Link copiato: invialo ai tuoi amici.',
-    inviteFailed: 'Non è stato possibile condividere il link.',
   },
   common: {
     more: 'Altro',
@@ -57,6 +56,13 @@ export const it: Resources = {
     comingSoon: 'Questa parte di Cordata è in arrivo.',
     retry: 'Riprova',
   },
+  share: {
+    byHand: {
+      title: 'Copia questo link a mano',
+      label: 'Link',
+      hint: 'Questo dispositivo non riesce a condividerlo né a copiarlo: seleziona il link, copialo e incollalo dove vuoi.',
+    },
+  },
   calendarFeed: {
     title: 'Abbonamento al calendario',
     introMine:
@@ -65,7 +71,6 @@ export const it: Resources = {
     subscribe: 'Abbonati',
     copy: "Copia l'indirizzo",
     copied: "Indirizzo copiato: incollalo nell'app calendario.",
-    copyFailed: "Non è stato possibile copiare l'indirizzo.",
     reset: 'Nuovo indirizzo',
     resetConfirm: {
       title: 'Creare un nuovo indirizzo?',

@@ -10,6 +10,7 @@ import { HandleGroupContent } from './contents/group/HandleGroupSheet.tsx';
 import { InviteContactContent } from './contents/InviteContactSheet.tsx';
 import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
 import { ProfileContent } from './contents/ProfileSheet.tsx';
+import { ShareLinkContent } from './contents/ShareLinkSheet.tsx';
 import { SupportContent } from './contents/SupportSheet.tsx';
 import { Sheet } from './Sheet.tsx';
 import { topSheet, useSheetStore } from './store.ts';
@@ -42,6 +43,8 @@ function sheetTitle(sheet: OpenSheet, t: TFunction): string {
       return t('sheets.groupFilters');
     case 'home-filters':
       return t('sheets.homeFilters');
+    case 'share-link':
+      return t('share.byHand.title');
     default:
       return t(`sheets.${sheet.type}`);
   }
@@ -87,6 +90,8 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
       );
     case 'group-filters':
       return <FiltersContent sheetKey={sheet.key} kind="group" />;
+    case 'share-link':
+      return <ShareLinkContent url={sheet.params.url} />;
     default:
       // The people, groups, activities and chat teams fill these.
       return (

@@ -41,6 +41,8 @@ export interface SheetParams {
   'legal-info': { type: LegalType; onAccept?: () => void };
   'group-filters': Record<string, never>;
   'home-filters': Record<string, never>;
+  /** A link to copy by hand, where it could be neither shared nor copied. */
+  'share-link': { url: string };
 }
 
 export type SheetType = keyof SheetParams;

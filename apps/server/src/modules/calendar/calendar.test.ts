@@ -32,6 +32,62 @@ describe('add to calendar', () => {
     expect(eventCount(ics)).toBe(1);
   });
 
+  it('gives the place as LOCATION, escaped, or the coordinates where the start has no address', async () => {
+    const creator = await newUser(t);
+    const start = { latitude: 45.4642, longitude: 9.19 };
+    const route = (address?: string) => ({
+      mode: 'POINTS' as const,
+      start: { ...start, ...(address === undefined ? {} : { address }) },
+      destination: { latitude: 45.4728, longitude: 9.1797 },
+      routeSteps: [{ latitude: 45.468, longitude: 9.185 }],
+    });
+    const named = await newActivity(t, creator, { route: route('Bar Sport; gate 2, Milano') });
+    const reader = await newUser(t);
+    const { ics } = await t.ok('calendar/activity-ics', { activityId: named.activityId }, reader.token);
+    expect(ics).toContain('LOCATION:Bar Sport\\; gate 2\\, Milano\r\n');
+    expect(ics).toContain('GEO:45.464200;9.190000\r\n');
+
+    const bare = await newActivity(t, creator, { route: route() });
+    const file = await t.ok('calendar/activity-ics', { activityId: bare.activityId }, reader.token);
+    expect(file.ics).toContain('LOCATION:45.464200\\, 9.190000\r\n');
+  });
+
+  it("gives a closed activity's outsider the meeting area, never the address; a participant the address", async () => {
+    const creator = await newUser(t);
+    const closed = await newActivity(t, creator, { access: 'CLOSED' });
+    const outsider = await newUser(t);
+    const area = (await t.ok('activity/read-info', { activityId: closed.activityId }, outsider.token)).activity
+      .meetingArea!;
+    const { ics } = await t.ok('calendar/activity-ics', { activityId: closed.activityId }, outsider.token);
+    expect(ics).toContain(`LOCATION:${area.latitude.toFixed(6)}\\, ${area.longitude.toFixed(6)} (± 500 m)\r\n`);
+    expect(ics).toContain(`GEO:${area.latitude.toFixed(6)};${area.longitude.toFixed(6)}\r\n`);
+    expect(ics).not.toContain('Duomo');
+    expect(ics).not.toContain('45.464200');
+
+    const { ics: own } = await t.ok('calendar/activity-ics', { activityId: closed.activityId }, creator.token);
+    expect(own).toContain('LOCATION:Piazza del Duomo\\, Milano\r\n');
+  });
+
+  it("leaves out the place, from the file and the group feed, where the organiser's privacy zone holds it", async () => {
+    const creator = await newUser(t);
+    await t.ok('privacy/add-zone', { latitude: 45.4642, longitude: 9.19, radiusMetres: 400 }, creator.token);
+    const { group } = await t.ok('group/create-new', { name: 'Zone club', type: 'OPEN' }, creator.token);
+    const open = await newActivity(t, creator, { name: 'From home', groupId: group.groupId });
+    const closed = await newActivity(t, creator, { name: 'From home, closed', access: 'CLOSED' });
+    const reader = await newUser(t);
+    for (const activity of [open, closed]) {
+      const { ics } = await t.ok('calendar/activity-ics', { activityId: activity.activityId }, reader.token);
+      expect(ics).toContain('SUMMARY:From home');
+      expect(ics).not.toMatch(/^(LOCATION|GEO):/m);
+    }
+    const feed = (await t.app.inject({ method: 'GET', url: groupFeedPath('cordata', group.groupId) })).body;
+    expect(feed).toContain('SUMMARY:From home');
+    expect(feed).not.toMatch(/^(LOCATION|GEO):/m);
+    // The organiser's own zones never hide their own start from them.
+    const { ics: own } = await t.ok('calendar/activity-ics', { activityId: open.activityId }, creator.token);
+    expect(own).toContain('LOCATION:Piazza del Duomo\\, Milano\r\n');
+  });
+
   it('is refused for a private activity the caller may not see, as if it did not exist', async () => {
     const creator = await newUser(t);
     const hidden = await newActivity(t, creator, { visibility: 'PRIVATE' });

@@ -11,7 +11,7 @@ import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { downloadName } from '../shared/file-name.ts';
 import { type CalendarRepository, createCalendarRepository } from './calendar.repository.ts';
-import { activityEvent, writeIcs } from './ics.ts';
+import { activityEvent, icsPlace, writeIcs } from './ics.ts';
 
 const PAST_DAYS = 30;
 const MAX_EVENTS = 500;
@@ -36,11 +36,6 @@ interface CalendarDeps {
   /** The calendars' SQL; made from `db` when not given. */
   repo?: CalendarRepository;
 }
-
-const startOf = (a: { startLatitude: number; startLongitude: number }) => ({
-  latitude: a.startLatitude,
-  longitude: a.startLongitude,
-});
 
 /**
  * Calendars, for "Add to calendar" and for subscriptions (issue 19). One activity as a file, for whoever
@@ -87,7 +82,7 @@ export function createCalendar(deps: CalendarDeps) {
       rows.map((r) => r.activity.createdBy),
     );
     return rows.map(({ activity: a, exact }) =>
-      activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)), exact),
+      activityEvent(a, deps.publicUrl, icsPlace(a, exact, zones.zonesOf(a.createdBy))),
     );
   }
 
@@ -114,7 +109,7 @@ export function createCalendar(deps: CalendarDeps) {
       const a = row.activity;
       const zones = await deps.privacy.zonesFor(user.userId, [a.createdBy]);
       const exact = activityRules.exactPointVisible({ access: a.access, myState: row.member?.state ?? null });
-      const event = activityEvent(a, deps.publicUrl, zones.hides(a.createdBy, startOf(a)), exact);
+      const event = activityEvent(a, deps.publicUrl, icsPlace(a, exact, zones.zonesOf(a.createdBy)));
       // activityEvent writes the place this reader may see (the start, the area or none): the file is theirs.
       return viewerMapped({
         fileName: downloadName(a.name, `-${a.date}.ics`, 'activity'),

@@ -1,4 +1,6 @@
-import { isControlCharacter } from '@cordata/contract';
+import { isControlCharacter, MEETING_AREA_RADIUS_METRES } from '@cordata/contract';
+import { isInsideZones, type ZoneCircle } from '@cordata/geo';
+import { mayHoldHiddenStart } from '../privacy/privacy-trim.ts';
 
 /**
  * iCalendar (RFC 5545) text, written once for every feed and file: the data export, public group feeds,
@@ -90,6 +92,42 @@ export function writeIcs(calendar: { name: string; events: IcsEvent[]; now?: Dat
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
 
+/**
+ * The meeting place a reader may see (docs/privacy.md): the start when they may see it (`exact`,
+ * activityRules.exactPointVisible), else the centre of the approximate meeting area; null when the organiser's
+ * privacy zones (`organiserZones`, as zonesFor gives them for this reader) may hold the start.
+ */
+export type IcsPlace = { latitude: number; longitude: number; exact: boolean } | null;
+
+export function icsPlace(
+  a: { startLatitude: number; startLongitude: number; areaLatitude: number | null; areaLongitude: number | null },
+  exact: boolean,
+  organiserZones: readonly ZoneCircle[],
+): IcsPlace {
+  if (exact) {
+    const start = { latitude: a.startLatitude, longitude: a.startLongitude };
+    return isInsideZones(start, organiserZones) ? null : { ...start, exact };
+  }
+  // The trigger activities_meeting_area fills the centre on every write.
+  const area = { latitude: a.areaLatitude!, longitude: a.areaLongitude!, radiusMetres: MEETING_AREA_RADIUS_METRES };
+  return mayHoldHiddenStart(area, organiserZones)
+    ? null
+    : { latitude: area.latitude, longitude: area.longitude, exact };
+}
+
+const coordinates = (p: { latitude: number; longitude: number }) =>
+  `${p.latitude.toFixed(6)}, ${p.longitude.toFixed(6)}`;
+
+/**
+ * The LOCATION calendar apps show and hand to their maps: the start's address, or its coordinates when it has
+ * none; for the approximate meeting area, the area's centre and radius and never the address, which names the
+ * start itself.
+ */
+function location(address: string | null, place: NonNullable<IcsPlace>): string {
+  if (place.exact) return address?.trim() || coordinates(place);
+  return `${coordinates(place)} (± ${MEETING_AREA_RADIUS_METRES} m)`;
+}
+
 /** An activity as a calendar event: the one mapping every feed and file uses. */
 export function activityEvent(
   a: {
@@ -103,16 +141,12 @@ export function activityEvent(
     startLongitude: number;
     totalDistance: number;
     totalElevationGain: number | null;
-    areaLatitude: number | null;
-    areaLongitude: number | null;
     updatedAt: Date;
     cancelledAt?: Date | null;
   },
-  appUrl?: string,
-  /** The start lies in the organiser's privacy zones for this reader (docs/privacy.md): no place, no coordinates. */
-  startHidden = false,
-  /** Whether the reader may see the meeting point (activityRules.exactPointVisible); else the area's centre. */
-  exact = true,
+  appUrl: string | undefined,
+  /** What the reader may see of the meeting place (icsPlace); null: no place, no coordinates. */
+  place: IcsPlace,
 ): IcsEvent {
   // The route's length and climb, in symbols every calendar's reader understands, so a route switched for the
   // weather (docs/weather.md) shows in the feed beside its new start point.
@@ -126,12 +160,8 @@ export function activityEvent(
     end: a.endsAt,
     summary: a.name,
     description: a.description ? `${a.description}\n\n${route}` : route,
-    location: startHidden || !exact ? null : a.startAddress,
-    geo: startHidden
-      ? null
-      : exact
-        ? { latitude: a.startLatitude, longitude: a.startLongitude }
-        : { latitude: a.areaLatitude!, longitude: a.areaLongitude! },
+    location: place && location(a.startAddress, place),
+    geo: place && { latitude: place.latitude, longitude: place.longitude },
     url: appUrl === undefined ? null : `${appUrl.replace(/\/$/, '')}/view-activity/${a.id}`,
     updatedAt: a.updatedAt,
   };

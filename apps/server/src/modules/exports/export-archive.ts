@@ -2,7 +2,7 @@ import { zip } from 'fflate';
 import type { Db } from '../../db/client.ts';
 import { drawnTrackGpx } from '../activities/activity-route.ts';
 import { areaReaderCuts, pointsFor } from '../activities/meeting-area.ts';
-import { activityEvent, writeIcs } from '../calendar/ics.ts';
+import { activityEvent, icsPlace, writeIcs } from '../calendar/ics.ts';
 import { createPrivacyRepository } from '../privacy/privacy.repository.ts';
 import { createPrivacyTrim } from '../privacy/privacy-trim.ts';
 import { toUserSummary } from '../users/user-summary.ts';
@@ -195,7 +195,10 @@ export async function buildExportFiles(
         now,
         events: activityRows
           .filter(({ member }) => member?.state === 'PARTICIPATING')
-          .map(({ activity }) => activityEvent(activity, undefined, startHidden(activity))),
+          // Only activities they take part in: their start, unless the organiser's zones hold it.
+          .map(({ activity }) =>
+            activityEvent(activity, undefined, icsPlace(activity, true, zones.zonesOf(activity.createdBy))),
+          ),
       }),
     ),
   };

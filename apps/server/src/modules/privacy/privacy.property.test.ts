@@ -106,7 +106,7 @@ const NOT_SOMEONES_POINTS: Partial<Record<CallName, string>> = {
     'the recap’s track, trimmed by privacy.activityLine (modules.ts trimTrack); only after the end',
 };
 
-/** Every point an answer carries: objects with coordinates, GPX track and route points, ICS GEO lines. */
+/** Every point an answer carries: objects with coordinates, GPX track and route points, ICS GEO and LOCATION lines. */
 function pointsIn(value: unknown, into: LatLng[] = []): LatLng[] {
   if (typeof value === 'string') {
     if (value.startsWith('<?xml') || value.includes('<gpx')) {
@@ -115,6 +115,10 @@ function pointsIn(value: unknown, into: LatLng[] = []): LatLng[] {
       into.push(...gpx.waypoints);
     }
     for (const [, lat, lon] of value.matchAll(/^GEO:(-?[\d.]+);(-?[\d.]+)/gm)) {
+      into.push({ latitude: Number(lat), longitude: Number(lon) });
+    }
+    // A LOCATION without an address, or the meeting area's, gives the coordinates as text.
+    for (const [, lat, lon] of value.matchAll(/^LOCATION:(-?[\d.]+)\\, (-?[\d.]+)/gm)) {
       into.push({ latitude: Number(lat), longitude: Number(lon) });
     }
   } else if (Array.isArray(value)) for (const item of value) pointsIn(item, into);

@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { setPlatform } from '../../native/index.ts';
 import { createFakePlatform, FileWriteError, type NativeShareOutcome, webPlatform } from '../../native/platform.ts';
+import { useSheetStore } from '../../sheets/store.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { anActivity } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
+import { useToastStore } from '../toast.ts';
 import { ActivityBar } from './ActivityBar.tsx';
 
 const ACTIVITY = '01900000-0000-7000-8000-0000000000ff';
@@ -169,13 +171,64 @@ describe('Download GPX', () => {
 });
 
 describe('Share in a browser', () => {
-  it('says so in its own words when the link can be neither shared nor copied', async () => {
+  const link = expect.stringMatching(new RegExp(`/view-activity/${ACTIVITY}$`));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useSheetStore.setState({ stack: [] });
+    useToastStore.setState({ current: null });
+  });
+
+  it('opens the share sheet where there is one, and says nothing more', async () => {
+    const shared = vi.fn(() => Promise.resolve());
+    const copied = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { share: shared, clipboard: { writeText: copied } });
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-share'));
+    await vi.waitFor(() => expect(shared).toHaveBeenCalledWith(expect.objectContaining({ url: link })));
+    expect(copied).not.toHaveBeenCalled();
+    expect(useSheetStore.getState().stack).toEqual([]);
+    expect(useFeedbackStore.getState().current).toBeNull();
+  });
+
+  it('copies the link where there is only the clipboard, and says so', async () => {
+    const copied = vi.fn((_: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { clipboard: { writeText: copied } });
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-share'));
+    await vi.waitFor(() => expect(copied).toHaveBeenCalledWith(link));
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().current?.description).toBe('Link copied: paste it wherever you like.'),
+    );
+    expect(useSheetStore.getState().stack).toEqual([]);
+  });
+
+  it('shows the link to copy by hand where it can be neither shared nor copied, with no error', async () => {
     vi.stubGlobal('navigator', { clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-share'));
     await vi.waitFor(() =>
-      expect(useFeedbackStore.getState().current?.description).toBe('The link could not be shared or copied.'),
+      expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'share-link', params: { url: link } }),
     );
+    expect(useFeedbackStore.getState().current).toBeNull();
+  });
+
+  it('says where the calendar file went once the download starts, in Italian too', async () => {
+    stubApi(() => ({ json: { fileName: 'morning-run.ics', ics: 'BEGIN:VCALENDAR' } }));
+    URL.createObjectURL = () => 'blob:calendar';
+    URL.revokeObjectURL = () => {};
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    show(activity({}));
+    fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().current?.description).toBe(
+        'Calendar file downloaded: open it to add the activity to your calendar.',
+      ),
+    );
+    expect(clicked).toHaveBeenCalled();
+    expect(i18n.getFixedT('it')('activity.view.calendarDownloaded')).toBe(
+      "File del calendario scaricato: aprilo per aggiungere l'attività al tuo calendario.",
+    );
+    clicked.mockRestore();
   });
 });
 

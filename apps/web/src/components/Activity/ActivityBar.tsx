@@ -14,7 +14,7 @@ import { useClaimSeatMutation, useDeclineSeatMutation } from '../../state/querie
 import { confirm, showError, showErrorText, showFeedback, showSuccess } from '../feedback.ts';
 import { Icon } from '../Icon.tsx';
 import { Menu, type MenuItem } from '../Menu.tsx';
-import { publicLink, saveTextFile, shareLink } from '../Share/share.ts';
+import { publicLink, saveTextFile, shareOrShowLink } from '../Share/share.ts';
 import { type ActivityAction, actionBarPlan } from './actions.ts';
 import { joinsWaitlist } from './Seats.tsx';
 
@@ -153,20 +153,21 @@ export function ActivityBar({
   };
 
   const share = async () => {
-    const outcome = await shareLink({
+    const outcome = await shareOrShowLink({
       title: activity.name,
       text: t('activity.view.shareText', { name: activity.name }),
       url: publicLink(`/view-activity/${activityId}`),
     });
     if (outcome === 'copied') showSuccess(t('activity.view.linkCopied'));
-    if (outcome === 'failed') showErrorText(t('activity.view.shareFailed'));
   };
 
   const addToCalendar = async () => {
     try {
       const { fileName, ics } = await api('calendar/activity-ics', { activityId });
-      // On the phone, the share sheet (closing it is no error) offers the calendar app.
-      await saveTextFile({ fileName, contents: ics, mimeType: 'text/calendar', title: activity.name });
+      // On the phone, the share sheet (closing it is no error) offers the calendar app; a browser downloads the
+      // file without a word, so the toast says where it went and what to do with it.
+      const outcome = await saveTextFile({ fileName, contents: ics, mimeType: 'text/calendar', title: activity.name });
+      if (outcome === 'saved') showSuccess(t('activity.view.calendarDownloaded'));
     } catch (error) {
       if (error instanceof FileWriteError) {
         showErrorText(t('activity.view.calendarFileFailed'));

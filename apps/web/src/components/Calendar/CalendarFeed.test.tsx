@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setPlatform } from '../../native/index.ts';
 import { createFakePlatform, webPlatform } from '../../native/platform.ts';
+import { useSheetStore } from '../../sheets/store.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
 import { CalendarFeed } from './CalendarFeed.tsx';
@@ -49,5 +50,15 @@ describe('the calendar subscription', () => {
     await show();
     fireEvent.click(screen.getByTestId('calendar-feed-copy'));
     await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(FEED));
+  });
+
+  it('shows the address to copy by hand where the clipboard is refused', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    await show();
+    fireEvent.click(screen.getByTestId('calendar-feed-copy'));
+    await vi.waitFor(() =>
+      expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'share-link', params: { url: FEED } }),
+    );
+    useSheetStore.setState({ stack: [] });
   });
 });

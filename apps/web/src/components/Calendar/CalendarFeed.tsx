@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { confirm, showError, showSuccess } from '../feedback.ts';
-import { copyText, openInOtherApp } from '../Share/share.ts';
+import { copyText, openInOtherApp, showLinkToCopy } from '../Share/share.ts';
 import './CalendarFeed.css';
 
 type Feed = { kind: 'mine' } | { kind: 'group'; groupId: string };
@@ -38,7 +38,8 @@ export function CalendarFeed({ feed }: { feed: Feed }) {
 
   const copy = async () => {
     if ((await copyText(url)) === 'copied') showSuccess(t('calendarFeed.copied'));
-    else showError(new Error(t('calendarFeed.copyFailed')));
+    // Where the clipboard is refused, the address to copy by hand (the error modal only had a generic text).
+    else showLinkToCopy(url);
   };
   const askReset = async () => {
     const sure = await confirm({

@@ -1,6 +1,7 @@
 import { config } from '../../config.ts';
 import { getPlatform } from '../../native/index.ts';
 import type { Platform, SharedFile } from '../../native/platform.ts';
+import { openSheet } from '../../sheets/store.ts';
 
 /** The address anyone can open: PUBLIC_URL when the build or the server knows it, else this page's origin. */
 export function publicLink(path: string): string {
@@ -36,6 +37,24 @@ export async function shareLink(
   }
   return copyText(content.url, nav);
 }
+
+/**
+ * shareLink, and where the link could be neither shared nor copied, a sheet that shows it to copy by hand
+ * (ux review §3.7): 'shown' then. The caller tells of a copy in its own words.
+ */
+export async function shareOrShowLink(
+  content: { title: string; text?: string; url: string },
+  nav: Pick<Navigator, 'share' | 'clipboard'> | undefined = globalThis.navigator,
+  platform: Platform = getPlatform(),
+): Promise<Exclude<ShareOutcome, 'failed'> | 'shown'> {
+  const outcome = await shareLink(content, nav, platform);
+  if (outcome !== 'failed') return outcome;
+  showLinkToCopy(content.url);
+  return 'shown';
+}
+
+/** The sheet with the link to copy by hand. */
+export const showLinkToCopy = (url: string) => openSheet({ type: 'share-link', params: { url } });
 
 /** Copies a text (an address) to the clipboard: 'failed' where there is no clipboard or it is refused. */
 export async function copyText(

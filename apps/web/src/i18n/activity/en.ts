@@ -314,7 +314,7 @@ export const activity = {
     addToCalendar: 'Calendar',
     shareText: 'Join me: {{name}} on Cordata',
     linkCopied: 'Link copied: paste it wherever you like.',
-    shareFailed: 'The link could not be shared or copied.',
+    calendarDownloaded: 'Calendar file downloaded: open it to add the activity to your calendar.',
     calendarFileFailed:
       'The calendar file could not be saved on your phone: check that there is free space and try again.',
     exportGpx: 'Download GPX',

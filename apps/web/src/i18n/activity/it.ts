@@ -319,7 +319,7 @@ export const activity: typeof en = {
     addToCalendar: 'Calendario',
     shareText: 'Vieni anche tu: {{name}} su Cordata',
     linkCopied: 'Link copiato: incollalo dove vuoi.',
-    shareFailed: 'Non è stato possibile condividere né copiare il link.',
+    calendarDownloaded: "File del calendario scaricato: aprilo per aggiungere l'attività al tuo calendario.",
     calendarFileFailed:
       'Non è stato possibile salvare il file del calendario sul telefono: controlla che ci sia spazio libero e riprova.',
     exportGpx: 'Scarica GPX',

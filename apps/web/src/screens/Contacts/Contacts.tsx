@@ -10,7 +10,7 @@ import { MessageButton } from '../../components/People/MessageButton.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
 import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
-import { publicLink, shareLink } from '../../components/Share/share.ts';
+import { publicLink, shareOrShowLink } from '../../components/Share/share.ts';
 import { TabActions } from '../../components/TabLayout.tsx';
 import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
@@ -30,9 +30,8 @@ const openProfile = (userId: string) => openSheet({ type: 'profile', params: { i
 function useInviteFriends() {
   const { t } = useTranslation();
   return async () => {
-    const outcome = await shareLink({ title: 'Cordata', text: t('states.inviteText'), url: publicLink('/') });
+    const outcome = await shareOrShowLink({ title: 'Cordata', text: t('states.inviteText'), url: publicLink('/') });
     if (outcome === 'copied') showSuccess(t('states.inviteCopied'));
-    if (outcome === 'failed') showErrorText(t('states.inviteFailed'));
   };
 }
 

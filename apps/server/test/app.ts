@@ -45,6 +45,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     // On by default in every mode; the rate-limit tests turn them on again.
     RATE_LIMITS: 'false',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // No outside service, whatever NODE_ENV a test asks for; a test of routing or elevation sets its stand-in.
+    ROUTER_KIND: 'none',
+    ELEVATION_KIND: 'none',
     // Tests write the database behind the app's back and expect its very next call to see it. PGlite tells the
     // session cache before the write returns; PostgreSQL's notice comes a moment later, so on PostgreSQL only
     // the tests that pass SESSION_CACHE_MS (and the several-instance ones) run with the cache.

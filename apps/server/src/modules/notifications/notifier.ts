@@ -1,4 +1,4 @@
-import type { Notification, NotificationType, UserSummary } from '@cordata/contract';
+import { type Notification, type NotificationType, ORGANISER_BATCH_MINUTES, type UserSummary } from '@cordata/contract';
 import { uuidv7 } from 'uuidv7';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema.ts';
@@ -41,7 +41,22 @@ export interface NotifyInput {
    * missing (the safety loop decides itself who else may be told; docs/safety.md).
    */
   despiteBlocks?: boolean;
+  /**
+   * Batching (docs/notifications.md): a recipient who got this type about this target within this many milliseconds
+   * (from anyone) gets no new notification; that one is folded instead: " +N" added to its reason (N people folded
+   * in), marked unread again and sent live, without a push. State lives in the rows, so it holds across restarts
+   * and instances.
+   */
+  foldWithinMs?: number;
+  /** Recipients who turned this type off get nothing, not even the in-app row (the organisers' activity feed). */
+  onlyIfWanted?: boolean;
 }
+
+/**
+ * What organisers are told of people's comings and goings (joins, waitlist joins, late leaves, taken seats): batched,
+ * so that a popular outing does not flood them, and nothing at all once they turn the type off.
+ */
+export const toOrganisers = { foldWithinMs: ORGANISER_BATCH_MINUTES * 60_000, onlyIfWanted: true } as const;
 
 export interface PushQueue {
   /** Queues pushes for stored notifications; sending happens off the request path. */
@@ -82,6 +97,30 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       userIds = userIds.filter((id) => !already.has(id));
       if (!userIds.length) return [];
     }
+    if (input.onlyIfWanted) {
+      const off = new Set(await repo.turnedOff(userIds, input.type, tx));
+      userIds = userIds.filter((id) => !off.has(id));
+      if (!userIds.length) return [];
+    }
+    const folded =
+      input.foldWithinMs && input.actorId
+        ? await repo.fold(
+            {
+              userIds,
+              type: input.type,
+              targetId: input.targetId,
+              actorId: input.actorId,
+              withinMs: input.foldWithinMs,
+            },
+            tx,
+          )
+        : [];
+    if (folded.length) {
+      const done = new Set(folded.map((row) => row.userId));
+      userIds = userIds.filter((id) => !done.has(id));
+    }
+    const foldedOut = folded.map((row) => ({ row, targetName: input.targetName ?? null }));
+    if (!userIds.length) return foldedOut;
     // Ids are uuidv7 as everywhere: they order the list.
     const rows = await repo.insert(
       {
@@ -96,7 +135,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       tx,
     );
     await deps.push?.enqueue(rows, tx);
-    return rows.map((row) => ({ row, targetName: input.targetName ?? null }));
+    return [...foldedOut, ...rows.map((row) => ({ row, targetName: input.targetName ?? null }))];
   }
 
   /** Sends stored notifications live to their recipients. */

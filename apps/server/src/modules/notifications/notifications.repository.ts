@@ -120,7 +120,8 @@ export function createNotifierRepository(db: Db) {
       .insert(notifications)
       .select(
         sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
-                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
+                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now(),
+                   null::timestamptz
             from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
             where ${sql.placeholder('despiteBlocks')}::boolean
               or not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
@@ -138,6 +139,7 @@ export function createNotifierRepository(db: Db) {
         reason: sql`ltrim(regexp_replace(coalesce(${notifications.reason}, ''), ' ?[+][0-9]+$', '') || ' +' ||
           (coalesce(substring(${notifications.reason} from '[+]([0-9]+)$')::int, 0) + 1))`,
         readAt: null,
+        foldedAt: sql`now()`,
       })
       .where(
         sql`${notifications.id} in (
@@ -239,3 +241,25 @@ export function createNotifierRepository(db: Db) {
 }
 
 export type NotifierRepository = ReturnType<typeof createNotifierRepository>;
+
+/** Organiser notifications with events folded in whose batching window has closed: their digest push is due. */
+export function createDigestRepository() {
+  return {
+    /**
+     * Takes up to `limit` folded notifications created more than `withinMs` ago, clearing their mark, in the
+     * caller's transaction; rows another instance holds are skipped, so each digest is taken once.
+     */
+    take(withinMs: number, limit: number, tx: DbOrTx) {
+      return tx
+        .update(notifications)
+        .set({ foldedAt: null })
+        .where(
+          sql`${notifications.id} in (
+            select n.id from ${notifications} n
+            where n.folded_at is not null and n.created_at <= now() - make_interval(secs => ${withinMs / 1000})
+            order by n.created_at limit ${limit} for update skip locked)`,
+        )
+        .returning({ id: notifications.id, userId: notifications.userId, type: notifications.type });
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { toUserSummary } from '../users/user-summary.ts';
-import { createNotifierRepository } from './notifications.repository.ts';
+import { createDigestRepository, createNotifierRepository } from './notifications.repository.ts';
 
 /** A stored notification as the API shows it, live or listed. */
 export const toNotification = (
@@ -170,3 +170,26 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
 }
 
 export type Notifier = ReturnType<typeof createNotifier>;
+
+/** Digests taken per run; the rest wait for the next run. */
+const DIGEST_BATCH = 500;
+
+/**
+ * The digest push of the organisers' batched notifications: once the window of a notification that had events
+ * folded in has closed, one push says "Anna Rossi and 2 more joined Sunday ride" (the first event was pushed at
+ * once). Safe on several instances (each row is taken once, skip locked) and across restarts (the mark is in the row).
+ */
+export function createOrganiserDigests(deps: { db: Db; push: PushQueue }) {
+  const repo = createDigestRepository();
+  return {
+    async run() {
+      const taken = await deps.db.transaction(async (tx) => {
+        const rows = await repo.take(toOrganisers.foldWithinMs, DIGEST_BATCH, tx);
+        await deps.push.enqueue(rows, tx);
+        return rows.length;
+      });
+      if (taken) deps.push.committed();
+      return taken;
+    },
+  };
+}

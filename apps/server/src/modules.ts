@@ -183,6 +183,7 @@ export function createModules(core: Core) {
       ...{ sports: sports.services.sports, notifier, changes, pushSender, chatMembership, mailer },
       ...{ uploads: uploads.services.uploads, users: users.services.users },
       connections: users.services.connections,
+      organiserDigests: notifications.services.digests,
     },
   };
 }

@@ -158,3 +158,11 @@ export const PRIVACY_ZONE_DEFAULT_METRES = 500;
  * chosen point stays well inside (at least 60% of the radius from the edge) and the circle's centre is not it.
  */
 export const PRIVACY_ZONE_OFFSET_SHARE = 0.4;
+
+/**
+ * Organisers are told of joins, waitlist joins, late leaves and taken seats (docs/notifications.md): the first of a
+ * type about an activity notifies at once; the next ones within this many minutes of it are folded into it.
+ */
+export const ORGANISER_BATCH_MINUTES = 30;
+/** A participant leaving this many hours or less before the start tells the organisers (ACTIVITY_LATE_LEAVE, SOON). */
+export const LATE_LEAVE_NOTIFY_HOURS = 24;

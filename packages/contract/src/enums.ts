@@ -42,7 +42,10 @@ export const NOTIFICATION_TYPES = [
    * unclaimed by then, it passes to the next person (docs/seats.md).
    */
   'ACTIVITY_SEAT_OFFER',
-  /** To an activity's admins: a participant left after the join deadline (the actor). */
+  /**
+   * To an activity's admins: a participant left after the join deadline, or within LATE_LEAVE_NOTIFY_HOURS of the
+   * start (reason SOON); the leaver is the actor. Batched like ACTIVITY_JOINED (" +N" in the reason).
+   */
   'ACTIVITY_LATE_LEAVE',
   /** To the participants of one date of a series that its organisers cancelled (issue 22). */
   'ACTIVITY_CANCELLED',
@@ -60,6 +63,15 @@ export const NOTIFICATION_TYPES = [
   'ACTIVITY_NOT_BACK',
   /** To the people who took part, once an activity has ended: its recap and photo album are open (docs/recap.md). */
   'ACTIVITY_RECAP_READY',
+  /**
+   * To an activity's admins: someone joined (the actor). Batched (docs/notifications.md): later joins within
+   * ORGANISER_BATCH_MINUTES are folded into it, its reason "+N" counting the people folded in, without a new push.
+   */
+  'ACTIVITY_JOINED',
+  /** To an activity's admins: someone joined the waitlist (the actor); batched like ACTIVITY_JOINED. */
+  'ACTIVITY_WAITLISTED',
+  /** To an activity's admins: someone took a seat offered from the waitlist (the actor); batched like ACTIVITY_JOINED. */
+  'ACTIVITY_SEAT_TAKEN',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */

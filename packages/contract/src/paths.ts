@@ -25,6 +25,9 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'ACTIVITY_WEATHER_DECISION':
     case 'ACTIVITY_NOT_BACK':
     case 'ACTIVITY_RECAP_READY':
+    case 'ACTIVITY_JOINED':
+    case 'ACTIVITY_WAITLISTED':
+    case 'ACTIVITY_SEAT_TAKEN':
       return `/view-activity/${n.targetId}`;
     case 'GROUP_INVITE':
     case 'GROUP_ACCEPT':

@@ -18,9 +18,15 @@ export const notifications = pgTable(
     reason: text('reason'),
     readAt: at('read_at'),
     createdAt: createdAt(),
+    /**
+     * Set when later events were folded into this organiser's notification (docs/notifications.md) and their digest
+     * push has not gone out yet; the `organiser-digests` job pushes it once the batching window has closed.
+     */
+    foldedAt: at('folded_at'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_folded_idx').on(t.createdAt).where(sql`${t.foldedAt} is not null`),
     index('notifications_unread_idx').on(t.userId, t.type, t.targetId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -26,6 +26,8 @@ export function activityMembershipPolicy(deps: {
       accept: 'ACTIVITY_ACCEPT',
       reject: 'ACTIVITY_REJECT',
       invite: 'ACTIVITY_INVITE',
+      joined: 'ACTIVITY_JOINED',
+      waitlisted: 'ACTIVITY_WAITLISTED',
     },
 
     /** A private activity does not exist for outsiders: 404. */

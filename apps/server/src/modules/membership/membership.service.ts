@@ -5,6 +5,7 @@ import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isAdmin, isMember } from '../access/access.ts';
 import type { ChatMembership, ChatTarget } from '../chat/chat-membership.ts';
+import { toOrganisers } from '../notifications/notifier.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { Member, MembershipKind, MembershipRepository } from './membership.repository.ts';
@@ -37,6 +38,9 @@ export interface MembershipPolicy<O extends Membershipable> {
     accept: NotificationType;
     reject: NotificationType;
     invite: NotificationType;
+    /** To the admins when someone comes in on their own (joins, is auto-accepted): seated, or put on the waitlist. */
+    joined?: NotificationType;
+    waitlisted?: NotificationType;
   };
   /**
    * The object if the caller may see it, with their membership; throws the domain's not-found error. `lock`
@@ -173,6 +177,25 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
 
   const seat = createSeating(policy, deps);
 
+  /** Tells the admins that someone came in on their own, seated or waiting (batched: `toOrganisers`). */
+  async function tellAdmins(tx: DbOrTx, fx: Effects, object: O, userId: string, seated: boolean) {
+    const type = seated ? policy.notifications.joined : policy.notifications.waitlisted;
+    if (!type) return;
+    await fx.notify({
+      userIds: await repo.memberIds(kind, object.id, { state: 'PARTICIPATING', admins: true }, tx),
+      type,
+      targetId: object.id,
+      actorId: userId,
+      targetName: object.name,
+      ...toOrganisers,
+    });
+  }
+
+  /** The person comes in on their own (a join, an invitation taken up, an automatic accept); the admins are told. */
+  async function joinOwn(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
+    await tellAdmins(tx, fx, object, userId, await join(tx, fx, object, userId, before));
+  }
+
   /** Out of the chat; the row goes, unless an admin removed them once: then the mark stays. */
   async function leave(tx: DbOrTx, fx: Effects, object: O, member: Member, removedNow = false) {
     if (removedNow || member.removedAt) {
@@ -240,7 +263,8 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     member: Member | null,
     actorId: string | null,
   ) {
-    await join(tx, fx, object, userId, member);
+    if (actorId) await join(tx, fx, object, userId, member);
+    else await joinOwn(tx, fx, object, userId, member);
     await fx.notify({
       userIds: [userId],
       type: policy.notifications.accept,
@@ -348,7 +372,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         if (standsRemoved(member)) return request(tx, fx, object, userId);
         if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         if (await repo.blockedByAnAdmin(kind, object.id, userId, tx)) return request(tx, fx, object, userId);
-        await join(tx, fx, object, userId, member);
+        await joinOwn(tx, fx, object, userId, member);
       }),
 
     /** Ask the admins; whoever may come in directly just joins. */
@@ -361,7 +385,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         const entry = await policy.entry(tx, object, userId, member);
         const blocked = standsRemoved(member) || (await repo.blockedByAnAdmin(kind, object.id, userId, tx));
         if (entry === 'JOIN' && !blocked) {
-          await join(tx, fx, object, userId, member);
+          await joinOwn(tx, fx, object, userId, member);
           return;
         }
         if (!blocked && (await policy.autoAccept?.(tx, object, userId))) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, qualified, uuidList } from '../../db/client.ts';
 import { activities, chats, groups, notifications, users } from '../../db/schema.ts';
 import { blockedPairSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
@@ -120,12 +120,48 @@ export function createNotifierRepository(db: Db) {
       .insert(notifications)
       .select(
         sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
-                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now()
+                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now(),
+                   null::timestamptz
             from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
             where ${sql.placeholder('despiteBlocks')}::boolean
               or not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
       )
       .returning(),
+  );
+  // The newest notification of the type about the target per recipient, if recent, gains one person: " +N" in its
+  // reason. Not for a recipient in a blocked pair with the actor (they are not told, not even as a count).
+  const foldStatement = preparedOn(
+    db,
+    'notify_fold',
+    db
+      .update(notifications)
+      .set({
+        reason: sql`ltrim(regexp_replace(coalesce(${notifications.reason}, ''), ' ?[+][0-9]+$', '') || ' +' ||
+          (coalesce(substring(${notifications.reason} from '[+]([0-9]+)$')::int, 0) + 1))`,
+        readAt: null,
+        foldedAt: sql`now()`,
+      })
+      .where(
+        sql`${notifications.id} in (
+          select distinct on (n.user_id) n.id from ${notifications} n
+          where n.user_id = any(${sql.placeholder('userIds')}::uuid[])
+            and n.type = ${sql.placeholder('type')} and n.target_id = ${sql.placeholder('targetId')}::uuid
+            and n.created_at > now() - ${sql.placeholder('within')}::interval
+          order by n.user_id, n.id desc)
+          and not ${blockedPairSql(qualified(notifications.userId), sql`${sql.placeholder('actorId')}::uuid`)}`,
+      )
+      .returning(),
+  );
+  const turnedOffStatement = preparedOn(
+    db,
+    'notify_turned_off',
+    db
+      .select({ userId: users.id })
+      .from(users)
+      .where(
+        sql`${users.id} = any(${sql.placeholder('userIds')}::uuid[])
+          and (${users.notificationPreferences} ->> ${sql.placeholder('type')}::text) = 'false'`,
+      ),
   );
   const actorsStatement = db
     .select(userSummaryColumns)
@@ -174,6 +210,29 @@ export function createNotifierRepository(db: Db) {
       return insertStatement.on(tx).execute({ ...input, ids: uuidList(input.ids), userIds: uuidList(input.userIds) });
     },
 
+    /**
+     * Folds one more person into the recent notification of `type` about `targetId` of each of `userIds` who has
+     * one from within `withinMs` (and no block with `actorId`); the folded rows.
+     */
+    fold(
+      query: { userIds: string[]; type: string; targetId: string; actorId: string; withinMs: number },
+      tx: DbOrTx = db,
+    ) {
+      return foldStatement.on(tx).execute({
+        userIds: uuidList(query.userIds),
+        type: query.type,
+        targetId: query.targetId,
+        actorId: query.actorId,
+        within: `${query.withinMs} milliseconds`,
+      });
+    },
+
+    /** Those of `userIds` who turned notifications of `type` off. */
+    async turnedOff(userIds: string[], type: string, tx: DbOrTx = db) {
+      const rows = await turnedOffStatement.on(tx).execute({ userIds: uuidList(userIds), type });
+      return rows.map((r) => r.userId);
+    },
+
     /** The summaries of the actors `ids`. */
     actors(ids: string[]) {
       return actorsStatement.execute({ ids: uuidList(ids) });
@@ -182,3 +241,25 @@ export function createNotifierRepository(db: Db) {
 }
 
 export type NotifierRepository = ReturnType<typeof createNotifierRepository>;
+
+/** Organiser notifications with events folded in whose batching window has closed: their digest push is due. */
+export function createDigestRepository() {
+  return {
+    /**
+     * Takes up to `limit` folded notifications created more than `withinMs` ago, clearing their mark, in the
+     * caller's transaction; rows another instance holds are skipped, so each digest is taken once.
+     */
+    take(withinMs: number, limit: number, tx: DbOrTx) {
+      return tx
+        .update(notifications)
+        .set({ foldedAt: null })
+        .where(
+          sql`${notifications.id} in (
+            select n.id from ${notifications} n
+            where n.folded_at is not null and n.created_at <= now() - make_interval(secs => ${withinMs / 1000})
+            order by n.created_at limit ${limit} for update skip locked)`,
+        )
+        .returning({ id: notifications.id, userId: notifications.userId, type: notifications.type });
+    },
+  };
+}

@@ -1,10 +1,10 @@
-import type { Notification, NotificationType, UserSummary } from '@cordata/contract';
+import { type Notification, type NotificationType, ORGANISER_BATCH_MINUTES, type UserSummary } from '@cordata/contract';
 import { uuidv7 } from 'uuidv7';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { toUserSummary } from '../users/user-summary.ts';
-import { createNotifierRepository } from './notifications.repository.ts';
+import { createDigestRepository, createNotifierRepository } from './notifications.repository.ts';
 
 /** A stored notification as the API shows it, live or listed. */
 export const toNotification = (
@@ -41,7 +41,22 @@ export interface NotifyInput {
    * missing (the safety loop decides itself who else may be told; docs/safety.md).
    */
   despiteBlocks?: boolean;
+  /**
+   * Batching (docs/notifications.md): a recipient who got this type about this target within this many milliseconds
+   * (from anyone) gets no new notification; that one is folded instead: " +N" added to its reason (N people folded
+   * in), marked unread again and sent live, without a push. State lives in the rows, so it holds across restarts
+   * and instances.
+   */
+  foldWithinMs?: number;
+  /** Recipients who turned this type off get nothing, not even the in-app row (the organisers' activity feed). */
+  onlyIfWanted?: boolean;
 }
+
+/**
+ * What organisers are told of people's comings and goings (joins, waitlist joins, late leaves, taken seats): batched,
+ * so that a popular outing does not flood them, and nothing at all once they turn the type off.
+ */
+export const toOrganisers = { foldWithinMs: ORGANISER_BATCH_MINUTES * 60_000, onlyIfWanted: true } as const;
 
 export interface PushQueue {
   /** Queues pushes for stored notifications; sending happens off the request path. */
@@ -82,6 +97,30 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       userIds = userIds.filter((id) => !already.has(id));
       if (!userIds.length) return [];
     }
+    if (input.onlyIfWanted) {
+      const off = new Set(await repo.turnedOff(userIds, input.type, tx));
+      userIds = userIds.filter((id) => !off.has(id));
+      if (!userIds.length) return [];
+    }
+    const folded =
+      input.foldWithinMs && input.actorId
+        ? await repo.fold(
+            {
+              userIds,
+              type: input.type,
+              targetId: input.targetId,
+              actorId: input.actorId,
+              withinMs: input.foldWithinMs,
+            },
+            tx,
+          )
+        : [];
+    if (folded.length) {
+      const done = new Set(folded.map((row) => row.userId));
+      userIds = userIds.filter((id) => !done.has(id));
+    }
+    const foldedOut = folded.map((row) => ({ row, targetName: input.targetName ?? null }));
+    if (!userIds.length) return foldedOut;
     // Ids are uuidv7 as everywhere: they order the list.
     const rows = await repo.insert(
       {
@@ -96,7 +135,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       tx,
     );
     await deps.push?.enqueue(rows, tx);
-    return rows.map((row) => ({ row, targetName: input.targetName ?? null }));
+    return [...foldedOut, ...rows.map((row) => ({ row, targetName: input.targetName ?? null }))];
   }
 
   /** Sends stored notifications live to their recipients. */
@@ -131,3 +170,26 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
 }
 
 export type Notifier = ReturnType<typeof createNotifier>;
+
+/** Digests taken per run; the rest wait for the next run. */
+const DIGEST_BATCH = 500;
+
+/**
+ * The digest push of the organisers' batched notifications: once the window of a notification that had events
+ * folded in has closed, one push says "Anna Rossi and 2 more joined Sunday ride" (the first event was pushed at
+ * once). Safe on several instances (each row is taken once, skip locked) and across restarts (the mark is in the row).
+ */
+export function createOrganiserDigests(deps: { db: Db; push: PushQueue }) {
+  const repo = createDigestRepository();
+  return {
+    async run() {
+      const taken = await deps.db.transaction(async (tx) => {
+        const rows = await repo.take(toOrganisers.foldWithinMs, DIGEST_BATCH, tx);
+        await deps.push.enqueue(rows, tx);
+        return rows.length;
+      });
+      if (taken) deps.push.committed();
+      return taken;
+    },
+  };
+}

@@ -46,6 +46,17 @@ const itKinds: Record<string, string> = {
   HEAT: 'caldo',
   THUNDERSTORM: 'temporali',
 };
+/** How many more people a batched organiser notification folds in (its reason ends in " +N"); 0 for none. */
+const more = (reason: string) => Number(/\+(\d+)$/.exec(reason)?.[1] ?? 0);
+/** A late leave close to the start rather than after the join deadline (reason SOON). */
+const soon = (reason: string) => reason.startsWith('SOON');
+const andMoreEn = (v: Vars) => (more(v.reason) ? `${v.actor} and ${more(v.reason)} more` : v.actor);
+const andMoreIt = (v: Vars) =>
+  more(v.reason) === 1
+    ? `${v.actor} e un'altra persona`
+    : more(v.reason)
+      ? `${v.actor} e altre ${more(v.reason)} persone`
+      : v.actor;
 const italianDate = (date: string) => date.split('-').reverse().join('/');
 const count = (list: string) => list.split(',').filter((s) => s.trim()).length;
 /** The time of a reminder for tomorrow ("TOMORROW 09:00" → "09:00"); null for one today. */
@@ -99,7 +110,10 @@ const en: Texts = {
         ? `${v.target} starts at ${v.reason}`
         : `${v.target} starts soon`,
   ACTIVITY_SEAT_OFFER: (v) => `A seat is free in ${v.target}: claim it before it passes to the next person`,
-  ACTIVITY_LATE_LEAVE: (v) => `${v.actor} left ${v.target} after the join deadline`,
+  ACTIVITY_LATE_LEAVE: (v) =>
+    soon(v.reason)
+      ? `${andMoreEn(v)} left ${v.target}, which starts within 24 h`
+      : `${andMoreEn(v)} left ${v.target} after the join deadline`,
   ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'en')} is cancelled`,
   ACTIVITY_WEATHER_ALERT: (v) => {
     const a = alertOf(v.reason);
@@ -123,6 +137,10 @@ const en: Texts = {
       ? `You are not checked in as back from ${v.target}: tap “I'm back”, or your emergency contacts will be e-mailed`
       : `${v.actor} is not back from ${v.target} and the planned return has passed: try to reach them`,
   ACTIVITY_RECAP_READY: (v) => `The recap of ${v.target} is ready: add your photos`,
+  ACTIVITY_JOINED: (v) => `${andMoreEn(v)} joined ${v.target}`,
+  ACTIVITY_WAITLISTED: (v) => `${andMoreEn(v)} joined the waitlist of ${v.target}`,
+  ACTIVITY_SEAT_TAKEN: (v) =>
+    more(v.reason) ? `${andMoreEn(v)} took freed seats in ${v.target}` : `${v.actor} took a freed seat in ${v.target}`,
 };
 
 const it: Texts = {
@@ -162,7 +180,12 @@ const it: Texts = {
         ? `${v.target} inizia alle ${v.reason}`
         : `${v.target} inizia a breve`,
   ACTIVITY_SEAT_OFFER: (v) => `Si è liberato un posto in ${v.target}: prendilo prima che passi alla persona successiva`,
-  ACTIVITY_LATE_LEAVE: (v) => `${v.actor} ha lasciato ${v.target} dopo la scadenza delle adesioni`,
+  ACTIVITY_LATE_LEAVE: (v) => {
+    const who = more(v.reason) ? `${andMoreIt(v)} hanno lasciato` : `${v.actor} ha lasciato`;
+    return soon(v.reason)
+      ? `${who} ${v.target}, che inizia entro 24 ore`
+      : `${who} ${v.target} dopo la scadenza delle adesioni`;
+  },
   ACTIVITY_CANCELLED: (v) => `${v.target}${cancelledDate(v.reason, 'it')} è annullata`,
   ACTIVITY_WEATHER_ALERT: (v) => {
     const a = alertOf(v.reason);
@@ -186,6 +209,16 @@ const it: Texts = {
       ? `Non hai confermato il rientro da ${v.target}: tocca “Confermo il rientro”, altrimenti i tuoi contatti di emergenza riceveranno un'e-mail`
       : `${v.actor} non ha segnalato il rientro da ${v.target} e l'orario di rientro è passato: prova a metterti in contatto`,
   ACTIVITY_RECAP_READY: (v) => `Il riepilogo di ${v.target} è pronto: aggiungi le tue foto`,
+  ACTIVITY_JOINED: (v) =>
+    more(v.reason) ? `${andMoreIt(v)} partecipano a ${v.target}` : `${v.actor} partecipa a ${v.target}`,
+  ACTIVITY_WAITLISTED: (v) =>
+    more(v.reason)
+      ? `${andMoreIt(v)} sono in lista d'attesa per ${v.target}`
+      : `${v.actor} è in lista d'attesa per ${v.target}`,
+  ACTIVITY_SEAT_TAKEN: (v) =>
+    more(v.reason)
+      ? `${andMoreIt(v)} hanno preso posti liberati in ${v.target}`
+      : `${v.actor} ha preso un posto liberato in ${v.target}`,
 };
 
 const fallbacks = {

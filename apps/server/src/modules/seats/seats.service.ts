@@ -1,6 +1,7 @@
 import {
   CLAIM_WINDOW_DEFAULT_MINUTES,
   CLAIM_WINDOW_LATE_MINUTES,
+  LATE_LEAVE_NOTIFY_HOURS,
   LATE_OFFER_HOURS,
   type WaitlistEntry,
   type WaitlistOverride,
@@ -12,6 +13,7 @@ import type { Access } from '../access/access.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { Member } from '../membership/membership.repository.ts';
 import type { Capacity } from '../membership/membership.service.ts';
+import { toOrganisers } from '../notifications/notifier.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toPersonOrNull, toUserSummary } from '../users/user-summary.ts';
 import type { SeatsRepository } from './seats.repository.ts';
@@ -162,13 +164,18 @@ export function createSeats(deps: SeatsDeps) {
     },
 
     async left(tx, fx, activity, member, removed) {
-      if (member.state === 'PARTICIPATING' && !removed && pastDeadline(activity, deps.now())) {
+      const now = deps.now();
+      const soon = activity.startsAt.getTime() - now.getTime() <= LATE_LEAVE_NOTIFY_HOURS * HOUR;
+      if (member.state === 'PARTICIPATING' && !removed && (pastDeadline(activity, now) || soon)) {
         await fx.notify({
           userIds: await deps.adminIds(activity.id, tx),
           type: 'ACTIVITY_LATE_LEAVE',
           targetId: activity.id,
           actorId: member.userId,
+          // After the deadline says so (no reason); a leave close to the start without a passed deadline is SOON.
+          reason: pastDeadline(activity, now) ? null : 'SOON',
           targetName: activity.name,
+          ...toOrganisers,
         });
       }
       if (member.state === 'PARTICIPATING') await freed(tx, activity.id);
@@ -262,6 +269,14 @@ export function createSeats(deps: SeatsDeps) {
           }
           await deps.seat(tx, fx, activity, userId, member as Member);
           await repo.clearWaitlist(activityId, userId, tx);
+          await fx.notify({
+            userIds: await deps.adminIds(activityId, tx),
+            type: 'ACTIVITY_SEAT_TAKEN',
+            targetId: activityId,
+            actorId: userId,
+            targetName: activity.name,
+            ...toOrganisers,
+          });
           return 'SEATED' as const;
         })
         .then((outcome) => {

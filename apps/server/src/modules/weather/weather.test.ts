@@ -206,8 +206,11 @@ describe('weather alerts', () => {
     expect(await notificationsOf(organiser.id, 'ACTIVITY_WEATHER_ALERT', calm.activityId)).toEqual([]);
     const checks = await t.db.select().from(weatherChecks).where(eq(weatherChecks.activityId, calm.activityId));
     expect(checks).toMatchObject([{ lead: '24H', breached: false }]);
-    const [push] = await t.db.select().from(pushOutbox).where(eq(pushOutbox.token, 'organiser-phone'));
-    expect(push?.payload).toMatchObject({ type: 'ACTIVITY_WEATHER_ALERT', targetName: 'Ridge walk' });
+    // The organiser's phone also heard of Ann joining (ACTIVITY_JOINED); the alert is the last push.
+    const pushes = await t.db.select().from(pushOutbox).where(eq(pushOutbox.token, 'organiser-phone'));
+    expect(pushes.map((p) => p.payload).filter((p) => p.type === 'ACTIVITY_WEATHER_ALERT')).toMatchObject([
+      { type: 'ACTIVITY_WEATHER_ALERT', targetName: 'Ridge walk' },
+    ]);
     expect(pushText('en', 'ACTIVITY_WEATHER_ALERT', { target: 'Ridge walk', reason: '24H GUSTS,RAIN' }).body).toBe(
       'Weather alert for Ridge walk (starts in 24 h): gusts, rain over your limits. Keep, move or cancel?',
     );

@@ -8,6 +8,7 @@ import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
 import { anActivity, anActivitySummary, aUser } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { ActivityBar } from './ActivityBar.tsx';
+import { ActivityCard } from './ActivityCard.tsx';
 import { OrganiserWaitlist, SeatsNotice, SeatsTag } from './Seats.tsx';
 
 const ACTIVITY = '01900000-0000-7000-8000-0000000000ff';
@@ -29,6 +30,35 @@ describe('seats on the card', () => {
     expect(screen.getByTestId('activity-card-seats').textContent).toBe('Full — join the waitlist');
     rerender(<SeatsTag activity={anActivitySummary({ seats: null, seatsLeft: null })} />);
     expect(screen.queryByTestId('activity-card-seats')).toBeNull();
+  });
+});
+
+describe("seats on the card of one's own activity", () => {
+  const full = { seats: 3, seatsLeft: 0 };
+  it('never tells the organiser, a participant or a waiting person to join the waitlist', () => {
+    const { rerender } = render(
+      <SeatsTag activity={anActivitySummary({ ...full, isAdmin: true, status: 'PARTICIPATING' })} />,
+    );
+    expect(screen.getByTestId('activity-card-seats').textContent).toBe('You organise · every seat taken');
+    expect(screen.getByTestId('activity-card-seats').className).not.toContain('seats-full');
+    rerender(<SeatsTag activity={anActivitySummary({ ...full, status: 'PARTICIPATING' })} />);
+    expect(screen.getByTestId('activity-card-seats').textContent).toBe("You're in · every seat taken");
+    rerender(<SeatsTag activity={anActivitySummary({ ...full, status: 'WAITLISTED' })} />);
+    expect(screen.getByTestId('activity-card-seats').textContent).toBe('Full · you are on the waitlist');
+    rerender(
+      <SeatsTag activity={anActivitySummary({ ...full, isAdmin: true, status: 'PARTICIPATING', seatsLeft: 2 })} />,
+    );
+    expect(screen.getByTestId('activity-card-seats').textContent).toBe('2 seats left');
+  });
+
+  it('the card in the calendar and the lists shows it as theirs', () => {
+    wrap(
+      <ul>
+        <ActivityCard activity={anActivitySummary({ ...full, isAdmin: true, status: 'PARTICIPATING' })} />
+      </ul>,
+    );
+    expect(screen.getByTestId('activity-card').textContent).toContain('You organise · every seat taken');
+    expect(screen.getByTestId('activity-card').textContent).not.toContain('join the waitlist');
   });
 });
 

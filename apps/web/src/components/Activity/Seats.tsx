@@ -20,14 +20,28 @@ export function joinsWaitlist(activity: ActivitySummary & Partial<Pick<Activity,
   return !!activity.joinDeadlineAt && new Date(activity.joinDeadlineAt) <= now;
 }
 
-/** "3 seats left" or "Full — join the waitlist" on a card; nothing without seats. */
+/**
+ * "3 seats left" or "Full — join the waitlist" on a card; nothing without seats. Full reads as the caller's own
+ * when it is: an organiser's "You organise · every seat taken", a participant's "You're in", a waiting person's
+ * "On the waitlist" (issue 44: the calendar told an organiser to join her own activity's waitlist).
+ */
 export function SeatsTag({ activity }: { activity: ActivitySummary }) {
   const { t } = useTranslation();
   if (activity.seatsLeft === null) return null;
   const full = activity.seatsLeft === 0;
+  const text = !full
+    ? t('seats.card.left', { count: activity.seatsLeft })
+    : activity.isAdmin
+      ? t('seats.card.fullYouOrganise')
+      : activity.status === 'PARTICIPATING'
+        ? t('seats.card.fullYouAreIn')
+        : activity.status === 'WAITLISTED'
+          ? t('seats.card.fullYouWait')
+          : t('seats.card.full');
+  const joinable = full && !activity.isAdmin && activity.status !== 'PARTICIPATING' && activity.status !== 'WAITLISTED';
   return (
-    <span className={`seats-tag${full ? ' seats-full' : ''}`} data-testid="activity-card-seats">
-      {full ? t('seats.card.full') : t('seats.card.left', { count: activity.seatsLeft })}
+    <span className={`seats-tag${joinable ? ' seats-full' : ''}`} data-testid="activity-card-seats">
+      {text}
     </span>
   );
 }

@@ -31,6 +31,29 @@ describe('notification texts', () => {
     },
   );
 
+  it("tells organisers of joins, waits, late leaves and taken seats, batched, in the reader's language", () => {
+    expect(plain(make('ACTIVITY_JOINED'), 'en')).toBe('Anna Bianchi joined Monte Rosa');
+    expect(plain(make('ACTIVITY_JOINED', { reason: '+2' }), 'en')).toBe('Anna Bianchi and 2 more joined Monte Rosa');
+    expect(plain(make('ACTIVITY_JOINED', { reason: '+1' }), 'it')).toBe(
+      'Anna Bianchi e un’altra persona partecipano a Monte Rosa',
+    );
+    expect(plain(make('ACTIVITY_WAITLISTED'), 'it')).toBe('Anna Bianchi è in lista d’attesa per Monte Rosa');
+    expect(plain(make('ACTIVITY_WAITLISTED', { reason: '+3' }), 'en')).toBe(
+      'Anna Bianchi and 3 more joined the waitlist of Monte Rosa',
+    );
+    expect(plain(make('ACTIVITY_SEAT_TAKEN'), 'en')).toBe('Anna Bianchi took a freed seat in Monte Rosa');
+    expect(plain(make('ACTIVITY_SEAT_TAKEN', { reason: '+4' }), 'it')).toBe(
+      'Anna Bianchi e altre 4 persone hanno preso posti liberati in Monte Rosa',
+    );
+    expect(plain(make('ACTIVITY_LATE_LEAVE'), 'en')).toBe('Anna Bianchi left Monte Rosa after the join deadline');
+    expect(plain(make('ACTIVITY_LATE_LEAVE', { reason: 'SOON' }), 'en')).toBe(
+      'Anna Bianchi left Monte Rosa, which starts within 24 h',
+    );
+    expect(plain(make('ACTIVITY_LATE_LEAVE', { reason: 'SOON +2' }), 'it')).toBe(
+      'Anna Bianchi e altre 2 persone hanno lasciato Monte Rosa, che inizia entro 24 ore',
+    );
+  });
+
   it('differs between the languages', () => {
     expect(plain(make('ACTIVITY_INVITE'), 'en')).toBe('Anna Bianchi invited you to Monte Rosa');
     expect(plain(make('ACTIVITY_INVITE'), 'it')).toBe('Anna Bianchi ti invita a Monte Rosa');

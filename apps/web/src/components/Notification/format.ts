@@ -30,6 +30,9 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   ACTIVITY_WEATHER_DECISION: { icon: 'bell', topic: 'activity' },
   ACTIVITY_NOT_BACK: { icon: 'reject', topic: 'activity' },
   ACTIVITY_RECAP_READY: { icon: 'check', topic: 'activity' },
+  ACTIVITY_JOINED: { icon: 'userPlus', topic: 'activity' },
+  ACTIVITY_WAITLISTED: { icon: 'userPlus', topic: 'activity' },
+  ACTIVITY_SEAT_TAKEN: { icon: 'check', topic: 'activity' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */
@@ -72,6 +75,7 @@ export function notificationText(n: Notification, t: TFunction): TextPart[] {
     target,
     time: reminderTomorrow(n) ?? n.reason ?? '',
     when: cancelledWhen(n, t) ?? '',
+    more: String(batchedMore(n)),
   });
 }
 
@@ -93,8 +97,25 @@ function cancelledWhen(n: Notification, t: TFunction): string | null {
   return `${day}, ${match[2]}`;
 }
 
+const BATCHED: NotificationType[] = [
+  'ACTIVITY_JOINED',
+  'ACTIVITY_WAITLISTED',
+  'ACTIVITY_SEAT_TAKEN',
+  'ACTIVITY_LATE_LEAVE',
+];
+
+/** How many more people an organiser's batched notification folds in (its reason ends in " +N"); 0 for none. */
+function batchedMore(n: Notification): number {
+  if (!BATCHED.includes(n.type) || !n.reason) return 0;
+  return Number(/\+(\d+)$/.exec(n.reason)?.[1] ?? 0);
+}
+
 /** An edit that moved the time or the start point says so (its reason is an ActivityEditKind). */
 function templateKey(n: Notification): string {
+  const more = batchedMore(n);
+  const soon = n.type === 'ACTIVITY_LATE_LEAVE' && !!n.reason?.startsWith('SOON');
+  if (more) return `notification.batched.${more === 1 ? 'one' : 'other'}.${n.type}${soon ? '_SOON' : ''}`;
+  if (soon) return 'notification.lateLeaveSoon';
   if (n.type === 'ACTIVITY_EDIT' && n.reason && ActivityEditKind.safeParse(n.reason).success)
     return `notification.edits.${n.reason}`;
   if (n.type === 'ACTIVITY_REMINDER' && !n.reason) return 'notification.reminderSoon';

@@ -35,10 +35,32 @@ export const notification = {
     ACTIVITY_WEATHER_DECISION: '<b>{{target}}</b> goes ahead as planned despite the forecast',
     ACTIVITY_NOT_BACK: '<b>{{actor}}</b> is not back from <b>{{target}}</b> and the planned return has passed',
     ACTIVITY_RECAP_READY: 'The recap of <b>{{target}}</b> is ready: add your photos',
+    ACTIVITY_JOINED: '<b>{{actor}}</b> joined <b>{{target}}</b>',
+    ACTIVITY_WAITLISTED: '<b>{{actor}}</b> joined the waitlist of <b>{{target}}</b>',
+    ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> took a freed seat in <b>{{target}}</b>',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
   notBackSelf:
     'You are not checked in as back from <b>{{target}}</b>: tap “I’m back”, or your emergency contacts will be e-mailed',
+  /** ACTIVITY_LATE_LEAVE close to the start, before any join deadline (reason SOON). */
+  lateLeaveSoon: '<b>{{actor}}</b> left <b>{{target}}</b>, which starts within 24 h',
+  /** An organiser's notification with later people folded in (reason ending in " +N", {{more}} = N). */
+  batched: {
+    one: {
+      ACTIVITY_JOINED: '<b>{{actor}}</b> and 1 more joined <b>{{target}}</b>',
+      ACTIVITY_WAITLISTED: '<b>{{actor}}</b> and 1 more joined the waitlist of <b>{{target}}</b>',
+      ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> and 1 more took freed seats in <b>{{target}}</b>',
+      ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> and 1 more left <b>{{target}}</b> after the join deadline',
+      ACTIVITY_LATE_LEAVE_SOON: '<b>{{actor}}</b> and 1 more left <b>{{target}}</b>, which starts within 24 h',
+    },
+    other: {
+      ACTIVITY_JOINED: '<b>{{actor}}</b> and {{more}} more joined <b>{{target}}</b>',
+      ACTIVITY_WAITLISTED: '<b>{{actor}}</b> and {{more}} more joined the waitlist of <b>{{target}}</b>',
+      ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> and {{more}} more took freed seats in <b>{{target}}</b>',
+      ACTIVITY_LATE_LEAVE: '<b>{{actor}}</b> and {{more}} more left <b>{{target}}</b> after the join deadline',
+      ACTIVITY_LATE_LEAVE_SOON: '<b>{{actor}}</b> and {{more}} more left <b>{{target}}</b>, which starts within 24 h',
+    },
+  },
   /** The language dates in notification texts are written in. */
   dateLanguage: 'en',
   cancelledSoon: '<b>{{target}}</b> is cancelled',

@@ -39,11 +39,35 @@ export const notification: typeof en = {
     ACTIVITY_NOT_BACK:
       '<b>{{actor}}</b> non ha segnalato il rientro da <b>{{target}}</b> e l’orario di rientro è passato',
     ACTIVITY_RECAP_READY: 'Il riepilogo di <b>{{target}}</b> è pronto: aggiungi le tue foto',
+    ACTIVITY_JOINED: '<b>{{actor}}</b> partecipa a <b>{{target}}</b>',
+    ACTIVITY_WAITLISTED: '<b>{{actor}}</b> è in lista d’attesa per <b>{{target}}</b>',
+    ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> ha preso un posto liberato in <b>{{target}}</b>',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
   notBackSelf:
     'Non hai confermato il rientro da <b>{{target}}</b>: tocca “Confermo il rientro”, altrimenti i tuoi contatti di emergenza riceveranno un’e-mail',
   /** The language dates in notification texts are written in. */
+  lateLeaveSoon: '<b>{{actor}}</b> ha lasciato <b>{{target}}</b>, che inizia entro 24 ore',
+  batched: {
+    one: {
+      ACTIVITY_JOINED: '<b>{{actor}}</b> e un’altra persona partecipano a <b>{{target}}</b>',
+      ACTIVITY_WAITLISTED: '<b>{{actor}}</b> e un’altra persona sono in lista d’attesa per <b>{{target}}</b>',
+      ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> e un’altra persona hanno preso posti liberati in <b>{{target}}</b>',
+      ACTIVITY_LATE_LEAVE:
+        '<b>{{actor}}</b> e un’altra persona hanno lasciato <b>{{target}}</b> dopo la scadenza delle adesioni',
+      ACTIVITY_LATE_LEAVE_SOON:
+        '<b>{{actor}}</b> e un’altra persona hanno lasciato <b>{{target}}</b>, che inizia entro 24 ore',
+    },
+    other: {
+      ACTIVITY_JOINED: '<b>{{actor}}</b> e altre {{more}} persone partecipano a <b>{{target}}</b>',
+      ACTIVITY_WAITLISTED: '<b>{{actor}}</b> e altre {{more}} persone sono in lista d’attesa per <b>{{target}}</b>',
+      ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> e altre {{more}} persone hanno preso posti liberati in <b>{{target}}</b>',
+      ACTIVITY_LATE_LEAVE:
+        '<b>{{actor}}</b> e altre {{more}} persone hanno lasciato <b>{{target}}</b> dopo la scadenza delle adesioni',
+      ACTIVITY_LATE_LEAVE_SOON:
+        '<b>{{actor}}</b> e altre {{more}} persone hanno lasciato <b>{{target}}</b>, che inizia entro 24 ore',
+    },
+  },
   dateLanguage: 'it',
   cancelledSoon: '<b>{{target}}</b> è annullata',
   reminderSoon: '<b>{{target}}</b> inizia a breve',

@@ -149,7 +149,11 @@ export const people: typeof en = {
     GEAR_UNCLAIMED: 'Attrezzatura obbligatoria che nessuno porta (24 ore prima)',
     ACTIVITY_REMINDER: 'Promemoria prima delle tue attività',
     ACTIVITY_SEAT_OFFER: 'Un posto libero per te (lista d’attesa)',
-    ACTIVITY_LATE_LEAVE: 'Qualcuno lascia dopo la scadenza delle adesioni',
+    ACTIVITY_LATE_LEAVE:
+      'Qualcuno lascia la tua attività dopo la scadenza delle adesioni o nelle 24 ore prima dell’inizio',
+    ACTIVITY_JOINED: 'Qualcuno partecipa alla tua attività',
+    ACTIVITY_WAITLISTED: 'Qualcuno entra in lista d’attesa per la tua attività',
+    ACTIVITY_SEAT_TAKEN: 'Qualcuno prende un posto liberato nella tua attività',
     ACTIVITY_CANCELLED: 'Date annullate di una serie',
     ACTIVITY_WEATHER_ALERT: 'Allerte meteo per le attività che organizzi (24 ore e 3 ore prima)',
     ACTIVITY_WEATHER_DECISION:

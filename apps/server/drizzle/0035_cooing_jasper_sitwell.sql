@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "folded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_folded_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."folded_at" is not null;

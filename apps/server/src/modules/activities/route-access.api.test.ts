@@ -77,6 +77,32 @@ describe('what to expect on the way', () => {
     expect((await save('No answer')).routeAccess).toBeNull();
   });
 
+  it('keeps the facts when an update leaves the route out, and asks again for a new route', async () => {
+    overpass.ways = waysAlong(line, [{ until: 1, tags: promenade }]);
+    const saved = await newActivity(t, organiser, { name: 'Edited', sportId: 'hiking', route });
+    const fields = {
+      activityId: saved.activityId,
+      sportId: 'hiking',
+      date: saved.date,
+      startTime: saved.startTime,
+      endTime: saved.endTime,
+      access: saved.access,
+      visibility: saved.visibility,
+      difficulty: saved.difficulty,
+    };
+    overpass.behaviour = 'gateway-timeout';
+    const renamed = await t.ok('activity/update-existing', { ...fields, name: 'Edited again' }, organiser.token);
+    expect(renamed.activity.routeAccess).toEqual(saved.routeAccess);
+    overpass.behaviour = 'ok';
+    overpass.ways = waysAlong(line, [
+      { until: 0.05, tags: promenade },
+      { until: 0.1, tags: { highway: 'steps' } },
+      { until: 1, tags: promenade },
+    ]);
+    const moved = await t.ok('activity/update-existing', { ...fields, name: 'Edited', route }, organiser.token);
+    expect(moved.activity.routeAccess).toMatchObject({ stepFree: false, stepsCount: 1 });
+  });
+
   it('finds only step-free activities with stepFree', async () => {
     const viewer = await newUser(t);
     const { activities: all } = await t.ok('activity/nearby-activities', near, viewer.token);

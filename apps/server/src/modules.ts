@@ -99,6 +99,7 @@ export function createModules(core: Core) {
   const chat = createChatModule(core, { changes, chatMembership, access, users: users.services.repository });
   const elevation = createElevationModule(core);
   const series = createSeriesModule(core, { changes, chatMembership, participation: participation.services });
+  const osm = createOsmModule(core);
   const activities = createActivitiesModule(core, {
     access,
     changes,
@@ -109,6 +110,7 @@ export function createModules(core: Core) {
     participation: participation.services,
     series: series.services.series,
     elevation: elevation.services.measure,
+    routeAccess: osm.services.osm.routeAccess,
   });
   const groups = createGroupsModule(core, {
     changes,
@@ -140,7 +142,7 @@ export function createModules(core: Core) {
     ...[notifications, privacy, mail, sports, uploads, exports, auth, participation, logistics, users, chat],
     ...[elevation, series, activities, groups, admin, weather, safety, calendar, recap],
     ...[createLocationModule(core), createReportsModule(core), createRoutingModule(core)],
-    ...[createRouteImportModule(core), createOsmModule(core)],
+    ...[createRouteImportModule(core), osm],
   ];
   const handlers: Handlers = Object.assign({}, ...modules.map((module) => module.handlers));
   const jobs: Job[] = [

@@ -42,6 +42,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './grades.ts';
+export * from './osm-access.ts';
 export * from './osm-grades.ts';
 export * from './paths.ts';
 export * from './realtime.ts';

@@ -79,11 +79,21 @@ describe('active filters', () => {
     maxRouteKm: 10,
     fitsMe: true,
     maxGrade: { scale: 'SAC', grade: 'T3' },
+    stepFree: true,
   };
 
   it('counts each kind of filter once', () => {
     expect(activeFilters(emptyHomeFilters)).toEqual([]);
-    expect(activeFilters(all)).toEqual(['place', 'sports', 'date', 'difficulty', 'distance', 'fit', 'grade']);
+    expect(activeFilters(all)).toEqual([
+      'place',
+      'sports',
+      'date',
+      'difficulty',
+      'distance',
+      'fit',
+      'grade',
+      'stepFree',
+    ]);
     expect(activeFilters({ ...emptyHomeFilters, sportIds: ['running', 'cycling'], maxRouteKm: 5 })).toHaveLength(2);
     // A custom range with no day chosen filters nothing.
     expect(activeFilters({ ...emptyHomeFilters, date: { kind: 'CUSTOM', from: null, to: null } })).toEqual([]);
@@ -100,7 +110,8 @@ describe('active filters', () => {
     expect(clearFilter(all, 'distance')).toEqual({ ...all, maxRouteKm: null });
     expect(clearFilter(all, 'fit')).toEqual({ ...all, fitsMe: false });
     expect(clearFilter(all, 'grade')).toEqual({ ...all, maxGrade: null });
-    expect(activeFilters(clearFilter(all, 'distance'))).toHaveLength(6);
+    expect(clearFilter(all, 'stepFree')).toEqual({ ...all, stepFree: false });
+    expect(activeFilters(clearFilter(all, 'distance'))).toHaveLength(7);
   });
 });
 
@@ -126,6 +137,7 @@ describe('readHomeFilters', () => {
         maxRouteKm: -4,
         fitsMe: 'yes',
         maxGrade: { scale: 'SAC', grade: 'T9' },
+        stepFree: 'yes',
       }),
     ).toEqual({
       near: null,
@@ -135,7 +147,9 @@ describe('readHomeFilters', () => {
       maxRouteKm: null,
       fitsMe: false,
       maxGrade: null,
+      stepFree: false,
     });
+    expect(readHomeFilters({ stepFree: true }).stepFree).toBe(true);
     expect(readHomeFilters({ date: { kind: 'YESTERDAY' }, maxRouteKm: 20 })).toMatchObject({
       date: { kind: 'ANY' },
       maxRouteKm: 20,

@@ -31,6 +31,8 @@ export interface HomeFilters extends Filters {
   fitsMe: boolean;
   /** The hardest standard grade wanted, on one scale (issue 24); null: any, graded or not. */
   maxGrade: { scale: GradeScale; grade: string } | null;
+  /** Only routes OpenStreetMap shows step-free (issue 38); unknown ones are left out. */
+  stepFree: boolean;
 }
 
 export const emptyFilters: Filters = { near: null, sportIds: [] };
@@ -41,6 +43,7 @@ export const emptyHomeFilters: HomeFilters = {
   maxRouteKm: null,
   fitsMe: false,
   maxGrade: null,
+  stepFree: false,
 };
 
 /** A YYYY-MM-DD day at midnight in the device's time zone. */
@@ -77,7 +80,7 @@ export function dateRange(filter: DateFilter, now: Date): { fromDate?: string; t
   }
 }
 
-export type FilterKey = 'place' | 'sports' | 'date' | 'difficulty' | 'distance' | 'fit' | 'grade';
+export type FilterKey = 'place' | 'sports' | 'date' | 'difficulty' | 'distance' | 'fit' | 'grade' | 'stepFree';
 
 /** The filters in effect, in the order of their chips under the filter button. */
 export function activeFilters(f: HomeFilters): FilterKey[] {
@@ -89,6 +92,7 @@ export function activeFilters(f: HomeFilters): FilterKey[] {
     distance: f.maxRouteKm !== null,
     fit: f.fitsMe,
     grade: f.maxGrade !== null,
+    stepFree: f.stepFree,
   };
   return (Object.keys(on) as FilterKey[]).filter((key) => on[key]);
 }
@@ -109,6 +113,8 @@ export function clearFilter(f: HomeFilters, key: FilterKey): HomeFilters {
       return { ...f, fitsMe: false };
     case 'grade':
       return { ...f, maxGrade: null };
+    case 'stepFree':
+      return { ...f, stepFree: false };
   }
 }
 
@@ -150,5 +156,6 @@ export function readHomeFilters(stored: unknown): HomeFilters {
       gradeScale && typeof maxGrade?.grade === 'string' && gradeRank(gradeScale, maxGrade.grade) >= 0
         ? { scale: gradeScale, grade: maxGrade.grade }
         : null,
+    stepFree: s.stepFree === true,
   };
 }

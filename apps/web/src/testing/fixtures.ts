@@ -104,6 +104,7 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
 export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   ...anActivitySummary(),
   participantsPublic: false,
+  routeAccess: null,
   description: null,
   contact: null,
   route: {

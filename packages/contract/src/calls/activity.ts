@@ -32,6 +32,7 @@ import {
   WAYPOINT_TYPES,
 } from '../enums.ts';
 import { GRADE_SCALES, gradeRank, HAZARDS } from '../grades.ts';
+import { SURFACE_KINDS, WHEELCHAIR_LEVELS } from '../osm-access.ts';
 import { MultilineText, PersonName as NameRule, PlainText, validationMessages } from '../rules.ts';
 import { AttendanceRecord } from './attendance.ts';
 import { RepeatInput, SeriesRef, SeriesScope } from './series-shapes.ts';
@@ -59,6 +60,26 @@ export const Hazards = z
   .array(HazardSchema)
   .max(HAZARDS.length)
   .refine((list) => new Set(list).size === list.length, { message: 'Each hazard once' });
+
+/**
+ * What to expect on the way (issue 38): facts read from the OpenStreetMap ways along the route when it was saved
+ * (osm-access.ts, routeAccessFromOsm). A null is unknown, never a guess; shown with "© OpenStreetMap contributors".
+ */
+export const RouteAccess = z.object({
+  /** 0 to 1: the share of the route's length matched to an OpenStreetMap way. */
+  coverage: z.number(),
+  stepFree: z.boolean().nullable(),
+  wheelchair: z.enum(WHEELCHAIR_LEVELS).nullable(),
+  /** Stroller-friendly. */
+  stroller: z.boolean().nullable(),
+  /** Flights of steps (ways tagged highway=steps) on the route. */
+  stepsCount: z.int(),
+  /** Share (0 to 1) of the route's length on each kind of surface, where tagged, largest first. */
+  surfaces: z.array(z.object({ kind: z.enum(SURFACE_KINDS), share: z.number() })),
+  /** The steepest incline tagged along the route, in percent; null when none is tagged. */
+  maxInclinePercent: z.int().nullable(),
+});
+export type RouteAccess = z.infer<typeof RouteAccess>;
 
 /** A GPX route travels inline: its calls take the largest GPX file plus the rest of the activity. */
 export const ROUTE_BODY_LIMIT = GPX_MAX_BYTES + 64 * 1024;
@@ -297,6 +318,11 @@ export const Activity = ActivitySummary.extend({
   estimatedMovingTime: MovingTimeEstimate.nullable(),
   rejectionReason: z.string().nullable(),
   pendingRequestsCount: z.int(),
+  /**
+   * What OpenStreetMap says of the route (issue 38): step-free, wheelchair, stroller, terrain. Null when it was not
+   * asked (no OVERPASS_URL, OpenStreetMap did not answer, a route over 100 km) or the route changed since.
+   */
+  routeAccess: RouteAccess.nullable(),
   /** The caller is its only admin: leaving is refused (LAST_ADMIN) until they name another, so the app warns first. */
   isOnlyAdmin: z.boolean(),
   /** How many of the people taking part the caller has blocked: a private warning before joining. */
@@ -557,6 +583,11 @@ export const activityCalls = {
        * is left out: its grade is unknown, never guessed.
        */
       maxGrade: Grade.optional(),
+      /**
+       * Only activities OpenStreetMap shows step-free (issue 38: no steps on a route at least 80 % matched). An
+       * activity whose steps are unknown is left out.
+       */
+      stepFree: z.boolean().optional(),
       order: NearbyOrder.default('DISTANCE'),
       pagination: OptionalPagination,
     }),

@@ -1,4 +1,6 @@
 /** Activities, their routes, members and reminders. */
+
+import type { RouteAccessFacts } from '@cordata/contract';
 import type { Access, Difficulty, Visibility } from '@cordata/contract/enums';
 import type { GradeScale, Hazard } from '@cordata/contract/grades';
 import { sql } from 'drizzle-orm';
@@ -45,6 +47,8 @@ export const activities = pgTable(
     /** Standard grades the organiser declared (issue 24), one per scale: { SAC: 'T3' }; {} when ungraded. */
     grades: jsonb('grades').$type<Partial<Record<GradeScale, string>>>().notNull().default({}),
     hazards: jsonb('hazards').$type<Hazard[]>().notNull().default([]),
+    /** What OpenStreetMap says of the route when it was saved (issue 38, osm-access.ts); null: not asked. */
+    routeAccess: jsonb('route_access').$type<RouteAccessFacts>(),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     routeMode: text('route_mode').$type<'POINTS' | 'GPX'>().notNull(),
     startLatitude: doublePrecision('start_latitude').notNull(),

@@ -109,6 +109,7 @@ const detailColumns = {
   smoothedElevationGain: activities.smoothedElevationGain,
   elevationLoss: activities.elevationLoss,
   backupRoute: activityRoutes.backupRoute,
+  routeAccess: activities.routeAccess,
   myRejectionReason: mine.rejectionReason,
   joinDeadlineHours: activities.joinDeadlineHours,
   claimWindowMinutes: activities.claimWindowMinutes,
@@ -137,6 +138,8 @@ export interface NearbyQuery {
   maxDistanceMetres?: number;
   fitsMe?: boolean;
   maxGrade?: Grade;
+  /** Only routes OpenStreetMap shows step-free (issue 38). */
+  stepFree?: boolean;
   from: Date;
   to?: Date;
   order: NearbyOrder;
@@ -157,6 +160,8 @@ interface NearbyParams {
   maxDistanceMetres?: number;
   fitsMe?: boolean;
   maxGrade?: Grade;
+  /** Only routes OpenStreetMap shows step-free (issue 38). */
+  stepFree?: boolean;
   order: NearbyOrder;
   limit: number | Placeholder;
   offset?: number | Placeholder;
@@ -238,6 +243,7 @@ export function createActivitiesRepository(db: Db) {
           p.maxDistanceMetres === undefined ? undefined : lte(activities.totalDistance, p.maxDistanceMetres),
           p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
           p.maxGrade ? atMostGradeSql(p.maxGrade) : undefined,
+          p.stepFree ? sql`${activities.routeAccess} ->> 'stepFree' = 'true'` : undefined,
           activityVisibleSql(p.userId),
           organiserNotBlockedSql(p.userId),
         ),
@@ -564,7 +570,14 @@ export function createActivitiesRepository(db: Db) {
           return nearbyQuery(userId, q, tx);
         });
       }
-      if (sports.length > 1 || q.difficulties?.length || q.maxDistanceMetres !== undefined || q.fitsMe || q.maxGrade) {
+      if (
+        sports.length > 1 ||
+        q.difficulties?.length ||
+        q.maxDistanceMetres !== undefined ||
+        q.fitsMe ||
+        q.maxGrade ||
+        q.stepFree
+      ) {
         return nearbyQuery(userId, q);
       }
       const { limit, offset } = paging(q.page);

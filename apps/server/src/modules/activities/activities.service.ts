@@ -6,7 +6,9 @@ import {
   type BackupRoute,
   type CallBody,
   type Language,
+  type LatLng,
   ROUTE_FILES_QUOTA_BYTES,
+  type RouteAccessFacts,
   type RouteInput,
 } from '@cordata/contract';
 import { type DeclaredLevel, estimateMovingTime, groupMovingTime, isInsideZones } from '@cordata/geo';
@@ -58,6 +60,11 @@ export interface ActivitiesDeps {
   readerLanguage: (userId: string) => Promise<Language>;
   /** The organisers' privacy zones for the reader, loaded with the rows of each answer (docs/privacy.md). */
   privacy: Pick<PrivacyTrim, 'zonesFor'>;
+  /**
+   * What OpenStreetMap says of a saved route (osm/, issue 38): null when unknown (not configured, no answer). Left
+   * out, nothing is asked and the facts stay unknown.
+   */
+  routeAccess?: (points: readonly LatLng[]) => Promise<RouteAccessFacts | null>;
 }
 
 /** What the mappers of an activity need to know of its reader: their language and the zones hidden from them. */
@@ -141,6 +148,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       difficulty: input.difficulty,
       requiredTime: input.requiredTime ?? null,
     };
+  }
+
+  /** Asked before the transaction, like the route's figures: a slow OpenStreetMap holds no lock. */
+  async function routeAccessOf(route: ComputedRoute) {
+    return { routeAccess: (await deps.routeAccess?.(route.routeSteps)) ?? null };
   }
 
   function routeValues(route: ComputedRoute) {
@@ -227,6 +239,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       await deps.sports.assertSportExists(input.sportId);
       gradeColumns(input.sportId, input);
       const route = await computeRoute(input.route, userId, baseUrl);
+      const access = await routeAccessOf(route);
       const activityId = await change(async (tx, effects) => {
         if (input.groupId) await assertMayUseGroup(input.groupId, userId, tx);
         const activity = await repo.insert(
@@ -234,6 +247,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
             ...rowValues(input, times),
             ...gradeColumns(input.sportId, input),
             ...routeValues(route),
+            ...access,
             groupId: input.groupId ?? null,
             createdBy: userId,
           },
@@ -265,6 +279,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       // Only an admin gets a route parsed (review M5): a stranger's 20 MB GPX is refused unread.
       if (input.route) await loadAsAdmin(input.activityId, userId, deps.db, false);
       const route = input.route ? await computeRoute(input.route, userId, baseUrl) : null;
+      const access = route ? await routeAccessOf(route) : {};
       const shown = await change(async (tx, effects) => {
         const { object: activity } = await loadAsAdmin(input.activityId, userId, tx);
         const scope = input.scope ?? 'THIS';
@@ -283,6 +298,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           ...rowValues(input, times),
           ...gradeColumns(input.sportId, input, activity),
           ...(route ? routeValues(route) : {}),
+          ...access,
           groupId,
         };
         if (input.repeat && scope !== 'THIS') {
@@ -397,6 +413,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         maxDistanceMetres: body.maxDistanceMetres,
         fitsMe: body.fitsMe,
         maxGrade: body.maxGrade,
+        stepFree: body.stepFree,
         order: body.order,
         // Only upcoming activities, however early the range starts.
         from: requestedFrom > now ? requestedFrom : now,
@@ -586,6 +603,7 @@ function toActivity(
     // A backup route may start elsewhere: those who see an area see none until they take part.
     backupRoute: backup && !area ? { ...backup, route: visibleRoute(backup.route, zones) } : null,
     participantsPublic: row.participantsPublic,
+    routeAccess: row.routeAccess,
     smoothedElevationGain: row.smoothedElevationGain,
     elevationLoss: row.elevationLoss,
     // The same function the wizard uses (packages/geo): the climb without noise, the descent likewise.

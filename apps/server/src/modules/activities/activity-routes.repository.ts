@@ -13,14 +13,15 @@ export async function storedGpx(activityId: string, db: DbOrTx): Promise<string 
 
 /**
  * The backup route becomes the activity's route and the route (`current`, the activity's own columns) the backup,
- * files included, with the files' row locked. Answers the route switched to; null, and nothing changed, without one.
+ * files included, with the files' row locked; what OpenStreetMap said of the old route (routeAccess) is dropped, as
+ * unknown for the new one. Answers the route switched to; null, and nothing changed, without one.
  */
 export async function swapBackupRoute(activityId: string, current: StoredRoute, now: Date, tx: DbOrTx) {
   const [files] = await tx.select().from(activityRoutes).where(eq(activityRoutes.activityId, activityId)).for('update');
   if (!files?.backupRoute) return null;
   await tx
     .update(activities)
-    .set({ ...files.backupRoute, updatedAt: now })
+    .set({ ...files.backupRoute, routeAccess: null, updatedAt: now })
     .where(eq(activities.id, activityId));
   await tx
     .update(activityRoutes)

@@ -9,7 +9,7 @@ import type { Changes } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { activitiesHandlers } from './activities.handlers.ts';
-import { createActivitiesService } from './activities.service.ts';
+import { type ActivitiesDeps, createActivitiesService } from './activities.service.ts';
 import { createActivityReminders } from './activity-reminders.ts';
 import { createRouteComputer, type RouteComputerOptions } from './route-computer.ts';
 import { routeExportHandlers } from './route-export.ts';
@@ -28,6 +28,8 @@ export function createActivitiesModule(
     series: SeriesService;
     /** Elevation of a route that has none of its own (elevation/). */
     elevation: RouteComputerOptions['elevation'];
+    /** What OpenStreetMap says of a route (osm/, issue 38). */
+    routeAccess?: ActivitiesDeps['routeAccess'];
   },
 ) {
   const { participation: p } = deps;
@@ -48,6 +50,7 @@ export function createActivitiesModule(
     now: core.now,
     readerLanguage: core.tokens.languageOf,
     privacy: deps.privacy,
+    routeAccess: deps.routeAccess,
   });
   const reminders = createActivityReminders({ changes: deps.changes, now: core.now });
   return {

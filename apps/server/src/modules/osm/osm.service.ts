@@ -2,7 +2,10 @@ import {
   type CallBody,
   type GradeSuggestion,
   gradeScalesOfSport,
+  type LatLng,
   OSM_SUGGESTION_MAX_METRES,
+  type RouteAccessFacts,
+  routeAccessFromOsm,
   suggestFromOsm,
 } from '@cordata/contract';
 import { lineLengthMetres, matchRouteToWays, simplifyLine, WAY_MATCH_TOLERANCE_METRES } from '@cordata/geo';
@@ -36,6 +39,35 @@ export function createOsmService(deps: {
   rateLimiter?: Pick<RateLimiter, 'hit'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
+  /** The route matched to the ways around it, or why not (too long, or Overpass failed). */
+  async function match(source: OverpassSource, points: readonly LatLng[]) {
+    if (lineLengthMetres(points) > OSM_SUGGESTION_MAX_METRES) return { failure: 'ROUTE_TOO_LONG' as const };
+    const line = simplifyLine([points], { toleranceMetres: QUERY_SIMPLIFY_METRES, maxPoints: QUERY_MAX_POINTS });
+    let ways: Awaited<ReturnType<OverpassSource['waysAround']>>;
+    try {
+      ways = await source.waysAround(line, WAY_MATCH_TOLERANCE_METRES + QUERY_SIMPLIFY_METRES);
+    } catch (error) {
+      if (!(error instanceof OverpassFailure)) throw error;
+      deps.log?.warn({ reason: error.reason, detail: error.detail }, 'Overpass failed: OpenStreetMap facts unknown');
+      return { failure: error.reason };
+    }
+    return matchRouteToWays(points, ways);
+  }
+
+  /**
+   * What to expect on the way (issue 38), asked when an activity's route is saved: null when OVERPASS_URL is not
+   * set, the route is longer than OSM_SUGGESTION_MAX_METRES or Overpass failed (then the facts are unknown).
+   */
+  async function routeAccess(points: readonly LatLng[]): Promise<RouteAccessFacts | null> {
+    if (!deps.source || points.length < 2) return null;
+    const matched = await match(deps.source, points);
+    if ('failure' in matched) return null;
+    return routeAccessFromOsm(
+      matched.matches.map((m) => ({ tags: m.way.tags, metres: m.metres })),
+      matched.totalMetres,
+    );
+  }
+
   async function suggest(userId: string, body: CallBody<'route/grade-suggestion'>): Promise<GradeSuggestion> {
     const unknown = (status: GradeSuggestion['status'], reason: GradeSuggestion['reason']): GradeSuggestion => ({
       status,
@@ -46,26 +78,17 @@ export function createOsmService(deps: {
     });
     if (!deps.source) return unknown('NOT_CONFIGURED', null);
     await deps.rateLimiter?.hit(`grade-suggestion:user:${userId}`, SUGGESTIONS_PER_USER);
-    if (lineLengthMetres(body.points) > OSM_SUGGESTION_MAX_METRES) return unknown('UNAVAILABLE', 'ROUTE_TOO_LONG');
-    const line = simplifyLine([body.points], { toleranceMetres: QUERY_SIMPLIFY_METRES, maxPoints: QUERY_MAX_POINTS });
-    let ways: Awaited<ReturnType<OverpassSource['waysAround']>>;
-    try {
-      ways = await deps.source.waysAround(line, WAY_MATCH_TOLERANCE_METRES + QUERY_SIMPLIFY_METRES);
-    } catch (error) {
-      if (!(error instanceof OverpassFailure)) throw error;
-      deps.log?.warn({ reason: error.reason, detail: error.detail }, 'Overpass failed: grades unknown');
-      return unknown('UNAVAILABLE', error.reason);
-    }
-    const { totalMetres, matches } = matchRouteToWays(body.points, ways);
+    const matched = await match(deps.source, body.points);
+    if ('failure' in matched) return unknown('UNAVAILABLE', matched.failure);
     const found = suggestFromOsm(
       body.sportId,
-      matches.map((m) => ({ tags: m.way.tags, metres: m.metres })),
-      totalMetres,
+      matched.matches.map((m) => ({ tags: m.way.tags, metres: m.metres })),
+      matched.totalMetres,
     );
     return { status: 'OK', reason: null, ...found, attribution: OSM_ATTRIBUTION };
   }
 
-  return { suggest };
+  return { suggest, routeAccess };
 }
 
 export type OsmService = ReturnType<typeof createOsmService>;

@@ -31,6 +31,7 @@ import { GoingFaces, Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
 import { ActivityRecap, showsRecap } from './Recap.tsx';
 import { Requests } from './Requests.tsx';
+import { RouteAccessPanel } from './RouteAccess.tsx';
 import { SafetyPanel, safetyMarkers, useActivitySafety } from './SafetyPanel.tsx';
 import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
 import { SeriesPanel } from './SeriesPanel.tsx';
@@ -270,6 +271,7 @@ function RouteFigures({ activity }: { activity: Activity }) {
       <PartnerFitLine activity={activity} />
       <GroupMovingTime activity={activity} />
       <GradesPanel activity={activity} />
+      <RouteAccessPanel activity={activity} />
       {smoothedDiffers && (
         <p className="activity-stats-note" data-testid="stat-smoothed-gain">
           {t('activity.view.smoothedGainNote', {

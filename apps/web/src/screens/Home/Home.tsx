@@ -60,6 +60,7 @@ export default function Home() {
           maxDistanceMetres: filters.maxRouteKm === null ? undefined : filters.maxRouteKm * 1000,
           fitsMe: filters.fitsMe || undefined,
           maxGrade: filters.maxGrade ?? undefined,
+          stepFree: filters.stepFree || undefined,
           order: 'STARTS_AT',
         },
   );

@@ -183,6 +183,22 @@ describe('home and group filters', () => {
     expect(screen.queryByTestId('filters-max-grade-STS')).toBeNull();
   });
 
+  it('home filters step-free routes (issue 38), named in Italian too', async () => {
+    stubApi();
+    useSheetStore.setState({ close: vi.fn() });
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    const chip = screen.getByTestId('filters-step-free');
+    expect(chip.textContent).toBe('Step-free');
+    fireEvent.click(chip);
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    expect(useUiStore.getState().homeFilters.stepFree).toBe(true);
+    cleanup();
+    await act(() => i18n.changeLanguage('it'));
+    renderFilters(fakeLocation({ ok: false, reason: 'DENIED' }));
+    expect(screen.getByTestId('filters-step-free').textContent).toBe('Senza gradini');
+    expect(screen.getByRole('heading', { name: 'Accessibilità' })).toBeTruthy();
+  });
+
   it('the group filters are their own, and reset empties them', async () => {
     stubApi();
     useUiStore.setState({ groupFilters: { near: null, sportIds: ['running'] } });

@@ -272,6 +272,19 @@ export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'ho
               </div>
             </section>
             <MaxGradeSection draft={draft} setDraft={setDraft} />
+            <section className="filters-section" aria-labelledby="home-filters-step-free">
+              <h3 id="home-filters-step-free">{t('activity.onTheWay.filterTitle')}</h3>
+              <p className="muted">{t('activity.onTheWay.filterHint')}</p>
+              <div className="filters-chips">
+                <Chip
+                  on={draft.stepFree}
+                  testId="filters-step-free"
+                  onChange={() => setDraft((d) => ({ ...d, stepFree: !d.stepFree }))}
+                >
+                  {t('activity.onTheWay.stepFree')}
+                </Chip>
+              </div>
+            </section>
           </>
         )}
       </div>

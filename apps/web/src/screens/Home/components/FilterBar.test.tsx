@@ -29,6 +29,7 @@ const filters: HomeFilters = {
   maxRouteKm: null,
   fitsMe: false,
   maxGrade: null,
+  stepFree: true,
 };
 
 beforeEach(async () => {
@@ -58,16 +59,17 @@ describe('the home filter bar', () => {
   it('counts the active filters, shows one chip each, and × clears only that one', async () => {
     useUiStore.setState({ homeFilters: filters });
     renderBar();
-    expect(screen.getByTestId('home-filters-count').textContent).toBe('3');
-    expect(screen.getByTestId('open-home-filters').getAttribute('aria-label')).toBe('Filters, 3 active');
+    expect(screen.getByTestId('home-filters-count').textContent).toBe('4');
+    expect(screen.getByTestId('open-home-filters').getAttribute('aria-label')).toBe('Filters, 4 active');
     expect(await screen.findByText('Running')).toBeTruthy();
     expect(screen.getByTestId('home-filter-date').textContent).toBe('This weekend');
     expect(screen.getByTestId('home-filter-difficulty').textContent).toBe('Easy, Hard');
+    expect(screen.getByTestId('home-filter-stepFree').textContent).toBe('Step-free');
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove the filter “This weekend”' }));
     expect(useUiStore.getState().homeFilters).toEqual({ ...filters, date: { kind: 'ANY' } });
     expect(screen.queryByTestId('home-filter-date')).toBeNull();
-    expect(screen.getByTestId('home-filters-count').textContent).toBe('2');
+    expect(screen.getByTestId('home-filters-count').textContent).toBe('3');
     expect(screen.getByTestId('home-filter-sports')).toBeTruthy();
   });
 

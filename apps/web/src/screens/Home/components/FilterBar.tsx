@@ -68,6 +68,8 @@ function useFilterLabel(filters: HomeFilters) {
               grade: filters.maxGrade.grade,
             })
           : '';
+      case 'stepFree':
+        return t('activity.onTheWay.stepFree');
     }
   };
 }

@@ -1,5 +1,6 @@
 import type { GradeSuggestion } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
+import { OsmAttribution } from '../../../../components/Activity/OsmAttribution.tsx';
 import { type GradeScale, gradeScalesOfSport, hazardsOfSport, SCALE_GRADES } from '../../../../contract.ts';
 import { useDraftStore } from '../draft.ts';
 import { useGradeSuggestion } from '../grade-suggestion.ts';
@@ -159,17 +160,5 @@ function OsmGrade({
           </button>
         ))}
     </div>
-  );
-}
-
-/** The credit the ODbL asks for wherever OpenStreetMap's data is used. */
-function OsmAttribution() {
-  return (
-    <p className="muted osm-attribution" data-testid="osm-attribution">
-      ©{' '}
-      <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">
-        OpenStreetMap contributors
-      </a>
-    </p>
   );
 }

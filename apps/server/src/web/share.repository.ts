@@ -14,19 +14,22 @@ const shareableActivity = (id: string) =>
     eq(activities.access, 'OPEN'),
   );
 
+/** What a link preview says of an activity. */
+const previewColumns = {
+  name: activities.name,
+  date: activities.date,
+  startTime: activities.startTime,
+  endTime: activities.endTime,
+  totalDistance: activities.totalDistance,
+  sport: sports.nameEn,
+};
+
 /** Read-only lookups of what link previews and share images show: one primary-key query each. */
 export function createShareRepository(db: Db) {
   return {
     async findShareableActivity(id: string) {
       const [row] = await db
-        .select({
-          name: activities.name,
-          date: activities.date,
-          startTime: activities.startTime,
-          endTime: activities.endTime,
-          totalDistance: activities.totalDistance,
-          sport: sports.nameEn,
-        })
+        .select(previewColumns)
         .from(activities)
         .innerJoin(sports, eq(sports.id, activities.sportId))
         .where(shareableActivity(id));
@@ -35,16 +38,7 @@ export function createShareRepository(db: Db) {
     /** The share card's facts and line (share-card.ts): the preview's, and the route with its organiser. */
     async findShareableActivityCard(id: string) {
       const [row] = await db
-        .select({
-          name: activities.name,
-          date: activities.date,
-          startTime: activities.startTime,
-          endTime: activities.endTime,
-          totalDistance: activities.totalDistance,
-          sport: sports.nameEn,
-          routeSteps: activities.routeSteps,
-          createdBy: activities.createdBy,
-        })
+        .select({ ...previewColumns, routeSteps: activities.routeSteps, createdBy: activities.createdBy })
         .from(activities)
         .innerJoin(sports, eq(sports.id, activities.sportId))
         .where(shareableActivity(id));

@@ -101,7 +101,7 @@ const seats = createSeats({
   realtime: silent,
   seat: (...args) => members.seat(...args),
   adminIds: (activityId, tx) =>
-    memberships.memberIds('activity', activityId, { state: 'PARTICIPATING', admins: true }, tx),
+    memberships.adminIds('activity', activityId, tx),
   now,
   immediate: false,
   log: { warn: (details, message) => console.warn(message, details) },

@@ -235,8 +235,9 @@ describe('the hot writes, prepared', () => {
     );
     expect(names(join)).toContain('membership_put_activity');
     expect(unprepared(join)).toEqual([]);
-    // After the commit: the event to send live, the answer's row, the caller's other waitlists, the zones.
-    expect(afterCommit(join).map((s) => s.name ?? s.text.slice(0, 40))).toHaveLength(4);
+    // After the commit: the event to send live, the joiner's name for the organiser's live notice (issue 44), the
+    // answer's row, the caller's other waitlists, the zones.
+    expect(afterCommit(join).map((s) => s.name ?? s.text.slice(0, 40))).toHaveLength(5);
     expect(afterCommit(join).filter((s) => s.name === 'activity_detail')).toHaveLength(1);
 
     const exit = await recordStatements(() => t.ok('activity/exit', { activityId }, bea.token));

@@ -56,6 +56,26 @@ export function createMembershipRepository(db: Db) {
     );
   };
   const memberStatements = { activity: memberStatement('activity'), group: memberStatement('group') };
+  // Whom a join, a request or a freed seat tells (issue 44: every join tells the admins).
+  const adminIdsStatement = (kind: MembershipKind) => {
+    const k = memberTables[kind];
+    return preparedOn(
+      db,
+      `membership_admin_ids_${kind}`,
+      db
+        .select({ userId: k.members.userId })
+        .from(k.members)
+        .where(
+          and(
+            eq(k.objectId, sql.placeholder('objectId')),
+            eq(k.members.state, 'PARTICIPATING'),
+            eq(k.members.isAdmin, true),
+          ),
+        )
+        .orderBy(asc(k.members.userId)),
+    );
+  };
+  const adminIdsStatements = { activity: adminIdsStatement('activity'), group: adminIdsStatement('group') };
   // Asked on every join (issue 17).
   const blockedStatement = (kind: MembershipKind) => {
     const k = memberTables[kind];
@@ -190,6 +210,11 @@ export function createMembershipRepository(db: Db) {
       await removeStatements[kind].on(tx).execute({ objectId, userId });
     },
 
+    /** The admins taking part, in id order. */
+    async adminIds(kind: MembershipKind, objectId: string, tx: DbOrTx = db) {
+      const rows = await adminIdsStatements[kind].on(tx).execute({ objectId });
+      return rows.map((r) => r.userId);
+    },
     async memberIds(
       kind: MembershipKind,
       objectId: string,

@@ -182,7 +182,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     const type = seated ? policy.notifications.joined : policy.notifications.waitlisted;
     if (!type) return;
     await fx.notify({
-      userIds: await repo.memberIds(kind, object.id, { state: 'PARTICIPATING', admins: true }, tx),
+      userIds: await repo.adminIds(kind, object.id, tx),
       type,
       targetId: object.id,
       actorId: userId,
@@ -245,7 +245,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     await repo.put(kind, { objectId: object.id, userIds: [userId], state: 'REQUESTED' }, tx);
     if (await repo.blockedByAnAdmin(kind, object.id, userId, tx)) return;
     await fx.notify({
-      userIds: await repo.memberIds(kind, object.id, { state: 'PARTICIPATING', admins: true }, tx),
+      userIds: await repo.adminIds(kind, object.id, tx),
       type: policy.notifications.request,
       targetId: object.id,
       actorId: userId,

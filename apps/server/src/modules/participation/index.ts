@@ -41,8 +41,7 @@ export function createParticipationModule(
     access,
     realtime: core.realtime,
     seat: createSeating(activityPolicy, membershipDeps),
-    adminIds: (activityId, tx) =>
-      memberships.memberIds('activity', activityId, { state: 'PARTICIPATING', admins: true }, tx),
+    adminIds: (activityId, tx) => memberships.adminIds('activity', activityId, tx),
     now: core.now,
     immediate: core.config.JOBS,
     log: core.log,

@@ -100,8 +100,7 @@ const seats = createSeats({
   access,
   realtime: silent,
   seat: (...args) => members.seat(...args),
-  adminIds: (activityId, tx) =>
-    memberships.adminIds('activity', activityId, tx),
+  adminIds: (activityId, tx) => memberships.adminIds('activity', activityId, tx),
   now,
   immediate: false,
   log: { warn: (details, message) => console.warn(message, details) },

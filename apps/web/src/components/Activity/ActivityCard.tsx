@@ -4,13 +4,14 @@ import { formatDate } from '../../i18n/dates.ts';
 import { openSheet } from '../../sheets/store.ts';
 import { useSportsQuery } from '../../state/queries/sports.ts';
 import { sportName } from '../People/format.ts';
+import { Avatar } from '../People/People.tsx';
 import { Climb } from './Climb.tsx';
 import { formatDistance } from './format.ts';
 import { GradeFacts } from './Grades.tsx';
 import { PartnerFitTag } from './PartnerFit.tsx';
 import { SeatsTag } from './Seats.tsx';
 
-/** One activity in a list; a tap opens the activity sheet. */
+/** One activity in a list, with its organiser's face and first name; a tap opens the activity sheet. */
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
   const { t, i18n } = useTranslation();
   const sportName = useSportName(activity.sportId);
@@ -29,8 +30,12 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
         </span>
         <span className="activity-card-body">
           <strong className="activity-card-name">{activity.name}</strong>
-          <span className="muted">
-            {sportName} · {activity.startTime}–{activity.endTime}
+          <span className="muted activity-card-line" data-testid="activity-card-line">
+            {activity.createdBy && <Avatar person={activity.createdBy} size={20} />}
+            <span>
+              {activity.createdBy && `${activity.createdBy.firstName} · `}
+              {sportName} · {activity.startTime}–{activity.endTime}
+            </span>
           </span>
           <span className="activity-card-facts">
             <span>{formatDistance(activity.totalDistance, i18n.language)}</span>

@@ -10,6 +10,7 @@ import { groupCalls } from './calls/group.ts';
 import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/logistics.ts';
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
+import { offlineCalls } from './calls/offline.ts';
 import { privacyCalls } from './calls/privacy.ts';
 import { queuedCalls } from './calls/queued.ts';
 import { recapCalls } from './calls/recap.ts';
@@ -30,6 +31,7 @@ export * from './calls/group.ts';
 export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
+export * from './calls/offline.ts';
 export * from './calls/privacy.ts';
 export * from './calls/queued.ts';
 export * from './calls/recap.ts';
@@ -78,6 +80,7 @@ export const calls = {
   ...safetyCalls,
   ...queuedCalls,
   ...privacyCalls,
+  ...offlineCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -145,6 +145,32 @@ export function createAttendance(deps: AttendanceDeps) {
     await repo.mark({ activityId: activity.id, userId, status: mark, markedBy: adminId, at }, tx);
   }
 
+  async function markAs(
+    tx: DbOrTx,
+    adminId: string,
+    activityId: string,
+    userId: string,
+    mark: AttendanceMark,
+    at?: Date,
+  ) {
+    const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
+    await markIn(tx, object, adminId, userId, mark, at);
+    return object;
+  }
+
+  async function checkInAs(tx: DbOrTx, adminId: string, activityId: string, scanned: string, at?: Date) {
+    const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
+    assertOpen(object);
+    const { activityId: named, code } = readCheckIn(scanned);
+    const person =
+      named === null || named === object.id
+        ? (await repo.sheet(object.id, tx)).find((e) => sameCode(codeOf(object, e.userId), code))
+        : undefined;
+    if (!person) throw new ApiError('ATTENDANCE_CODE_INVALID');
+    await markIn(tx, object, adminId, person.userId, 'ATTENDED', at);
+    return { activity: object, person };
+  }
+
   return {
     markingWindow,
     record,
@@ -154,27 +180,35 @@ export function createAttendance(deps: AttendanceDeps) {
       return { sheet: await sheet(object) };
     },
 
-    /** `at`: when it was marked, if earlier than now (a mark queued without signal, docs/safety.md). */
-    mark: (adminId: string, activityId: string, userId: string, mark: AttendanceMark, at?: Date) =>
+    mark: (adminId: string, activityId: string, userId: string, mark: AttendanceMark) =>
       deps.changes.run(async (tx) => {
-        const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
-        await markIn(tx, object, adminId, userId, mark, at);
-        return { sheet: await sheet(object, tx) };
+        const activity = await markAs(tx, adminId, activityId, userId, mark);
+        return { sheet: await sheet(activity, tx) };
       }),
 
     /** An organiser scanned (or typed) a participant's check-in code: that person is marked attended. */
-    checkIn: (adminId: string, activityId: string, scanned: string, at?: Date) =>
+    checkIn: (adminId: string, activityId: string, scanned: string) =>
       deps.changes.run(async (tx) => {
-        const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
-        assertOpen(object);
-        const { activityId: named, code } = readCheckIn(scanned);
-        const person =
-          named === null || named === object.id
-            ? (await repo.sheet(object.id, tx)).find((e) => sameCode(codeOf(object, e.userId), code))
-            : undefined;
-        if (!person) throw new ApiError('ATTENDANCE_CODE_INVALID');
-        await markIn(tx, object, adminId, person.userId, 'ATTENDED', at);
-        return { sheet: await sheet(object, tx), person: toUserSummary(person) };
+        const { activity, person } = await checkInAs(tx, adminId, activityId, scanned);
+        return { sheet: await sheet(activity, tx), person: toUserSummary(person) };
+      }),
+
+    /**
+     * A mark or a check-in queued without signal (docs/safety.md), applied as the organiser who made it, at `at`, when
+     * it happened. `claim` records the event in the same transaction and answers false for a replay: nothing is done.
+     */
+    applyQueued: (
+      adminId: string,
+      activityId: string,
+      action: { userId: string; mark: AttendanceMark } | { code: string },
+      at: Date,
+      claim: (tx: DbOrTx) => Promise<boolean>,
+    ) =>
+      deps.changes.run(async (tx) => {
+        if (!(await claim(tx))) return false;
+        if ('code' in action) await checkInAs(tx, adminId, activityId, action.code, at);
+        else await markAs(tx, adminId, activityId, action.userId, action.mark, at);
+        return true;
       }),
 
     /** A participant's check-in pass. */

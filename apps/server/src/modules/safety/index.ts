@@ -28,7 +28,7 @@ export function createSafetyModule(
     mailer: Pick<Mailer, 'enqueue' | 'dispatch'>;
     privacy: Pick<PrivacyTrim, 'zonesFor'>;
     /** Attendance marks queued without signal are applied through it. */
-    attendance: Pick<Attendance, 'mark' | 'checkIn'>;
+    attendance: Pick<Attendance, 'applyQueued'>;
   },
 ) {
   // Every point that leaves for someone else passes the owner's privacy zones.

@@ -248,6 +248,7 @@ describe('positions and attendance marks without signal', () => {
       status: 'ATTENDED',
       markedAt: iso(startsAt + 15 * MINUTE),
     });
+    expect((await deliver(organiser.token, mark)).map((r) => r.status)).toEqual(['DUPLICATE']);
     // A refused attendance event leaves no replay row behind.
     expect(await t.db.select().from(queuedEvents).where(eq(queuedEvents.eventId, byAnna.id))).toEqual([]);
   });

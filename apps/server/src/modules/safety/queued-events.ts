@@ -56,7 +56,7 @@ const refusalOf = (err: unknown): QueuedEventRefusal | null => {
 export function createQueuedEvents(deps: {
   repo: SafetyRepository;
   safety: Pick<SafetyService, 'backSince' | 'positionAt'>;
-  attendance: Pick<Attendance, 'mark' | 'checkIn'>;
+  attendance: Pick<Attendance, 'applyQueued'>;
   now: () => Date;
 }) {
   const { repo } = deps;
@@ -82,19 +82,8 @@ export function createQueuedEvents(deps: {
       case 'POSITION':
         return deps.safety.positionAt(e.personId, e.activityId, e.payload, at, claim);
       case 'ATTENDANCE_MARK':
-      case 'CHECK_IN': {
-        // The attendance calls run their own transaction: the claim comes first and goes again on a refusal (a mark
-        // given twice is the same mark, so the short gap between the two cannot apply anything twice that matters).
-        if (!(await repo.claimQueuedEvent(row))) return false;
-        try {
-          if (e.kind === 'CHECK_IN') await deps.attendance.checkIn(e.personId, e.activityId, e.payload.code, at);
-          else await deps.attendance.mark(e.personId, e.activityId, e.payload.userId, e.payload.mark, at);
-          return true;
-        } catch (err) {
-          await repo.releaseQueuedEvent(e.personId, e.id);
-          throw err;
-        }
-      }
+      case 'CHECK_IN':
+        return deps.attendance.applyQueued(e.personId, e.activityId, e.payload, at, claim);
     }
   }
 

@@ -133,9 +133,6 @@ export function createSafetyRepository(db: Db) {
       return claimed.length > 0;
     },
 
-    releaseQueuedEvent: (userId: string, eventId: string, tx: DbOrTx = db) =>
-      tx.delete(queuedEvents).where(and(eq(queuedEvents.userId, userId), eq(queuedEvents.eventId, eventId))),
-
     addPoint: (point: typeof locationPoints.$inferInsert, tx: DbOrTx = db) => tx.insert(locationPoints).values(point),
 
     contacts: (userId: string, tx: DbOrTx = db) =>

@@ -28,11 +28,21 @@ const zone = (zoneId: string, latitude: number, longitude: number): PrivacyZone 
 const onTheRoute = zone('01900000-0000-7000-8000-00000000b001', 45.465, 9.195);
 const elsewhere = zone('01900000-0000-7000-8000-00000000b002', 45.2, 8.9);
 
+// Before the outing, whatever today is (the fixtures' date is fixed; after the end the recap comes first).
+const HOUR = 3_600_000;
+const upcoming = {
+  startsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+  endsAt: new Date(Date.now() + 26 * HOUR).toISOString(),
+};
+
 const showPage = (activity: Activity) =>
-  showActivityPage(activity, {
-    'user/own-profile': () => ({ user: anOwnUser({ userId: ME }) }),
-    'privacy/list-zones': () => ({ zones: [onTheRoute, elsewhere] }),
-  });
+  showActivityPage(
+    { ...activity, ...upcoming },
+    {
+      'user/own-profile': () => ({ user: anOwnUser({ userId: ME }) }),
+      'privacy/list-zones': () => ({ zones: [onTheRoute, elsewhere] }),
+    },
+  );
 
 const drawn = async () => JSON.parse((await screen.findByTestId('map-areas')).textContent!) as { latitude: number }[];
 

@@ -107,7 +107,7 @@ describe('the calls of spec §7', () => {
     expect(callNames).toContain('report/create');
     for (const name of beyond) expect(callNames).toContain(name);
     const beyondSpec = callNames.filter((n) =>
-      /^(carpool|gear|export|route|calendar|series|attendance|privacy)\//.test(n),
+      /^(carpool|gear|export|route|calendar|series|attendance|privacy|offline)\//.test(n),
     );
     expect(callNames).toHaveLength(83 + beyondSpec.length + beyond.length);
   });

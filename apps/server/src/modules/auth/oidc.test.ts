@@ -5,6 +5,7 @@ import { newUser } from '../../../test/factories.ts';
 import { type StandInProvider, startStandInProvider } from '../../../test/oidc-provider.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { oidcIdentities, oidcLogins, sessions, users } from '../../db/schema.ts';
+import { publicRuntimeConfig } from '../../web/web.ts';
 
 const CLIENT_ID = 'cordata-test';
 const CLIENT_SECRET = 'stand-in-secret';
@@ -88,6 +89,12 @@ describe('configuration', () => {
 });
 
 describe('starting', () => {
+  it('tells the web app in index.html, with nothing secret', () => {
+    const injected = publicRuntimeConfig(t.config);
+    expect(injected.signIn).toEqual({ passwordSignIn: true, providers: [{ id: 'club', label: 'Alpine Club' }] });
+    expect(JSON.stringify(injected)).not.toContain(CLIENT_SECRET);
+  });
+
   it('lists the provider with its label', async () => {
     expect(await t.ok('auth/sign-in-options')).toEqual({
       passwordSignIn: true,

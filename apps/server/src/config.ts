@@ -207,6 +207,20 @@ export const EnvSchema = z.object({
   SAFETY_JOB_EVERY_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
   /** The bearer token that opens /metrics (docs/operations.md, "Metrics"); unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * OpenID Connect sign-in (docs/accounts.md): the providers' names, each configured by `OIDC_<NAME>_ISSUER`,
+   * `_CLIENT_ID` and the optional `_CLIENT_SECRET`, `_SCOPES`, `_LABEL`, `_RESPONSE_MODE` (and Apple's key).
+   */
+  OIDC_PROVIDERS: csv
+    .pipe(z.array(z.string().regex(/^[a-z][a-z0-9]{0,19}$/, 'names are lowercase letters and digits, e.g. keycloak')))
+    .optional(),
+  /** `off`: sign-in only through the OIDC providers; the password calls refuse with PASSWORD_SIGN_IN_OFF. */
+  PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
+  /** How long the provider's keys (JWKS) and discovery document are trusted before they are asked again. */
+  OIDC_CACHE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** The shortest wait between two fetches of a provider's keys when tokens name a key it does not know. */
+  OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  OIDC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -228,6 +242,10 @@ export interface Config
   ELEVATION_KIND?: 'open-meteo' | 'open-elevation';
   /** Whether this process runs the background jobs. */
   JOBS: boolean;
+  /** The OpenID Connect providers, in the order of OIDC_PROVIDERS; empty when none is configured. */
+  oidc: OidcProviderConfig[];
+  /** False with PASSWORD_SIGN_IN=off. */
+  passwordSignIn: boolean;
   /** A key per purpose, derived from JWT_SECRET (secrets.ts); the secrets themselves are not kept. */
   keys: ServerKeys;
   rateLimits: boolean;
@@ -240,6 +258,79 @@ export interface Config
 }
 
 export class ConfigError extends Error {}
+
+/** One OpenID Connect provider (OIDC_<NAME>_*), validated at start. */
+export interface OidcProviderConfig {
+  /** The lowercase name in OIDC_PROVIDERS: part of no URL, stored with each linked identity. */
+  id: string;
+  label: string;
+  issuer: string;
+  clientId: string;
+  /** Unset for a public client (PKCE alone), or when Apple's key makes the secret. */
+  clientSecret?: string;
+  scopes: string[];
+  /** `form_post` for Apple when it is asked for the name or e-mail scope; `query` otherwise. */
+  responseMode: 'query' | 'form_post';
+  /** Sign in with Apple: the client secret is a JWT signed with this key (ES256), made for each token request. */
+  apple?: { teamId: string; keyId: string; privateKey: string };
+}
+
+/** Reads OIDC_<NAME>_* for each provider named in OIDC_PROVIDERS; a missing or bad value names its variable. */
+export function parseOidcProviders(names: string[], env: Record<string, string | undefined>): OidcProviderConfig[] {
+  const problems: string[] = [];
+  const providers = names.map((id): OidcProviderConfig => {
+    const key = (suffix: string) => `OIDC_${id.toUpperCase()}_${suffix}`;
+    const read = (suffix: string) => {
+      const v = env[key(suffix)]?.trim();
+      return v ? v : undefined;
+    };
+    const issuer = read('ISSUER');
+    const clientId = read('CLIENT_ID');
+    if (!issuer) problems.push(`${key('ISSUER')}: required by OIDC_PROVIDERS (the provider's issuer URL)`);
+    else if (!/^https?:\/\/[^/\s]+/.test(issuer) || /[?#]/.test(issuer)) {
+      problems.push(`${key('ISSUER')}: must be the issuer's http(s) URL, without query or fragment`);
+    } else if (issuer.startsWith('http:') && env.NODE_ENV === 'production') {
+      problems.push(`${key('ISSUER')}: must be https in production`);
+    }
+    if (!clientId) problems.push(`${key('CLIENT_ID')}: required by OIDC_PROVIDERS`);
+    const responseMode = read('RESPONSE_MODE') ?? 'query';
+    if (responseMode !== 'query' && responseMode !== 'form_post') {
+      problems.push(`${key('RESPONSE_MODE')}: must be query or form_post`);
+    }
+    const scopes = (read('SCOPES') ?? 'openid email profile').split(/[\s,]+/).filter(Boolean);
+    if (!scopes.includes('openid')) scopes.unshift('openid');
+    const label = read('LABEL') ?? id.charAt(0).toUpperCase() + id.slice(1);
+    if (label.length > 40) problems.push(`${key('LABEL')}: at most 40 characters`);
+    const teamId = read('APPLE_TEAM_ID');
+    const keyId = read('APPLE_KEY_ID');
+    const keyFile = read('APPLE_PRIVATE_KEY_FILE');
+    let apple: OidcProviderConfig['apple'];
+    if (teamId || keyId || keyFile) {
+      if (!(teamId && keyId && keyFile)) {
+        problems.push(
+          `${key('APPLE_TEAM_ID')}, ${key('APPLE_KEY_ID')} and ${key('APPLE_PRIVATE_KEY_FILE')} go together`,
+        );
+      } else if (!isReadableFile(keyFile)) {
+        problems.push(`${key('APPLE_PRIVATE_KEY_FILE')}: no readable file at ${keyFile}`);
+      } else {
+        apple = { teamId, keyId, privateKey: readFileSync(keyFile, 'utf8') };
+      }
+    }
+    return {
+      id,
+      label,
+      issuer: issuer ?? '',
+      clientId: clientId ?? '',
+      clientSecret: read('CLIENT_SECRET'),
+      scopes,
+      responseMode: responseMode as 'query' | 'form_post',
+      apple,
+    };
+  });
+  if (new Set(names).size !== names.length) problems.push('OIDC_PROVIDERS: a provider is named twice');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return providers;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -310,6 +401,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  TOTP_KEY must differ from JWT_SECRET, or it rotates with it');
   }
   checkRole(e);
+  const oidc = parseOidcProviders(e.OIDC_PROVIDERS ?? [], blanksRemoved);
+  if (e.PASSWORD_SIGN_IN === 'off' && oidc.length === 0) {
+    throw new ConfigError('Invalid configuration:\n  PASSWORD_SIGN_IN=off needs OIDC_PROVIDERS: nobody could sign in');
+  }
   const publicDefaults = e.NODE_ENV !== 'test';
   const router =
     e.ROUTER_KIND === 'none'
@@ -339,6 +434,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     rateLimits: RATE_LIMITS,
     JOBS: e.JOBS ?? e.CORDATA_ROLE !== 'web',
+    oidc,
+    passwordSignIn: e.PASSWORD_SIGN_IN === 'on',
     MAP_PMTILES_PATH: e.MAP_PMTILES_PATH && resolve(e.MAP_PMTILES_PATH),
     mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),
     isProduction,

@@ -18,6 +18,13 @@ describe('runtime config', () => {
     expect(defaultConfig.supportEmail).toBe('support@cordata.app');
   });
 
+  it('reads the sign-in options (issue 41), or leaves them to the server when absent or malformed', () => {
+    const signIn = { passwordSignIn: false, providers: [{ id: 'club', label: 'Alpine Club' }] };
+    expect(readConfig(docWith(JSON.stringify({ signIn }))).signIn).toEqual(signIn);
+    expect(readConfig(docWith('{"signIn":{"providers":"x"}}')).signIn).toBeNull();
+    expect(readConfig(docWith('{}')).signIn).toBeNull();
+  });
+
   it('reads the injected values, ignoring nulls and unknown modes', () => {
     const config = readConfig(
       docWith('{"webMode":"store","supportEmail":"help@example.org","mapsKey":null,"tagManagerIos":"GTM-1"}'),

@@ -21,6 +21,26 @@ export interface AppConfig {
   vapidPublicKey: string;
   /** The credit the elevation service's terms ask for, shown with a climb it measured; empty when none is owed. */
   elevationCredit: string;
+  /**
+   * The entry screen's OpenID Connect providers and whether the password form shows (issue 41); null when the page
+   * was not served by the server (vite dev, the phone apps): the app then asks `auth/sign-in-options`.
+   */
+  signIn: SignInConfig | null;
+}
+
+export interface SignInConfig {
+  passwordSignIn: boolean;
+  providers: { id: string; label: string }[];
+}
+
+/** The injected sign-in options, when they have the expected shape. */
+function readSignIn(value: unknown): SignInConfig | null {
+  const v = value as Partial<SignInConfig> | null | undefined;
+  if (!v || typeof v.passwordSignIn !== 'boolean' || !Array.isArray(v.providers)) return null;
+  const providers = v.providers.filter(
+    (p): p is { id: string; label: string } => typeof p?.id === 'string' && typeof p?.label === 'string',
+  );
+  return { passwordSignIn: v.passwordSignIn, providers };
 }
 
 export const defaultConfig: AppConfig = {
@@ -38,6 +58,7 @@ export const defaultConfig: AppConfig = {
   publicUrl: import.meta.env.VITE_PUBLIC_URL ?? '',
   vapidPublicKey: '',
   elevationCredit: '',
+  signIn: null,
 };
 
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
@@ -50,6 +71,7 @@ export function readConfig(doc: Document | undefined = globalThis.document): App
       const value = injected[key];
       if (typeof value === 'string' && value !== '') Object.assign(merged, { [key]: value });
     }
+    merged.signIn = readSignIn(injected.signIn);
     if (merged.webMode !== 'store') merged.webMode = 'app';
     return merged;
   } catch {

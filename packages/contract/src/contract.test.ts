@@ -47,6 +47,17 @@ const SECURITY_CALLS = [
   'user/list-blocked',
 ];
 
+/** Calls of issue 41 beyond spec §7: single sign-on with OpenID Connect providers. */
+const SSO_CALLS = [
+  'auth/sign-in-options',
+  'auth/oidc/start',
+  'auth/oidc/finish',
+  'auth/oidc/link-start',
+  'auth/oidc/link-finish',
+  'auth/list-sign-in-methods',
+  'auth/oidc/unlink',
+];
+
 /** Calls of issue 19 beyond spec §7: direct messages between contacts. */
 const ISSUE_19_CALLS = ['chat/open-direct'];
 /** Calls of issue 24 beyond spec §7: the weather of an activity and its backup route. */
@@ -92,6 +103,7 @@ describe('the calls of spec §7', () => {
     const beyond = [
       ...SECURITY_CALLS,
       ...ISSUE_19_CALLS,
+      ...SSO_CALLS,
       ...SEATS_CALLS,
       ...ISSUE_24_CALLS,
       ...ATTENDANCE_GROUP_CALLS,
@@ -123,6 +135,10 @@ describe('the calls of spec §7', () => {
         'auth/email/sign-in',
         'auth/email/sign-up',
         'auth/email/verify-password-otp',
+        // Issue 41: the entry screen's providers, and signing in through one.
+        'auth/sign-in-options',
+        'auth/oidc/start',
+        'auth/oidc/finish',
       ].sort(),
     );
   });
@@ -145,6 +161,9 @@ describe('the calls of spec §7', () => {
         // Beyond the spec (issue 16): ending one's session, a staff member's new authenticator secret.
         'auth/sign-out',
         'auth/totp/setup',
+        // Beyond the spec (issue 41): the providers offered, and one's own ways in.
+        'auth/sign-in-options',
+        'auth/list-sign-in-methods',
         // Beyond the spec (issue 19): the caller's own calendar feed.
         'calendar/my-feed',
         'calendar/reset-my-feeds',

@@ -36,6 +36,25 @@ export const errorCatalog = {
   USERNAME_TAKEN: { status: 409, message: 'Username already in use' },
   ACCOUNT_SUSPENDED: { status: 403, message: 'Your account is suspended' },
   PROFILE_INCOMPLETE: { status: 403, message: 'Complete your profile first' },
+  PASSWORD_SIGN_IN_OFF: {
+    status: 403,
+    message: 'Sign-in with a password is turned off here: continue with your provider',
+  },
+  OIDC_PROVIDER_UNKNOWN: { status: 404, message: 'This sign-in provider is not set up here' },
+  OIDC_STATE_INVALID: { status: 400, message: 'This sign-in has expired or was already used: start again' },
+  OIDC_FAILED: { status: 401, message: 'The provider could not confirm who you are: try again' },
+  OIDC_PROVIDER_UNAVAILABLE: { status: 503, message: 'The sign-in provider does not answer: try again later' },
+  OIDC_EMAIL_UNVERIFIED: {
+    status: 403,
+    message:
+      'Your provider has not verified your e-mail address: verify it there, or sign in with your password and link the provider in Settings',
+  },
+  OIDC_IDENTITY_TAKEN: { status: 409, message: 'This account of the provider is already linked to another person' },
+  OIDC_ALREADY_LINKED: { status: 409, message: 'You already linked an account of this provider: unlink it first' },
+  LAST_SIGN_IN_METHOD: {
+    status: 409,
+    message: 'This is your only way to sign in: set a password or link another provider first',
+  },
 
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   CONNECTION_NOT_FOUND: { status: 404, message: 'Connection not found' },

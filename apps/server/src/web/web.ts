@@ -25,6 +25,11 @@ export function publicRuntimeConfig(config: Config) {
     publicUrl: config.PUBLIC_URL ?? null,
     vapidPublicKey: config.VAPID_PUBLIC_KEY ?? null,
     elevationCredit: elevationCredit(config),
+    // The entry screen's provider buttons, and whether the password form shows (issue 41).
+    signIn: {
+      passwordSignIn: config.passwordSignIn,
+      providers: config.oidc.map((p) => ({ id: p.id, label: p.label })),
+    },
   };
 }
 

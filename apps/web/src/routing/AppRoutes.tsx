@@ -6,6 +6,7 @@ import { useIsLoggedIn } from '../state/auth.ts';
 const TabLayout = lazy(() => import('../components/TabLayout.tsx').then((m) => ({ default: m.TabLayout })));
 const Login = lazy(() => import('../screens/Login/Login.tsx'));
 const LegalPage = lazy(() => import('../screens/Legal/LegalPage.tsx'));
+const AuthCallback = lazy(() => import('../screens/AuthCallback/AuthCallback.tsx'));
 const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
 
 const Home = lazy(() => import('../screens/Home/Home.tsx'));
@@ -30,6 +31,8 @@ export function publicRoutes() {
   return [
     <Route key="/" path="/" element={<Entry />} />,
     <Route key="/login" path="/login" element={<Login />} />,
+    // The redirect URI of the OpenID Connect providers (issue 41): signing in, or linking while signed in.
+    <Route key="/auth/callback" path="/auth/callback" element={<AuthCallback />} />,
     <Route key="/privacy" path="/privacy" element={<LegalPage type="privacy" />} />,
     <Route key="/terms" path="/terms" element={<LegalPage type="terms" />} />,
     <Route key="/admin" path="/admin/*" element={<AdminApp />} />,

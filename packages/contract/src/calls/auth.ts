@@ -44,7 +44,99 @@ export const ProfileFields = z.object({
   language: Language.optional(),
 });
 
+/** The sign-in providers this server offers (OIDC_PROVIDERS) and whether passwords are accepted. */
+export const SignInOptions = z.object({
+  passwordSignIn: z.boolean(),
+  providers: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export type SignInOptions = z.infer<typeof SignInOptions>;
+
+const ProviderId = z.string().trim().min(1).max(20);
+/** What the app keeps while the person is at the provider and hands back to finish: it ties the answer to this app. */
+const Binding = z.string().min(20).max(100);
+const OidcStarted = z.object({ url: z.string(), binding: z.string() });
+const OidcReturn = z.object({
+  state: z.string().min(1).max(200),
+  code: z.string().min(1).max(2000),
+  binding: Binding,
+});
+
 export const authCalls = {
+  'auth/sign-in-options': defineCall({
+    auth: false,
+    summary: 'The OpenID Connect providers offered on the entry screen, and whether the password form is shown',
+    body: null,
+    response: SignInOptions,
+  }),
+  'auth/oidc/start': defineCall({
+    auth: false,
+    summary:
+      "Start signing in (or up) with a provider: the provider's authorization URL (PKCE S256, state, nonce) and the binding the app keeps until it finishes",
+    body: z.object({
+      provider: ProviderId,
+      acceptTerms: z.literal(true, { message: 'Accept the terms and the privacy policy' }),
+      acceptPrivacy: z.literal(true, { message: 'Accept the terms and the privacy policy' }),
+      language: Language.optional(),
+    }),
+    response: OidcStarted,
+    errors: ['OIDC_PROVIDER_UNKNOWN', 'OIDC_PROVIDER_UNAVAILABLE'],
+  }),
+  'auth/oidc/finish': defineCall({
+    auth: false,
+    summary:
+      "Finish signing in with the provider's answer (code and state) and the binding: a session. A new account still completes its profile (completed: false)",
+    body: OidcReturn,
+    response: Session,
+    errors: [
+      'OIDC_STATE_INVALID',
+      'OIDC_FAILED',
+      'OIDC_PROVIDER_UNAVAILABLE',
+      'OIDC_EMAIL_UNVERIFIED',
+      'ACCOUNT_SUSPENDED',
+      'EMAIL_TAKEN',
+    ],
+  }),
+  'auth/oidc/link-start': defineCall({
+    auth: true,
+    summary:
+      "Start linking a provider to the caller's account (Settings), or (purpose reauthenticate) signing in again with a linked one before a sensitive call",
+    body: z.object({ provider: ProviderId, purpose: z.enum(['link', 'reauthenticate']).optional() }),
+    response: OidcStarted,
+    errors: ['OIDC_PROVIDER_UNKNOWN', 'OIDC_PROVIDER_UNAVAILABLE', 'OIDC_ALREADY_LINKED'],
+  }),
+  'auth/oidc/link-finish': defineCall({
+    auth: true,
+    summary:
+      "Finish linking with the provider's answer: the identity (provider, sub) becomes a way into this account; for reauthenticate, it must be the one already linked, and the session counts as reauthenticated",
+    body: OidcReturn,
+    response: Ok,
+    errors: [
+      'OIDC_STATE_INVALID',
+      'OIDC_FAILED',
+      'OIDC_PROVIDER_UNAVAILABLE',
+      'OIDC_IDENTITY_TAKEN',
+      'OIDC_ALREADY_LINKED',
+    ],
+  }),
+  'auth/list-sign-in-methods': defineCall({
+    auth: true,
+    summary: "The caller's ways in: the password (when set and accepted here) and the linked providers",
+    body: null,
+    response: z.object({
+      password: z.boolean(),
+      identities: z.array(
+        z.object({ provider: z.string(), label: z.string(), email: z.string().nullable(), linkedAt: IsoDateTime }),
+      ),
+    }),
+  }),
+  'auth/oidc/unlink': defineCall({
+    auth: true,
+    summary: 'Unlink a provider; refused when it is the last way in',
+    body: z.object({ provider: ProviderId }),
+    response: Ok,
+    errors: ['NOT_FOUND', 'LAST_SIGN_IN_METHOD'],
+  }),
+
   'auth/email/sign-up': defineCall({
     auth: false,
     summary: 'Create an account and e-mail a 6-digit confirmation code',
@@ -56,14 +148,14 @@ export const authCalls = {
       language: Language.optional(),
     }),
     response: Ok,
-    errors: ['EMAIL_TAKEN', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),
   'auth/email/send-confirm-email-otp': defineCall({
     auth: false,
     summary: 'Send the confirmation code again (at most once a minute)',
     body: z.object({ email: Email }),
     response: Ok,
-    errors: ['RATE_LIMITED'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'RATE_LIMITED'],
   }),
   'auth/email/confirm-email': defineCall({
     auth: false,
@@ -72,6 +164,7 @@ export const authCalls = {
     body: z.object({ email: Email, code: OtpCode, password: z.string().min(1).max(128).optional() }),
     response: Session,
     errors: [
+      'PASSWORD_SIGN_IN_OFF',
       'OTP_MISMATCH',
       'OTP_EXPIRED',
       'PASSWORD_REQUIRED',
@@ -91,6 +184,7 @@ export const authCalls = {
     }),
     response: Session,
     errors: [
+      'PASSWORD_SIGN_IN_OFF',
       'INVALID_CREDENTIALS',
       'EMAIL_NOT_CONFIRMED',
       'ACCOUNT_SUSPENDED',
@@ -105,28 +199,28 @@ export const authCalls = {
     summary: 'E-mail a code to reset the password',
     body: z.object({ email: Email }),
     response: Ok,
-    errors: ['EMAIL_NOT_FOUND', 'RATE_LIMITED'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'EMAIL_NOT_FOUND', 'RATE_LIMITED'],
   }),
   'auth/email/verify-password-otp': defineCall({
     auth: false,
     summary: 'Exchange a reset code for a short-lived reset token',
     body: z.object({ email: Email, code: OtpCode }),
     response: z.object({ resetToken: z.string() }),
-    errors: ['OTP_MISMATCH', 'OTP_EXPIRED', 'RATE_LIMITED'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'OTP_MISMATCH', 'OTP_EXPIRED', 'RATE_LIMITED'],
   }),
   'auth/email/reset-password': defineCall({
     auth: false,
     summary: 'Set a new password with a reset token; ends every session',
     body: z.object({ resetToken: z.string().min(1).max(2000), password: Password }),
     response: Ok,
-    errors: ['RESET_TOKEN_INVALID', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'RESET_TOKEN_INVALID', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON'],
   }),
   'auth/email/confirm-change-password': defineCall({
     auth: true,
     summary: 'Change the password while signed in; ends every other session',
     body: z.object({ currentPassword: z.string().min(1).max(128), password: Password }),
     response: Ok,
-    errors: ['INVALID_CREDENTIALS', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'INVALID_CREDENTIALS', 'WEAK_PASSWORD', 'PASSWORD_TOO_COMMON'],
   }),
   'auth/sign-out': defineCall({
     auth: true,
@@ -139,7 +233,7 @@ export const authCalls = {
     summary: 'Enter the password again: opens the sensitive calls of this session (deleting the account) for 5 minutes',
     body: z.object({ password: z.string().min(1).max(128) }),
     response: Ok,
-    errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
+    errors: ['PASSWORD_SIGN_IN_OFF', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
   }),
   'auth/totp/setup': defineCall({
     auth: true,

@@ -58,6 +58,7 @@ export function createAuthRepository(db: Db) {
         typeof users.$inferInsert,
         | 'email'
         | 'passwordHash'
+        | 'emailConfirmedAt'
         | 'language'
         | 'termsAcceptedAt'
         | 'termsVersion'

@@ -6,11 +6,15 @@ import type { UploadsService } from '../uploads/uploads.service.ts';
 import { authHandlers } from './auth.handlers.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createAuthService } from './auth.service.ts';
+import { createOidcRepository } from './oidc.repository.ts';
+import { OIDC_CALLBACK_PATH, registerOidcCallback } from './oidc.routes.ts';
+import { createOidcService } from './oidc.service.ts';
+import { createOidcClient } from './oidc-client.ts';
 import { createOtpCodes } from './otp-codes.ts';
 import type { Passwords } from './passwords.ts';
 import type { StepUp } from './step-up.ts';
 
-/** Signing up, in and out: passwords, one-time codes, sessions, and the second factor (step-up.ts). */
+/** Signing up, in and out: passwords, one-time codes, OpenID Connect providers, sessions, and the second factor. */
 export function createAuthModule(
   core: Core,
   deps: {
@@ -23,9 +27,10 @@ export function createAuthModule(
     onPasswordChanged: (userId: string) => Promise<void>;
   },
 ) {
+  const repo = createAuthRepository(core.db);
   const auth = createAuthService({
     db: core.db,
-    repo: createAuthRepository(core.db),
+    repo,
     otp: createOtpCodes({ db: core.db, key: core.config.keys.otp, now: core.now }),
     passwords: deps.passwords,
     tokens: core.tokens,
@@ -36,5 +41,29 @@ export function createAuthModule(
     onPasswordChanged: deps.onPasswordChanged,
     now: core.now,
   });
-  return { handlers: authHandlers(auth, core.tokens, deps.stepUp), services: { auth } } satisfies Module;
+  const origin = (core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`).replace(/\/$/, '');
+  const oidc = createOidcService({
+    db: core.db,
+    repo: createOidcRepository(core.db),
+    users: repo,
+    clients: core.config.oidc.map((provider) =>
+      createOidcClient(provider, {
+        timeoutMs: core.config.OIDC_TIMEOUT_MS,
+        cacheMinutes: core.config.OIDC_CACHE_MINUTES,
+        jwksCooldownMs: core.config.OIDC_JWKS_COOLDOWN_SECONDS * 1000,
+        now: core.now,
+      }),
+    ),
+    passwordSignIn: core.config.passwordSignIn,
+    redirectUri: `${origin}${OIDC_CALLBACK_PATH}`,
+    tokens: core.tokens,
+    stepUp: deps.stepUp,
+    rateLimiter: core.rateLimiter,
+    now: core.now,
+  });
+  return {
+    handlers: authHandlers(auth, oidc, core.tokens, deps.stepUp, core.config.passwordSignIn),
+    routes: core.config.oidc.length ? (app) => registerOidcCallback(app) : undefined,
+    services: { auth, oidc },
+  } satisfies Module;
 }

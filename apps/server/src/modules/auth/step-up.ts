@@ -97,6 +97,11 @@ export function createStepUp(deps: {
       await markSession(user, { reauthenticatedAt: now() });
     },
 
+    /** The person proved themselves again another way (a linked OpenID Connect provider, oidc.service.ts). */
+    async markReauthenticated(user: AuthUser) {
+      await markSession(user, { reauthenticatedAt: now() });
+    },
+
     assertRecentlyReauthenticated(user: AuthUser) {
       const at = user.reauthenticatedAt;
       if (!at || now().getTime() - at.getTime() > REAUTH_WINDOW_MS) throw new ApiError('REAUTH_REQUIRED');

@@ -11,11 +11,14 @@ import { emailProblem, problemsOf, required } from '../../components/forms/valid
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { openSheet } from '../../sheets/store.ts';
+import { useSignInOptions } from '../AuthCallback/sso.ts';
+import { SignInProviders } from './SignInProviders.tsx';
 
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const startSession = useStartSession();
+  const options = useSignInOptions();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // While the account is under attack (review L4), signing in needs the code the server e-mails.
@@ -53,55 +56,78 @@ export default function Login() {
 
   return (
     <Screen title={t('screens.login')} testId="login-screen" actions={<LanguageSelect />}>
-      <form className="auth-form" noValidate onSubmit={submit}>
-        <p className="auth-intro">{t('auth.login.intro')}</p>
-        <EmailField
-          autoComplete="username"
-          value={email}
-          onChange={setEmail}
-          problem={problems.email}
-          showProblem={sent}
-          testId="login-email"
-        />
-        <PasswordField
-          label={t('auth.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          problem={problems.password}
-          showProblem={sent}
-          testId="login-password"
-        />
-        {needsCode && (
-          <div className="auth-code" data-testid="login-code">
-            <p className="auth-intro">{t('auth.login.codeIntro', { email: address })}</p>
-            <CodeInput value={code} onChange={setCode} disabled={busy} />
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void sendNewCode()}>
-              {t('auth.confirm.resend')}
+      {!options.passwordSignIn && (
+        <div className="auth-form">
+          <SignInProviders providers={options.providers} />
+          <div className="auth-links">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-testid="open-support"
+              onClick={() => openSheet({ type: 'support', params: {} })}
+            >
+              {t('sheets.accountMenu.support')}
             </button>
           </div>
-        )}
-        <FormError text={failure} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
-          {t('auth.login.submit')}
-        </button>
-        <div className="auth-links">
-          <Link to="/forgot-password" className="btn btn-ghost" data-testid="to-forgot-password">
-            {t('auth.login.forgot')}
-          </Link>
-          <Link to="/sign-up" className="btn btn-ghost" data-testid="to-sign-up">
-            {t('auth.login.noAccount')}
-          </Link>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            data-testid="open-support"
-            onClick={() => openSheet({ type: 'support', params: {} })}
-          >
-            {t('sheets.accountMenu.support')}
-          </button>
         </div>
-      </form>
+      )}
+      {options.passwordSignIn && (
+        <form className="auth-form" noValidate onSubmit={submit}>
+          {options.providers.length > 0 && (
+            <>
+              <SignInProviders providers={options.providers} />
+              <p className="sso-or">{t('auth.sso.or')}</p>
+            </>
+          )}
+          <p className="auth-intro">{t('auth.login.intro')}</p>
+          <EmailField
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+            problem={problems.email}
+            showProblem={sent}
+            testId="login-email"
+          />
+          <PasswordField
+            label={t('auth.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            problem={problems.password}
+            showProblem={sent}
+            testId="login-password"
+          />
+          {needsCode && (
+            <div className="auth-code" data-testid="login-code">
+              <p className="auth-intro">{t('auth.login.codeIntro', { email: address })}</p>
+              <CodeInput value={code} onChange={setCode} disabled={busy} />
+              <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void sendNewCode()}>
+                {t('auth.confirm.resend')}
+              </button>
+            </div>
+          )}
+          <FormError text={failure} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
+            {t('auth.login.submit')}
+          </button>
+          <div className="auth-links">
+            <Link to="/forgot-password" className="btn btn-ghost" data-testid="to-forgot-password">
+              {t('auth.login.forgot')}
+            </Link>
+            <Link to="/sign-up" className="btn btn-ghost" data-testid="to-sign-up">
+              {t('auth.login.noAccount')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-testid="open-support"
+              onClick={() => openSheet({ type: 'support', params: {} })}
+            >
+              {t('sheets.accountMenu.support')}
+            </button>
+          </div>
+        </form>
+      )}
     </Screen>
   );
 }

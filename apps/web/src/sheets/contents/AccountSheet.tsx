@@ -24,6 +24,7 @@ import {
   UserSection,
   WithOwnUser,
 } from './account/SettingsSections.tsx';
+import { SignInMethods } from './account/SignInMethods.tsx';
 
 // Lazy: the form checks passwords with the contract's rules, which bring zod along.
 const SignedInPasswordForm = lazy(() =>
@@ -210,12 +211,15 @@ export function AccountContent({ sheetKey, step }: Props) {
       {step === 'options' && <Options go={go} sheetKey={sheetKey} />}
       {step === 'settings' && <Settings go={go} sheetKey={sheetKey} />}
       {step === 'security' && (
-        <div className="sheet-section">
-          <p>{t('sheets.security.intro')}</p>
-          <Suspense fallback={<span className="spinner" role="status" />}>
-            <SignedInPasswordForm />
-          </Suspense>
-        </div>
+        <>
+          <SignInMethods />
+          <div className="sheet-section">
+            <p>{t('sheets.security.intro')}</p>
+            <Suspense fallback={<span className="spinner" role="status" />}>
+              <SignedInPasswordForm />
+            </Suspense>
+          </div>
+        </>
       )}
       {step === 'notifications' && <NotificationsStep />}
       {(step === 'terms' || step === 'privacy') && <LegalText type={step} showTitle={false} />}

@@ -20,6 +20,8 @@ import { seedToken } from '../e2e/support/session.ts';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+/** `--log`: print every request of each profile's last cold run (start, end, size, priority), to see what blocks. */
+const LOG = process.argv.includes('--log');
 
 const PROFILES = [
   { name: 'slow 4G', latency: 150, down: 1_600_000 / 8, up: 750_000 / 8, targetMs: 3000 },
@@ -43,16 +45,49 @@ async function throttle(page: Page, profile: (typeof PROFILES)[number], cacheDis
   return cdp;
 }
 
-/** Bytes on the wire per address while the page loads. */
+interface Request {
+  url: string;
+  start: number;
+  end?: number;
+  bytes: number;
+  priority: string;
+}
+
+/** Bytes on the wire per address while the page loads, and each request with its times (seconds, CDP's clock). */
 function countTransfers(cdp: CDPSession) {
-  const urls = new Map<string, string>();
-  const bytes = new Map<string, number>();
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  const requests = new Map<string, Request>();
+  cdp.on('Network.requestWillBeSent', (e) =>
+    requests.set(e.requestId, {
+      url: e.request.url,
+      start: e.timestamp,
+      bytes: 0,
+      priority: e.request.initialPriority,
+    }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
-    const url = urls.get(e.requestId) ?? e.requestId;
-    bytes.set(url, (bytes.get(url) ?? 0) + e.encodedDataLength);
+    const request = requests.get(e.requestId);
+    if (!request) return;
+    request.end = e.timestamp;
+    request.bytes = e.encodedDataLength;
   });
+  return requests;
+}
+
+const byUrl = (requests: Map<string, Request>) => {
+  const bytes = new Map<string, number>();
+  for (const { url, bytes: size } of requests.values()) bytes.set(url, (bytes.get(url) ?? 0) + size);
   return bytes;
+};
+
+function printLog(requests: Map<string, Request>, base: string, firstCardMs: number) {
+  const all = [...requests.values()].sort((a, b) => a.start - b.start);
+  const zero = all[0]?.start ?? 0;
+  console.log(`  first card at ${(firstCardMs / 1000).toFixed(2)} s (page clock); requests from the document's:`);
+  for (const r of all)
+    console.log(
+      `  ${(r.start - zero).toFixed(2).padStart(6)} → ${r.end === undefined ? '   …  ' : (r.end - zero).toFixed(2).padStart(6)} s ` +
+        `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.priority.padEnd(8)} ${r.url.replace(base, '')}`,
+    );
 }
 
 /** Navigates to /home and answers the time from the navigation's start to the first card (page clock). */
@@ -87,18 +122,20 @@ try {
   for (const profile of PROFILES) {
     const cold: number[] = [];
     const again: number[] = [];
-    let transfers = new Map<string, number>();
+    let requests = new Map<string, Request>();
     for (let run = 0; run < RUNS; run++) {
       const context = await newPhone();
       const page = await context.newPage();
-      transfers = countTransfers(await throttle(page, profile, true));
+      requests = countTransfers(await throttle(page, profile, true));
       cold.push(await firstCard(page));
+      if (LOG && run === RUNS - 1) printLog(requests, server.url, cold.at(-1)!);
       await page.close();
       const reopened = await context.newPage();
       await throttle(reopened, profile, false);
       again.push(await firstCard(reopened));
       await context.close();
     }
+    const transfers = byUrl(requests);
     const total = [...transfers.values()].reduce((a, b) => a + b, 0);
     const coldMs = median(cold);
     console.log(

@@ -65,6 +65,15 @@ export default defineConfig({
     // The one chunk over vite's 500 kB line is maplibre-gl's (about 1.1 MB, 290 KB gzipped), loaded lazily when a map
     // first shows, never with the first screen. Warn about anything bigger than it.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one file: the browser asks for it at once anyway, and over
+          // HTTP/1.1 (6 connections) its 25 small files queued several round trips deep (bench/slow-network.ts).
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(

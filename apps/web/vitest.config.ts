@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Both languages' texts, which the app fetches one at a time (src/i18n/index.ts).
+    setupFiles: ['src/testing/i18n-setup.ts'],
     // No unit test may reach an outside host: the map is pinned to its plain offline style (docs/configuration.md).
     env: { VITE_MAP_STYLE_URL: 'offline' },
   },

@@ -11,9 +11,11 @@ import { useQueueSender } from './offline/useQueueSender.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { StorePrompt } from './screens/StorePrompt/StorePrompt.tsx';
 import { useSheetStore } from './sheets/store.ts';
+import { useAuthStore } from './state/auth.ts';
 import { queryClient } from './state/queryClient.ts';
 import { reportStoreServiceFailure, storeServiceWorks } from './state/storeService.ts';
 import { useLastOnline } from './state/useLastOnline.ts';
+import { whenStartSettled } from './state/whenStartSettled.ts';
 import { useNewerVersion } from './update/useLatestVersion.ts';
 
 const ForcedUpdate = lazy(() => import('./screens/ForcedUpdate/ForcedUpdate.tsx'));
@@ -24,9 +26,11 @@ const SheetHost = lazy(() => loadSheetHost().then((m) => ({ default: m.SheetHost
 function Sheets() {
   const anyOpen = useSheetStore((s) => s.stack.length > 0);
   useEffect(() => {
-    // Fetch the sheets once the start-up work is done, so the first one opens without a wait.
-    const timer = setTimeout(() => void loadSheetHost(), 3000);
-    return () => clearTimeout(timer);
+    // Fetch the sheets once the start-up work is done (the first screen's calls answered), so the first one opens
+    // without a wait and a slow network does not carry them before the first screen.
+    return whenStartSettled(queryClient, () => void loadSheetHost(), {
+      needsAnswer: () => useAuthStore.getState().jwt !== null,
+    });
   }, []);
   return anyOpen ? (
     <Suspense>

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n/index.ts';
+import { loadLanguage, startLanguage } from './i18n/index.ts';
 import './theme/global.css';
 import { App } from './App.tsx';
 import { loadRegistry } from './api/client.ts';
@@ -15,7 +15,8 @@ if (useAuthStore.getState().jwt) {
   if (location.pathname === '/' || location.pathname === '/home') void import('./screens/Home/Home.tsx');
 }
 
-const platform = await initPlatform();
+// The reader's language only, fetched with the above; the boot splash stays until it is there (no flash of English).
+const [platform] = await Promise.all([initPlatform(), loadLanguage(startLanguage).catch(() => {})]);
 // Let the boot splash of index.html reach the screen before React takes over the main thread.
 await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 

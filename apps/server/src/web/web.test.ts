@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -36,5 +36,24 @@ describe('caching of the built app', () => {
   it('asks again for the entry page and the unhashed files', async () => {
     expect((await t.app.inject({ url: '/home' })).headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('compression of the entry page', () => {
+  it('sends it brotli or gzip compressed to clients that accept them, plain to the others', async () => {
+    for (const encoding of ['gzip, deflate, br, zstd', 'gzip', 'identity']) {
+      const res = await t.app.inject({ url: '/home', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toContain('accept-encoding');
+      const expected = encoding.includes('br') ? 'br' : encoding.includes('gzip') ? 'gzip' : undefined;
+      expect(res.headers['content-encoding']).toBe(expected);
+      const body =
+        expected === 'br'
+          ? brotliDecompressSync(res.rawPayload)
+          : expected === 'gzip'
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      expect(body.toString('utf8')).toContain('<script id="cordata-config" type="application/json">');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../contract.ts';
+import { isLanguage, switchLanguage } from '../i18n/index.ts';
 import './LanguageSelect.css';
 
 export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
@@ -15,7 +16,9 @@ export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
         id={id}
         data-testid="language-select"
         value={i18n.language}
-        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+        onChange={(e) => {
+          if (isLanguage(e.target.value)) void switchLanguage(e.target.value);
+        }}
       >
         {SUPPORTED_LANGUAGES.map((lng) => (
           <option key={lng} value={lng}>

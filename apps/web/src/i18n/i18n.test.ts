@@ -1,5 +1,5 @@
 import { errorCodes, validationMessages } from '@cordata/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { en } from './en.ts';
 import { initialLanguage } from './index.ts';
 import { it as itRes } from './it.ts';
@@ -30,5 +30,32 @@ describe('i18n', () => {
     expect(initialLanguage(null, ['it-IT', 'en'])).toBe('it');
     expect(initialLanguage(null, ['de-DE', 'en-GB'])).toBe('en');
     expect(initialLanguage(null, ['fr-FR'])).toBe('en');
+  });
+});
+
+describe('one language at a time', () => {
+  it('fetches a language when it is chosen, then switches to it', async () => {
+    const { default: i18n, switchLanguage } = await import('./index.ts');
+    await i18n.changeLanguage('en');
+    i18n.removeResourceBundle('it', 'translation');
+    expect(i18n.hasResourceBundle('it', 'translation')).toBe(false);
+    await switchLanguage('it');
+    expect(i18n.language).toBe('it');
+    expect(i18n.t('errors.NOT_FOUND')).toBe(itRes.errors.NOT_FOUND);
+    expect(document.documentElement.lang).toBe('it');
+    await i18n.changeLanguage('en');
+  });
+
+  it('fetches the texts of a language changed to directly, and draws again with them', async () => {
+    const { default: i18n } = await import('./index.ts');
+    i18n.removeResourceBundle('it', 'translation');
+    const changes: string[] = [];
+    const onChange = (lng: string) => changes.push(`${lng}:${i18n.hasResourceBundle(lng, 'translation')}`);
+    i18n.on('languageChanged', onChange);
+    await i18n.changeLanguage('it');
+    await vi.waitFor(() => expect(changes).toContain('it:true'));
+    i18n.off('languageChanged', onChange);
+    expect(i18n.t('errors.NOT_FOUND')).toBe(itRes.errors.NOT_FOUND);
+    await i18n.changeLanguage('en');
   });
 });

@@ -3,9 +3,7 @@ import { useEffect } from 'react';
 import { api } from '../api/client.ts';
 import { useIsLoggedIn } from '../state/auth.ts';
 import { ownProfileQueryKey } from '../state/queries/profile.ts';
-import { autoSavePacks, deviceConnection } from './auto.ts';
 import { packStore, removeEndedPacks } from './packs.ts';
-import { savePack } from './save.ts';
 import { useOfflineSettings } from './settings.ts';
 
 /** How often, while the app stays open, it looks for a pack to save by itself. */
@@ -14,7 +12,7 @@ const AUTO_SAVE_EVERY_MS = 30 * 60_000;
 /**
  * The outing packs' housekeeping while signed in (docs/offline.md "On the device"): at start, the packs of activities
  * that ended more than a day ago go; and with the setting on, the packs of tomorrow's activities save themselves on
- * Wi-Fi, now, every half hour and when the network returns.
+ * Wi-Fi, now, every half hour and when the network returns. The saving code is fetched only then (not in the entry).
  */
 export function useOutingPacks() {
   const loggedIn = useIsLoggedIn();
@@ -25,10 +23,14 @@ export function useOutingPacks() {
   }, [loggedIn]);
   useEffect(() => {
     if (!loggedIn || !autoSave) return;
-    const run = () =>
-      void autoSavePacks({
+    const run = async () => {
+      const [{ autoSavePacks, deviceConnection }, { savePack }] = await Promise.all([
+        import('./auto.ts'),
+        import('./save.ts'),
+      ]);
+      await autoSavePacks({
         connection: deviceConnection,
-        upcoming: async (from, to) =>
+        upcoming: (from, to) =>
           api('activity/list-daily', {
             onlyOwn: false,
             startDate: from.toISOString(),
@@ -42,13 +44,15 @@ export function useOutingPacks() {
           return savePack(activity, own.user.userId);
         },
         store: packStore,
-      }).catch(() => {});
-    run();
-    const timer = setInterval(run, AUTO_SAVE_EVERY_MS);
-    window.addEventListener('online', run);
+      });
+    };
+    const tick = () => void run().catch(() => {});
+    tick();
+    const timer = setInterval(tick, AUTO_SAVE_EVERY_MS);
+    window.addEventListener('online', tick);
     return () => {
       clearInterval(timer);
-      window.removeEventListener('online', run);
+      window.removeEventListener('online', tick);
     };
   }, [loggedIn, autoSave, client]);
 }

@@ -17,6 +17,7 @@ export const offline = {
   notice: 'Offline · saved {{when}}',
   noticeHint:
     'You’re seeing this activity as it was when you saved it. The chat is read-only until you’re back online.',
+  chatReadOnly: 'Saved for offline: the chat is read-only until you’re back online.',
   autoSave: 'Save outing packs the day before, on Wi-Fi',
   autoSaveHint: 'For activities you take part in, when the app is open. Packs over 50 MB wait for you to save them.',
 };

@@ -18,6 +18,7 @@ export const offline: typeof en = {
   removed: 'La copia offline è stata eliminata.',
   notice: 'Offline · salvata {{when}}',
   noticeHint: 'Vedi l’attività com’era quando l’hai salvata. La chat è in sola lettura finché non torni online.',
+  chatReadOnly: 'Salvata per l’uso offline: la chat è in sola lettura finché non torni online.',
   autoSave: 'Salva i pacchetti uscita il giorno prima, con il Wi-Fi',
   autoSaveHint:
     'Per le attività a cui partecipi, quando l’app è aperta. I pacchetti oltre 50 MB aspettano che li salvi tu.',

@@ -63,6 +63,12 @@ async function precache() {
   const page = await fetch(SHELL_KEY, { cache: 'no-cache' });
   if (!page.ok) return;
   await shell.put(SHELL_KEY, page.clone());
+  for (const file of SHELL_FILES) {
+    try {
+      const res = await fetch(file, { cache: 'no-cache' });
+      if (res.ok) await shell.put(file, res);
+    } catch {}
+  }
   const html = await page.text();
   const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   let listed = [];
@@ -88,6 +94,9 @@ async function precache() {
   }
 }
 
+/** The shell's own public files (the boot splash, icons, the web manifest): kept with the entry page. */
+const SHELL_FILES = ['/splash.svg', '/favicon.svg', '/manifest.webmanifest', '/icon-192.png'];
+
 const isAssetPath = (path) => typeof path === 'string' && path.startsWith('/assets/') && !path.endsWith('.map');
 
 self.addEventListener('install', (event) => {
@@ -109,7 +118,18 @@ async function entryPage(request) {
     }
     return res;
   } catch (error) {
-    const kept = await caches.match(SHELL_KEY, { cacheName: SHELL_CACHE });
+    const kept = await caches.match(SHELL_KEY, { cacheName: SHELL_CACHE, ignoreVary: true });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** A public file of the shell: the network's, else the kept one. */
+async function shellFile(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match(new URL(request.url).pathname, { cacheName: SHELL_CACHE, ignoreVary: true });
     if (kept) return kept;
     throw error;
   }
@@ -118,7 +138,8 @@ async function entryPage(request) {
 /** A hashed file: the kept one, else the network's (kept for next time). */
 async function asset(request) {
   const assets = await caches.open(ASSETS_CACHE);
-  const kept = await assets.match(request, { ignoreSearch: true });
+  // ignoreVary: the files are sent precompressed with `Vary: Accept-Encoding`; each hashed name has one content.
+  const kept = await assets.match(request, { ignoreSearch: true, ignoreVary: true });
   if (kept) return kept;
   const res = await fetch(request);
   if (res.ok && res.status === 200) await assets.put(request, res.clone());
@@ -137,4 +158,5 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (isAssetPath(url.pathname)) event.respondWith(asset(request));
+  else if (SHELL_FILES.includes(url.pathname)) event.respondWith(shellFile(request));
 });

@@ -108,7 +108,7 @@ describe('the chat agent', () => {
   });
 
   it("offline, shows the messages an outing pack holds without the chat's details (read-only, issue 38)", async () => {
-    const answer = api.getMockImplementation()!;
+    const answer = api.getMockImplementation() as (call: string, body: Record<string, unknown>) => Promise<unknown>;
     api.mockImplementation(async (call: string, body: Record<string, unknown>) => {
       if (call === 'chat/get-info') throw Object.assign(new Error('offline'), { code: 'SERVICE_UNAVAILABLE' });
       return answer(call, body);

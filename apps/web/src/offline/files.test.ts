@@ -19,14 +19,15 @@ vi.mock('@capacitor/filesystem', () => ({
     }),
     appendFile: vi.fn(async (o: { path: string; directory: string; data: string }) => {
       if (!disk.has(key(o))) return missing();
-      disk.set(key(o), Buffer.concat([Buffer.from(disk.get(key(o))!, 'base64'), Buffer.from(o.data, 'base64')]).toString('base64'));
+      disk.set(
+        key(o),
+        Buffer.concat([Buffer.from(disk.get(key(o))!, 'base64'), Buffer.from(o.data, 'base64')]).toString('base64'),
+      );
     }),
     readFile: vi.fn(async (o: { path: string; directory: string }) =>
       disk.has(key(o)) ? { data: disk.get(key(o))! } : missing(),
     ),
-    deleteFile: vi.fn(async (o: { path: string; directory: string }) =>
-      disk.delete(key(o)) ? undefined : missing(),
-    ),
+    deleteFile: vi.fn(async (o: { path: string; directory: string }) => (disk.delete(key(o)) ? undefined : missing())),
     stat: vi.fn(async (o: { path: string; directory: string }) => (disk.has(key(o)) ? { size: 1 } : missing())),
     getUri: vi.fn(async (o: { path: string; directory: string }) => ({ uri: `file:///${key(o)}` })),
     readdir: vi.fn(async (o: { path: string; directory: string }) => {

@@ -149,7 +149,13 @@ describe('the service worker keeps the app shell for offline', () => {
     const assets = await w.caches.open('cordata-assets-v1');
     await assets.put('/assets/index-old.js', new Response('old'));
     await w.fire('install', {});
-    expect([...w.caches.stores.get('cordata-shell-v1')!.keys()]).toEqual(['/']);
+    expect([...w.caches.stores.get('cordata-shell-v1')!.keys()]).toEqual([
+      '/',
+      '/splash.svg',
+      '/favicon.svg',
+      '/manifest.webmanifest',
+      '/icon-192.png',
+    ]);
     expect([...w.caches.stores.get('cordata-assets-v1')!.keys()].sort()).toEqual([
       '/assets/ViewActivity-123.js',
       '/assets/index-abc.js',

@@ -52,7 +52,7 @@ const pack: StoredPack = {
   builtAt: '2026-11-28T18:00:00.000Z',
   endsAt: '2026-11-29T12:00:00.000Z',
   answers: [{ call: 'gear/list', body: { activityId: 'a1' }, response: { items: [] } }],
-  tiles: { bounds: [9, 45, 10, 46], maxZoom: 15, bytes: 7 * 1024 * 1024 },
+  tiles: { bounds: [9, 45, 10, 46], maxZoom: 15, bytes: 3 * 1024 * 1024 + 1000 },
 };
 
 beforeEach(() => {
@@ -73,7 +73,7 @@ beforeEach(() => {
 describe('the outing packs in the phone app', () => {
   it('writes the answers as JSON and the basemap in base64 pieces in the app data directory, and reads them back', async () => {
     const store = createFilePackStore();
-    const bytes = new Uint8Array(7 * 1024 * 1024).map((_, i) => i % 251);
+    const bytes = new Uint8Array(3 * 1024 * 1024 + 1000).map((_, i) => i % 251);
     await store.put(pack, new NodeBlob([bytes]) as unknown as Blob);
     expect([...disk.keys()].sort()).toEqual(['DATA/packs/a1.json', 'DATA/packs/a1.pmtiles']);
     expect(await store.get('a1')).toEqual(pack);

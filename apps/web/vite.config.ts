@@ -56,8 +56,26 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Lists the build's hashed files in sw-assets.json: the service worker (public/sw.js) keeps them all on install, so
+ * the app opens with no network, lazy screens and the map included (docs/offline.md "On the device").
+ */
+function serviceWorkerAssets(): Plugin {
+  return {
+    name: 'cordata-sw-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((f) => f.startsWith('assets/') && /\.(js|mjs|css|svg|woff2?|png|webp)$/.test(f))
+        .sort()
+        .map((f) => `/${f}`);
+      this.emitFile({ type: 'asset', fileName: 'sw-assets.json', source: JSON.stringify(files) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), inlineEntryCss()],
+  plugins: [react(), precompress(), inlineEntryCss(), serviceWorkerAssets()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
@@ -12,6 +11,7 @@ import {
   testId,
 } from '../support/browser.ts';
 import { postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
+import { deviceKeyRegistered, moveUnderWay, safetyClock, settled, tapBackOffline } from '../support/safety.ts';
 import { mailsTo } from '../support/server.ts';
 import { seedToken } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
@@ -51,9 +51,6 @@ const text = {
   },
 };
 
-const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
-
 describe.skipIf(!hasPostgres)('the safety loop', () => {
   const suite = journeySuite({ SAFETY_JOB_EVERY_MS: '500' }, { database: 'safety' });
 
@@ -91,15 +88,7 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     for (const p of [bruno, carla]) await call(url, 'activity/participate', { activityId }, p.jwt);
 
     // Under way: it started an hour ago and ends in an hour.
-    const moved = await sql(
-      `update activities set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour',
-         date = to_char(now() at time zone time_zone, 'YYYY-MM-DD'),
-         start_time = to_char((now() - interval '1 hour') at time zone time_zone, 'HH24:MI'),
-         end_time = to_char((now() + interval '1 hour') at time zone time_zone, 'HH24:MI')
-       where id = $1`,
-      [activityId],
-    );
-    expect(moved.rowCount).toBe(1);
+    await moveUnderWay(suite.database.url, activityId);
 
     // Carla and Bruno turn sharing on; each phone sends its own position and sees the other's.
     const carlaPage = await phone(carla, locale, `/view-activity/${activityId}`, {
@@ -132,17 +121,9 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     await screenshot(brunoPage, `safety-2-sharing-${locale}`);
 
     // Bruno and the organiser are back; Carla is not. Bruno taps it with no network: it is saved on his phone…
-    await brunoPage.waitForFunction(() =>
-      Object.keys(localStorage).some(
-        (k) => k.startsWith('cordata:device-key:') && localStorage[k].includes('"deviceKeyId":"'),
-      ),
-    );
+    await deviceKeyRegistered(brunoPage);
     await brunoPage.context().setOffline(true);
-    await brunoPage.click(testId('safety-back'));
-    await brunoPage.waitForSelector(testId('safety-back-queued'));
-    const tappedAt = await brunoPage.evaluate(
-      () => (JSON.parse(localStorage.getItem('cordata:queued-events')!) as { occurredAt: string }[])[0]!.occurredAt,
-    );
+    const tappedAt = await tapBackOffline(brunoPage);
     await screenshot(brunoPage, `safety-2b-back-queued-${locale}`);
     // …and sent when the network returns, well within 30 s; the organiser sees him back at the time he tapped it.
     await new Promise((r) => setTimeout(r, 1000));
@@ -152,12 +133,7 @@ describe.skipIf(!hasPostgres)('the safety loop', () => {
     expect(Date.now() - online).toBeLessThan(30_000);
     const brunoRow = `${testId('safety-person')}[data-user-id="${bruno.userId}"][data-back="true"]`;
     await annaPage.waitForSelector(brunoRow);
-    const clock = new Intl.DateTimeFormat(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: activity.timeZone,
-    });
+    const clock = safetyClock(locale, activity.timeZone);
     expect(await annaPage.textContent(brunoRow)).toContain(
       `${text[locale].backAt} ${clock.format(new Date(tappedAt))}`,
     );

@@ -7,6 +7,7 @@ import { ToastHost } from './components/ToastHost.tsx';
 import { config } from './config.ts';
 import { NativeBridge } from './native/NativeBridge.tsx';
 import type { Platform } from './native/platform.ts';
+import { useOutingPacks } from './offline/useOutingPacks.ts';
 import { useQueueSender } from './offline/useQueueSender.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { StorePrompt } from './screens/StorePrompt/StorePrompt.tsx';
@@ -52,6 +53,7 @@ function Shell({ platform }: { platform: Platform }) {
   useAnalytics(platform.os);
   useLastOnline();
   useQueueSender();
+  useOutingPacks();
 
   if (!platform.isNative && config.webMode === 'store' && !isStoreModeExempt(pathname)) return <StorePrompt />;
   if (newerVersion) {

@@ -5,6 +5,7 @@ import './theme/global.css';
 import { App } from './App.tsx';
 import { loadRegistry } from './api/client.ts';
 import { initPlatform } from './native/index.ts';
+import { registerServiceWorker } from './offline/serviceWorker.ts';
 import { useAuthStore } from './state/auth.ts';
 
 // Someone signed in needs the call registry for the first call and, opening on the home, its screen: start both
@@ -17,6 +18,7 @@ if (useAuthStore.getState().jwt) {
 
 // The reader's language only, fetched with the above; the boot splash stays until it is there (no flash of English).
 const [platform] = await Promise.all([initPlatform(), loadLanguage(startLanguage).catch(() => {})]);
+registerServiceWorker(platform.isNative);
 // Let the boot splash of index.html reach the screen before React takes over the main thread.
 await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 

@@ -8,6 +8,7 @@ import type {
 } from '@cordata/contract';
 import { config } from '../config.ts';
 import { type ErrorCode, errorCatalog } from '../contract.ts';
+import { findPackAnswer, markAnsweredFromPack, markLive } from '../offline/packs.ts';
 import { useAuthStore } from '../state/auth.ts';
 
 export interface ApiIssue {
@@ -126,18 +127,50 @@ export async function apiCancellable<K extends CallName>(
 /** A call of the API with another session's token (the admin area's sign-in and second factor). */
 export async function apiAs<K extends CallName>(session: Session, call: K, ...args: Args<K>): Promise<CallResponse<K>> {
   const body = args[0];
-  const { callHasBody, callPath, calls } = await loadRegistry();
+  const { callHasBody, callPath, calls, PACK_CALLS } = await loadRegistry();
   // Spec §5: a call with a body fails before sending when the body is missing.
   if (callHasBody(call) && (body === undefined || body === null)) {
     throw new ApiError('BODY_REQUIRED', errorCatalog.BODY_REQUIRED.message, 0);
   }
   const protectedCall = calls[call].auth !== false;
-  return (await post(
-    callPath(call, config.product),
-    body,
-    callHasBody(call),
-    protectedCall ? session : null,
-  )) as CallResponse<K>;
+  const send = () => post(callPath(call, config.product), body, callHasBody(call), protectedCall ? session : null);
+  if (session !== appSession || !(PACK_CALLS as readonly string[]).includes(call)) {
+    return (await send()) as CallResponse<K>;
+  }
+  // An outing pack's call (issue 38): with no network, the answer the pack holds for exactly this call and body.
+  if (deviceOffline()) {
+    const saved = await fromPack(call, body);
+    if (saved !== undefined) return saved as CallResponse<K>;
+  }
+  let response: unknown;
+  try {
+    response = await send();
+  } catch (e) {
+    // Status 0: the request never reached the server (no network). A server's refusal is never covered up.
+    if (e instanceof ApiError && e.status === 0) {
+      const saved = await fromPack(call, body);
+      if (saved !== undefined) return saved as CallResponse<K>;
+    }
+    throw e;
+  }
+  const activityId = (body as { activityId?: unknown } | undefined)?.activityId;
+  if (typeof activityId === 'string') markLive(activityId);
+  return response as CallResponse<K>;
+}
+
+const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** The pack's answer, and the page learns it is shown from the pack; undefined when no pack holds one. */
+async function fromPack(call: string, body: unknown): Promise<unknown> {
+  try {
+    const found = await findPackAnswer(call, body, null);
+    if (!found) return undefined;
+    markAnsweredFromPack(found.activityId, found.builtAt);
+    return found.response;
+  } catch {
+    // No storage on this device: as if no pack were kept.
+    return undefined;
+  }
 }
 
 /** An admin call (`/api/space/{product}/admin/…`), always with the operator's session. */

@@ -107,6 +107,27 @@ describe('the chat agent', () => {
     expect(state.hasOlder).toBe(false);
   });
 
+  it("offline, shows the messages an outing pack holds without the chat's details (read-only, issue 38)", async () => {
+    const answer = api.getMockImplementation() as (call: string, body: Record<string, unknown>) => Promise<unknown>;
+    api.mockImplementation(async (call: string, body: Record<string, unknown>) => {
+      if (call === 'chat/get-info') throw Object.assign(new Error('offline'), { code: 'SERVICE_UNAVAILABLE' });
+      return answer(call, body);
+    });
+    await agent.start();
+    const state = agent.getSnapshot();
+    expect(state.status).toBe('ready');
+    expect(state.info).toBeNull();
+    expect(state.messages.map((m) => m.text)).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('says the chat failed when its messages cannot load', async () => {
+    api.mockImplementation(async () => {
+      throw Object.assign(new Error('offline'), { code: 'SERVICE_UNAVAILABLE' });
+    });
+    await agent.start();
+    expect(agent.getSnapshot().status).toBe('error');
+  });
+
   it('shows my message at once as pending, then confirmed, with no double when the socket echoes it', async () => {
     await agent.start();
     const sending = agent.send('  Hello  ');

@@ -111,16 +111,24 @@ export class ChatAgent {
   }
 
   private async load() {
-    try {
-      const [page, info] = await Promise.all([
-        this.deps.api('chat/list-messages', { chatId: this.chatId, limit: PAGE_SIZE }),
-        this.deps.api('chat/get-info', { chatId: this.chatId }),
-      ]);
-      this.set({ status: 'ready', hasOlder: page.hasMore, closed: info.chat.closedAt !== null, info: info.chat });
-      this.receive(page.messages);
-    } catch {
-      this.set({ status: 'error' });
+    const [page, info] = await Promise.allSettled([
+      this.deps.api('chat/list-messages', { chatId: this.chatId, limit: PAGE_SIZE }),
+      this.deps.api('chat/get-info', { chatId: this.chatId }),
+    ]);
+    if (page.status === 'rejected') return this.set({ status: 'error' });
+    if (info.status === 'fulfilled') {
+      this.set({
+        status: 'ready',
+        hasOlder: page.value.hasMore,
+        closed: info.value.chat.closedAt !== null,
+        info: info.value.chat,
+      });
+    } else {
+      // Offline, an activity's messages can come from its outing pack (issue 38) while the chat's details cannot:
+      // the messages show, read-only (no info: the sheet offers no composer).
+      this.set({ status: 'ready', hasOlder: page.value.hasMore, info: null });
     }
+    this.receive(page.value.messages);
   }
 
   dispose() {

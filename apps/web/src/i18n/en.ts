@@ -6,6 +6,7 @@ import { group } from './group/en.ts';
 import { location } from './location/en.ts';
 import { logistics } from './logistics/en.ts';
 import { notification } from './notification/en.ts';
+import { offline } from './offline/en.ts';
 import { people } from './people/en.ts';
 import { privacy } from './privacy/en.ts';
 import { recap } from './recap/en.ts';
@@ -159,6 +160,7 @@ export const en = {
   people,
   group,
   notification,
+  offline,
   logistics,
   privacy,
   recap,

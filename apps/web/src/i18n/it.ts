@@ -6,6 +6,7 @@ import { group } from './group/it.ts';
 import { location } from './location/it.ts';
 import { logistics } from './logistics/it.ts';
 import { notification } from './notification/it.ts';
+import { offline } from './offline/it.ts';
 import { people } from './people/it.ts';
 import { privacy } from './privacy/it.ts';
 import { recap } from './recap/it.ts';
@@ -19,6 +20,7 @@ export const it: Resources = {
   people,
   group,
   notification,
+  offline,
   logistics,
   privacy,
   recap,

@@ -117,7 +117,7 @@ describe('web push', () => {
     const { useAuthStore: auth } = await import('../state/auth.ts');
     auth.setState({ jwt: 'tok', completed: true });
     expect(await push.registerPushToken(webPlatform)).toBe(true);
-    expect(register).toHaveBeenCalledWith('/push-sw.js');
+    expect(register).toHaveBeenCalledWith('/sw.js');
     expect(sentBody()).toEqual({ token: JSON.stringify(subscription), platform: 'web' });
     vi.doUnmock('../config.ts');
   });

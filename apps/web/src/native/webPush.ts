@@ -1,4 +1,5 @@
 import { config } from '../config.ts';
+import { SERVICE_WORKER_URL } from '../offline/serviceWorker.ts';
 
 /** The VAPID key as the bytes PushManager wants (it comes base64url-encoded). */
 export function vapidKeyBytes(key: string): Uint8Array<ArrayBuffer> {
@@ -20,7 +21,7 @@ export const webPushEnabled = () =>
 export async function subscribeWebPush(): Promise<string> {
   if (!webPushEnabled() || typeof Notification === 'undefined') throw new Error('Web Push is not available');
   if ((await Notification.requestPermission()) !== 'granted') throw new Error('Push permission denied');
-  const registration = await navigator.serviceWorker.register('/push-sw.js');
+  const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
   await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { forgetAllPacks } from '../offline/packs.ts';
 import { ACTIVITY_DRAFT_KEY, forgetDeviceKeys, LAST_HOME_KEY, persistStorage, storageKey } from './storage.ts';
 import { useUiStore } from './ui.ts';
 
@@ -27,6 +28,8 @@ export const useAuthStore = create<AuthState>()(
         void persistStorage?.removeItem(LAST_HOME_KEY);
         // Its device key too; what it already queued stays signed, and is sent by whoever signs in next.
         forgetDeviceKeys();
+        // Its outing packs too (issue 38): each is that person's view of an activity, chat included.
+        void forgetAllPacks();
       },
     }),
     {

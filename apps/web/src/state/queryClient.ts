@@ -16,13 +16,28 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export const STALE_TIME_MS = 30_000;
 
+/**
+ * The queries an outing pack answers (issue 38; PACK_CALLS, by their query keys): they run once even offline, where
+ * the API client answers them from a pack kept on the device; without a pack they then pause like the others.
+ */
+export const PACK_QUERY_KEYS = [
+  ['activity', 'read-info'],
+  ['activity', 'list-participants'],
+  ['activity', 'safety'],
+  ['activity', 'weather'],
+  ['attendance', 'pass'],
+  ['gear', 'list'],
+] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay: retryDelayMs, gcTime: QUERY_GC_TIME_MS, staleTime: STALE_TIME_MS },
       mutations: { retry: false },
     },
   });
+  for (const key of PACK_QUERY_KEYS) client.setQueryDefaults(key, { networkMode: 'offlineFirst' });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -244,7 +244,7 @@ export function createPushSender(deps: {
     }
     const path = notificationPath({ type: p.type, targetId: p.targetId, actorId: p.actorId });
     const data = { type: p.type, targetId: p.targetId, notificationId: p.notificationId, path };
-    // A weather alert's answers as buttons: Web Push shows them (push-sw.js), iOS those of its category.
+    // A weather alert's answers as buttons: Web Push shows them (public/sw.js), iOS those of its category.
     const actions = pushActions(p.language, p.type, p.reason, path);
     const buttons = actions.length ? { actions, category: weatherAlertCategory(actions.map((a) => a.action)) } : {};
     let result: SendResult;

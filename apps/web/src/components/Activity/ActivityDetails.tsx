@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
+import { OutingPack } from '../../offline/OutingPack.tsx';
 import { useActivityQuery, useLiveActivity } from '../../state/queries/activity.ts';
 import { usePrivacyZonesQuery } from '../../state/queries/privacy.ts';
 import { useOwnUserId } from '../../state/queries/profile.ts';
@@ -135,6 +136,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
         {!recap && <GoingFaces activity={activity} />}
         <SeatsNotice activity={activity} />
         <OverlapPrompt activity={activity} />
+        <OutingPack activity={activity} />
       </header>
 
       {safetyFirst && <SafetyPanel activity={activity} safety={safety} ownUserId={ownUserId} withMap={false} />}

@@ -13,6 +13,7 @@ import type { LatLng } from '@cordata/contract';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { packBasemapAt } from '../../offline/basemap.ts';
 import { markerClusters, type Shown } from './clusters.ts';
 import { linePieces } from './pieces.ts';
 import { type Basemap, basemapWatch, currentBasemap, plainStyle } from './style.ts';
@@ -55,6 +56,10 @@ async function styleOf(basemap: Basemap, language: string): Promise<string | Sty
       const { protomapsStyle } = await import('./protomaps.ts');
       return protomapsStyle(basemap.url, basemap.assetsUrl, language);
     }
+    case 'pack': {
+      const { packStyle } = await import('./protomaps.ts');
+      return packStyle(basemap.tiles, basemap.key);
+    }
   }
 }
 
@@ -91,10 +96,14 @@ export default function MapCanvas({
     let instance: MapLibre | undefined;
     let watch: ReturnType<typeof basemapWatch> | undefined;
     let cancelled = false;
-    const chosen = currentBasemap();
+    let chosen = currentBasemap();
     const timer = setTimeout(async () => {
       let style: string | StyleSpecification;
       try {
+        // With no network, the basemap of an outing pack kept for this place, if there is one (issue 38).
+        if (chosen.kind === 'offline' && globalThis.navigator?.onLine === false) {
+          chosen = (await packBasemapAt(center)) ?? chosen;
+        }
         style = await styleOf(chosen, i18n.language);
       } catch {
         style = plainStyle;

@@ -17,7 +17,9 @@ export type Basemap =
   | { kind: 'offline' }
   | { kind: 'openfreemap'; url: string }
   | { kind: 'style'; url: string }
-  | { kind: 'pmtiles'; url: string; assetsUrl: string };
+  | { kind: 'pmtiles'; url: string; assetsUrl: string }
+  /** Offline, an outing pack's basemap kept on the device (issue 38): `key` names its archive. */
+  | { kind: 'pack'; key: string; tiles: Blob };
 
 /**
  * MAP_STYLE_URL first (`offline` or a style), then the server's own .pmtiles, then OpenFreeMap. A device

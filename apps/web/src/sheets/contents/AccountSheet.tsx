@@ -12,6 +12,7 @@ import { BlockedPeople } from '../../components/People/BlockedPeople.tsx';
 import { PrivacyZones } from '../../components/Privacy/PrivacyZones.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
+import { OfflineSetting } from '../../offline/OfflineSetting.tsx';
 import { signOut } from '../../state/signOut.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { openSheet, useSheetStore } from '../store.ts';
@@ -173,6 +174,7 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
       {blockedOpen && <BlockedPeople />}
       <Row icon="file" label={t('sheets.account.terms')} testId="settings-terms" onClick={() => go('terms')} />
       <Row icon="file" label={t('sheets.account.privacy')} testId="settings-privacy" onClick={() => go('privacy')} />
+      <OfflineSetting />
       <div className="settings-row">
         <Icon name="language" />
         <LanguageSelect showLabel />

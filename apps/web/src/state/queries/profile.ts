@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { useAuthStore } from '../auth.ts';
+import { useIsOnline } from '../online.ts';
 
 export const ownProfileQueryKey = ['user', 'own-profile'] as const;
 
@@ -10,5 +11,25 @@ export function useOwnProfileQuery() {
   return useQuery({ queryKey: ownProfileQueryKey, queryFn: () => api('user/own-profile'), enabled: hasToken });
 }
 
-/** The signed-in person's id, once their profile has loaded. */
-export const useOwnUserId = (): string | undefined => useOwnProfileQuery().data?.user.userId;
+/** The subject of a session token (the person's id), or undefined when it cannot be read. */
+export function tokenSubject(jwt: string | null): string | undefined {
+  try {
+    const payload = jwt?.split('.')[1];
+    if (!payload) return undefined;
+    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { sub?: unknown };
+    return typeof json.sub === 'string' ? json.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The signed-in person's id, once their profile has loaded. Offline, where the profile cannot load (a page opened
+ * from its outing pack, issue 38), the session token's subject: "I'm back" is then queued as this person.
+ */
+export function useOwnUserId(): string | undefined {
+  const loaded = useOwnProfileQuery().data?.user.userId;
+  const jwt = useAuthStore((s) => s.jwt);
+  const online = useIsOnline();
+  return loaded ?? (online ? undefined : tokenSubject(jwt));
+}

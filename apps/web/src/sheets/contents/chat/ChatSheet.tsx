@@ -223,6 +223,10 @@ export function ChatContent({ chatId }: { chatId: string }) {
         <p className="chat-ended" role="status" data-testid="chat-ended">
           {t('chat.ended')}
         </p>
+      ) : state.status === 'ready' && !info ? (
+        <p className="chat-ended" role="status" data-testid="chat-read-only">
+          {t('offline.chatReadOnly')}
+        </p>
       ) : refused ? (
         <p className="chat-ended" role="status" data-testid="chat-not-contact">
           {t('chat.notContact', { name: title })}

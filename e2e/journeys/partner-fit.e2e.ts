@@ -106,6 +106,8 @@ describe('partner fit and the group moving time', () => {
       `/view-activity/${ids.short}`,
       carla.jwt,
     );
+    // The group's time sits under "How is this estimated?" (one duration on the page, issue 44).
+    await page.click(`${testId('stat-moving-time-note')} summary`);
     const line = page.locator(testId('activity-group-time'));
     await line.waitFor();
     expect(await line.textContent()).toMatch(/^Group moving time: about \d+ min, nobody in the group is slower/);
@@ -131,6 +133,7 @@ describe('partner fit and the group moving time', () => {
       `/view-activity/${ids.short}`,
       carla.jwt,
     );
+    await it.click(`${testId('stat-moving-time-note')} summary`);
     await it.waitForSelector(`${testId('activity-group-time')}:has-text("dettato dal ritmo di 1 persona")`);
     await centred(it, testId('activity-group-time'));
     await screenshot(it, 'group-time-it');

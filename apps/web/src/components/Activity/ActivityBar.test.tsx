@@ -105,6 +105,40 @@ describe('the activity action bar', () => {
   });
 });
 
+describe('the bar after the end (issue 44)', () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  const ended = { startsAt: hoursAgo(3), endsAt: hoursAgo(1) };
+
+  it('offers the album instead of Calendar to whoever took part, and takes them to it', () => {
+    show(activity({ ...ended, status: 'PARTICIPATING' }));
+    expect(screen.queryByTestId('activity-add-to-calendar')).toBeNull();
+    const album = screen.getByTestId('activity-album');
+    expect(album.textContent).toBe('Album');
+    const section = document.createElement('section');
+    section.dataset.testid = 'recap-album';
+    const scrolled = vi.fn();
+    section.scrollIntoView = scrolled;
+    document.body.append(section);
+    fireEvent.click(album);
+    expect(scrolled).toHaveBeenCalledOnce();
+    section.remove();
+  });
+
+  it('offers neither to someone who did not take part: there is nothing to add to a calendar', () => {
+    show(activity({ ...ended, status: 'NONE' }));
+    expect(screen.queryByTestId('activity-add-to-calendar')).toBeNull();
+    expect(screen.queryByTestId('activity-album')).toBeNull();
+    expect(screen.getByTestId('activity-share')).toBeTruthy();
+  });
+
+  it('keeps Calendar while it is under way, in Italian too', async () => {
+    show(activity({ startsAt: hoursAgo(1), endsAt: hoursAgo(-1), status: 'PARTICIPATING' }));
+    expect(screen.getByTestId('activity-add-to-calendar').textContent).toBe('Calendar');
+    expect(screen.queryByTestId('activity-album')).toBeNull();
+    expect(i18n.getFixedT('it')('activity.view.album')).toBe('Album');
+  });
+});
+
 describe('Download GPX', () => {
   const GPX = '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1"><trk><name>Morning run</name></trk></gpx>\n';
   afterEach(() => setPlatform(webPlatform));

@@ -16,11 +16,13 @@ import { Icon } from '../Icon.tsx';
 import { Menu, type MenuItem } from '../Menu.tsx';
 import { publicLink, saveTextFile, shareOrShowLink } from '../Share/share.ts';
 import { type ActivityAction, actionBarPlan } from './actions.ts';
+import { hasEnded, showsRecap } from './phase.ts';
 import { joinsWaitlist } from './Seats.tsx';
 
 /**
  * The bar that stays at the bottom of the activity: the one thing to do now (join, request, accept) or
- * where the caller stands, then Chat, Share, Add to calendar, and a menu with the rest.
+ * where the caller stands, then Chat, Share, Add to calendar, and a menu with the rest. Once it has ended there is
+ * nothing to add to a calendar: whoever took part gets the album of its recap there instead (issue 44).
  */
 export function ActivityBar({
   activity,
@@ -175,6 +177,10 @@ export function ActivityBar({
     }
   };
 
+  /** The recap's album, on this page once the activity has ended (Recap.tsx). */
+  const toAlbum = () =>
+    document.querySelector('[data-testid="recap-album"]')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
   /** The route as a GPX track: downloaded in a browser, handed to the share sheet in the phone app. */
   const exportGpx = async () => {
     try {
@@ -252,10 +258,19 @@ export function ActivityBar({
         <Icon name="share" size={22} />
         <span>{t('activity.view.share')}</span>
       </button>
-      <button type="button" className="bar-btn" data-testid="activity-add-to-calendar" onClick={addToCalendar}>
-        <Icon name="calendarAdd" size={22} />
-        <span>{t('activity.view.addToCalendar')}</span>
-      </button>
+      {showsRecap(activity) ? (
+        <button type="button" className="bar-btn" data-testid="activity-album" onClick={toAlbum}>
+          <Icon name="photos" size={22} />
+          <span>{t('activity.view.album')}</span>
+        </button>
+      ) : (
+        !hasEnded(activity) && (
+          <button type="button" className="bar-btn" data-testid="activity-add-to-calendar" onClick={addToCalendar}>
+            <Icon name="calendarAdd" size={22} />
+            <span>{t('activity.view.addToCalendar')}</span>
+          </button>
+        )
+      )}
       <Menu label={t('common.more')} icon={<Icon name="more" size={22} />} items={menu} testId="activity-menu" />
     </div>
   );

@@ -30,6 +30,7 @@ import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
 import { GoingFaces, Participants } from './Participants.tsx';
 import { PartnerFitLine } from './PartnerFit.tsx';
+import { isUnderWay } from './phase.ts';
 import { ActivityRecap, showsRecap } from './Recap.tsx';
 import { Requests } from './Requests.tsx';
 import { RouteAccessPanel } from './RouteAccess.tsx';
@@ -53,9 +54,8 @@ export function ActivityDetails({ activityId, onGone }: { activityId: string; on
   );
 }
 
-/** Between its start and its end. */
-export const isUnderWay = (activity: Pick<Activity, 'startsAt' | 'endsAt'>, now = new Date()) =>
-  new Date(activity.startsAt) <= now && now < new Date(activity.endsAt);
+// The page's phases (before, under way, after) live in phase.ts, which the bottom bar shares.
+export { hasEnded, isUnderWay } from './phase.ts';
 
 function Details({ activity, onGone }: { activity: Activity; onGone?: () => void }) {
   const { t, i18n } = useTranslation();
@@ -227,6 +227,24 @@ function RouteFigures({ activity }: { activity: Activity }) {
   const smoothed = activity.smoothedElevationGain;
   const smoothedDiffers = gain !== null && smoothed !== null && Math.round(smoothed) !== Math.round(gain);
   const movingTime = useMovingTimeText(activity.estimatedMovingTime);
+  // One duration on the page, the estimate; the group's and the organiser's required times sit under its "How is
+  // this estimated?" (issue 44).
+  const groupShown = !!activity.groupMovingTime && activity.participantsCount >= 2;
+  const otherTimes =
+    groupShown || activity.requiredTime ? (
+      <>
+        <GroupMovingTime activity={activity} />
+        {activity.requiredTime ? (
+          <p className="activity-required-time">
+            <strong>{t('activity.view.requiredTime')}</strong>
+            {': '}
+            <span data-testid="stat-required-time">{formatDuration(activity.requiredTime)}</span>
+            {', '}
+            {t('activity.view.requiredTimeNote')}
+          </p>
+        ) : null}
+      </>
+    ) : null;
   // The note sits after the list: a <dl> may hold only dt/dd groups (axe: definition-list).
   return (
     <>
@@ -252,12 +270,6 @@ function RouteFigures({ activity }: { activity: Activity }) {
           <dd data-testid="stat-moving-time">{movingTime}</dd>
         </div>
         <div>
-          <dt>{t('activity.view.requiredTime')}</dt>
-          <dd data-testid="stat-required-time">
-            {activity.requiredTime ? formatDuration(activity.requiredTime) : '—'}
-          </dd>
-        </div>
-        <div>
           <dt>{t('activity.view.participants')}</dt>
           <dd data-testid="stat-participants">{activity.participantsCount}</dd>
         </div>
@@ -271,7 +283,6 @@ function RouteFigures({ activity }: { activity: Activity }) {
         )}
       </dl>
       <PartnerFitLine activity={activity} />
-      <GroupMovingTime activity={activity} />
       <GradesPanel activity={activity} />
       <RouteAccessPanel activity={activity} />
       {smoothedDiffers && (
@@ -285,6 +296,7 @@ function RouteFigures({ activity }: { activity: Activity }) {
         sportId={activity.sportId}
         estimate={activity.estimatedMovingTime}
         testId="stat-moving-time-note"
+        more={otherTimes}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import type { MovingTimeEstimate } from '@cordata/contract';
 import { MOVING_TIME_MODELS } from '@cordata/geo';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../i18n/dates.ts';
 import { UNKNOWN } from './format.ts';
@@ -12,23 +13,28 @@ export function useMovingTimeText(estimate: MovingTimeEstimate | null): string {
 
 /**
  * That the climb is left out when the elevation is unknown, and what the estimate assumes (its model, no breaks) one
- * tap away, under "How is this estimated?".
+ * tap away, under "How is this estimated?". `more` goes under the same tap: on the activity page, the group's and
+ * the required times, so that the page itself shows one duration (issue 44).
  */
 export function MovingTimeNote({
   sportId,
   estimate,
   testId,
+  more,
 }: {
   sportId: string;
   estimate: MovingTimeEstimate | null;
   testId?: string;
+  more?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const model = Object.hasOwn(MOVING_TIME_MODELS, sportId) ? MOVING_TIME_MODELS[sportId] : undefined;
-  if (!estimate || !model) return null;
+  const found = Object.hasOwn(MOVING_TIME_MODELS, sportId) ? MOVING_TIME_MODELS[sportId] : undefined;
+  const model = estimate ? found : undefined;
+  if (!model && !more) return null;
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
-  const assumes =
-    model.kind === 'DIN_33466'
+  const assumes = !model
+    ? null
+    : model.kind === 'DIN_33466'
       ? t('activity.view.movingTimeModel.DIN_33466')
       : model.kind === 'KM_EFFORT'
         ? t('activity.view.movingTimeModel.KM_EFFORT', { pace: formatPace(model.flatMinutesPerKm) })
@@ -38,10 +44,11 @@ export function MovingTimeNote({
           });
   return (
     <div className="activity-stats-note" data-testid={testId}>
-      {!estimate.includesClimb && <p>{t('activity.view.movingTimeNoClimb')}</p>}
+      {estimate && !estimate.includesClimb && <p>{t('activity.view.movingTimeNoClimb')}</p>}
       <details className="moving-time-how">
         <summary>{t('activity.view.howEstimated')}</summary>
-        <p>{assumes}</p>
+        {assumes && <p>{assumes}</p>}
+        {more}
       </details>
     </div>
   );

@@ -16,9 +16,8 @@ import { Climb } from './Climb.tsx';
 import { formatDistance } from './format.ts';
 import { endpointMarkers } from './markers.ts';
 
-/** Whether the activity page shows its recap: it has ended and the person takes part (docs/recap.md). */
-export const showsRecap = (activity: Activity, now = new Date()) =>
-  activity.status === 'PARTICIPATING' && new Date(activity.endsAt) <= now;
+// Whether the page is the recap: phase.ts, which the bottom bar shares without loading the recap's map.
+export { showsRecap } from './phase.ts';
 
 /** An ended activity as its participants see it: who came, the route, and their photo album. */
 export function ActivityRecap({ activity }: { activity: Activity }) {

@@ -72,6 +72,41 @@ describe('an unknown elevation is shown as unknown, never as 0 m', () => {
     expect(screen.queryByTestId('stat-moving-time-note')).toBeNull();
   });
 
+  it('shows one duration, the estimate; the group and required times are under "How is this estimated?"', async () => {
+    showPage(
+      anActivity({
+        ...unknown,
+        estimatedMovingTime: { minutes: 270, includesClimb: true },
+        requiredTime: 255,
+        participantsCount: 3,
+        groupMovingTime: { minutes: 300, includesClimb: true, limitedBy: 'PACE', limitingCount: 1 },
+      }),
+    );
+    const stats = await screen.findByTestId('activity-stats');
+    expect(stats.textContent).toContain('about 4 h 30 min');
+    expect(stats.textContent).not.toMatch(/4 h 15 min|5 h/);
+    const how = screen.getByText('How is this estimated?').closest('details');
+    expect(how?.open).toBe(false);
+    expect(how?.contains(screen.getByTestId('activity-group-time'))).toBe(true);
+    expect(how?.contains(screen.getByTestId('stat-required-time'))).toBe(true);
+    expect(screen.getByTestId('stat-required-time').textContent).toBe('4 h 15 min');
+    expect(how?.textContent).toContain('DIN 33466');
+    expect(how?.textContent).toContain('Group moving time: about 5 h, set by the pace of 1 person');
+    expect(how?.textContent).toContain('Required time: 4 h 15 min, set by the organiser, breaks included');
+    // Outside that tap, the page shows no other duration.
+    const page = screen.getByTestId('activity-details');
+    const outside = page.textContent?.replace(how?.textContent ?? '', '') ?? '';
+    expect(outside).not.toMatch(/4 h 15 min|\b5 h\b/);
+  });
+
+  it('keeps the required time one tap away for a sport without a time model', async () => {
+    showPage(anActivity({ ...unknown, sportId: 'climbing', estimatedMovingTime: null, requiredTime: 120 }));
+    expect((await screen.findByTestId('stat-moving-time')).textContent).toBe('—');
+    const how = screen.getByText('How is this estimated?').closest('details');
+    expect(how?.contains(screen.getByTestId('stat-required-time'))).toBe(true);
+    expect(how?.textContent).not.toContain('DIN');
+  });
+
   it('on an activity card', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>

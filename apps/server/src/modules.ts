@@ -118,6 +118,7 @@ export function createModules(core: Core) {
     uploads: uploads.services.uploads,
     participation: participation.services,
     activities: activities.services.activities,
+    access,
   });
   const admin = createAdminModule(core, {
     changes,

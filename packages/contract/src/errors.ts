@@ -62,6 +62,7 @@ export const errorCatalog = {
   SPORT_NOT_FOUND: { status: 404, message: 'Sport not found' },
   ACTIVITY_NOT_FOUND: { status: 404, message: 'Activity not found' },
   GROUP_NOT_FOUND: { status: 404, message: 'Group not found' },
+  SUBGROUP_NOT_FOUND: { status: 404, message: 'Sub-group not found' },
   CHAT_NOT_FOUND: { status: 404, message: 'Chat not found' },
   REQUEST_NOT_FOUND: { status: 404, message: 'Request not found' },
   PLACE_NOT_FOUND: { status: 404, message: 'Place not found' },

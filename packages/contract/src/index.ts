@@ -17,6 +17,7 @@ import { recapCalls } from './calls/recap.ts';
 import { routingCalls } from './calls/routing.ts';
 import { safetyCalls } from './calls/safety.ts';
 import { seriesCalls } from './calls/series.ts';
+import { subgroupCalls } from './calls/subgroup.ts';
 import { userCalls } from './calls/user.ts';
 import { weatherCalls } from './calls/weather.ts';
 
@@ -38,6 +39,7 @@ export * from './calls/recap.ts';
 export * from './calls/routing.ts';
 export * from './calls/safety.ts';
 export * from './calls/series.ts';
+export * from './calls/subgroup.ts';
 export * from './calls/user.ts';
 export * from './calls/weather.ts';
 export * from './common.ts';
@@ -60,6 +62,7 @@ export const calls = {
   ...calendarCalls,
   ...chatCalls,
   ...groupCalls,
+  ...subgroupCalls,
   ...locationCalls,
   ...notificationCalls,
   ...sportCalls,

@@ -1,18 +1,14 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { activities, groupMembers, groups, sports } from '../db/schema.ts';
+import { activityPublicSql } from '../modules/access/access.ts';
 
 /**
  * The rule of link previews (issue 19): only what an outsider may see, i.e. a live activity that is public
  * and open to join, or a live open group. Anything else — private, closed, deleted, missing — has no preview.
  */
 const shareableActivity = (id: string) =>
-  and(
-    eq(activities.id, id),
-    isNull(activities.deletedAt),
-    eq(activities.visibility, 'PUBLIC'),
-    eq(activities.access, 'OPEN'),
-  );
+  and(eq(activities.id, id), isNull(activities.deletedAt), activityPublicSql, eq(activities.access, 'OPEN'));
 
 /** What a link preview says of an activity. */
 const previewColumns = {

@@ -63,6 +63,7 @@ const errors: Record<ErrorCode, string> = {
   SPORT_NOT_FOUND: 'Sport not found',
   ACTIVITY_NOT_FOUND: 'Activity not found',
   GROUP_NOT_FOUND: 'Group not found',
+  SUBGROUP_NOT_FOUND: 'Sub-group not found',
   CHAT_NOT_FOUND: 'Chat not found',
   REQUEST_NOT_FOUND: 'Request not found',
   PLACE_NOT_FOUND: 'Place not found',

@@ -145,6 +145,7 @@ export const it: Resources = {
     SPORT_NOT_FOUND: 'Sport non trovato',
     ACTIVITY_NOT_FOUND: 'Attività non trovata',
     GROUP_NOT_FOUND: 'Gruppo non trovato',
+    SUBGROUP_NOT_FOUND: 'Sottogruppo non trovato',
     CHAT_NOT_FOUND: 'Chat non trovata',
     REQUEST_NOT_FOUND: 'Richiesta non trovata',
     PLACE_NOT_FOUND: 'Luogo non trovato',

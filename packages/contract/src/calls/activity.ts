@@ -141,6 +141,11 @@ const ActivityFields = z.object({
   access: Access,
   visibility: Visibility,
   groupId: Id.nullable().optional(),
+  /**
+   * Limits a group activity (or series) to these sub-groups of its group (issue 40, docs/groups.md): only their members,
+   * the group's admins and the creator see it. [] (or absent on create): not limited; absent on update: unchanged.
+   */
+  subgroupIds: z.array(Id).max(20).optional(),
   difficulty: Difficulty,
   requiredTime: z
     .int()

@@ -50,6 +50,11 @@ export const activities = pgTable(
     /** What OpenStreetMap says of the route when it was saved (issue 38, osm-access.ts); null: not asked. */
     routeAccess: jsonb('route_access').$type<RouteAccessFacts>(),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /**
+     * Limited to these sub-groups of its group (issue 40, access.ts activityRules.visible); {} when not limited. A
+     * series copies it to every date (its template is this row).
+     */
+    subgroupIds: uuid('subgroup_ids').array().notNull().default(sql`'{}'::uuid[]`),
     routeMode: text('route_mode').$type<'POINTS' | 'GPX'>().notNull(),
     startLatitude: doublePrecision('start_latitude').notNull(),
     startLongitude: doublePrecision('start_longitude').notNull(),

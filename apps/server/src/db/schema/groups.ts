@@ -1,5 +1,5 @@
 /** Groups and their members (and the membership state shared with activities). */
-import type { GroupType } from '@cordata/contract/enums';
+import type { GroupType, IntensityKind } from '@cordata/contract/enums';
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.ts';
@@ -52,6 +52,11 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     state: text('state').$type<MemberState>().notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * A ride leader (issue 40, docs/groups.md): between member and admin. Leads the sub-groups they are in; takes
+     * attendance of the group's activities and sees records on closed joins; never manages members or the group.
+     */
+    isLeader: boolean('is_leader').notNull().default(false),
     rejectionReason: text('rejection_reason'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -72,4 +77,39 @@ export const groupMembers = pgTable(
       t.userId,
     ),
   ],
+);
+
+/**
+ * A group's sub-groups (issue 40, docs/groups.md): pace groups such as "A (30 km/h)", each for one sport with a
+ * declared level in the words of people's own levels (an intensity: kind and value, docs/people.md).
+ */
+export const subgroups = pgTable(
+  'subgroups',
+  {
+    id: id(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sportId: text('sport_id').notNull(),
+    intensityKind: text('intensity_kind').$type<IntensityKind>().notNull(),
+    intensityValue: doublePrecision('intensity_value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subgroups_group_idx').on(t.groupId)],
+);
+
+/** Who is in a sub-group: members pick their own, admins assign anyone of the group. */
+export const subgroupMembers = pgTable(
+  'subgroup_members',
+  {
+    subgroupId: uuid('subgroup_id')
+      .notNull()
+      .references(() => subgroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subgroupId, t.userId] }), index('subgroup_members_user_idx').on(t.userId)],
 );

@@ -1,9 +1,9 @@
-import type { Activity, ActivitySummary } from '@cordata/contract';
+import { type Activity, type ActivitySummary, type CallName, calls } from '@cordata/contract';
 import { haversineMetres } from '@cordata/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
-import { activities, groups, type MemberState } from '../../db/schema.ts';
+import { activities, groups, type MemberState, subgroupMembers, subgroups } from '../../db/schema.ts';
 import { createMembershipRepository, type MembershipKind } from '../membership/membership.repository.ts';
 import { activityRules, groupRules } from './access.ts';
 
@@ -36,7 +36,15 @@ const STATES: readonly (MemberState | null)[] = [null, null, 'INVITED', 'REQUEST
 
 interface World {
   users: { id: string; token: string }[];
-  groups: { id: string; type: 'OPEN' | 'CLOSED'; deleted: boolean; members: Map<string, MemberState> }[];
+  groups: {
+    id: string;
+    type: 'OPEN' | 'CLOSED';
+    deleted: boolean;
+    members: Map<string, MemberState>;
+    admins: Set<string>;
+    /** Its sub-groups (issue 40), each with who is in it (in the group or not: only members count). */
+    subgroups: { id: string; members: Set<string> }[];
+  }[];
   activities: {
     id: string;
     createdBy: string;
@@ -45,6 +53,8 @@ interface World {
     participantsPublic: boolean;
     start: { latitude: number; longitude: number };
     groupId: string | null;
+    /** The sub-groups it is limited to; [] when not limited. */
+    subgroupIds: string[];
     deleted: boolean;
     members: Map<string, MemberState>;
   }[];
@@ -59,15 +69,18 @@ async function randomMembers(
   objectId: string,
 ) {
   const members = new Map<string, MemberState>();
+  const admins = new Set<string>();
   for (const user of users) {
     const state = r.pick(STATES);
     if (state) members.set(user.id, state);
   }
   const repo = createMembershipRepository(t.db);
   for (const [userId, state] of members) {
-    await repo.put(kind, { objectId, userIds: [userId], state, isAdmin: r.chance(0.3) });
+    const isAdmin = r.chance(0.3);
+    if (isAdmin) admins.add(userId);
+    await repo.put(kind, { objectId, userIds: [userId], state, isAdmin });
   }
-  return members;
+  return { members, admins };
 }
 
 async function buildWorld(seed: number, index: number): Promise<World> {
@@ -87,8 +100,19 @@ async function buildWorld(seed: number, index: number): Promise<World> {
         deletedAt: deleted ? new Date() : null,
       })
       .returning({ id: groups.id });
-    const members = await randomMembers(r, users, 'group', row!.id);
-    world.groups.push({ id: row!.id, type, deleted, members });
+    const { members, admins } = await randomMembers(r, users, 'group', row!.id);
+    // Two pace groups, each with some of the world's people, in the group or not (issue 40).
+    const subs: World['groups'][number]['subgroups'] = [];
+    for (const name of ['A', 'B']) {
+      const [sub] = await t.db
+        .insert(subgroups)
+        .values({ groupId: row!.id, name, sportId: 'running', intensityKind: 'DISTANCE', intensityValue: 10_000 })
+        .returning({ id: subgroups.id });
+      const inIt = new Set(users.filter(() => r.chance(0.4)).map((u) => u.id));
+      for (const userId of inIt) await t.db.insert(subgroupMembers).values({ subgroupId: sub!.id, userId });
+      subs.push({ id: sub!.id, members: inIt });
+    }
+    world.groups.push({ id: row!.id, type, deleted, members, admins, subgroups: subs });
   }
   const startsAt = new Date(Date.now() + 5 * 86_400_000);
   for (let a = 0; a < 8; a++) {
@@ -102,6 +126,10 @@ async function buildWorld(seed: number, index: number): Promise<World> {
     const longitude = centre.longitude + (r.next() - 0.5) * 0.02;
     const access = r.pick(['OPEN', 'CLOSED'] as const);
     const participantsPublic = r.chance(0.5);
+    // Some group activities are limited to one or both of its sub-groups (issue 40).
+    const subgroupIds =
+      group && r.chance(0.5) ? group.subgroups.filter((_, i) => i === 0 || r.chance(0.5)).map((g) => g.id) : [];
+    if (subgroupIds.length === 2 && r.chance(0.5)) subgroupIds.shift();
     const [row] = await t.db
       .insert(activities)
       .values({
@@ -125,12 +153,14 @@ async function buildWorld(seed: number, index: number): Promise<World> {
         totalElevationGain: 0,
         smoothedElevationGain: 0,
         groupId: group?.id ?? null,
+        subgroupIds,
         createdBy: creator.id,
         deletedAt: deleted ? new Date() : null,
       })
       .returning({ id: activities.id });
-    const members = await randomMembers(r, users, 'activity', row!.id);
+    const { members } = await randomMembers(r, users, 'activity', row!.id);
     world.activities.push({
+      subgroupIds,
       id: row!.id,
       createdBy: creator.id,
       visibility,
@@ -151,12 +181,16 @@ function rules(world: World, viewerId: string) {
   const groupOf = (id: string | null) => world.groups.find((g) => g.id === id);
   const facts = (a: World['activities'][number]) => {
     const group = groupOf(a.groupId);
+    const inGroup = group?.members.get(viewerId) === 'PARTICIPATING';
     return {
+      limited: a.subgroupIds.length > 0,
+      inSubgroup: inGroup && !!group?.subgroups.some((g) => a.subgroupIds.includes(g.id) && g.members.has(viewerId)),
+      groupAdmin: inGroup && !!group?.admins.has(viewerId),
       visibility: a.visibility,
       access: a.access,
       participantsPublic: a.participantsPublic,
       myState: a.members.get(viewerId) ?? null,
-      inGroup: group?.members.get(viewerId) === 'PARTICIPATING',
+      inGroup,
       isCreator: a.createdBy === viewerId,
     };
   };
@@ -215,6 +249,25 @@ describe('listings agree with access, for random worlds', () => {
           expectPointAsAllowed(listed, activity, may.seesStart(activity), `${context}: nearby`);
         }
 
+        const daily = await t.ok(
+          'activity/list-daily',
+          {
+            onlyOwn: false,
+            startDate: new Date().toISOString(),
+            endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+            page: 1,
+            limit: 50,
+          },
+          viewer.token,
+        );
+        expect(sorted(daily.map((a) => a.activityId)), `${context}: list-daily`).toEqual(
+          sorted(
+            world.activities
+              .filter((a) => a.members.get(viewer.id) === 'PARTICIPATING' && may.seesActivity(a))
+              .map((a) => a.id),
+          ),
+        );
+
         for (const activity of world.activities) {
           const read = await t.call('activity/read-info', { activityId: activity.id }, viewer.token);
           expect(read.status, `${context}: read-info`).toBe(may.seesActivity(activity) ? 200 : 404);
@@ -271,6 +324,8 @@ describe('listings agree with access, for random worlds', () => {
             expected,
           );
           expect(counted.body.count, `${context}: group count`).toBe(expected.length);
+          const next = await t.ok('group/list-next-activities', { groupId: group.id, pagination: page }, viewer.token);
+          expect(sorted(next.activities.map((a) => a.activityId)), `${context}: group next`).toEqual(expected);
           expect(sorted(members.body.participants.map((p) => p.userId)), `${context}: group members`).toEqual(
             sorted([...group.members].filter(([, s]) => s === 'PARTICIPATING').map(([id]) => id)),
           );
@@ -283,7 +338,7 @@ describe('listings agree with access, for random worlds', () => {
           expect(sorted(theirs.activities.map((a) => a.activityId)), `${context}: user/list-activities`).toEqual(
             sorted(
               world.activities
-                .filter((a) => takesPart(a) && !a.deleted && (mine || may.seesParticipants(a)))
+                .filter((a) => takesPart(a) && !a.deleted && (mine ? may.seesActivity(a) : may.seesParticipants(a)))
                 .map((a) => a.id),
             ),
           );
@@ -300,4 +355,86 @@ describe('listings agree with access, for random worlds', () => {
       }
     }, 120_000);
   }
+});
+
+/**
+ * Every call that lists or shows activities is held to the rules above (issue 40: an activity limited to sub-groups
+ * must not leak through any of them). Found from the contract: a call whose answer names an activity (activityId
+ * anywhere in it), and the calls that answer about activities in another shape (counts, calendar files,
+ * notifications, a route file). A new such call fails here until it is covered or its guard is named.
+ */
+function mentions(schema: unknown, key: string, seen = new Set<unknown>()): boolean {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return false;
+  seen.add(schema);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return false;
+  const shape = def.shape as Record<string, unknown> | undefined;
+  if (shape && (key in shape || Object.values(shape).some((x) => mentions(x, key, seen)))) return true;
+  for (const k of ['element', 'innerType', 'in', 'out', 'valueType', 'left', 'right'])
+    if (mentions(def[k], key, seen)) return true;
+  for (const k of ['options', 'items'])
+    if (Array.isArray(def[k]) && (def[k] as unknown[]).some((x) => mentions(x, key, seen))) return true;
+  if (typeof def.getter === 'function') return mentions((def.getter as () => unknown)(), key, seen);
+  return false;
+}
+
+/** Listings and reads this file checks for every viewer of every world. */
+const CHECKED_HERE: CallName[] = [
+  'activity/nearby-activities',
+  'activity/list-daily',
+  'activity/read-info',
+  'group/list-activities',
+  'group/list-next-activities',
+  'user/list-activities',
+];
+/**
+ * Calls about one activity the caller names: each loads it through access.require / the membership engine's `load`
+ * (the SQL face, activityVisibleSql), so an activity the caller may not see is ACTIVITY_NOT_FOUND; the matrices in
+ * test/security check each. The calls that create or change one answer it to its organiser.
+ */
+const GUARDED_BY_REQUIRE: CallName[] = [
+  ...(['accept-request', 'reject-request', 'make-admin', 'remove-admin', 'remove-user'] as const).map(
+    (c) => `activity/${c}` as CallName,
+  ),
+  ...(['claim-seat', 'decline-seat', 'exit', 'participate', 'request-access', 'backup-route'] as const).map(
+    (c) => `activity/${c}` as CallName,
+  ),
+  'activity/create-new',
+  'activity/update-existing',
+  'activity/read-recap',
+  'activity/safety',
+  'activity/safety-set-return',
+  'activity/safety-share',
+  'activity/safety-back',
+  'series/read-info',
+  'series/join',
+  'series/leave',
+  'series/skip-date',
+  'offline/build-pack',
+];
+/**
+ * Calls about activities that do not answer with an activityId, and the predicate each filters with:
+ * counts (activityVisibleSql, checked here for group/count-activities), calendar files (calendar.repository: the
+ * member's feed activityVisibleSql, a group's public feed activityPublicSql, one activity access.require), and
+ * notifications (about activities people took part in or were invited to, never to those the invitation gate
+ * leaves out).
+ */
+const OTHER_SHAPES: CallName[] = [
+  'group/count-activities',
+  'activity/count-daily',
+  'calendar/my-feed',
+  'calendar/group-feed',
+  'calendar/activity-ics',
+  'report/create',
+];
+
+describe('every call that lists or shows activities is covered', () => {
+  it('the contract has no call naming activities beyond the ones listed here', () => {
+    const naming = (Object.keys(calls) as CallName[]).filter((name) =>
+      mentions((calls[name] as { response?: unknown }).response, 'activityId'),
+    );
+    const covered = new Set([...CHECKED_HERE, ...GUARDED_BY_REQUIRE, ...OTHER_SHAPES]);
+    expect(naming.filter((n) => !covered.has(n))).toEqual([]);
+    for (const name of covered) expect(Object.keys(calls), name).toContain(name);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Access as ActivityAccess, GroupType, Visibility } from '@cordata/contract/enums';
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, queryRows, uuidArray } from '../../db/client.ts';
 import {
   activities,
   activityMembers,
@@ -10,6 +10,8 @@ import {
   groupMembers,
   groups,
   type MemberState,
+  subgroupMembers,
+  subgroups,
   userBlocks,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -34,6 +36,9 @@ export interface Membership {
 export const isMember = (m: Membership | null | undefined): boolean => m?.state === 'PARTICIPATING';
 /** Administers: an admin who takes part. */
 export const isAdmin = (m: Membership | null | undefined): boolean => isMember(m) && m!.isAdmin;
+/** Leads rides in a group (issue 40): a ride leader who takes part. Admins are not ride leaders by this rule. */
+export const isLeader = (m: (Membership & { isLeader?: boolean }) | null | undefined): boolean =>
+  isMember(m) && m!.isLeader === true;
 
 export interface ActivityFacts {
   visibility: Visibility;
@@ -46,6 +51,12 @@ export interface ActivityFacts {
   inGroup: boolean;
   /** Whether the viewer created the activity (they keep seeing it after leaving it). */
   isCreator: boolean;
+  /** The activity is limited to sub-groups of its group (issue 40): its `subgroupIds` are not empty. */
+  limited: boolean;
+  /** The viewer takes part in the activity's group and is in one of the sub-groups it is limited to. */
+  inSubgroup: boolean;
+  /** The viewer administers the activity's group (false without a group). */
+  groupAdmin: boolean;
 }
 
 export const activityRules = {
@@ -54,8 +65,24 @@ export const activityRules = {
    * requesting, rejected, taking part or removed: they need to see what they were asked into or left),
    * by the members of its group and by its creator. To everyone else it does not exist (404).
    */
-  visible: (f: Pick<ActivityFacts, 'visibility' | 'myState' | 'inGroup' | 'isCreator'>) =>
-    f.visibility === 'PUBLIC' || f.myState !== null || f.inGroup || f.isCreator,
+  visible: (
+    f: Pick<
+      ActivityFacts,
+      'visibility' | 'myState' | 'inGroup' | 'isCreator' | 'limited' | 'inSubgroup' | 'groupAdmin'
+    >,
+  ) =>
+    f.limited
+      ? activityRules.limitedVisible(f)
+      : f.visibility === 'PUBLIC' || f.myState !== null || f.inGroup || f.isCreator,
+  /**
+   * An activity limited to sub-groups (issue 40, docs/groups.md) is seen by the members of those sub-groups who take
+   * part in the group (the ride leaders of those sub-groups among them), by the group's admins and by its creator,
+   * whatever its visibility and whatever membership rows anyone else has: to everyone else, members of other
+   * sub-groups and outsiders, it does not exist — in every listing, feed, notification, invitation and share page,
+   * since all of them ask this rule (activityVisibleSql).
+   */
+  limitedVisible: (f: Pick<ActivityFacts, 'isCreator' | 'inSubgroup' | 'groupAdmin'>) =>
+    f.isCreator || f.groupAdmin || f.inSubgroup,
   /**
    * Who takes part is for those taking part (organisers included), and for everyone who sees the activity once
    * its organisers make the list public (issue 23). Everyone else sees the count only.
@@ -101,6 +128,32 @@ export interface GroupFacts {
   type: GroupType;
   myState: MemberState | null;
 }
+
+/** What the club rules (issue 40) know of a caller in a group. */
+export interface ClubFacts {
+  type: GroupType;
+  member: (Membership & { isLeader: boolean }) | null;
+}
+
+export const clubRules = {
+  /** Sub-groups are defined, renamed, deleted and filled by the group's admins only; ride leaders too may not. */
+  manageSubgroups: (f: ClubFacts) => isAdmin(f.member),
+  /** Naming and unnaming ride leaders is managing roles: admins only. */
+  manageLeaders: (f: ClubFacts) => isAdmin(f.member),
+  /** A member picks their own sub-groups. */
+  pickSubgroups: (f: ClubFacts) => isMember(f.member),
+  /**
+   * Limiting an activity or series to sub-groups: the group's admins, or a ride leader who is in every one of those
+   * sub-groups (who leads them). Any member may still add an activity to the group without a limit.
+   */
+  mayLimit: (f: ClubFacts & { inEvery: boolean }) => isAdmin(f.member) || (isLeader(f.member) && f.inEvery),
+  /**
+   * Taking attendance of one of the group's activities (and seeing the records on its closed joins): its organisers
+   * (activityRules), and the group's admins and ride leaders who see the activity.
+   */
+  takesAttendance: (f: ClubFacts & { organiser: boolean; visible: boolean }) =>
+    f.visible && (f.organiser || isAdmin(f.member) || isLeader(f.member)),
+};
 
 export const groupRules = {
   /** Every live group can be found and read; its members and calendar are the question. */
@@ -148,12 +201,33 @@ export const groupMemberSql = (groupId: Viewer, viewer: Viewer) =>
   sql`exists (select 1 from ${groupMembers} access_gm
     where access_gm.group_id = ${groupId} and access_gm.user_id = ${viewer} and access_gm.state = 'PARTICIPATING')`;
 
+/** The viewer administers the group `groupId` (a column or a value). */
+export const groupAdminSql = (groupId: Viewer, viewer: Viewer) =>
+  sql`exists (select 1 from ${groupMembers} access_ga
+    where access_ga.group_id = ${groupId} and access_ga.user_id = ${viewer} and access_ga.state = 'PARTICIPATING'
+      and access_ga.is_admin)`;
+
+/** ActivityFacts.inSubgroup over the `activities` table. */
+export const inActivitySubgroupSql = (viewer: Viewer) =>
+  sql`(exists (select 1 from ${subgroupMembers} access_sm
+      join ${subgroups} access_sg on access_sg.id = access_sm.subgroup_id
+      where access_sm.user_id = ${viewer} and access_sm.subgroup_id = any(${activities.subgroupIds})
+        and access_sg.group_id = ${activities.groupId})
+    and ${groupMemberSql(activities.groupId, viewer)})`;
+
 /** activityRules.visible over the `activities` table. */
 export const activityVisibleSql = (viewer: Viewer) =>
-  sql`(${activities.visibility} = 'PUBLIC' or ${activities.createdBy} = ${viewer}
-    or exists (select 1 from ${activityMembers} access_am
-      where access_am.activity_id = ${activities.id} and access_am.user_id = ${viewer})
-    or (${activities.groupId} is not null and ${groupMemberSql(activities.groupId, viewer)}))`;
+  sql`(case when cardinality(${activities.subgroupIds}) > 0
+    then (${activities.createdBy} = ${viewer}
+      or (${activities.groupId} is not null and ${groupAdminSql(activities.groupId, viewer)})
+      or ${inActivitySubgroupSql(viewer)})
+    else (${activities.visibility} = 'PUBLIC' or ${activities.createdBy} = ${viewer}
+      or exists (select 1 from ${activityMembers} access_am
+        where access_am.activity_id = ${activities.id} and access_am.user_id = ${viewer})
+      or (${activities.groupId} is not null and ${groupMemberSql(activities.groupId, viewer)})) end)`;
+
+/** activityRules.visible for nobody in particular (a public calendar feed): public and not limited to sub-groups. */
+export const activityPublicSql = sql`(${activities.visibility} = 'PUBLIC' and cardinality(${activities.subgroupIds}) = 0)`;
 
 /** The viewer takes part in the activity of the `activities` row. */
 const participatesSql = (viewer: Viewer) =>
@@ -271,6 +345,23 @@ export function createAccess(db: Db) {
     return row ?? null;
   }
 
+  /** The viewer's membership of a live group as the club rules see it; null when the group is not found. */
+  async function club(groupId: string, viewerId: string, tx: DbOrTx = db): Promise<ClubFacts | null> {
+    const rows = await tx
+      .select({
+        type: groups.type,
+        state: groupMembers.state,
+        isAdmin: groupMembers.isAdmin,
+        isLeader: groupMembers.isLeader,
+      })
+      .from(groups)
+      .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, viewerId)))
+      .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
+    if (!rows.length) return null;
+    const m = rows[0]!;
+    return { type: m.type, member: m.state ? { state: m.state, isAdmin: m.isAdmin!, isLeader: m.isLeader! } : null };
+  }
+
   return {
     /** Whether two people may message each other directly now (directRules.mayMessage). */
     async mayMessage(a: string, b: string, tx: DbOrTx = db) {
@@ -311,6 +402,33 @@ export function createAccess(db: Db) {
       if (verdict === 'not found') throw new ApiError('ACTIVITY_NOT_FOUND');
       if (verdict === 'forbidden') throw refusal(options.as);
       return { activity: row!.activity, member: row!.member, isOrganiser: isAdmin(row!.member) };
+    },
+
+    club,
+
+    /**
+     * The guard of limiting an activity of `groupId` to `subgroupIds` (clubRules.mayLimit): SUBGROUP_NOT_FOUND when
+     * one is not a sub-group of that group, FORBIDDEN when the caller may not limit to them.
+     */
+    async requireMayLimit(groupId: string, subgroupIds: readonly string[], viewerId: string, tx: DbOrTx = db) {
+      const ids = [...new Set(subgroupIds)];
+      const found = await tx
+        .select({
+          id: subgroups.id,
+          mine: sql<boolean>`exists (select 1 from ${subgroupMembers} access_lm
+            where access_lm.subgroup_id = ${subgroups.id} and access_lm.user_id = ${viewerId})`,
+        })
+        .from(subgroups)
+        .where(and(eq(subgroups.groupId, groupId), sql`${subgroups.id} = any(${uuidArray(ids)})`));
+      if (found.length !== ids.length) throw new ApiError('SUBGROUP_NOT_FOUND');
+      const facts = await club(groupId, viewerId, tx);
+      if (!facts) throw new ApiError('GROUP_NOT_FOUND');
+      if (!clubRules.mayLimit({ ...facts, inEvery: found.every((f) => f.mine) })) {
+        throw new ApiError('FORBIDDEN', {
+          message: "Only the group's admins and the ride leaders of these sub-groups can limit an activity to them",
+        });
+      }
+      return ids;
     },
 
     /** Whether the viewer takes part in a live group. */

@@ -195,6 +195,8 @@ export function createActivitiesRepository(db: Db) {
       isNull(activities.deletedAt),
       gte(activities.startsAt, q.from),
       lte(activities.startsAt, q.to),
+      // Taking part is not enough for an activity limited to sub-groups one has left (issue 40, access.ts).
+      q.onlyOwn ? undefined : activityVisibleSql(userId),
       q.onlyOwn
         ? eq(activities.createdBy, userId)
         : inArray(
@@ -521,7 +523,11 @@ export function createActivitiesRepository(db: Db) {
      */
     async candidateStates(activityId: string, groupId: string | null, userIds: string[], tx: DbOrTx = db) {
       if (!userIds.length) return [];
-      const inGroup = groupId ? groupMemberSql(groupId, sql`c.id`) : sql`true`;
+      // A group activity's invitees are its group's members, and of a limited one those who see it (issue 40).
+      const inGroup = groupId
+        ? sql`(${groupMemberSql(groupId, sql`c.id`)} and exists (select 1 from ${activities}
+            where ${activities.id} = ${activityId} and ${activityVisibleSql(sql`c.id`)}))`
+        : sql`true`;
       return queryRows<{ userId: string; state: MemberState | null; inGroup: boolean }>(
         tx,
         sql`select c.id as "userId", am.state, ${inGroup} as "inGroup"

@@ -49,7 +49,11 @@ export interface ActivitiesDeps {
   members: Pick<Membership<ActivityRow>, 'invite' | 'load' | 'loadAsAdmin'>;
   memberships: Pick<MembershipRepository, 'put' | 'count' | 'adminsCount' | 'memberIds'>;
   /** Groups an activity may be added to. */
-  groups: { isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean> };
+  groups: {
+    isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean>;
+    /** Limiting to sub-groups (issue 40): access.ts clubRules.mayLimit, or SUBGROUP_NOT_FOUND / FORBIDDEN. */
+    requireMayLimit(groupId: string, subgroupIds: readonly string[], userId: string, tx: DbOrTx): Promise<string[]>;
+  };
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
   /** Seats and waitlists (seats/seats.service.ts). */
   seats: Pick<Seats, 'mine' | 'overlapping' | 'edited'>;
@@ -87,6 +91,28 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     if (!(await deps.groups.isGroupMember(groupId, userId, tx))) {
       throw new ApiError('FORBIDDEN', { message: 'Only members of the group can add activities to it' });
     }
+  }
+
+  /**
+   * The sub-groups an activity of `groupId` is limited to (issue 40): none without a group; a new or changed limit
+   * is the group admins' or its sub-groups' ride leaders' to set (access.ts clubRules.mayLimit).
+   */
+  async function limitOf(
+    groupId: string | null,
+    subgroupIds: readonly string[],
+    userId: string,
+    tx: DbOrTx,
+    current: readonly string[] = [],
+  ) {
+    if (!subgroupIds.length) return [];
+    if (!groupId) {
+      throw new ApiError('VALIDATION_ERROR', {
+        message: 'Only a group activity can be limited to sub-groups',
+        issues: [{ path: 'subgroupIds', message: 'Choose a group first' }],
+      });
+    }
+    const same = subgroupIds.length === current.length && subgroupIds.every((id) => current.includes(id));
+    return same ? [...current] : deps.groups.requireMayLimit(groupId, subgroupIds, userId, tx);
   }
 
   /** Keeps the file of an uploaded route or backup route, within its creator's quota (review M5). */
@@ -242,8 +268,10 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       const access = await routeAccessOf(route);
       const activityId = await change(async (tx, effects) => {
         if (input.groupId) await assertMayUseGroup(input.groupId, userId, tx);
+        const subgroupIds = await limitOf(input.groupId ?? null, input.subgroupIds ?? [], userId, tx);
         const activity = await repo.insert(
           {
+            subgroupIds,
             ...rowValues(input, times),
             ...gradeColumns(input.sportId, input),
             ...routeValues(route),
@@ -294,7 +322,11 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           assertStartsLateEnough(times.startsAt, deps.now());
         const groupId = input.groupId === undefined ? activity.groupId : input.groupId;
         if (groupId && groupId !== activity.groupId) await assertMayUseGroup(groupId, userId, tx);
+        // A limit holds within its group: moving to another group (or none) drops it unless a new one is sent.
+        const kept = groupId === activity.groupId ? activity.subgroupIds : [];
+        const subgroupIds = await limitOf(groupId, input.subgroupIds ?? kept, userId, tx, activity.subgroupIds);
         const values = {
+          subgroupIds,
           ...rowValues(input, times),
           ...gradeColumns(input.sportId, input, activity),
           ...(route ? routeValues(route) : {}),

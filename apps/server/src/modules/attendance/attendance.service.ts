@@ -9,7 +9,7 @@ import {
 } from '@cordata/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import { isMember } from '../access/access.ts';
+import { type ClubFacts, clubRules, isAdmin, isMember } from '../access/access.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { GroupRow } from '../groups/groups.repository.ts';
 import type { Member } from '../membership/membership.repository.ts';
@@ -88,6 +88,8 @@ export interface AttendanceDeps {
   changes: Changes;
   activities: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin'>;
   groups: Pick<Membership<GroupRow>, 'load' | 'loadAsAdmin'>;
+  /** The caller's role in a group (access.ts `club`): its admins and ride leaders take attendance too (issue 40). */
+  club?: (groupId: string, userId: string, tx?: DbOrTx) => Promise<ClubFacts | null>;
   /** The key check-in codes are made with (secrets.ts, keys.checkIn). */
   codeKey: Buffer;
   now: () => Date;
@@ -128,6 +130,23 @@ export function createAttendance(deps: AttendanceDeps) {
 
   const record = (userId: string, tx: DbOrTx = repo.db) => recordOf(repo, userId, tx);
 
+  /**
+   * The activity, for someone who takes its attendance (clubRules.takesAttendance): its organisers, and on a group
+   * activity the group's admins and ride leaders who see it (issue 40). Anyone else: not found or FORBIDDEN.
+   */
+  async function loadAsMarker(activityId: string, userId: string, tx: DbOrTx = repo.db) {
+    const loaded = await deps.activities.load(activityId, userId, tx);
+    const groupId = loaded.object.groupId;
+    const club = groupId && deps.club ? await deps.club(groupId, userId, tx) : null;
+    const organiser = isAdmin(loaded.member);
+    if (
+      !clubRules.takesAttendance({ type: club?.type ?? 'OPEN', member: club?.member ?? null, organiser, visible: true })
+    ) {
+      throw new ApiError('FORBIDDEN', { message: 'Only admins can do this' });
+    }
+    return loaded;
+  }
+
   /** An organiser marks one person on the list (a participant, or a late cancel they excuse); the new list. */
   async function markIn(
     tx: DbOrTx,
@@ -153,13 +172,13 @@ export function createAttendance(deps: AttendanceDeps) {
     mark: AttendanceMark,
     at?: Date,
   ) {
-    const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
+    const { object } = await loadAsMarker(activityId, adminId, tx);
     await markIn(tx, object, adminId, userId, mark, at);
     return object;
   }
 
   async function checkInAs(tx: DbOrTx, adminId: string, activityId: string, scanned: string, at?: Date) {
-    const { object } = await deps.activities.loadAsAdmin(activityId, adminId, tx);
+    const { object } = await loadAsMarker(activityId, adminId, tx);
     assertOpen(object);
     const { activityId: named, code } = readCheckIn(scanned);
     const person =
@@ -176,7 +195,7 @@ export function createAttendance(deps: AttendanceDeps) {
     record,
 
     async sheet(adminId: string, activityId: string) {
-      const { object } = await deps.activities.loadAsAdmin(activityId, adminId);
+      const { object } = await loadAsMarker(activityId, adminId);
       return { sheet: await sheet(object) };
     },
 

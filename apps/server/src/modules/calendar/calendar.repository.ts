@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, activityMembers, groups, users } from '../../db/schema.ts';
-import { activityExactPointVisibleSql, activityVisibleSql } from '../access/access.ts';
+import { activityExactPointVisibleSql, activityPublicSql, activityVisibleSql } from '../access/access.ts';
 
 /** The calendar feeds' reads (docs/logistics.md): people's feed versions, live groups and the feeds' activities. */
 export function createCalendarRepository(db: Db) {
@@ -56,20 +56,14 @@ export function createCalendarRepository(db: Db) {
 
     /** An open group's public activities, for anybody. */
     groupPublicFeed(groupId: string, since: Date, limit: number, tx: DbOrTx = db) {
-      return feedRows(
-        and(eq(activities.groupId, groupId), eq(activities.visibility, 'PUBLIC')),
-        null,
-        since,
-        limit,
-        tx,
-      );
+      return feedRows(and(eq(activities.groupId, groupId), activityPublicSql), null, since, limit, tx);
     },
 
     /** The activities the person takes part in. */
     personalFeed(userId: string, since: Date, limit: number, tx: DbOrTx = db) {
       const mine = sql`exists (select 1 from ${activityMembers} feed_am where feed_am.activity_id = ${activities.id}
           and feed_am.user_id = ${userId} and feed_am.state = 'PARTICIPATING')`;
-      return feedRows(mine, userId, since, limit, tx);
+      return feedRows(and(mine, activityVisibleSql(userId)), userId, since, limit, tx);
     },
 
     /** A group's activities as the member sees them. */

@@ -1,4 +1,5 @@
 import type { Core } from '../../core.ts';
+import type { Access } from '../access/access.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import type { Module } from '../module.ts';
@@ -7,6 +8,9 @@ import type { Changes } from '../shared/changes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { groupsHandlers } from './groups.handlers.ts';
 import { createGroupsService } from './groups.service.ts';
+import { subgroupsHandlers } from './subgroups.handlers.ts';
+import { createSubgroupsRepository } from './subgroups.repository.ts';
+import { createSubgroupsService } from './subgroups.service.ts';
 
 /** Groups: making and finding them, and their calendars; taking part in them is participation's engine. */
 export function createGroupsModule(
@@ -17,6 +21,7 @@ export function createGroupsModule(
     uploads: UploadsService;
     participation: ReturnType<typeof createParticipationModule>['services'];
     activities: ActivitiesService;
+    access: Access;
   },
 ) {
   const { participation: p } = deps;
@@ -38,5 +43,11 @@ export function createGroupsModule(
     activities: deps.activities,
     now: core.now,
   });
-  return { handlers, services: {} } satisfies Module;
+  // The club layer (issue 40): sub-groups and ride leaders.
+  const subgroups = createSubgroupsService({
+    repo: createSubgroupsRepository(core.db),
+    access: deps.access,
+    changes: deps.changes,
+  });
+  return { handlers: { ...handlers, ...subgroupsHandlers(subgroups) }, services: {} } satisfies Module;
 }

@@ -60,6 +60,7 @@ export function createParticipationModule(
     changes,
     activities: activityMembers,
     groups: groupMembers,
+    club: access.club,
     codeKey: core.config.keys.checkIn,
     now: core.now,
   });

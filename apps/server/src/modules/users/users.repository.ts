@@ -298,8 +298,9 @@ export function createUsersRepository(db: DbOrTx) {
             isNull(activities.deletedAt),
             when === 'UPCOMING' ? sql`${activities.endsAt} >= ${now}` : sql`${activities.endsAt} < ${now}`,
             // Whom someone goes with is seen where the viewer sees the activity and its participants.
+            // A limited activity (issue 40) stays out even of one's own list once one is out of its sub-groups.
             userId === viewerId
-              ? undefined
+              ? activityVisibleSql(viewerId)
               : and(
                   activityVisibleSql(viewerId),
                   activityParticipantsVisibleSql(viewerId),

@@ -87,7 +87,9 @@ function directories(entries: Entry[]): { root: Uint8Array; leaves: Uint8Array }
 
 export function writePmtiles(tiles: readonly ArchiveTile[], options: ArchiveOptions): Uint8Array {
   if (tiles.length === 0) throw new Error('A PMTiles archive needs at least one tile');
-  const sorted = tiles.map((t) => ({ id: zxyToTileId(t.z, t.x, t.y), z: t.z, data: t.data })).sort((a, b) => a.id - b.id);
+  const sorted = tiles
+    .map((t) => ({ id: zxyToTileId(t.z, t.x, t.y), z: t.z, data: t.data }))
+    .sort((a, b) => a.id - b.id);
   const contents: Uint8Array[] = [];
   const stored = new Map<string, { offset: number; length: number }>();
   let dataLength = 0;

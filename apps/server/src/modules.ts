@@ -23,6 +23,7 @@ import { createMailModule } from './modules/mail/index.ts';
 import { createPurge } from './modules/maintenance/purge.ts';
 import type { Module } from './modules/module.ts';
 import { createNotificationsModule } from './modules/notifications/index.ts';
+import { createOfflineModule } from './modules/offline/index.ts';
 import { createOsmModule } from './modules/osm/index.ts';
 import { createParticipationModule } from './modules/participation/index.ts';
 import { createPrivacyModule } from './modules/privacy/index.ts';
@@ -145,6 +146,8 @@ export function createModules(core: Core) {
     ...[createLocationModule(core), createReportsModule(core), createRoutingModule(core)],
     ...[createRouteImportModule(core), osm],
   ];
+  // The outing pack answers with the other modules' handlers, so it comes last and reads them once gathered.
+  modules.push(createOfflineModule(core, { access, handlers: () => handlers }));
   const handlers: Handlers = Object.assign({}, ...modules.map((module) => module.handlers));
   const jobs: Job[] = [
     { name: 'purge', everyMs: 60 * 60 * 1000, run: createPurge({ db: core.db, now: core.now }) },

@@ -11,6 +11,7 @@ const PURPOSES = {
   feeds: 'cordata calendar feed tokens',
   exportLinks: 'cordata export links',
   uploadLinks: 'cordata upload links',
+  packLinks: 'cordata outing pack basemap links',
   totp: 'cordata totp sealing',
 } as const;
 type Purpose = keyof typeof PURPOSES;
@@ -41,6 +42,8 @@ export interface ServerKeys {
   feeds: KeyRing;
   exportLinks: KeyRing;
   uploadLinks: KeyRing;
+  /** The outing pack's basemap downloads (modules/offline, issue 38). */
+  packLinks: KeyRing;
   totp: TotpKeys;
 }
 
@@ -71,6 +74,7 @@ export function serverKeys(secrets: {
     feeds: ring('feeds', { legacy: true }),
     exportLinks: ring('exportLinks'),
     uploadLinks: ring('uploadLinks'),
+    packLinks: ring('packLinks'),
     totp: secrets.totpKey
       ? { sealing: deriveKey(secrets.totpKey, 'totp'), earlier: legacyTotp }
       : { sealing: legacyTotp[0]!, earlier: legacyTotp.slice(1) },

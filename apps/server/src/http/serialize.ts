@@ -107,6 +107,21 @@ export function createSerializerCompiler(options: { check: boolean }): FastifySe
   };
 }
 
+const answerWriters = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+/**
+ * A call's 200 answer as the route writes it (the same compiled fast-json-stringify of the contract's schema, so
+ * undeclared fields are dropped the same way): for answers that travel inside another, the outing pack's.
+ */
+export function answerJson(schema: z.ZodType, data: unknown): string {
+  let write = answerWriters.get(schema);
+  if (!write) {
+    write = fastJson(responseJsonSchema(schema));
+    answerWriters.set(schema, write);
+  }
+  return write(data);
+}
+
 /** The JSON schema serializer wrote other bytes than zod + JSON.stringify: a gap in responseJsonSchema. */
 export class SerializerMismatchError extends Error {
   constructor(method: string, url: string, fast: string, expected: string) {

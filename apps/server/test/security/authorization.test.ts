@@ -98,6 +98,9 @@ const MEMBERS_ONLY = new Set<CallName>([
   'activity/safety',
   'activity/safety-share',
   'activity/safety-back',
+  // The outing pack (issue 38): for the people taking part only.
+  'offline/pack-size',
+  'offline/build-pack',
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 /**
@@ -108,6 +111,7 @@ const PARTICIPANTS_ONLY = new Set<CallName>([
   ...(['activity/read-recap', 'activity/add-recap-photo', 'activity/delete-recap-photo'] as const),
   ...(['carpool/list', 'carpool/offer-seats', 'carpool/request-ride', 'carpool/cancel-request'] as const),
   ...(['gear/list', 'gear/add-item', 'gear/claim', 'gear/check', 'gear/remove-item'] as const),
+  ...(['offline/pack-size', 'offline/build-pack'] as const),
 ]);
 /**
  * The matrix's roles on the world's activity and group: the shared ones, and a participant whom the admin blocked

@@ -16,6 +16,23 @@ export function viewerMapped<T extends object>(value: T): T {
   return value;
 }
 
+/**
+ * Marks, in `copy` (a serialized and parsed copy of `original`: the same shape, undeclared fields dropped), the
+ * objects whose counterparts in `original` a viewer-aware mapper built: the outing pack holds answers as the wire
+ * carries them, and a place in them is accepted only where the answer it was written from was mapped.
+ */
+export function keepMarks(original: unknown, copy: unknown) {
+  if (!original || typeof original !== 'object' || !copy || typeof copy !== 'object') return;
+  if (built.has(original)) built.add(copy);
+  if (Array.isArray(original) && Array.isArray(copy)) {
+    copy.forEach((item, i) => {
+      keepMarks(original[i], item);
+    });
+    return;
+  }
+  for (const [key, item] of Object.entries(copy)) keepMarks((original as Record<string, unknown>)[key], item);
+}
+
 /** The keys that carry a place, a route, a position or a figure measured from them (a GPX or ICS file). */
 export const PLACE_KEYS: readonly string[] = [
   'latitude',

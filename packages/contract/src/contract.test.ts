@@ -95,6 +95,19 @@ const SEATS_CALLS = [
   'activity/delete-recap-photo',
 ];
 
+/** Calls of issue 40 beyond spec §7: a group's pace groups (sub-groups) and ride leaders. */
+const CLUB_CALLS = [
+  'group/list-subgroups',
+  'group/create-subgroup',
+  'group/update-subgroup',
+  'group/delete-subgroup',
+  'group/list-subgroup-members',
+  'group/assign-subgroup',
+  'group/pick-subgroups',
+  'group/make-leader',
+  'group/remove-leader',
+];
+
 /** Calls of issue 22 beyond spec §7 on groups: their attendance rules (the attendance/ calls are counted apart). */
 const ATTENDANCE_GROUP_CALLS = ['group/read-attendance-rules', 'group/set-attendance-rules'];
 
@@ -107,6 +120,7 @@ describe('the calls of spec §7', () => {
       ...SEATS_CALLS,
       ...ISSUE_24_CALLS,
       ...ATTENDANCE_GROUP_CALLS,
+      ...CLUB_CALLS,
       ...SAFETY_CALLS,
     ];
     const specCalls = callNames.filter((n) => !beyond.includes(n));

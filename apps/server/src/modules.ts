@@ -146,9 +146,11 @@ export function createModules(core: Core) {
     ...[createLocationModule(core), createReportsModule(core), createRoutingModule(core)],
     ...[createRouteImportModule(core), osm],
   ];
-  // The outing pack answers with the other modules' handlers, so it comes last and reads them once gathered.
-  modules.push(createOfflineModule(core, { access, handlers: () => handlers }));
-  const handlers: Handlers = Object.assign({}, ...modules.map((module) => module.handlers));
+  // The outing pack answers with the other modules' handlers, so it comes last.
+  const answering: Handlers = Object.assign({}, ...modules.map((module) => module.handlers));
+  const offline = createOfflineModule(core, { access, handlers: () => answering });
+  modules.push(offline);
+  const handlers: Handlers = { ...answering, ...offline.handlers };
   const jobs: Job[] = [
     { name: 'purge', everyMs: 60 * 60 * 1000, run: createPurge({ db: core.db, now: core.now }) },
     ...modules.flatMap((module) => module.jobs ?? []),

@@ -266,15 +266,8 @@ describe('a style from the network (MAP_STYLE_URL), answered by a stand-in for O
       await openHomeMap(page);
       await page.waitForSelector(`${testId('home-map')} .map-canvas[data-basemap="offline"]`);
     } catch (err) {
-      // Once seen in CI under load (the stand-in's background drawn, no markers, no fallback) and never since:
-      // say what the page fetched and logged, so the next occurrence shows where the map stopped.
-      const fetched = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => `${(e as PerformanceResourceTiming).responseStatus} ${Math.round(e.duration)} ms ${e.name}`),
-      );
-      console.error(`home map did not fall back (${mode}):`, { fetched, console: consoleLines, uncaught });
-      throw err;
+      // What the page logged (a map that failed says why: RouteMap's error boundary) is the clue to a failure.
+      throw new Error(`${(err as Error).message}\n${consoleLines.join('\n')}`);
     }
     await clusters(page).first().waitFor();
     expect(await activityMarkers(page).count()).toBe(2);

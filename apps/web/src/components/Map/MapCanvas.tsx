@@ -84,6 +84,11 @@ export default function MapCanvas({
   const [basemap, setBasemap] = useState<Basemap['kind']>();
   /** Bumped whenever a style (re)loads: the route layers are then added again. */
   const [styleVersion, setStyleVersion] = useState(0);
+  /**
+   * False from the moment the plain style replaces a failed basemap until it has loaded: layers can be added only
+   * to a loaded style, and the map may report itself loaded in the very frame the basemap fails.
+   */
+  const styleLoaded = useRef(true);
   const tap = useRef(onTap);
   tap.current = onTap;
   const clusterLabel = useRef((count: number) => t('map.cluster', { count }));
@@ -135,12 +140,16 @@ export default function MapCanvas({
       created.addControl(new AttributionControl(), attributionPosition);
       created.on('click', (e) => tap.current?.({ latitude: e.lngLat.lat, longitude: e.lngLat.lng }));
       created.on('load', () => setMap(created));
-      created.on('style.load', () => setStyleVersion((v) => v + 1));
+      created.on('style.load', () => {
+        styleLoaded.current = true;
+        setStyleVersion((v) => v + 1);
+      });
       if (style === plainStyle) return;
       // A basemap from the network that cannot load (no connection, a host that refuses) gives way to the
       // plain style, without an error on screen.
       watch = basemapWatch({
         onFail: () => {
+          styleLoaded.current = false;
           created.setStyle(plainStyle, { diff: false });
           setBasemap('offline');
         },
@@ -165,7 +174,7 @@ export default function MapCanvas({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
   useEffect(() => {
-    if (!map) return;
+    if (!map || !styleLoaded.current) return;
     const data = {
       type: 'Feature' as const,
       properties: {},
@@ -200,7 +209,7 @@ export default function MapCanvas({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
   useEffect(() => {
-    if (!map) return;
+    if (!map || !styleLoaded.current) return;
     const data = {
       type: 'FeatureCollection' as const,
       features: (areas ?? []).map((area) => ({

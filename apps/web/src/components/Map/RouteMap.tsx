@@ -36,6 +36,9 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
   static getDerivedStateFromError() {
     return { failed: true };
   }
+  override componentDidCatch(error: Error) {
+    console.warn('The map failed:', error.message);
+  }
   override render() {
     return this.state.failed ? <div className="map-canvas map-unavailable" /> : this.props.children;
   }

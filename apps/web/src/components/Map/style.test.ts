@@ -128,6 +128,23 @@ describe('falling back to the plain style', () => {
     expect(some.failures).toEqual([]);
   });
 
+  it('when a tile failed and none has loaded in time, even if the map never settles', () => {
+    const { watch, timers, failures } = watching();
+    watch.styleLoaded();
+    watch.error('openmaptiles', true);
+    timers.advance(9_999);
+    expect(failures).toEqual([]);
+    timers.advance(1);
+    expect(failures).toEqual(['tiles']);
+
+    const recovered = watching();
+    recovered.watch.styleLoaded();
+    recovered.watch.error('openmaptiles', true);
+    recovered.watch.tileLoaded();
+    recovered.timers.advance(60_000);
+    expect(recovered.failures).toEqual([]);
+  });
+
   it('when a source cannot load at all (its TileJSON, or the header of a .pmtiles archive)', () => {
     const { watch, failures } = watching();
     watch.styleLoaded();

@@ -71,10 +71,12 @@ export function basemapWatch(options: {
   let tileErrors = 0;
   let done = false;
   let cancel = () => {};
+  let cancelTileDeadline = () => {};
   const fail = (reason: 'style' | 'timeout' | 'source' | 'tiles') => {
     if (done) return;
     done = true;
     cancel();
+    cancelTileDeadline();
     onFail(reason);
   };
   cancel = schedule(() => {
@@ -86,6 +88,7 @@ export function basemapWatch(options: {
     },
     tileLoaded() {
       tileLoaded = true;
+      cancelTileDeadline();
     },
     /** The map has settled (every tile in view loaded or failed): a view whose every tile failed is a failure. */
     idle() {
@@ -93,7 +96,8 @@ export function basemapWatch(options: {
     },
     /**
      * A map error: `sourceId` is set when a source failed, `tile` when it was one of its tiles (otherwise its
-     * TileJSON or archive header, without which it shows nothing at all).
+     * TileJSON or archive header, without which it shows nothing at all). A tile failed and none loaded within
+     * `timeoutMs` is a failure too: the map may never settle while another tile hangs.
      */
     error(sourceId: string | undefined, tile = false) {
       if (done) return;
@@ -102,12 +106,18 @@ export function basemapWatch(options: {
         return;
       }
       if (!tile) return fail('source');
-      if (!tileLoaded) tileErrors++;
+      if (tileLoaded) return;
+      if (++tileErrors === 1) {
+        cancelTileDeadline = schedule(() => {
+          if (!tileLoaded) fail('tiles');
+        }, timeoutMs);
+      }
       if (tileErrors >= maxTileErrors) fail('tiles');
     },
     dispose() {
       done = true;
       cancel();
+      cancelTileDeadline();
     },
   };
 }

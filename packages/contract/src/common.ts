@@ -35,6 +35,18 @@ export const OptionalPagination = Pagination.default({ page: 1, limit: PAGE_SIZE
 
 export const Ok = z.object({ ok: z.literal(true) });
 
+/**
+ * A text people accept before joining an activity or a group (issue 40, docs/consent.md): a waiver, the club's rules.
+ * Each change of the text raises its version, and whoever accepted an older one is asked again.
+ */
+export const Consent = z.object({ text: z.string(), version: z.int().min(1) });
+export type Consent = z.infer<typeof Consent>;
+/** Which version of the text a person accepted, and when. */
+export const ConsentGiven = z.object({ version: z.int().min(1), acceptedAt: IsoDateTime });
+export type ConsentGiven = z.infer<typeof ConsentGiven>;
+/** A join's or a request's acceptance of the current text (CONSENT_REQUIRED without it, when there is one). */
+export const ConsentVersion = z.int().min(1).max(1_000_000);
+
 export const Gender = z.enum(GENDERS);
 export type Gender = z.infer<typeof Gender>;
 export const IntensityKind = z.enum(INTENSITY_KINDS);

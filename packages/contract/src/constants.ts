@@ -66,6 +66,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Review M5: about 50 000 points with times and elevation; larger recordings are simplified first. */
 export const GPX_MAX_BYTES = 5 * 1024 * 1024;
+/** The longest text an activity or a group asks people to accept before joining (docs/consent.md). */
+export const CONSENT_TEXT_MAX = 5000;
 /**
  * A GPX file uploaded through the presigned upload (`upload/get-upload-url` purpose GPX, then the route's `gpxUrl`)
  * may be this large: the server parses it in its route worker, and keeps what is larger than an inline file would

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { callFlagsSource } from '../scripts/call-flags.ts';
 import {
   ActivityInput,
   apiPrefix,
@@ -106,6 +108,18 @@ const CLUB_CALLS = [
   'group/pick-subgroups',
   'group/make-leader',
   'group/remove-leader',
+  'group/export-roster',
+  'group/share-email',
+  // Date polls (docs/polls.md).
+  'poll/create-new',
+  'poll/read-info',
+  'poll/answer',
+  'poll/list-mine',
+  'poll/close',
+  'poll/create-activity',
+  // Consent to a text before joining (docs/consent.md): accepting a changed one again.
+  'activity/accept-consent',
+  'group/accept-consent',
 ];
 
 /** Calls of issue 22 beyond spec §7 on groups: their attendance rules (the attendance/ calls are counted apart). */
@@ -210,6 +224,13 @@ describe('the calls of spec §7', () => {
   it('live under /api/space/{product}/database', () => {
     expect(apiPrefix()).toBe('/api/space/cordata/database');
     expect(callPath('activity/create-new', 'other')).toBe('/api/space/other/database/activity/create-new');
+  });
+
+  it('have their body and session flags in call-flags.ts, for clients without the schemas (it is current)', () => {
+    const committed = readFileSync(new URL('./call-flags.ts', import.meta.url), 'utf8');
+    expect(committed === callFlagsSource(), 'src/call-flags.ts is stale: run `npm run openapi` and commit it').toBe(
+      true,
+    );
   });
 
   it('declare only errors of the catalogue', () => {

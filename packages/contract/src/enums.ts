@@ -16,6 +16,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const ROLES = ['USER', 'MODERATOR', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A date poll's answers (docs/polls.md). */
+export const POLL_ANSWERS = ['YES', 'MAYBE', 'NO'] as const;
+export type PollAnswer = (typeof POLL_ANSWERS)[number];
+
 export const NOTIFICATION_TYPES = [
   'ACTIVITY_INVITE',
   'ACTIVITY_EDIT',
@@ -72,6 +76,14 @@ export const NOTIFICATION_TYPES = [
   'ACTIVITY_WAITLISTED',
   /** To an activity's admins: someone took a seat offered from the waitlist (the actor); batched like ACTIVITY_JOINED. */
   'ACTIVITY_SEAT_TAKEN',
+  /** To the people a date poll asks (docs/polls.md): the creator proposes dates; the reason is the deadline (ISO). */
+  'POLL_ASKED',
+  /** To those it asks who have not answered yet, a day before its deadline (reason: the deadline, ISO). */
+  'POLL_REMINDER',
+  /** To its creator: the poll closed by itself at its deadline; the page offers to create the winning date. */
+  'POLL_CLOSED',
+  /** To a group's members but its admins: the admins changed the text to accept (docs/consent.md); accept it again. */
+  'GROUP_CONSENT_CHANGED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The reason of an ACTIVITY_EDIT notification: what changed that matters to participants (none: other details). */

@@ -63,6 +63,9 @@ export const errorCatalog = {
   ACTIVITY_NOT_FOUND: { status: 404, message: 'Activity not found' },
   GROUP_NOT_FOUND: { status: 404, message: 'Group not found' },
   SUBGROUP_NOT_FOUND: { status: 404, message: 'Sub-group not found' },
+  POLL_NOT_FOUND: { status: 404, message: 'Poll not found' },
+  POLL_CLOSED: { status: 409, message: 'This poll is closed: answers can no longer change' },
+  POLL_ACTIVITY_EXISTS: { status: 409, message: 'An activity was already made from this poll' },
   CHAT_NOT_FOUND: { status: 404, message: 'Chat not found' },
   REQUEST_NOT_FOUND: { status: 404, message: 'Request not found' },
   PLACE_NOT_FOUND: { status: 404, message: 'Place not found' },
@@ -76,6 +79,10 @@ export const errorCatalog = {
   LAST_ADMIN: {
     status: 409,
     message: 'Name another admin first: there must always be at least one. Or delete the activity or group',
+  },
+  CONSENT_REQUIRED: {
+    status: 409,
+    message: 'Read and accept the text the organisers ask for first: it may have just changed',
   },
   ACTIVITY_STARTED: { status: 409, message: 'The activity has already started' },
   ACTIVITY_TOO_SOON: { status: 400, message: 'An activity must start at least 30 minutes from now' },

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AdminCallName } from './admin.ts';
 import type { CallDef } from './call.ts';
 import { activityCalls, routeElevationCalls, routeGradeCalls } from './calls/activity.ts';
 import { attendanceCalls } from './calls/attendance.ts';
@@ -11,6 +10,7 @@ import { carpoolCalls, exportCalls, gearCalls, routeImportCalls } from './calls/
 import { locationCalls, reportCalls, sportCalls, uploadCalls } from './calls/misc.ts';
 import { notificationCalls } from './calls/notification.ts';
 import { offlineCalls } from './calls/offline.ts';
+import { pollCalls } from './calls/poll.ts';
 import { privacyCalls } from './calls/privacy.ts';
 import { queuedCalls } from './calls/queued.ts';
 import { recapCalls } from './calls/recap.ts';
@@ -33,6 +33,7 @@ export * from './calls/logistics.ts';
 export * from './calls/misc.ts';
 export * from './calls/notification.ts';
 export * from './calls/offline.ts';
+export * from './calls/poll.ts';
 export * from './calls/privacy.ts';
 export * from './calls/queued.ts';
 export * from './calls/recap.ts';
@@ -63,6 +64,7 @@ export const calls = {
   ...chatCalls,
   ...groupCalls,
   ...subgroupCalls,
+  ...pollCalls,
   ...locationCalls,
   ...notificationCalls,
   ...sportCalls,
@@ -97,10 +99,5 @@ export type CallInput<K extends CallName> = BodyOf<Calls[K]> extends z.ZodType ?
 export type CallBody<K extends CallName> = BodyOf<Calls[K]> extends z.ZodType ? z.output<BodyOf<Calls[K]>> : undefined;
 export type CallResponse<K extends CallName> = z.output<Calls[K]['response']>;
 
-export const DEFAULT_PRODUCT = 'cordata';
-export const apiPrefix = (product: string = DEFAULT_PRODUCT) => `/api/space/${product}/database`;
-/** The admin API (its own registry, see admin.ts): /api/space/{product}/admin/<area>/<call>. */
-export const adminPrefix = (product: string = DEFAULT_PRODUCT) => `/api/space/${product}/admin`;
-export const adminCallPath = (name: AdminCallName, product?: string) => `${adminPrefix(product)}/${name}`;
-export const callPath = (name: CallName, product?: string) => `${apiPrefix(product)}/${name}`;
+export { adminCallPath, adminPrefix, apiPrefix, callPath, DEFAULT_PRODUCT } from './api-paths.ts';
 export const callHasBody = (name: CallName) => calls[name].body !== null;

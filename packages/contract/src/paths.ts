@@ -33,7 +33,12 @@ export function notificationPath(n: { type: NotificationType; targetId: string; 
     case 'GROUP_ACCEPT':
     case 'GROUP_REJECT':
     case 'GROUP_REQUEST':
+    case 'GROUP_CONSENT_CHANGED':
       return `/view-group/${n.targetId}`;
+    case 'POLL_ASKED':
+    case 'POLL_REMINDER':
+    case 'POLL_CLOSED':
+      return `/poll/${n.targetId}`;
     case 'NEW_CONTACT':
     case 'CONTACT_REQUEST':
       return `/profile/${n.actorId ?? n.targetId}`;

@@ -23,6 +23,8 @@ export interface ServerToClientEvents {
    * window, never between two people when either has blocked the other, trimmed of the sender's privacy zones.
    */
   'safety:position': (event: SafetyPositionEvent) => void;
+  /** A date poll the person is asked in (or made) has a new answer, closed or became an activity: refetch. */
+  'poll:changed': (event: { pollId: string }) => void;
   /** Someone of the activity is back, started or stopped sharing, or the planned return moved: refetch. */
   'safety:changed': (event: { activityId: string }) => void;
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import {
+  Consent,
+  ConsentGiven,
+  ConsentVersion,
   Day,
   Id,
   IsoDateTime,
@@ -16,6 +19,7 @@ import {
 import {
   CLAIM_WINDOW_MAX_MINUTES,
   CLAIM_WINDOW_MIN_MINUTES,
+  CONSENT_TEXT_MAX,
   GPX_MAX_BYTES,
   JOIN_DEADLINE_MAX_HOURS,
   SEATS_MAX,
@@ -175,6 +179,11 @@ const ActivityFields = z.object({
    * default) to its participants only, the others seeing the count. Left out on an update: unchanged.
    */
   participantsPublic: z.boolean().optional(),
+  /**
+   * A text people accept before joining (issue 40, docs/consent.md); null or empty: none. A changed text asks the
+   * participants again. Left out on an update: unchanged.
+   */
+  consentText: MultilineText(CONSENT_TEXT_MAX).nullable().optional(),
 });
 /**
  * Spec §5: the end time comes after the start time. Forms check it with this; the server checks it once the times
@@ -183,6 +192,22 @@ const ActivityFields = z.object({
  */
 export const endsAfterStart = (a: { startTime: string; endTime: string }) => a.endTime > a.startTime;
 /** With `repeat`, the activity is the first date of a series (issue 22, docs/series.md). */
+/** What creating an activity may answer (activity/create-new, and poll/create-activity beside its own). */
+export const ACTIVITY_CREATE_ERRORS = [
+  'SERIES_RULE_INVALID',
+  'SERIES_RULE_UNSUPPORTED',
+  'ACTIVITY_TOO_SOON',
+  'END_BEFORE_START',
+  'GPX_INVALID',
+  'ROUTE_FILES_QUOTA',
+  'UPLOAD_INVALID',
+  'UPLOAD_NOT_FOUND',
+  'SERVICE_UNAVAILABLE',
+  'GROUP_NOT_FOUND',
+  'SPORT_NOT_FOUND',
+  'GRADE_NOT_FOR_SPORT',
+  'FORBIDDEN',
+] as const;
 export const ActivityInput = ActivityFields.extend({ repeat: RepeatInput.optional() });
 export type ActivityInput = z.infer<typeof ActivityInput>;
 /**
@@ -268,6 +293,11 @@ export const ActivitySummary = z.object({
   totalElevationGain: z.number().nullable(),
   requiredTime: z.int().nullable(),
   /**
+   * Step-free all the way, as the OpenStreetMap ways the route follows say (issue 38, `routeAccess.stepFree` under
+   * the same never-guess rule): false when there are steps or when it is not known. Shown with the OSM credit.
+   */
+  stepFree: z.boolean(),
+  /**
    * The meeting point; null when it lies in one of the organiser's privacy zones (docs/privacy.md), or when the
    * caller may see only `meetingArea`.
    */
@@ -315,6 +345,10 @@ export const Activity = ActivitySummary.extend({
   backupRoute: BackupRoute.nullable(),
   /** Whether the list of participants is public (see ActivityFields.participantsPublic). */
   participantsPublic: z.boolean(),
+  /** The text to accept before joining, or null (docs/consent.md). */
+  consent: Consent.nullable(),
+  /** The version the caller accepted and when; null if none. Below `consent.version`, they are asked again. */
+  myConsent: ConsentGiven.nullable(),
   /** Spec §9 gain (every rise) and a smoothed gain that hides GPS noise; null when the elevation is unknown. */
   smoothedElevationGain: z.number().nullable(),
   /** The descent in metres, smoothed like smoothedElevationGain; null when the elevation is unknown. */
@@ -330,6 +364,11 @@ export const Activity = ActivitySummary.extend({
   routeAccess: RouteAccess.nullable(),
   /** The caller is its only admin: leaving is refused (LAST_ADMIN) until they name another, so the app warns first. */
   isOnlyAdmin: z.boolean(),
+  /**
+   * The caller takes its attendance (docs/attendance.md): its organisers, and on a group activity the group's admins
+   * and ride leaders (issue 40).
+   */
+  takesAttendance: z.boolean(),
   /** How many of the people taking part the caller has blocked: a private warning before joining. */
   blockedParticipantsCount: z.int(),
   /**
@@ -388,9 +427,14 @@ export const WaitlistOverride = z.object({
 export type WaitlistOverride = z.infer<typeof WaitlistOverride>;
 const waitlistAnswer = z.object({ waitlist: z.array(WaitlistEntry), overrides: z.array(WaitlistOverride) });
 
-export const Participant = UserSummary.extend({ isAdmin: z.boolean(), joinedAt: IsoDateTime });
+/** `consent`: the text the person accepted (docs/consent.md), for the admins only; null for everyone else. */
+export const Participant = UserSummary.extend({
+  isAdmin: z.boolean(),
+  joinedAt: IsoDateTime,
+  consent: ConsentGiven.nullable(),
+});
 export type Participant = z.infer<typeof Participant>;
-export const AccessRequest = UserSummary.extend({ requestedAt: IsoDateTime });
+export const AccessRequest = UserSummary.extend({ requestedAt: IsoDateTime, consent: ConsentGiven.nullable() });
 export type AccessRequest = z.infer<typeof AccessRequest>;
 /** A request to join an activity; a closed activity's organisers see the requester's attendance record with it. */
 export const ActivityAccessRequest = AccessRequest.extend({ record: AttendanceRecord.nullable() });
@@ -464,11 +508,21 @@ export const routeGradeCalls = {
 };
 
 const byActivity = z.object({ activityId: Id });
+/** A person's own way in: with the version of the text they accepted, when the activity asks for one. */
+const joiningActivity = byActivity.extend({ consentVersion: ConsentVersion.optional() });
 const byActivityUser = z.object({ activityId: Id, userId: Id });
 const activityAnswer = z.object({ activity: Activity });
 const dayRange = { startDate: IsoDateTime, endDate: IsoDateTime };
 
 export const activityCalls = {
+  'activity/accept-consent': defineCall({
+    auth: true,
+    summary:
+      'Accept the current text again after the organisers changed it (a participant, a waiting or asking person)',
+    body: byActivity.extend({ consentVersion: ConsentVersion }),
+    response: activityAnswer,
+    errors: ['ACTIVITY_NOT_FOUND', 'CONSENT_REQUIRED', 'FORBIDDEN'],
+  }),
   'activity/accept-request': defineCall({
     auth: true,
     summary: 'Admin: accept a request to join',
@@ -537,21 +591,7 @@ export const activityCalls = {
     summary: 'Create an activity, or with `repeat` a series whose first date it is; invitations are sent',
     body: ActivityInput,
     response: activityAnswer,
-    errors: [
-      'SERIES_RULE_INVALID',
-      'SERIES_RULE_UNSUPPORTED',
-      'ACTIVITY_TOO_SOON',
-      'END_BEFORE_START',
-      'GPX_INVALID',
-      'ROUTE_FILES_QUOTA',
-      'UPLOAD_INVALID',
-      'UPLOAD_NOT_FOUND',
-      'SERVICE_UNAVAILABLE',
-      'GROUP_NOT_FOUND',
-      'SPORT_NOT_FOUND',
-      'GRADE_NOT_FOR_SPORT',
-      'FORBIDDEN',
-    ],
+    errors: ACTIVITY_CREATE_ERRORS,
   }),
   'activity/delete': defineCall({
     auth: true,
@@ -654,7 +694,7 @@ export const activityCalls = {
   'activity/participate': defineCall({
     auth: true,
     summary: 'Join an open activity, or accept an invitation',
-    body: byActivity,
+    body: joiningActivity,
     response: activityAnswer,
     errors: [
       'ACTIVITY_NOT_FOUND',
@@ -663,6 +703,7 @@ export const activityCalls = {
       'ALREADY_PARTICIPATING',
       'ALREADY_WAITLISTED',
       'ACTIVITY_STARTED',
+      'CONSENT_REQUIRED',
     ],
   }),
   'activity/read-info': defineCall({
@@ -697,7 +738,7 @@ export const activityCalls = {
   'activity/request-access': defineCall({
     auth: true,
     summary: 'Ask to join a closed activity',
-    body: byActivity,
+    body: joiningActivity,
     response: activityAnswer,
     errors: [
       'ACTIVITY_NOT_FOUND',
@@ -706,6 +747,7 @@ export const activityCalls = {
       'ALREADY_WAITLISTED',
       'GROUP_MEMBERSHIP_REQUIRED',
       'ACTIVITY_STARTED',
+      'CONSENT_REQUIRED',
     ],
   }),
   'activity/update-existing': defineCall({
@@ -715,24 +757,12 @@ export const activityCalls = {
     body: ActivityUpdate,
     response: activityAnswer,
     errors: [
+      ...ACTIVITY_CREATE_ERRORS,
+      'ACTIVITY_NOT_FOUND',
       'NOT_IN_SERIES',
       'SERIES_DATE_FIXED',
       'SERIES_RULE_SCOPE',
-      'SERIES_RULE_INVALID',
-      'SERIES_RULE_UNSUPPORTED',
-      'ACTIVITY_NOT_FOUND',
-      'FORBIDDEN',
-      'ACTIVITY_TOO_SOON',
-      'END_BEFORE_START',
-      'GPX_INVALID',
-      'ROUTE_FILES_QUOTA',
-      'UPLOAD_INVALID',
-      'UPLOAD_NOT_FOUND',
-      'SERVICE_UNAVAILABLE',
-      'GROUP_NOT_FOUND',
-      'SPORT_NOT_FOUND',
       'SEATS_BELOW_CONFIRMED',
-      'GRADE_NOT_FOR_SPORT',
     ],
   }),
   'activity/backup-route': defineCall({

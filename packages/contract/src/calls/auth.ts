@@ -16,6 +16,11 @@ export const OwnUser = z.object({
   gender: Gender.nullable(),
   profilePicture: z.string().nullable(),
   sports: z.array(UserSport),
+  /**
+   * The levels of the pace groups the person is in (issue 40, docs/groups.md): partner fit goes by them in a sport
+   * they declared no level for, as the "fits me" filter does.
+   */
+  paceGroupLevels: z.array(UserSport.extend({ subgroupName: z.string() })),
   language: Language,
   role: Role,
   completed: z.boolean(),

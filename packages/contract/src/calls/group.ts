@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { Id, IsoDateTime, LatLng, Ok, OptionalPagination, Place, SportId } from '../common.ts';
+import {
+  Consent,
+  ConsentGiven,
+  ConsentVersion,
+  Id,
+  IsoDateTime,
+  LatLng,
+  Ok,
+  OptionalPagination,
+  Place,
+  SportId,
+} from '../common.ts';
+import { CONSENT_TEXT_MAX } from '../constants.ts';
 import { GROUP_TYPES } from '../enums.ts';
 import { MultilineText, PersonName as NameRule, validationMessages } from '../rules.ts';
 import {
@@ -22,6 +34,8 @@ export const GroupInput = z.object({
   sportIds: z.array(SportId).max(30).optional(),
   location: Place.nullable().optional(),
   picture: z.string().max(500).nullable().optional(),
+  /** A text people accept before joining, as on activities (docs/consent.md); left out on an update: unchanged. */
+  consentText: MultilineText(CONSENT_TEXT_MAX).nullable().optional(),
 });
 
 export const GroupSummary = z.object({
@@ -45,6 +59,13 @@ export const Group = GroupSummary.extend({
   pendingRequestsCount: z.int(),
   /** The caller is its only admin: leaving is refused (LAST_ADMIN) until they name another, so the app warns first. */
   isOnlyAdmin: z.boolean(),
+  /** The caller is one of its ride leaders (issue 40): may limit activities to the sub-groups they are in. */
+  isLeader: z.boolean(),
+  /** The caller lets the admins see their e-mail address in the roster (group/share-email). */
+  sharesEmail: z.boolean(),
+  /** The text to accept before joining, or null; the version the caller accepted (docs/consent.md). */
+  consent: Consent.nullable(),
+  myConsent: ConsentGiven.nullable(),
   chatId: Id.nullable(),
   createdAt: IsoDateTime,
 });
@@ -55,10 +76,19 @@ export const Member = Participant;
 export type Member = Participant;
 
 const byGroup = z.object({ groupId: Id });
+/** A person's own way in: with the version of the text they accepted, when the group asks for one. */
+const joiningGroup = byGroup.extend({ consentVersion: ConsentVersion.optional() });
 const byGroupUser = z.object({ groupId: Id, userId: Id });
 const groupAnswer = z.object({ group: Group });
 
 export const groupCalls = {
+  'group/accept-consent': defineCall({
+    auth: true,
+    summary: 'Accept the current text again after the admins changed it (a member, or a person asking to join)',
+    body: byGroup.extend({ consentVersion: ConsentVersion }),
+    response: groupAnswer,
+    errors: ['GROUP_NOT_FOUND', 'CONSENT_REQUIRED', 'FORBIDDEN'],
+  }),
   'group/accept-request': defineCall({
     auth: true,
     summary: 'Admin: accept a request to join',
@@ -173,9 +203,9 @@ export const groupCalls = {
   'group/participate': defineCall({
     auth: true,
     summary: 'Join an open group, or accept an invitation',
-    body: byGroup,
+    body: joiningGroup,
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'ACCESS_REQUEST_REQUIRED', 'ALREADY_PARTICIPATING'],
+    errors: ['GROUP_NOT_FOUND', 'ACCESS_REQUEST_REQUIRED', 'ALREADY_PARTICIPATING', 'CONSENT_REQUIRED'],
   }),
   'group/read-info': defineCall({
     auth: true,
@@ -201,9 +231,9 @@ export const groupCalls = {
   'group/request-access': defineCall({
     auth: true,
     summary: 'Ask to join a closed group',
-    body: byGroup,
+    body: joiningGroup,
     response: groupAnswer,
-    errors: ['GROUP_NOT_FOUND', 'ALREADY_REQUESTED', 'ALREADY_PARTICIPATING'],
+    errors: ['GROUP_NOT_FOUND', 'ALREADY_REQUESTED', 'ALREADY_PARTICIPATING', 'CONSENT_REQUIRED'],
   }),
   'group/update-existing': defineCall({
     auth: true,

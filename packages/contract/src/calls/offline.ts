@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime } from '../common.ts';
+import { PACK_CALLS } from '../pack-calls.ts';
 
 /** The outing pack's basemap: the route plus this buffer, every zoom level up to PACK_MAX_ZOOM (issue 38). */
 export const PACK_BUFFER_METRES = 2000;
@@ -8,21 +9,7 @@ export const PACK_MAX_ZOOM = 15;
 /** How long the pack's signed tile download stays valid. */
 export const PACK_TILES_LINK_MINUTES = 15;
 
-/**
- * The calls whose answers an outing pack holds, each exactly as the server would answer it to that person then (with
- * its privacy: zones, approximate meeting points, blocks). The app answers these calls from the pack when there is
- * no network, so the activity page opens as it is.
- */
-export const PACK_CALLS = [
-  'activity/read-info',
-  'activity/list-participants',
-  'activity/safety',
-  'activity/weather',
-  'attendance/read-pass',
-  'gear/list',
-  'chat/list-messages',
-] as const;
-export type PackCall = (typeof PACK_CALLS)[number];
+export { PACK_CALLS, type PackCall } from '../pack-calls.ts';
 
 /** One answer of the pack: the call, the body it was asked with, and what the server answered. */
 export const PackAnswer = z.object({

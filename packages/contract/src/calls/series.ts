@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { Day, Id, IsoDateTime, TimeOfDay } from '../common.ts';
+import { ConsentVersion, Day, Id, IsoDateTime, TimeOfDay } from '../common.ts';
 import { PARTICIPATION_STATUSES } from '../enums.ts';
 import { SeriesRef, SeriesScope } from './series-shapes.ts';
 
@@ -50,7 +50,8 @@ export const seriesCalls = {
   'series/join': defineCall({
     auth: true,
     summary: 'Join the whole series: every coming date, and each new one unless opted out',
-    body: byActivity,
+    /** With the version of the text its dates ask people to accept, when they ask for one (docs/consent.md). */
+    body: byActivity.extend({ consentVersion: ConsentVersion.optional() }),
     response: seriesAnswer,
     errors: [
       ...seriesErrors,
@@ -58,6 +59,7 @@ export const seriesCalls = {
       'GROUP_MEMBERSHIP_REQUIRED',
       'ALREADY_PARTICIPATING',
       'FORBIDDEN',
+      'CONSENT_REQUIRED',
     ],
   }),
   'series/leave': defineCall({

@@ -91,6 +91,21 @@ export const subgroupCalls = {
     response: Ok,
     errors: ['GROUP_NOT_FOUND', 'FORBIDDEN', 'USER_NOT_FOUND'],
   }),
+  'group/export-roster': defineCall({
+    auth: true,
+    summary:
+      "Admin: the group's roster as CSV (name, sub-groups, role, attendance over 90 days; e-mail only of those who opted in)",
+    body: z.object({ groupId: Id }),
+    response: z.object({ fileName: z.string(), csv: z.string() }),
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
+  'group/share-email': defineCall({
+    auth: true,
+    summary: "Member: whether the group's admins see my e-mail address in its roster",
+    body: z.object({ groupId: Id, share: z.boolean() }),
+    response: Ok,
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
   'group/remove-leader': defineCall({
     auth: true,
     summary: 'Admin: a ride leader is a member again',

@@ -26,6 +26,7 @@ import { createNotificationsModule } from './modules/notifications/index.ts';
 import { createOfflineModule } from './modules/offline/index.ts';
 import { createOsmModule } from './modules/osm/index.ts';
 import { createParticipationModule } from './modules/participation/index.ts';
+import { createPollsModule } from './modules/polls/index.ts';
 import { createPrivacyModule } from './modules/privacy/index.ts';
 import { createRecapModule } from './modules/recap/index.ts';
 import { recordReleases } from './modules/releases/releases.ts';
@@ -121,6 +122,7 @@ export function createModules(core: Core) {
     activities: activities.services.activities,
     access,
   });
+  const polls = createPollsModule(core, { access, activities: activities.services.activities, changes });
   const admin = createAdminModule(core, {
     changes,
     deletion: users.services.accounts,
@@ -142,7 +144,7 @@ export function createModules(core: Core) {
 
   const modules: Module[] = [
     ...[notifications, privacy, mail, sports, uploads, exports, auth, participation, logistics, users, chat],
-    ...[elevation, series, activities, groups, admin, weather, safety, calendar, recap],
+    ...[elevation, series, activities, groups, polls, admin, weather, safety, calendar, recap],
     ...[createLocationModule(core), createReportsModule(core), createRoutingModule(core)],
     ...[createRouteImportModule(core), osm],
   ];
@@ -190,8 +192,7 @@ export function createModules(core: Core) {
       ...{ weather: weather.services, safety: safety.services, exports: exports.services.exports },
       ...{ sports: sports.services.sports, notifier, changes, pushSender, chatMembership, mailer },
       ...{ uploads: uploads.services.uploads, users: users.services.users },
-      connections: users.services.connections,
-      organiserDigests: notifications.services.digests,
+      ...{ connections: users.services.connections, organiserDigests: notifications.services.digests },
     },
   };
 }

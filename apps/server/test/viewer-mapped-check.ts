@@ -23,6 +23,7 @@ export const PLACES_OF_NO_ONE_ELSE: Partial<Record<CallName, string>> = {
   'carpool/accept-request': 'a rounded area and the pickup the rider gave that driver',
   ...Object.fromEntries(
     [
+      'accept-consent',
       'accept-request',
       'create-new',
       'exit',

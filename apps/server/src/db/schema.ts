@@ -13,6 +13,7 @@ export * from './schema/groups.ts';
 export * from './schema/logistics.ts';
 export * from './schema/mail.ts';
 export * from './schema/notifications.ts';
+export * from './schema/polls.ts';
 export * from './schema/privacy.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/recap.ts';

@@ -53,6 +53,18 @@ const ADMIN_ONLY = new Set<CallName>([
   ...(['attendance/list-sheet', 'attendance/mark', 'attendance/check-in', 'group/set-attendance-rules'] as const),
   // The planned return is the organiser's (issue 23).
   'activity/safety-set-return',
+  // The club layer (issue 40): sub-groups and ride leaders are the group admins' (clubRules).
+  ...([
+    'group/create-subgroup',
+    'group/update-subgroup',
+    'group/delete-subgroup',
+    'group/assign-subgroup',
+    'group/make-leader',
+    'group/remove-leader',
+    'group/export-roster',
+  ] as const),
+  // Date polls (docs/polls.md): closing one and making its activity are its creator's (the admin's here).
+  ...(['poll/close', 'poll/create-activity'] as const),
 ]);
 /** Calls that read or write what only members of a private activity, a closed group or a chat may see. */
 const MEMBERS_ONLY = new Set<CallName>([
@@ -101,6 +113,12 @@ const MEMBERS_ONLY = new Set<CallName>([
   // The outing pack (issue 38): for the people taking part only.
   'offline/pack-size',
   'offline/build-pack',
+  // The club layer (issue 40): a closed group's sub-groups are seen, and picked, by its members.
+  ...(['group/list-subgroups', 'group/list-subgroup-members', 'group/pick-subgroups', 'group/share-email'] as const),
+  // Date polls (docs/polls.md): the closed group's poll is for its members; asking the group too.
+  ...(['poll/read-info', 'poll/answer', 'poll/create-new'] as const),
+  // Accepting a changed text again (docs/consent.md): whoever takes part, waits or asks; nobody else.
+  ...(['activity/accept-consent', 'group/accept-consent'] as const),
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 /**
@@ -170,6 +188,14 @@ async function newWorld() {
   const members = [participant, blockedParticipant];
   await t.ok('group/invite-users', { groupId: group.groupId, userIds: members.map((m) => m.id) }, admin.token);
   for (const member of members) await t.ok('group/participate', { groupId: group.groupId }, member.token);
+  const { subgroup } = await t.ok('group/create-subgroup', { groupId: group.groupId, ...PACE_B }, admin.token);
+  await t.ok(
+    'group/assign-subgroup',
+    { subgroupId: subgroup.subgroupId, userId: participant.id, member: true },
+    admin.token,
+  );
+  // A date poll of the admin's to the closed group.
+  const { poll } = await t.ok('poll/create-new', pollFor(group.groupId), admin.token);
   // The first date of a weekly series of three: every activity call holds for a series' date as for any activity.
   const activity = await newActivity(t, admin, {
     access: 'CLOSED',
@@ -220,6 +246,9 @@ async function newWorld() {
     activity,
     photoId: photo!.id,
     group,
+    subgroupId: subgroup.subgroupId,
+    pollId: poll.pollId,
+    pollSlotId: poll.slots[0]!.slotId,
     participantId: participant.id,
     offerId: offer.offerId,
     requestId: request.requestId,
@@ -234,6 +263,22 @@ const worldFor = (name: CallName) => {
   if (!worlds.has(name)) worlds.set(name, newWorld());
   return worlds.get(name)!;
 };
+
+/** A date poll to a group (docs/polls.md): two dates next week, answered within two days. */
+const pollFor = (groupId: string) => ({
+  title: 'Next ride',
+  groupId,
+  slots: [6, 7].map((days) => ({
+    date: new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10),
+    startTime: '09:00',
+    endTime: '11:00',
+  })),
+  deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  timeZone: 'Europe/Rome',
+});
+
+/** A pace group (issue 40), as its admin declares it. */
+const PACE_B = { name: 'Pace B', sportId: 'hiking', level: { kind: 'DISTANCE', value: 15_000 } } as const;
 
 /** A valid body for the call, pointing at the world's objects. */
 function bodyFor(name: CallName, w: World): unknown {
@@ -256,6 +301,24 @@ function bodyFor(name: CallName, w: World): unknown {
   }
   if (name === 'group/update-existing')
     return { groupId: w.group.groupId, name: 'Renamed club', description: '', type: 'CLOSED' };
+  if (name === 'group/create-subgroup') return { groupId: w.group.groupId, ...PACE_B, name: 'Pace C' };
+  if (name === 'group/update-subgroup') return { subgroupId: w.subgroupId, ...PACE_B, name: 'Pace Bee' };
+  if (name === 'poll/create-new') return pollFor(w.group.groupId);
+  if (name === 'poll/answer') return { pollId: w.pollId, answers: [{ slotId: w.pollSlotId, answer: 'YES' }] };
+  if (name === 'poll/create-activity') {
+    const { name: title, sportId, access, visibility, difficulty } = a;
+    const route = {
+      mode: 'POINTS',
+      start: { latitude: 45.45, longitude: 9.17 },
+      destination: { latitude: 45.44, longitude: 9.16 },
+      routeSteps: [],
+    };
+    return {
+      pollId: w.pollId,
+      slotId: w.pollSlotId,
+      activity: { name: title, sportId, access, visibility, difficulty, route },
+    };
+  }
   const schema = calls[name].body;
   if (!schema) return undefined;
   const body = sample(jsonSchemaOf(schema)) as Record<string, unknown>;
@@ -271,7 +334,10 @@ function bodyFor(name: CallName, w: World): unknown {
     else body.offerId = w.offerId;
   }
   if ('requestId' in body) body.requestId = w.requestId;
+  if ('subgroupId' in body) body.subgroupId = w.subgroupId;
+  if ('subgroupIds' in body) body.subgroupIds = [w.subgroupId];
   if ('photoId' in body) body.photoId = w.photoId;
+  if ('pollId' in body) body.pollId = w.pollId;
   if ('itemId' in body) body.itemId = name === 'gear/claim' ? w.groupItemId : w.ownItemId;
   if (name === 'series/skip-date') body.date = a.date;
   // "I'm back" for oneself: naming someone else is the organisers' (every caller but the participant would be refused).
@@ -310,6 +376,12 @@ async function snapshot() {
     'activity_safety',
     'location_points',
     'queued_events',
+    'subgroups',
+    'subgroup_members',
+    'polls',
+    'poll_slots',
+    'poll_answers',
+    'poll_invitees',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -431,6 +503,8 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
     'user/delete-location-history': undefined,
     // One's own ways in (issue 41); the other OIDC calls are bound to their starter in auth/oidc.test.ts.
     'auth/list-sign-in-methods': undefined,
+    // The date polls that ask me (docs/polls.md): each answered only as pollRules.asked allows.
+    'poll/list-mine': {},
     // A phone's own key for what it queues without signal.
     'safety/register-device-key': { publicKey: newDeviceKey().publicKey },
     'route/snap-legs': {
@@ -803,6 +877,147 @@ describe('the authorization matrix of blocking', () => {
       // Not told: no error that names a block, and nothing reaches the admin.
       expect(JSON.stringify((res.body as { error?: unknown }).error ?? '')).not.toMatch(/block/i);
       expect(after[0]!.n).toBe(before[0]!.n);
+    }
+  });
+});
+
+/**
+ * Ride leaders (issue 40, docs/groups.md): a closed group with pace groups A and B; `leader` leads B (a ride leader
+ * in it), `member` is in B without the role, `memberOfA` is in A only. An activity of the group limited to B, which
+ * `member` joined, started a few minutes ago. A ride leader creates activities for the sub-groups they lead and takes
+ * attendance; a plain member does neither; no ride leader manages members, roles, sub-groups or the group; the member
+ * of A never meets the activity. A refused call changes nothing.
+ */
+describe('the authorization matrix of ride leaders', () => {
+  type ClubRole = 'leader' | 'member' | 'memberOfA';
+  type ClubWorld = Awaited<ReturnType<typeof newClubWorld>>;
+
+  async function newClubWorld() {
+    const [admin, leader, member, memberOfA] = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    const { group } = await t.ok('group/create-new', { name: 'Pace club', type: 'CLOSED' }, admin.token);
+    const { groupId } = group;
+    const people = [leader, member, memberOfA];
+    for (const person of people)
+      await t.db.execute(
+        sql`insert into connections (requester_id, addressee_id, status, accepted_at) values (${admin.id}, ${person.id}, 'ACCEPTED', now())`,
+      );
+    await t.ok('group/invite-users', { groupId, userIds: people.map((p) => p.id) }, admin.token);
+    for (const person of people) await t.ok('group/participate', { groupId }, person.token);
+    const paceGroup = async (name: string, inIt: { id: string }[]) => {
+      const { subgroup } = await t.ok('group/create-subgroup', { groupId, ...PACE_B, name }, admin.token);
+      for (const person of inIt)
+        await t.ok(
+          'group/assign-subgroup',
+          { subgroupId: subgroup.subgroupId, userId: person.id, member: true },
+          admin.token,
+        );
+      return subgroup.subgroupId;
+    };
+    const a = await paceGroup('Pace A', [memberOfA]);
+    const b = await paceGroup('Pace B', [leader, member]);
+    await t.ok('group/make-leader', { groupId, userId: leader.id }, admin.token);
+    const activity = await newActivity(t, admin, { groupId, subgroupIds: [b], access: 'OPEN', visibility: 'PUBLIC' });
+    await t.ok('activity/participate', { activityId: activity.activityId }, member.token);
+    const now = Date.now();
+    await t.db
+      .update(activities)
+      .set({ startsAt: new Date(now - 10 * 60_000), endsAt: new Date(now + 2 * 3_600_000) })
+      .where(eq(activities.id, activity.activityId));
+    return {
+      groupId,
+      subgroups: { a, b },
+      activityId: activity.activityId,
+      ids: { admin: admin.id, leader: leader.id, member: member.id, memberOfA: memberOfA.id },
+      tokens: { leader: leader.token, member: member.token, memberOfA: memberOfA.token } as Record<ClubRole, string>,
+    };
+  }
+
+  const activityFor = (w: ClubWorld, subgroupIds: string[]) => ({
+    name: 'Tuesday ride',
+    sportId: 'hiking',
+    date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    startTime: '18:00',
+    endTime: '20:00',
+    access: 'OPEN',
+    visibility: 'PUBLIC',
+    difficulty: 'MEDIUM',
+    groupId: w.groupId,
+    subgroupIds,
+    route: {
+      mode: 'POINTS',
+      start: { latitude: 45.46, longitude: 9.19 },
+      destination: { latitude: 45.47, longitude: 9.18 },
+      routeSteps: [],
+    },
+  });
+
+  /** Each cell: the call, its body, and who may make it (everyone else is refused and changes nothing). */
+  const CELLS: { label: string; name: CallName; body: (w: ClubWorld) => unknown; allowed: ClubRole[] }[] = [
+    { label: 'for B', name: 'activity/create-new', body: (w) => activityFor(w, [w.subgroups.b]), allowed: ['leader'] },
+    { label: 'for A', name: 'activity/create-new', body: (w) => activityFor(w, [w.subgroups.a]), allowed: [] },
+    { label: '', name: 'attendance/list-sheet', body: (w) => ({ activityId: w.activityId }), allowed: ['leader'] },
+    // The requests to join with their records: read by the ride leader; answering them stays the organisers'.
+    {
+      label: '',
+      name: 'activity/list-requests',
+      body: (w) => ({ activityId: w.activityId, pagination: { page: 1, limit: 10 } }),
+      allowed: ['leader'],
+    },
+    {
+      label: '',
+      name: 'activity/accept-request',
+      body: (w) => ({ activityId: w.activityId, userId: w.ids.memberOfA }),
+      allowed: [],
+    },
+    {
+      label: '',
+      name: 'attendance/mark',
+      body: (w) => ({ activityId: w.activityId, userId: w.ids.member, mark: 'ATTENDED' }),
+      allowed: ['leader'],
+    },
+    {
+      label: '',
+      name: 'activity/read-info',
+      body: (w) => ({ activityId: w.activityId }),
+      allowed: ['leader', 'member'],
+    },
+    ...(
+      [
+        ['group/make-admin', (w: ClubWorld) => ({ groupId: w.groupId, userId: w.ids.member })],
+        ['group/remove-user', (w: ClubWorld) => ({ groupId: w.groupId, userId: w.ids.memberOfA })],
+        [
+          'group/update-existing',
+          (w: ClubWorld) => ({ groupId: w.groupId, name: 'Ours now', description: '', type: 'OPEN' }),
+        ],
+        ['group/delete', (w: ClubWorld) => ({ groupId: w.groupId })],
+        ['group/create-subgroup', (w: ClubWorld) => ({ groupId: w.groupId, ...PACE_B, name: 'Pace C' })],
+        ['group/update-subgroup', (w: ClubWorld) => ({ subgroupId: w.subgroups.b, ...PACE_B, name: 'Pace Bee' })],
+        ['group/delete-subgroup', (w: ClubWorld) => ({ subgroupId: w.subgroups.b })],
+        [
+          'group/assign-subgroup',
+          (w: ClubWorld) => ({ subgroupId: w.subgroups.b, userId: w.ids.memberOfA, member: true }),
+        ],
+        ['group/make-leader', (w: ClubWorld) => ({ groupId: w.groupId, userId: w.ids.member })],
+        ['group/remove-leader', (w: ClubWorld) => ({ groupId: w.groupId, userId: w.ids.leader })],
+      ] as const
+    ).map(([name, body]) => ({ label: '', name, body, allowed: [] as ClubRole[] })),
+  ];
+
+  const clubWorlds = new Map<string, Promise<ClubWorld>>();
+  const cases = CELLS.flatMap((cell) =>
+    (['leader', 'member', 'memberOfA'] as const).map(
+      (role) => [`${cell.name} ${cell.label}`.trim(), role, cell] as const,
+    ),
+  );
+  it.each(cases)('%s as %s', async (key, role, cell) => {
+    if (!clubWorlds.has(key)) clubWorlds.set(key, newClubWorld());
+    const w = await clubWorlds.get(key)!;
+    const before = await snapshot();
+    const res = await t.call(cell.name, cell.body(w) as never, w.tokens[role]);
+    if (cell.allowed.includes(role)) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    else {
+      expect(res.status, JSON.stringify(res.body)).toBeOneOf([403, 404]);
+      expect(await snapshot()).toBe(before);
     }
   });
 });

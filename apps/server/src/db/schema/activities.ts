@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id } from './columns.ts';
+import { at, consentGiven, consentText, createdAt, id } from './columns.ts';
 import { groups, type MemberState } from './groups.ts';
 import { activitySeries } from './series.ts';
 import { sports } from './sports.ts';
@@ -96,6 +96,7 @@ export const activities = pgTable(
     seatFreedAt: at('seat_freed_at'),
     /** Who takes part is shown to anyone who sees the activity; false: to its participants only (issue 23). */
     participantsPublic: boolean('participants_public').notNull().default(false),
+    ...consentText(),
     closedAt: at('closed_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -181,6 +182,7 @@ export const activityMembers = pgTable(
      */
     waitlistKey: doublePrecision('waitlist_key'),
     offerExpiresAt: at('offer_expires_at'),
+    ...consentGiven(),
   },
   (t) => [
     primaryKey({ columns: [t.activityId, t.userId] }),

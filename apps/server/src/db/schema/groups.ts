@@ -2,7 +2,7 @@
 import type { GroupType, IntensityKind } from '@cordata/contract/enums';
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt, id } from './columns.ts';
+import { at, consentGiven, consentText, createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
 export const groups = pgTable(
@@ -22,6 +22,7 @@ export const groups = pgTable(
     lateCancelHours: integer('late_cancel_hours').notNull().default(12),
     /** Requests from people at or above this reliability (percent) are accepted at once; null: never. */
     autoApproveReliability: integer('auto_approve_reliability'),
+    ...consentText(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -57,12 +58,15 @@ export const groupMembers = pgTable(
      * attendance of the group's activities and sees records on closed joins; never manages members or the group.
      */
     isLeader: boolean('is_leader').notNull().default(false),
+    /** The member lets the group's admins see their e-mail address in the roster (issue 40); off unless they opt in. */
+    sharesEmail: boolean('shares_email').notNull().default(false),
     rejectionReason: text('rejection_reason'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     joinedAt: at('joined_at'),
     /** When an admin last removed the person; cleared once an admin lets them back in. */
     removedAt: at('removed_at'),
+    ...consentGiven(),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),

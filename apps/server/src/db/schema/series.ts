@@ -1,7 +1,7 @@
 /** Recurring activities (issue 22, docs/series.md). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt, id } from './columns.ts';
+import { at, consentGiven, createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -42,6 +42,8 @@ export const seriesMembers = pgTable(
     /** Organisers: admins of every date. */
     isAdmin: boolean('is_admin').notNull().default(false),
     joinedAt: createdAt(),
+    /** The text they accepted on joining the series, carried to each date made for them (docs/consent.md). */
+    ...consentGiven(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_members_user_idx').on(t.userId)],
 );

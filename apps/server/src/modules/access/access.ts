@@ -10,6 +10,8 @@ import {
   groupMembers,
   groups,
   type MemberState,
+  pollInvitees,
+  polls,
   subgroupMembers,
   subgroups,
   userBlocks,
@@ -140,8 +142,10 @@ export const clubRules = {
   manageSubgroups: (f: ClubFacts) => isAdmin(f.member),
   /** Naming and unnaming ride leaders is managing roles: admins only. */
   manageLeaders: (f: ClubFacts) => isAdmin(f.member),
-  /** A member picks their own sub-groups. */
+  /** A member picks their own sub-groups, and whether the admins see their e-mail in the roster. */
   pickSubgroups: (f: ClubFacts) => isMember(f.member),
+  /** The roster (names, sub-groups, roles, attendance) is the admins': they manage the members. */
+  exportRoster: (f: ClubFacts) => isAdmin(f.member),
   /**
    * Limiting an activity or series to sub-groups: the group's admins, or a ride leader who is in every one of those
    * sub-groups (who leads them). Any member may still add an activity to the group without a limit.
@@ -153,6 +157,29 @@ export const clubRules = {
    */
   takesAttendance: (f: ClubFacts & { organiser: boolean; visible: boolean }) =>
     f.visible && (f.organiser || isAdmin(f.member) || isLeader(f.member)),
+};
+
+/** What the poll rule knows of a viewer and a date poll (issue 40, docs/polls.md). */
+export interface PollFacts {
+  isCreator: boolean;
+  /** The poll asks a group (its members), else chosen contacts. */
+  forGroup: boolean;
+  /** It asks one sub-group of that group. */
+  forSubgroup: boolean;
+  invited: boolean;
+  groupMember: boolean;
+  groupAdmin: boolean;
+  inSubgroup: boolean;
+}
+
+export const pollRules = {
+  /**
+   * Who a date poll asks, sees and answers: its creator; for a group's poll, the people taking part in the group, and
+   * for a sub-group's poll those of them in the sub-group and the group's admins (as an activity limited to it); for
+   * a poll to contacts, the contacts it names. To everyone else it does not exist.
+   */
+  asked: (f: PollFacts) =>
+    f.isCreator || (f.forGroup ? f.groupMember && (!f.forSubgroup || f.inSubgroup || f.groupAdmin) : f.invited),
 };
 
 export const groupRules = {
@@ -225,6 +252,18 @@ export const activityVisibleSql = (viewer: Viewer) =>
       or exists (select 1 from ${activityMembers} access_am
         where access_am.activity_id = ${activities.id} and access_am.user_id = ${viewer})
       or (${activities.groupId} is not null and ${groupMemberSql(activities.groupId, viewer)})) end)`;
+
+/** pollRules.asked over the `polls` table (its group still live). */
+export const pollAskedSql = (viewer: Viewer) =>
+  sql`(${polls.creatorId} = ${viewer}
+    or (${polls.groupId} is null and exists (select 1 from ${pollInvitees} access_pi
+      where access_pi.poll_id = ${polls.id} and access_pi.user_id = ${viewer}))
+    or (${polls.groupId} is not null
+      and exists (select 1 from ${groups} access_pg where access_pg.id = ${polls.groupId} and access_pg.deleted_at is null)
+      and ${groupMemberSql(polls.groupId, viewer)}
+      and (${polls.subgroupId} is null or ${groupAdminSql(polls.groupId, viewer)}
+        or exists (select 1 from ${subgroupMembers} access_ps
+          where access_ps.subgroup_id = ${polls.subgroupId} and access_ps.user_id = ${viewer}))))`;
 
 /** activityRules.visible for nobody in particular (a public calendar feed): public and not limited to sub-groups. */
 export const activityPublicSql = sql`(${activities.visibility} = 'PUBLIC' and cardinality(${activities.subgroupIds}) = 0)`;

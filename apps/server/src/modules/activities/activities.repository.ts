@@ -23,7 +23,7 @@ import {
 } from '../access/access.ts';
 import { contactsAmong } from '../users/contacts.repository.ts';
 import { atMostGradeSql } from './activity-grades.sql.ts';
-import { withinDeclaredLevelSql } from './partner-fit.sql.ts';
+import { withinLevelSql } from './partner-fit.sql.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 /** The two files an activity may keep: its route's and its backup route's. */
@@ -75,6 +75,7 @@ const summaryColumns = {
   totalDistance: activities.totalDistance,
   totalElevationGain: activities.totalElevationGain,
   requiredTime: activities.requiredTime,
+  stepFree: sql<boolean>`coalesce((${activities.routeAccess} ->> 'stepFree') = 'true', false)`,
   startLatitude: activities.startLatitude,
   startLongitude: activities.startLongitude,
   startAddress: activities.startAddress,
@@ -114,6 +115,10 @@ const detailColumns = {
   joinDeadlineHours: activities.joinDeadlineHours,
   claimWindowMinutes: activities.claimWindowMinutes,
   participantsPublic: activities.participantsPublic,
+  consentText: activities.consentText,
+  consentVersion: activities.consentVersion,
+  myConsentVersion: mine.consentVersion,
+  myConsentedAt: mine.consentedAt,
   closedAt: activities.closedAt,
   createdAt: activities.createdAt,
   updatedAt: activities.updatedAt,
@@ -243,7 +248,7 @@ export function createActivitiesRepository(db: Db) {
           p.sportId === undefined ? undefined : eq(activities.sportId, p.sportId),
           p.difficulties === undefined ? undefined : inArray(activities.difficulty, p.difficulties),
           p.maxDistanceMetres === undefined ? undefined : lte(activities.totalDistance, p.maxDistanceMetres),
-          p.fitsMe ? withinDeclaredLevelSql(p.userId) : undefined,
+          p.fitsMe ? withinLevelSql(p.userId) : undefined,
           p.maxGrade ? atMostGradeSql(p.maxGrade) : undefined,
           p.stepFree ? sql`${activities.routeAccess} ->> 'stepFree' = 'true'` : undefined,
           activityVisibleSql(p.userId),

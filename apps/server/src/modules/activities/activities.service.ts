@@ -15,15 +15,17 @@ import { type DeclaredLevel, estimateMovingTime, groupMovingTime, isInsideZones 
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StoredRoute } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { type ClubFacts, clubRules } from '../access/access.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import { localizedPlace } from '../location/localized-place.ts';
+import { consentChange, consentGivenOf, consentOf } from '../membership/consent.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import { mayHoldHiddenStart, type PrivacyTrim, visibleRoute, type ZonesForViewer } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 import type { SeriesService } from '../series/series.service.ts';
-import type { Changes } from '../shared/changes.ts';
+import type { Changes, Effects } from '../shared/changes.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { ActivitiesRepository, ActivityRow, DetailRow, RouteFile, SummaryRow } from './activities.repository.ts';
@@ -53,6 +55,8 @@ export interface ActivitiesDeps {
     isGroupMember(groupId: string, userId: string, tx: DbOrTx): Promise<boolean>;
     /** Limiting to sub-groups (issue 40): access.ts clubRules.mayLimit, or SUBGROUP_NOT_FOUND / FORBIDDEN. */
     requireMayLimit(groupId: string, subgroupIds: readonly string[], userId: string, tx: DbOrTx): Promise<string[]>;
+    /** The caller's role in the group (access.ts `club`): its admins and ride leaders take attendance. */
+    club(groupId: string, userId: string): Promise<ClubFacts | null>;
   };
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
   /** Seats and waitlists (seats/seats.service.ts). */
@@ -209,10 +213,17 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     const viewer = await viewerOf(userId, [row]);
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
-    const [waitlist, overlapping] = await Promise.all([
+    const [waitlist, overlapping, club] = await Promise.all([
       row.myState === 'WAITLISTED' ? deps.seats.mine(activityId, userId) : null,
       participating ? deps.seats.overlapping(userId, row) : [],
+      row.groupId && !isAdmin ? deps.groups.club(row.groupId, userId) : null,
     ]);
+    const takesAttendance = clubRules.takesAttendance({
+      type: club?.type ?? 'OPEN',
+      member: club?.member ?? null,
+      organiser: isAdmin,
+      visible: true,
+    });
     return toActivity(row, viewer, {
       waitlist,
       waitlistCount: row.allWaitlistedCount,
@@ -222,8 +233,9 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         startsAt: o.startsAt.toISOString(),
         endsAt: o.endsAt.toISOString(),
       })),
-      pendingRequestsCount: isAdmin ? row.requestedCount : 0,
+      pendingRequestsCount: isAdmin || takesAttendance ? row.requestedCount : 0,
       isOnlyAdmin: isAdmin && row.adminsCount === 1,
+      takesAttendance,
       blockedParticipantsCount: row.blockedParticipantsCount,
       chatId: participating ? row.chatId : null,
       series: row.seriesId
@@ -255,7 +267,18 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       });
     },
 
-    async create(userId: string, body: ActivityInput, baseUrl: string) {
+    /**
+     * `vouchedInvitees`: people invited without being the creator's contacts (a date poll's voters, docs/polls.md);
+     * `within`: what else the same transaction does with the new activity (the poll it is made from), so that both
+     * happen or neither.
+     */
+    async create(
+      userId: string,
+      body: ActivityInput,
+      baseUrl: string,
+      vouchedInvitees: string[] = [],
+      within?: (tx: DbOrTx, effects: Effects, activityId: string) => Promise<void>,
+    ) {
       // A series' first date is the first day its rule gives from `date` on (the day itself when it matches).
       const canonicalZone = body.repeat ? canonicalTimeZone(body.timeZone) : undefined;
       const plan = body.repeat ? deps.series.plan(body.repeat, body.date, body.startTime, canonicalZone!) : null;
@@ -273,6 +296,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           {
             subgroupIds,
             ...rowValues(input, times),
+            ...consentChange(null, input.consentText),
             ...gradeColumns(input.sportId, input),
             ...routeValues(route),
             ...access,
@@ -292,8 +316,10 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         await deps.members.invite(tx, effects, activity, userId, {
           userIds: input.invitedUserIds,
           groupIds: input.invitedGroupIds,
+          vouchedUserIds: vouchedInvitees,
         });
         if (plan) await deps.series.start(tx, activity.id, plan, userId);
+        await within?.(tx, effects, activity.id);
         return activity.id;
       });
       return answer(activityId, userId);
@@ -328,6 +354,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         const values = {
           subgroupIds,
           ...rowValues(input, times),
+          ...consentChange(activity, input.consentText),
           ...gradeColumns(input.sportId, input, activity),
           ...(route ? routeValues(route) : {}),
           ...access,
@@ -529,6 +556,7 @@ function summaryFor(row: SummaryRow, viewer: ActivityViewer) {
     totalDistance: row.totalDistance,
     totalElevationGain: row.totalElevationGain,
     requiredTime: row.requiredTime,
+    stepFree: row.stepFree,
     start: startHidden ? null : start,
     meetingArea: startHidden ? null : meetingArea,
     group: row.groupId && row.groupName ? { groupId: row.groupId, name: row.groupName } : null,
@@ -616,6 +644,7 @@ function toActivity(
   extra: Pick<Activity, 'waitlist' | 'waitlistCount' | 'overlappingWaitlists'> & {
     pendingRequestsCount: number;
     isOnlyAdmin: boolean;
+    takesAttendance: boolean;
     blockedParticipantsCount: number;
     chatId: string | null;
     series: Activity['series'];
@@ -635,6 +664,8 @@ function toActivity(
     // A backup route may start elsewhere: those who see an area see none until they take part.
     backupRoute: backup && !area ? { ...backup, route: visibleRoute(backup.route, zones) } : null,
     participantsPublic: row.participantsPublic,
+    consent: consentOf(row),
+    myConsent: consentGivenOf(row.myConsentVersion, row.myConsentedAt),
     routeAccess: row.routeAccess,
     smoothedElevationGain: row.smoothedElevationGain,
     elevationLoss: row.elevationLoss,
@@ -643,6 +674,7 @@ function toActivity(
     rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
     pendingRequestsCount: extra.pendingRequestsCount,
     isOnlyAdmin: extra.isOnlyAdmin,
+    takesAttendance: extra.takesAttendance,
     blockedParticipantsCount: extra.blockedParticipantsCount,
     groupMovingTime: groupMovingTime(row.sportId, effort, extra.participantLevels),
     chatId: extra.chatId,

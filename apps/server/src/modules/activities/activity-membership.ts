@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type Access, activityRules, groupMemberSql, isAdmin } from '../access/access.ts';
+import { type Access, activityRules, clubRules, groupMemberSql, isAdmin } from '../access/access.ts';
 import type { Capacity, MembershipPolicy } from '../membership/membership.service.ts';
 import type { ActivitiesRepository, ActivityRow } from './activities.repository.ts';
 
@@ -11,7 +11,7 @@ import type { ActivitiesRepository, ActivityRow } from './activities.repository.
  * contacts and the members of groups they belong to.
  */
 export function activityMembershipPolicy(deps: {
-  access: Pick<Access, 'require' | 'isGroupMember'>;
+  access: Pick<Access, 'require' | 'isGroupMember' | 'club'>;
   repo: Pick<ActivitiesRepository, 'contactsAmong' | 'membersOfGroups' | 'liveGroup' | 'candidateStates'>;
   now: () => Date;
   /** Seats, the join deadline and the waitlist (seats/seats.service.ts). */
@@ -28,6 +28,12 @@ export function activityMembershipPolicy(deps: {
       invite: 'ACTIVITY_INVITE',
       joined: 'ACTIVITY_JOINED',
       waitlisted: 'ACTIVITY_WAITLISTED',
+    },
+
+    async readsRequests(tx, activity, userId) {
+      if (!activity.groupId) return false;
+      const club = await access.club(activity.groupId, userId, tx);
+      return !!club && clubRules.takesAttendance({ ...club, organiser: false, visible: true });
     },
 
     /** A private activity does not exist for outsiders: 404. */
@@ -68,7 +74,10 @@ export function activityMembershipPolicy(deps: {
           throw new ApiError('FORBIDDEN', { message: 'You can invite only groups you belong to' });
         }
       }
-      const candidates = [...new Set([...direct, ...groupMembers.map((m) => m.userId)])].filter((id) => id !== actorId);
+      const vouched = request.vouchedUserIds ?? [];
+      const candidates = [...new Set([...direct, ...vouched, ...groupMembers.map((m) => m.userId)])].filter(
+        (id) => id !== actorId,
+      );
       const states = await repo.candidateStates(activity.id, activity.groupId, candidates, tx);
       return states.map(({ userId, inGroup }) => ({ userId, reason: inGroup ? null : ('NOT_GROUP_MEMBER' as const) }));
     },

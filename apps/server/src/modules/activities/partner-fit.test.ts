@@ -58,4 +58,49 @@ describe('the "fits me" filter of nearby-activities (issue 24)', () => {
     const all = await t.ok('activity/nearby-activities', { ...near, fitsMe: false }, me.token);
     expect(all.activities.map((a) => a.activityId).sort()).toEqual([running.activityId, hiking.activityId].sort());
   });
+
+  it("falls back to the level of the person's pace groups when they declared none for the sport (issue 40)", async () => {
+    const rider = await newUser(t, { sports: [] });
+    const admin = await newUser(t);
+    const host = await newUser(t);
+    const near = { latitude: 45.4642, longitude: 9.19, radiusKm: 10, fitsMe: true };
+    const short = await newActivity(t, host, { name: 'Short run', sportId: 'trail-running' });
+    const long = await newActivity(t, host, { name: 'Long run', sportId: 'trail-running' });
+    await t.db.update(activities).set({ totalDistance: 8_000 }).where(eq(activities.id, short.activityId));
+    await t.db.update(activities).set({ totalDistance: 30_000 }).where(eq(activities.id, long.activityId));
+    const fitting = async () =>
+      (await t.ok('activity/nearby-activities', near, rider.token)).activities.map((a) => a.activityId).sort();
+    expect(await fitting()).toEqual([]);
+
+    const { group } = await t.ok('group/create-new', { name: 'Trail club', type: 'OPEN' }, admin.token);
+    const pace = (name: string, value: number) =>
+      t.ok(
+        'group/create-subgroup',
+        { groupId: group.groupId, name, sportId: 'trail-running', level: { kind: 'DISTANCE', value } },
+        admin.token,
+      );
+    const [easy, hard] = [(await pace('Easy', 10_000)).subgroup, (await pace('Hard', 40_000)).subgroup];
+    await t.ok('group/participate', { groupId: group.groupId }, rider.token);
+    await t.ok('group/pick-subgroups', { groupId: group.groupId, subgroupIds: [easy.subgroupId] }, rider.token);
+    expect(await fitting()).toEqual([short.activityId]);
+    // In two pace groups, a route within either fits.
+    const both = [easy.subgroupId, hard.subgroupId];
+    await t.ok('group/pick-subgroups', { groupId: group.groupId, subgroupIds: both }, rider.token);
+    expect(await fitting()).toEqual([short.activityId, long.activityId].sort());
+    // The app learns the same levels with the person's own profile, for the fit it shows on cards and pages.
+    const { user } = await t.ok('user/own-profile', undefined, rider.token);
+    expect(user.paceGroupLevels).toEqual([
+      { sportId: 'trail-running', intensity: { kind: 'DISTANCE', value: 10_000 }, subgroupName: 'Easy' },
+      { sportId: 'trail-running', intensity: { kind: 'DISTANCE', value: 40_000 }, subgroupName: 'Hard' },
+    ]);
+
+    // A level of their own wins over the pace groups'; out of the group, theirs no longer counts.
+    await t.db
+      .insert(userSports)
+      .values({ userId: rider.id, sportId: 'trail-running', intensityKind: 'DISTANCE', intensityValue: 5_000 });
+    expect(await fitting()).toEqual([]);
+    await t.db.delete(userSports).where(eq(userSports.userId, rider.id));
+    await t.ok('group/exit', { groupId: group.groupId }, rider.token);
+    expect(await fitting()).toEqual([]);
+  });
 });

@@ -113,6 +113,8 @@ describe('what to expect on the way', () => {
     );
     expect(all.map((a) => a.name)).toEqual(expect.arrayContaining(['Lakeside', 'Stairs', 'Half mapped', 'No answer']));
     expect(stepFree.map((a) => a.name)).toEqual(['Lakeside']);
+    // The cards say so: step-free only where it is known (the home badge, issue 38).
+    expect(all.filter((a) => a.stepFree).map((a) => a.name)).toEqual(['Lakeside']);
   });
 });
 

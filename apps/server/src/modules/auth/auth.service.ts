@@ -310,7 +310,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         // The session now belongs to a completed profile: its next call must not be refused as incomplete.
         tokens.sessionsChanged(caller.userId);
-        return { user: toOwnUser(row, sports) };
+        // A profile being completed is a new one: its calls were refused until now, so it is in no pace group.
+        return { user: toOwnUser(row, sports, []) };
       } catch (err) {
         // Two people claiming the same name at once: the index decides.
         if (isUniqueViolation(err, 'users_username_key')) throw new ApiError('USERNAME_TAKEN');

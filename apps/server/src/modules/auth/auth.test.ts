@@ -585,6 +585,7 @@ describe('profile creation', () => {
         'language',
         'lastName',
         'lastOnlineAt',
+        'paceGroupLevels',
         'phone',
         'profilePicture',
         'role',

@@ -40,6 +40,10 @@ export function createGroupsRepository(db: Db) {
     membersCount,
     myState: mine.state,
     myIsAdmin: mine.isAdmin,
+    myIsLeader: mine.isLeader,
+    mySharesEmail: mine.sharesEmail,
+    myConsentVersion: mine.consentVersion,
+    myConsentedAt: mine.consentedAt,
     myRejectionReason: mine.rejectionReason,
     myRemovedAt: mine.removedAt,
   };

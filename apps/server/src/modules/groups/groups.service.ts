@@ -6,6 +6,7 @@ import * as access from '../access/access.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
 import { localizedPlace } from '../location/localized-place.ts';
+import { consentChange, consentGivenOf, consentOf } from '../membership/consent.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { statusOf } from '../membership/membership.service.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -17,7 +18,7 @@ export interface GroupsDeps {
   db: Db;
   repo: GroupsRepository;
   activities: Pick<ActivitiesRepository, 'detachFromGroup'>;
-  memberships: Pick<MembershipRepository, 'put' | 'count' | 'adminsCount'>;
+  memberships: Pick<MembershipRepository, 'put' | 'count' | 'adminsCount' | 'memberIds'>;
   changes: Changes;
   chatMembership: Pick<ChatMembership, 'create' | 'chatIdOf' | 'close'>;
   pictures: Pick<UploadsService, 'claim'>;
@@ -90,6 +91,10 @@ export function createGroupsService(deps: GroupsDeps) {
       rejectionReason: row.myState === 'REJECTED' ? row.myRejectionReason : null,
       pendingRequestsCount: admin ? await deps.memberships.count('group', groupId, 'REQUESTED') : 0,
       isOnlyAdmin: admin && (await deps.memberships.adminsCount('group', groupId, tx)) === 1,
+      isLeader: isMember(row) && row.myIsLeader === true,
+      sharesEmail: isMember(row) && row.mySharesEmail === true,
+      consent: consentOf(row.group),
+      myConsent: consentGivenOf(row.myConsentVersion, row.myConsentedAt),
       chatId: isMember(row) ? await deps.chatMembership.chatIdOf(tx ?? deps.db, { kind: 'GROUP', groupId }) : null,
       createdAt: row.group.createdAt.toISOString(),
     };
@@ -120,6 +125,7 @@ export function createGroupsService(deps: GroupsDeps) {
           longitude: input.location?.longitude ?? null,
           address: input.location?.address ?? null,
           picture,
+          ...consentChange(null, input.consentText),
           createdBy: userId,
         },
         tx,
@@ -140,26 +146,44 @@ export function createGroupsService(deps: GroupsDeps) {
     assertAdmin(row);
     const picture = await pictureOf(input.picture, row.group.picture, userId, baseUrl);
     const location = input.location === undefined ? undefined : input.location;
-    await repo.update(
-      input.groupId,
-      {
-        name: input.name,
-        searchName: searchable(input.name),
-        description: input.description,
-        type: input.type,
-        ...(input.sportIds ? { sportIds: [...new Set(input.sportIds)] } : {}),
-        ...(location !== undefined
-          ? {
-              latitude: location?.latitude ?? null,
-              longitude: location?.longitude ?? null,
-              address: location?.address ?? null,
-            }
-          : {}),
-        picture,
-        updatedAt: deps.now(),
-      },
-      deps.db,
-    );
+    const consent = consentChange(row.group, input.consentText);
+    await change(async (tx, effects) => {
+      await repo.update(
+        input.groupId,
+        {
+          name: input.name,
+          searchName: searchable(input.name),
+          description: input.description,
+          type: input.type,
+          ...(input.sportIds ? { sportIds: [...new Set(input.sportIds)] } : {}),
+          ...(location !== undefined
+            ? {
+                latitude: location?.latitude ?? null,
+                longitude: location?.longitude ?? null,
+                address: location?.address ?? null,
+              }
+            : {}),
+          picture,
+          ...consent,
+          updatedAt: deps.now(),
+        },
+        tx,
+      );
+      // A new text asks the members again (docs/consent.md); the admins manage it.
+      if (!consent.consentText) return;
+      await effects.notify({
+        userIds: await deps.memberships.memberIds(
+          'group',
+          input.groupId,
+          { state: 'PARTICIPATING', admins: false },
+          tx,
+        ),
+        type: 'GROUP_CONSENT_CHANGED',
+        targetId: input.groupId,
+        actorId: userId,
+        targetName: input.name,
+      });
+    });
     return read(input.groupId, userId);
   }
 

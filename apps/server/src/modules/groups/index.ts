@@ -48,6 +48,8 @@ export function createGroupsModule(
     repo: createSubgroupsRepository(core.db),
     access: deps.access,
     changes: deps.changes,
+    now: core.now,
+    readerLanguage: core.tokens.languageOf,
   });
   return { handlers: { ...handlers, ...subgroupsHandlers(subgroups) }, services: {} } satisfies Module;
 }

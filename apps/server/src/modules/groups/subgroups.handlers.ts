@@ -12,6 +12,8 @@ export function subgroupsHandlers(subgroups: SubgroupsService): Handlers {
     'group/assign-subgroup': ({ user, body }) => subgroups.assign(user.userId, body),
     'group/pick-subgroups': ({ user, body }) => subgroups.pick(user.userId, body),
     'group/make-leader': ({ user, body }) => subgroups.setLeader(user.userId, body.groupId, body.userId, true),
+    'group/export-roster': ({ user, body }) => subgroups.exportRoster(user.userId, body.groupId),
+    'group/share-email': ({ user, body }) => subgroups.shareEmail(user.userId, body.groupId, body.share),
     'group/remove-leader': ({ user, body }) => subgroups.setLeader(user.userId, body.groupId, body.userId, false),
   };
 }

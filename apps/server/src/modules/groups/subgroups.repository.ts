@@ -1,7 +1,16 @@
 import type { IntensityKind } from '@cordata/contract/enums';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts';
-import { groupMembers, groups, sports, subgroupMembers, subgroups, users } from '../../db/schema.ts';
+import {
+  activities,
+  activityAttendance,
+  groupMembers,
+  groups,
+  sports,
+  subgroupMembers,
+  subgroups,
+  users,
+} from '../../db/schema.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
 export type SubgroupRow = typeof subgroups.$inferSelect;
@@ -125,11 +134,55 @@ export function createSubgroupsRepository(db: Db) {
       }
     },
 
-    /** Names or unnames a member of the group a ride leader; whether there was such a member. */
-    async setLeader(groupId: string, userId: string, isLeader: boolean, tx: DbOrTx = db) {
+    /**
+     * The roster (issue 40): everyone taking part in the group, admins first, with their sub-groups, role, the e-mail
+     * they opted to share, and of the group's activities that started since `since` how many they were marked at and
+     * how many of those they attended.
+     */
+    roster(groupId: string, since: Date, tx: DbOrTx = db) {
+      return tx
+        .select({
+          ...userSummaryColumns,
+          email: sql<string | null>`case when ${groupMembers.sharesEmail} then ${users.email} end`,
+          isAdmin: groupMembers.isAdmin,
+          isLeader: groupMembers.isLeader,
+          joinedAt: groupMembers.joinedAt,
+          subgroups: sql<string>`coalesce((select string_agg(r_sg.name, '; ' order by r_sg.name) from ${subgroupMembers} r_sm
+            join ${subgroups} r_sg on r_sg.id = r_sm.subgroup_id
+            where r_sm.user_id = ${users.id} and r_sg.group_id = ${groupId}), '')`,
+          marked: sql<number>`(select count(*)::int from ${activityAttendance} r_at
+            join ${activities} r_a on r_a.id = r_at.activity_id
+            where r_at.user_id = ${users.id} and r_a.group_id = ${groupId} and r_a.starts_at >= ${since})`,
+          attended: sql<number>`(select count(*)::int from ${activityAttendance} r_at
+            join ${activities} r_a on r_a.id = r_at.activity_id
+            where r_at.user_id = ${users.id} and r_a.group_id = ${groupId} and r_a.starts_at >= ${since}
+              and r_at.status = 'ATTENDED')`,
+        })
+        .from(groupMembers)
+        .innerJoin(users, and(eq(users.id, groupMembers.userId), isNull(users.deletedAt)))
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.state, 'PARTICIPATING')))
+        .orderBy(
+          desc(groupMembers.isAdmin),
+          desc(groupMembers.isLeader),
+          asc(users.lastName),
+          asc(users.firstName),
+          asc(users.id),
+        );
+    },
+
+    /**
+     * Sets a member's role (ride leader) or roster choice (shares their e-mail); whether there was such a member of
+     * the group.
+     */
+    async setMember(
+      groupId: string,
+      userId: string,
+      values: Partial<Pick<typeof groupMembers.$inferSelect, 'isLeader' | 'sharesEmail'>>,
+      tx: DbOrTx = db,
+    ) {
       const rows = await tx
         .update(groupMembers)
-        .set({ isLeader })
+        .set(values)
         .where(
           and(
             eq(groupMembers.groupId, groupId),

@@ -1,4 +1,4 @@
-import type { CallBody, Subgroup } from '@cordata/contract';
+import type { CallBody, Language, Subgroup } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
 import { type Access, type ClubFacts, clubRules, groupRules } from '../access/access.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -10,7 +10,13 @@ import type { SubgroupRow, SubgroupsRepository } from './subgroups.repository.ts
  * group's ride leaders. Every rule is access.ts clubRules; who sees an activity limited to sub-groups is
  * activityRules.visible.
  */
-export function createSubgroupsService(deps: { repo: SubgroupsRepository; access: Access; changes: Changes }) {
+export function createSubgroupsService(deps: {
+  repo: SubgroupsRepository;
+  access: Access;
+  changes: Changes;
+  now: () => Date;
+  readerLanguage: (userId: string) => Promise<Language>;
+}) {
   const { repo, access } = deps;
 
   const toSubgroup = (row: { subgroup: SubgroupRow; membersCount: number; isMine: boolean }): Subgroup => ({
@@ -120,9 +126,44 @@ export function createSubgroupsService(deps: { repo: SubgroupsRepository; access
         return { subgroups: (await repo.list(body.groupId, userId, tx)).map(toSubgroup) };
       }),
 
+    /** The roster as CSV (docs/groups.md): the admins'; an e-mail address only where its member opted in. */
+    async exportRoster(adminId: string, groupId: string) {
+      if (!clubRules.exportRoster(await facts(groupId, adminId))) throw onlyAdmins();
+      const now = deps.now();
+      const [rows, language] = await Promise.all([
+        repo.roster(groupId, new Date(now.getTime() - ROSTER_DAYS * 86_400_000)),
+        deps.readerLanguage(adminId),
+      ]);
+      const words = ROSTER_WORDS[language];
+      const lines = [
+        words.header,
+        ...rows.map((r) => [
+          r.firstName ?? '',
+          r.lastName ?? '',
+          r.username ?? '',
+          r.email ?? '',
+          r.subgroups,
+          r.isAdmin ? words.admin : r.isLeader ? words.leader : words.member,
+          r.joinedAt ? r.joinedAt.toISOString().slice(0, 10) : '',
+          String(r.attended),
+          String(r.marked),
+        ]),
+      ];
+      return { fileName: `roster-${now.toISOString().slice(0, 10)}.csv`, csv: toCsv(lines) };
+    },
+
+    /** A member lets the admins see their e-mail address in the roster, or stops. */
+    async shareEmail(userId: string, groupId: string, share: boolean) {
+      if (!clubRules.pickSubgroups(await facts(groupId, userId))) {
+        throw new ApiError('FORBIDDEN', { message: 'Only members of the group can do this' });
+      }
+      await repo.setMember(groupId, userId, { sharesEmail: share });
+      return { ok: true as const };
+    },
+
     async setLeader(adminId: string, groupId: string, userId: string, isLeader: boolean) {
       if (!clubRules.manageLeaders(await facts(groupId, adminId))) throw onlyAdmins();
-      if (!(await repo.setLeader(groupId, userId, isLeader))) {
+      if (!(await repo.setMember(groupId, userId, { isLeader }))) {
         throw new ApiError('USER_NOT_FOUND', { message: 'This person is not a member of the group' });
       }
       return { ok: true as const };
@@ -131,3 +172,53 @@ export function createSubgroupsService(deps: { repo: SubgroupsRepository; access
 }
 
 export type SubgroupsService = ReturnType<typeof createSubgroupsService>;
+
+/** The roster counts attendance over this many days. */
+export const ROSTER_DAYS = 90;
+
+const ROSTER_WORDS: Record<Language, { header: string[]; admin: string; leader: string; member: string }> = {
+  en: {
+    header: [
+      'First name',
+      'Last name',
+      'Username',
+      'E-mail',
+      'Pace groups',
+      'Role',
+      'Joined',
+      'Attended (90 days)',
+      'Marked (90 days)',
+    ],
+    admin: 'Admin',
+    leader: 'Ride leader',
+    member: 'Member',
+  },
+  it: {
+    header: [
+      'Nome',
+      'Cognome',
+      'Username',
+      'E-mail',
+      'Gruppi di passo',
+      'Ruolo',
+      'Iscritto dal',
+      'Presenze (90 giorni)',
+      'Segnati (90 giorni)',
+    ],
+    admin: 'Admin',
+    leader: 'Capogita',
+    member: 'Membro',
+  },
+};
+
+/**
+ * RFC 4180 text: every field quoted, quotes doubled, lines ended by CRLF. A field a spreadsheet would read as a
+ * formula (=, +, -, @, a tab or a carriage return first) is prefixed with an apostrophe (OWASP, CSV injection).
+ */
+export function toCsv(lines: readonly (readonly string[])[]): string {
+  const field = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return `"${safe.replaceAll('"', '""')}"`;
+  };
+  return lines.map((line) => `${line.map(field).join(',')}\r\n`).join('');
+}

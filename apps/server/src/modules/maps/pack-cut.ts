@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
-import { type FileHandle, open, rename, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Compression, PMTiles, type Source } from 'pmtiles';
@@ -169,9 +169,17 @@ class RawTileFileSource implements Source {
  * pack"): the tiles within the buffer of the geometry, every zoom from the file's own minimum to
  * min(maxZoom, the file's maximum), written as a PMTiles archive of their own. Each cut is kept in
  * `<dataDir>/packs/<key>.pmtiles`, the key a hash of the basemap (its path, size and time) and of the cut
- * (geometry, buffer, zooms): the same outing for the same basemap is cut once.
+ * (geometry, buffer, zooms): the same outing for the same basemap is cut once, and a changed route or basemap makes a
+ * new cut, never serves the old one. A cut's file time is when it was last cut or handed out; `purge` deletes those
+ * left unused (and unfinished writes) since a given time.
  */
-export function createPackCutter(deps: { file: string; dataDir: string; bufferMetres: number; maxZoom: number }) {
+export function createPackCutter(deps: {
+  file: string;
+  dataDir: string;
+  bufferMetres: number;
+  maxZoom: number;
+  now: () => Date;
+}) {
   const folder = join(deps.dataDir, 'packs');
   const running = new Map<string, Promise<PackCut | null>>();
 
@@ -241,6 +249,7 @@ export function createPackCutter(deps: { file: string; dataDir: string; bufferMe
       const partial = `${path}.${process.pid}.${Date.now()}.part`;
       await writeFile(partial, archive);
       await rename(partial, path);
+      await utimes(path, deps.now(), deps.now());
       return { key, path, bytes: archive.length, bounds, minZoom, maxZoom, tiles: tiles.length };
     } finally {
       await handle.close();
@@ -253,6 +262,7 @@ export function createPackCutter(deps: { file: string; dataDir: string; bufferMe
     const bounds = bufferedBounds(geometry, deps.bufferMetres);
     const existing = pathOf(key);
     if (existing && bounds) {
+      await utimes(existing, deps.now(), deps.now()).catch(() => undefined);
       const reader = new PMTiles(new RawFile(existing));
       const header = await reader.getHeader();
       return {
@@ -273,7 +283,28 @@ export function createPackCutter(deps: { file: string; dataDir: string; bufferMe
     return pending;
   }
 
-  return { cut, pathOf };
+  /**
+   * Deletes the cuts unused since `before`, and unfinished writes older than that; returns how many went. Every
+   * instance may run it at once: a file another one deleted first is simply gone.
+   */
+  async function purge(before: Date): Promise<number> {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!/^[0-9a-f]{20}\.pmtiles(\..+\.part)?$/.test(name)) continue;
+      const path = join(folder, name);
+      try {
+        if ((await stat(path)).mtimeMs >= before.getTime()) continue;
+        await unlink(path);
+        removed++;
+      } catch {
+        // Gone already (another instance), or unreadable: nothing to do.
+      }
+    }
+    return removed;
+  }
+
+  return { cut, pathOf, purge };
 }
 
 export type PackCutter = ReturnType<typeof createPackCutter>;

@@ -20,6 +20,7 @@ const MEMBERSHIP_CALLS = [
   'count-hidden-participants',
   'list-requests',
   'list-invitable-contacts',
+  'accept-consent',
 ] as const;
 type MembershipCall = (typeof MEMBERSHIP_CALLS)[number];
 
@@ -48,6 +49,7 @@ function membershipCalls<O extends Membershipable, Answer, Request>(
     participate: changed(members.participate),
     requestAccess: changed(members.requestAccess),
     exit: changed(members.exit),
+    acceptConsent: changed(members.acceptConsent),
     acceptRequest: changed(members.acceptRequest),
     rejectRequest: changed(members.rejectRequest),
     removeUser: changed(members.removeUser),
@@ -76,8 +78,9 @@ export function activityMembershipHandlers<O extends Membershipable>(
 ): MembershipHandlers<'activity'> {
   const m = membershipCalls(members, answer, requests);
   return {
-    'activity/participate': ({ body, user }) => m.participate(body.activityId, user.userId),
-    'activity/request-access': ({ body, user }) => m.requestAccess(body.activityId, user.userId),
+    'activity/participate': ({ body, user }) => m.participate(body.activityId, user.userId, body.consentVersion),
+    'activity/request-access': ({ body, user }) => m.requestAccess(body.activityId, user.userId, body.consentVersion),
+    'activity/accept-consent': ({ body, user }) => m.acceptConsent(body.activityId, user.userId, body.consentVersion),
     'activity/exit': ({ body, user }) => m.exit(body.activityId, user.userId),
     'activity/accept-request': ({ body, user }) => m.acceptRequest(body.activityId, user.userId, body.userId),
     'activity/reject-request': ({ body, user }) =>
@@ -102,8 +105,9 @@ export function groupMembershipHandlers<O extends Membershipable>(
 ): MembershipHandlers<'group'> {
   const m = membershipCalls(members, answer, async (_id, requests) => requests);
   return {
-    'group/participate': ({ body, user }) => m.participate(body.groupId, user.userId),
-    'group/request-access': ({ body, user }) => m.requestAccess(body.groupId, user.userId),
+    'group/participate': ({ body, user }) => m.participate(body.groupId, user.userId, body.consentVersion),
+    'group/request-access': ({ body, user }) => m.requestAccess(body.groupId, user.userId, body.consentVersion),
+    'group/accept-consent': ({ body, user }) => m.acceptConsent(body.groupId, user.userId, body.consentVersion),
     'group/exit': ({ body, user }) => m.exit(body.groupId, user.userId),
     'group/accept-request': ({ body, user }) => m.acceptRequest(body.groupId, user.userId, body.userId),
     'group/reject-request': ({ body, user }) => m.rejectRequest(body.groupId, user.userId, body.userId, body.reason),

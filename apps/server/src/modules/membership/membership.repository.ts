@@ -196,7 +196,12 @@ export function createMembershipRepository(db: Db) {
       kind: MembershipKind,
       objectId: string,
       userId: string,
-      set: Partial<Pick<MemberRow, 'state' | 'isAdmin' | 'rejectionReason' | 'joinedAt' | 'removedAt'>>,
+      set: Partial<
+        Pick<
+          MemberRow,
+          'state' | 'isAdmin' | 'rejectionReason' | 'joinedAt' | 'removedAt' | 'consentVersion' | 'consentedAt'
+        >
+      >,
       tx: DbOrTx = db,
     ) {
       const k = memberTables[kind];
@@ -229,7 +234,7 @@ export function createMembershipRepository(db: Db) {
           and(
             eq(k.objectId, objectId),
             eq(k.members.state, filter.state),
-            filter.admins ? eq(k.members.isAdmin, true) : undefined,
+            filter.admins === undefined ? undefined : eq(k.members.isAdmin, filter.admins),
           ),
         )
         .orderBy(asc(k.members.userId));
@@ -292,6 +297,8 @@ export function createMembershipRepository(db: Db) {
           isAdmin: k.members.isAdmin,
           joinedAt: k.members.joinedAt,
           createdAt: k.members.createdAt,
+          consentVersion: k.members.consentVersion,
+          consentedAt: k.members.consentedAt,
         })
         .from(k.members)
         .innerJoin(users, eq(users.id, k.members.userId))

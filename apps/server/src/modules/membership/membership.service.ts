@@ -8,13 +8,24 @@ import type { ChatMembership, ChatTarget } from '../chat/chat-membership.ts';
 import { toOrganisers } from '../notifications/notifier.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
+import { type ConsentColumns, consentGivenOf, consentOf } from './consent.ts';
 import type { Member, MembershipKind, MembershipRepository } from './membership.repository.ts';
 
 /** A second request (or a rejoin attempt) within this time after the last one does not notify the admins again. */
 export const REQUEST_NOTIFY_COOLDOWN_MS = 24 * 3_600_000;
 
 /** What the engine needs to know of an activity or a group. */
-export interface Membershipable {
+/**
+ * Who an invitation names: people (the actor's contacts), groups (their members), and people another rule vouches
+ * for without being contacts (the yes and maybe voters of the actor's own date poll, docs/polls.md).
+ */
+export interface InviteRequest {
+  userIds?: string[];
+  groupIds?: string[];
+  vouchedUserIds?: string[];
+}
+
+export interface Membershipable extends ConsentColumns {
   id: string;
   name: string;
   /** The creator owns it (security review L7): other admins cannot remove them or take their rights. */
@@ -60,7 +71,7 @@ export interface MembershipPolicy<O extends Membershipable> {
     tx: DbOrTx,
     object: O,
     actorId: string,
-    request: { userIds?: string[]; groupIds?: string[] },
+    request: InviteRequest,
   ): Promise<{ userId: string; reason: SkipReason | null }[]>;
   /**
    * The domain's own gate on who may be invited, as an SQL condition over `users.id`, with the reason it
@@ -76,6 +87,11 @@ export interface MembershipPolicy<O extends Membershipable> {
   /** Removing oneself: activities treat it as leaving, groups refuse. */
   removeSelf: (() => ApiError) | null;
   /** Seats and a waitlist; none: no limit. */
+  /**
+   * Who besides its admins reads the requests to join (with their records): on a group activity, the group's admins
+   * and ride leaders (access.ts clubRules.takesAttendance). They read; only admins answer.
+   */
+  readsRequests?(tx: DbOrTx, object: O, userId: string): Promise<boolean>;
   capacity?: Capacity<O>;
   /**
    * Whether a request is accepted at once, as an admin's accept (a group's reliability threshold,
@@ -123,6 +139,17 @@ export function stateSkipReason(
  * withdrew), they may only ask. An admin's invitation lets them in.
  */
 const standsRemoved = (member: Member | null) => !!member?.removedAt && member.state !== 'INVITED';
+
+/**
+ * A person's own way in carries the version of the text they accepted, when the object asks for one (docs/consent.md):
+ * CONSENT_REQUIRED otherwise, with the current version, so the app shows the text (it may have just changed).
+ */
+export function assertConsent(object: ConsentColumns, version: number | undefined) {
+  const consent = consentOf(object);
+  if (consent && version !== consent.version) {
+    throw new ApiError('CONSENT_REQUIRED', { details: { version: consent.version } });
+  }
+}
 
 /** The status a member sees: a removal reads as no membership (they may ask again). */
 export const statusOf = (state: MemberState | null | undefined) =>
@@ -290,16 +317,11 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
    * Invites people for the actor; those already invited, taking part or requesting, or whom the policy skips, are
    * skipped. Those in a blocked pair with the actor are left out of both lists.
    */
-  async function invite(
-    tx: DbOrTx,
-    fx: Effects,
-    object: O,
-    actorId: string,
-    body: { userIds?: string[]; groupIds?: string[] },
-  ) {
+  async function invite(tx: DbOrTx, fx: Effects, object: O, actorId: string, body: InviteRequest) {
     const candidates = await policy.invitees(tx, object, actorId, {
       userIds: uniq(body.userIds).filter((id) => id !== actorId),
       groupIds: uniq(body.groupIds),
+      vouchedUserIds: uniq(body.vouchedUserIds).filter((id) => id !== actorId),
     });
     // Nobody in a blocked pair with the inviter is invited, and the inviter is not told (security review M-N3).
     const blocked = await repo.blockedWith(
@@ -358,41 +380,70 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     if (member?.state === 'WAITLISTED') throw new ApiError('ALREADY_WAITLISTED');
   };
 
+  /**
+   * Keeps which version of the object's text the person (who has a row now) accepted, and when (now, or when they
+   * accepted it for a whole series); only the current version counts.
+   */
+  async function recordConsent(
+    tx: DbOrTx,
+    object: O,
+    userId: string,
+    version: number | null | undefined,
+    at: Date = deps.now(),
+  ) {
+    if (!consentOf(object) || version !== object.consentVersion) return;
+    await repo.update(kind, object.id, userId, { consentVersion: version, consentedAt: at }, tx);
+  }
+
   return {
     invite,
     seat,
 
-    /** Join, accept an invitation; someone an admin removed files a request instead (security review M6). */
-    participate: (userId: string, objectId: string) =>
+    /**
+     * Join, accept an invitation; someone an admin removed files a request instead (security review M6). With the
+     * version of the text they accepted, when there is one.
+     */
+    participate: (userId: string, objectId: string, consentVersion?: number) =>
       run(async (tx, fx) => {
         const { object, member } = await loadOwn(tx, objectId, userId);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         assertNotWaiting(member);
         const entry = await policy.entry(tx, object, userId, member);
-        if (standsRemoved(member)) return request(tx, fx, object, userId);
-        if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
-        if (await repo.blockedByAnAdmin(kind, object.id, userId, tx)) return request(tx, fx, object, userId);
-        await joinOwn(tx, fx, object, userId, member);
+        const removed = standsRemoved(member);
+        if (!removed && entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
+        assertConsent(object, consentVersion);
+        if (removed || (await repo.blockedByAnAdmin(kind, object.id, userId, tx)))
+          await request(tx, fx, object, userId);
+        else await joinOwn(tx, fx, object, userId, member);
+        await recordConsent(tx, object, userId, consentVersion);
       }),
 
     /** Ask the admins; whoever may come in directly just joins. */
-    requestAccess: (userId: string, objectId: string) =>
+    requestAccess: (userId: string, objectId: string, consentVersion?: number) =>
       run(async (tx, fx) => {
         const { object, member } = await loadOwn(tx, objectId, userId);
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         assertNotWaiting(member);
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
+        assertConsent(object, consentVersion);
         const blocked = standsRemoved(member) || (await repo.blockedByAnAdmin(kind, object.id, userId, tx));
-        if (entry === 'JOIN' && !blocked) {
-          await joinOwn(tx, fx, object, userId, member);
-          return;
-        }
-        if (!blocked && (await policy.autoAccept?.(tx, object, userId))) {
+        if (entry === 'JOIN' && !blocked) await joinOwn(tx, fx, object, userId, member);
+        else if (!blocked && (await policy.autoAccept?.(tx, object, userId)))
           await accept(tx, fx, object, userId, member, null);
-          return;
+        else await request(tx, fx, object, userId);
+        await recordConsent(tx, object, userId, consentVersion);
+      }),
+
+    /** Accept the object's current text again after it changed: whoever takes part, waits for a seat or asks. */
+    acceptConsent: (userId: string, objectId: string, consentVersion: number) =>
+      run(async (tx) => {
+        const { object, member } = await loadOwn(tx, objectId, userId);
+        if (!member || !['PARTICIPATING', 'WAITLISTED', 'REQUESTED'].includes(member.state)) {
+          throw new ApiError('FORBIDDEN', { message: 'Join first: the text is accepted when joining' });
         }
-        await request(tx, fx, object, userId);
+        assertConsent(object, consentVersion);
+        await recordConsent(tx, object, userId, consentVersion);
       }),
 
     /** Leave, decline an invitation, withdraw a request or dismiss a rejection. The last admin may not leave. */
@@ -481,10 +532,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         throw new ApiError('FORBIDDEN', { message: 'Only members can see who takes part' });
       }
       const rows = await repo.list(kind, objectId, 'PARTICIPATING', page);
+      // Who accepted which text is the organisers' to know (docs/consent.md).
+      const admin = isAdmin(member);
       return rows.map((r) => ({
         ...toUserSummary(r),
         isAdmin: r.isAdmin,
         joinedAt: (r.joinedAt ?? r.createdAt).toISOString(),
+        consent: admin ? consentGivenOf(r.consentVersion, r.consentedAt) : null,
       }));
     },
 
@@ -512,9 +566,16 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     },
 
     async listRequests(userId: string, objectId: string, page: { page: number; limit: number }) {
-      await loadAsAdmin(repo.db, objectId, userId, false);
+      const loaded = await policy.load(repo.db, objectId, userId, false);
+      if (!isAdmin(loaded.member) && !(await policy.readsRequests?.(repo.db, loaded.object, userId))) {
+        throw new ApiError('FORBIDDEN', { message: 'Only admins can do this' });
+      }
       const rows = await repo.list(kind, objectId, 'REQUESTED', page, userId);
-      return rows.map((r) => ({ ...toUserSummary(r), requestedAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        ...toUserSummary(r),
+        requestedAt: r.createdAt.toISOString(),
+        consent: consentGivenOf(r.consentVersion, r.consentedAt),
+      }));
     },
 
     /**
@@ -535,6 +596,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
      */
     joinIn: (tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) =>
       join(tx, fx, object, userId, before),
+    recordConsent,
     leaveIn: (tx: DbOrTx, fx: Effects, object: O, member: Member) => leave(tx, fx, object, member),
 
     /** The object if the caller may see it, with their membership (the policy's load). */

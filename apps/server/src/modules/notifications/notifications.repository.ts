@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, preparedOn, qualified, uuidList } from '../../db/client.ts';
-import { activities, chats, groups, notifications, users } from '../../db/schema.ts';
+import { activities, chats, groups, notifications, polls, users } from '../../db/schema.ts';
 import { blockedPairSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 
@@ -17,7 +17,7 @@ export function createNotificationsRepository(db: DbOrTx) {
         actor: personColumns(users),
         targetName: sql<
           string | null
-        >`coalesce(${activities.name}, ${groups.name}, ${chatActivities.name}, ${chatGroups.name})`,
+        >`coalesce(${activities.name}, ${groups.name}, ${polls.title}, ${chatActivities.name}, ${chatGroups.name})`,
       })
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.actorId))
@@ -26,6 +26,7 @@ export function createNotificationsRepository(db: DbOrTx) {
         and(eq(activities.id, notifications.targetId), sql`${notifications.type} like 'ACTIVITY_%'`),
       )
       .leftJoin(groups, and(eq(groups.id, notifications.targetId), sql`${notifications.type} like 'GROUP_%'`))
+      .leftJoin(polls, and(eq(polls.id, notifications.targetId), sql`${notifications.type} like 'POLL_%'`))
       .leftJoin(chats, and(eq(chats.id, notifications.targetId), eq(notifications.type, 'SEND_MESSAGE')))
       .leftJoin(chatActivities, eq(chatActivities.id, chats.activityId))
       .leftJoin(chatGroups, eq(chatGroups.id, chats.groupId))

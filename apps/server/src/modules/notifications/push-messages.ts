@@ -141,6 +141,10 @@ const en: Texts = {
   ACTIVITY_WAITLISTED: (v) => `${andMoreEn(v)} joined the waitlist of ${v.target}`,
   ACTIVITY_SEAT_TAKEN: (v) =>
     more(v.reason) ? `${andMoreEn(v)} took freed seats in ${v.target}` : `${v.actor} took a freed seat in ${v.target}`,
+  POLL_ASKED: (v) => `${v.actor} asks which dates suit you: ${v.target}`,
+  POLL_REMINDER: (v) => `The poll ${v.target} closes tomorrow: say which dates suit you`,
+  POLL_CLOSED: (v) => `Your poll ${v.target} has closed: create the activity on the winning date`,
+  GROUP_CONSENT_CHANGED: (v) => `The admins of ${v.target} ask members to accept a new text: read it and accept it`,
 };
 
 const it: Texts = {
@@ -219,6 +223,11 @@ const it: Texts = {
     more(v.reason)
       ? `${andMoreIt(v)} hanno preso posti liberati in ${v.target}`
       : `${v.actor} ha preso un posto liberato in ${v.target}`,
+  POLL_ASKED: (v) => `${v.actor} chiede quali date ti vanno bene: ${v.target}`,
+  POLL_REMINDER: (v) => `Il sondaggio ${v.target} si chiude domani: di' quali date ti vanno bene`,
+  POLL_CLOSED: (v) => `Il tuo sondaggio ${v.target} si è chiuso: crea l'attività nella data vincente`,
+  GROUP_CONSENT_CHANGED: (v) =>
+    `Gli amministratori di ${v.target} chiedono ai membri di accettare un nuovo testo: leggilo e accettalo`,
 };
 
 const fallbacks = {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CallName, PACK_BUFFER_METRES, PACK_CALLS } from '@cordata/contract';
@@ -189,6 +189,53 @@ describe('the outing pack (issue 38)', () => {
       const expired = await t.app.inject({ method: 'GET', url: tiles.url });
       expect(expired.statusCode).toBe(404);
       expect(expired.json().error.message).toMatch(/expired/);
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('opens its map only while the person still takes part: leaving within the link’s minutes closes it', async () => {
+    const organiser = await newUser(t);
+    const runner = await newUser(t);
+    const activity = await newActivity(t, organiser);
+    await t.ok('activity/participate', { activityId: activity.activityId }, runner.token);
+    const { tiles } = await t.ok('offline/build-pack', { activityId: activity.activityId }, runner.token);
+    expect((await t.app.inject({ method: 'GET', url: tiles!.url })).statusCode).toBe(200);
+
+    await t.ok('activity/exit', { activityId: activity.activityId }, runner.token);
+    const after = await t.app.inject({ method: 'GET', url: tiles!.url });
+    expect(after.statusCode).toBe(404);
+    expect(after.json().error.message).toBe('This map is only for the people taking part');
+  });
+
+  it('keeps a cut while it is used, and deletes it two days after its last use', async () => {
+    const organiser = await newUser(t);
+    const activity = await newActivity(t, organiser);
+    const build = () => t.ok('offline/build-pack', { activityId: activity.activityId }, organiser.token);
+    // The cut a link opens: the file named by the key the link carries (pack-link.ts).
+    const token = (await build()).tiles!.url.split('/').pop()!.split('.')[0]!;
+    const file = join(
+      t.config.dataDir,
+      'packs',
+      `${Buffer.from(token, 'base64url').subarray(36).toString('hex')}.pmtiles`,
+    );
+    const purge = t.modules.jobs.find((job) => job.name === 'pack-cuts')!;
+    const saved = now;
+    try {
+      now = new Date(saved.getTime() + 47 * 3_600_000);
+      await purge.run();
+      expect(existsSync(file)).toBe(true);
+      // Saved again a day before it would have gone: kept two more days from now.
+      await build();
+      now = new Date(now.getTime() + 47 * 3_600_000);
+      await purge.run();
+      expect(existsSync(file)).toBe(true);
+      now = new Date(now.getTime() + 2 * 3_600_000);
+      expect(await purge.run()).toBeGreaterThanOrEqual(1);
+      expect(existsSync(file)).toBe(false);
+      // Saved once more: cut again.
+      const again = await build();
+      expect((await t.app.inject({ method: 'GET', url: again.tiles!.url })).statusCode).toBe(200);
     } finally {
       now = saved;
     }

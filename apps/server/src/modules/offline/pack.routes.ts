@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../../http/errors.ts';
+import { ApiError, errorBody } from '../../http/errors.ts';
+import type { Access } from '../access/access.ts';
 import { sendPmtilesFile } from '../maps/basemap.routes.ts';
 import type { PackCutter } from '../maps/pack-cut.ts';
 import { PACK_TILES_PREFIX, type PackLinks } from './pack-link.ts';
 
 /**
  * The outing pack's basemap cut, by its signed link (pack-link.ts), with byte ranges and the headers of the basemap
- * itself. A link that is tampered with, expired, or whose cut is gone answers 404 with a body that says so.
+ * itself. A link that is tampered with, expired, or whose cut is gone answers 404 with a body that says so; so does
+ * one whose person no longer takes part in the activity (left, removed, or blocked out since it was signed).
  */
 export function registerPackTiles(
   app: FastifyInstance,
-  deps: { links: PackLinks; cutter: PackCutter | null; now: () => Date },
+  deps: { links: PackLinks; cutter: PackCutter | null; access: Access; now: () => Date },
 ) {
   app.route({
     method: ['GET', 'HEAD'],
@@ -25,6 +27,13 @@ export function registerPackTiles(
             ? 'This map download link has expired: save the outing pack again'
             : 'This map download link is not valid';
         return reply.status(404).send(errorBody('NOT_FOUND', message));
+      }
+      const { activityId, userId } = verdict.claims;
+      try {
+        await deps.access.require('activity', activityId, userId, { as: 'participant' });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return reply.status(404).send(errorBody('NOT_FOUND', 'This map is only for the people taking part'));
       }
       const path = deps.cutter?.pathOf(verdict.claims.cutKey) ?? null;
       if (!path) {

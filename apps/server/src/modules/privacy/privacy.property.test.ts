@@ -70,6 +70,9 @@ const POINT_CALLS: Partial<Record<CallName, Reader>> = {
   'route/export-gpx': (w) => t.ok('route/export-gpx', { activityId: w.activityId }, w.reader.token),
   'calendar/activity-ics': (w) => t.ok('calendar/activity-ics', { activityId: w.activityId }, w.reader.token),
   'activity/weather': (w) => t.ok('activity/weather', { activityId: w.activityId }, w.reader.token),
+  // The outing pack (issue 38): every answer it holds, as the reader would be answered (its schema is open, so the
+  // contract check below cannot find it).
+  'offline/build-pack': (w) => t.ok('offline/build-pack', { activityId: w.activityId }, w.reader.token),
 };
 
 /** Calls that answer the shape of a call above (an activity, the weather), through the same answer trim. */
@@ -87,10 +90,13 @@ const SAME_ANSWER: Partial<Record<CallName, CallName>> = Object.fromEntries([
       'remove-admin',
       'remove-user',
       'request-access',
+      'accept-consent',
       'update-existing',
       'backup-route',
     ] as const
   ).map((c) => [`activity/${c}`, 'activity/read-info']),
+  // A date poll's activity (docs/polls.md): made by activity/create-new's service, answered as activity/read-info.
+  ['poll/create-activity', 'activity/read-info'],
   ['activity/weather-thresholds', 'activity/weather'],
   ['activity/weather-decide', 'activity/weather'],
 ]);
@@ -204,7 +210,7 @@ describe('no point inside a privacy zone reaches anyone but its owner', () => {
  * approvals, carpools and blocks. Each activity and each person's carpool point lies in a region of its own (66 km
  * apart), so every point an answer carries has one owner: the region's. For every call that returns points, as every
  * person: no point of someone else lies inside their zones, and none of a closed activity the reader does not take
- * part in lies inside its meeting area but the area's centre (the public area of its start); nearby lists no
+ * part in lies inside its meeting area but the area's centre (the public area of its start), outing packs included; nearby lists no
  * activity whose distance would measure a hidden start. (test/app.ts checks on each call that the answer's places
  * were built by a viewer-aware mapper.)
  */
@@ -347,6 +353,7 @@ describe('random worlds: nothing places a hidden point closer than its public ar
         'calendar/activity-ics',
         'carpool/list',
         'activity/read-recap',
+        'offline/build-pack',
       ] as const) {
         ask(`${name} ${activityId}`, t.call(name, { activityId }, viewer.token));
       }

@@ -309,8 +309,14 @@ export function createSeriesRepository(db: Db) {
       return first?.id ?? null;
     },
 
-    async addMember(seriesId: string, userId: string, tx: DbOrTx = db) {
-      await tx.insert(seriesMembers).values({ seriesId, userId, isAdmin: false });
+    /** `consent`: the version of the dates' text they accepted on joining, and when (docs/consent.md). */
+    async addMember(
+      seriesId: string,
+      userId: string,
+      consent: { consentVersion: number; consentedAt: Date } | null,
+      tx: DbOrTx = db,
+    ) {
+      await tx.insert(seriesMembers).values({ seriesId, userId, isAdmin: false, ...consent });
     },
 
     async adminsCount(seriesId: string, tx: DbOrTx = db) {
@@ -402,13 +408,14 @@ export function createSeriesRepository(db: Db) {
       const ids = uuidArray(made.map((m) => m.id));
       // The series' members take the date's seats in order (organisers first, then by when they joined the series);
       // beyond its seats (docs/seats.md) they wait, in that order, for the waitlist job to offer them a freed seat.
+      // The text a member accepted on joining the series counts for each date made from it (docs/consent.md).
       await tx.execute(sql`insert into activity_members
-      (activity_id, user_id, state, is_admin, joined_at, created_at, waitlist_key)
+      (activity_id, user_id, state, is_admin, joined_at, created_at, waitlist_key, consent_version, consented_at)
     select x.id, x.user_id, case when x.seated then 'PARTICIPATING' else 'WAITLISTED' end, x.is_admin and x.seated,
       case when x.seated then ${at}::timestamptz end, ${at}::timestamptz,
-      case when not x.seated then extract(epoch from x.joined) * 1000 end
+      case when not x.seated then extract(epoch from x.joined) * 1000 end, x.consent_version, x.consented_at
     from (
-      select a.id, sm.user_id, sm.is_admin, sm.created_at as joined,
+      select a.id, sm.user_id, sm.is_admin, sm.created_at as joined, sm.consent_version, sm.consented_at,
         a.seats is null or row_number() over (partition by a.id
           order by sm.is_admin desc, sm.created_at, sm.user_id) <= a.seats as seated
       from activities a

@@ -15,8 +15,9 @@ import { ApiError } from '../../http/errors.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { editKind, zonedInstant } from '../activities/activity-time.ts';
 import type { ChatMembership } from '../chat/chat-membership.ts';
+import { consentOf } from '../membership/consent.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
-import { type Membership, statusOf } from '../membership/membership.service.ts';
+import { assertConsent, type Membership, statusOf } from '../membership/membership.service.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { createSeriesRepository, type DueSeries, type SeriesRepository, type SeriesRow } from './series.repository.ts';
 import { addDays, horizonOf, materialise, occurrencesOf } from './series-materialiser.ts';
@@ -27,7 +28,7 @@ const NEXT_DATES = 12;
 export interface SeriesDeps {
   db: Db;
   changes: Changes;
-  members: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin' | 'entryFor' | 'joinIn' | 'leaveIn'>;
+  members: Pick<Membership<ActivityRow>, 'load' | 'loadAsAdmin' | 'entryFor' | 'joinIn' | 'leaveIn' | 'recordConsent'>;
   memberships: Pick<MembershipRepository, 'lockPerson' | 'member' | 'memberIds' | 'blockedByAnAdmin'>;
   chatMembership: Pick<ChatMembership, 'chatIdOf' | 'close'>;
   /** The series' SQL; made from `db` when not given. */
@@ -98,12 +99,19 @@ export function createSeriesService(deps: SeriesDeps) {
    * are taken, and the chat), unless an admin decided about them there (requested, rejected, removed) or they are in,
    * or an admin blocked them (issue 23: they are left out unaware, as the materialiser leaves them out).
    */
-  async function joinDate(tx: DbOrTx, fx: Effects, date: ActivityRow, userId: string) {
+  async function joinDate(
+    tx: DbOrTx,
+    fx: Effects,
+    date: ActivityRow,
+    userId: string,
+    consent: { version: number | null | undefined; at?: Date | null },
+  ) {
     await deps.memberships.lockPerson('activity', date.id, userId, tx);
     const member = await deps.memberships.member('activity', date.id, userId, tx);
     if (member && member.state !== 'INVITED') return;
     if (await deps.memberships.blockedByAnAdmin('activity', date.id, userId, tx)) return;
     await deps.members.joinIn(tx, fx, date, userId, member);
+    await deps.members.recordConsent(tx, date, userId, consent.version, consent.at ?? undefined);
   }
 
   /** Out of a date as leaving it is (the seat freed for the waitlist, out of the chat); whether they were in. */
@@ -404,7 +412,7 @@ export function createSeriesService(deps: SeriesDeps) {
      * person: requested, rejected or removed), and each new one. Whoever could join this date directly may; on a
      * closed series, whoever takes part in this date already (an admin accepted them).
      */
-    async join(userId: string, activityId: string) {
+    async join(userId: string, activityId: string, consentVersion?: number) {
       await run(async (tx, fx) => {
         await deps.memberships.lockPerson('activity', activityId, userId, tx);
         const { object, member } = await deps.members.load(activityId, userId, tx, 'share');
@@ -414,14 +422,16 @@ export function createSeriesService(deps: SeriesDeps) {
           const entry = await deps.members.entryFor(tx, object, userId, member);
           if (entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         }
-        await repo.addMember(series.id, userId, tx);
+        assertConsent(object, consentVersion);
+        const consent = consentOf(object) ? { consentVersion: object.consentVersion, consentedAt: deps.now() } : null;
+        await repo.addMember(series.id, userId, consent, tx);
         const skipped = new Set(await repo.skippedDays(series.id, userId, tx));
         const coming = (await comingDates(tx, series.id)).filter((d) => !skipped.has(d.occurrenceDate!));
         const dates = await repo.activityRows(
           coming.map((d) => d.id),
           tx,
         );
-        for (const date of dates.values()) await joinDate(tx, fx, date, userId);
+        for (const date of dates.values()) await joinDate(tx, fx, date, userId, { version: consentVersion });
       });
       return answer(activityId, userId);
     },
@@ -464,7 +474,7 @@ export function createSeriesService(deps: SeriesDeps) {
         if (!made || made.deletedAt) return;
         const date = (await repo.activityRows([made.id], tx)).get(made.id)!;
         if (body.skip) await leaveDate(tx, fx, date, userId);
-        else await joinDate(tx, fx, date, userId);
+        else await joinDate(tx, fx, date, userId, { version: me.consentVersion, at: me.consentedAt });
       });
       return answer(body.activityId, userId);
     },

@@ -9,8 +9,11 @@ export const toUserSport = (row: UserSportRow): UserSport => ({
   intensity: { kind: row.intensityKind as IntensityKind, value: row.intensityValue },
 });
 
+/** A pace group's level (issue 40), as `toOwnUser` reads it. */
+export type PaceGroupLevelRow = UserSportRow & { subgroupName: string };
+
 /** The signed-in user's own view of their account: every own field, never the hash or moderation data. */
-export const toOwnUser = (row: UserRow, sports: UserSportRow[]): OwnUser => ({
+export const toOwnUser = (row: UserRow, sports: UserSportRow[], paceGroupLevels: PaceGroupLevelRow[]): OwnUser => ({
   userId: row.id,
   email: row.email,
   username: row.username,
@@ -23,6 +26,7 @@ export const toOwnUser = (row: UserRow, sports: UserSportRow[]): OwnUser => ({
   gender: row.gender,
   profilePicture: row.profilePicture,
   sports: sports.map(toUserSport),
+  paceGroupLevels: paceGroupLevels.map((level) => ({ ...toUserSport(level), subgroupName: level.subgroupName })),
   language: row.language,
   role: row.role,
   completed: row.completed,

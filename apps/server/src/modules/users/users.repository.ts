@@ -1,7 +1,17 @@
 import type { Gender } from '@cordata/contract/enums';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
+import {
+  activities,
+  activityMembers,
+  groupMembers,
+  groups,
+  pushTokens,
+  subgroupMembers,
+  subgroups,
+  userSports,
+  users,
+} from '../../db/schema.ts';
 import {
   activityParticipantsVisibleSql,
   activityVisibleSql,
@@ -79,6 +89,29 @@ export function createUsersRepository(db: DbOrTx) {
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.completed, true)))
         .then((rows) => rows[0] as PublicUserRow | undefined),
+
+    /** The levels of the pace groups the person is in, in the groups they take part in (issue 40). */
+    paceGroupLevelsOf: (userId: string, tx: DbOrTx = db) =>
+      tx
+        .select({
+          sportId: subgroups.sportId,
+          intensityKind: subgroups.intensityKind,
+          intensityValue: subgroups.intensityValue,
+          subgroupName: subgroups.name,
+        })
+        .from(subgroupMembers)
+        .innerJoin(subgroups, eq(subgroups.id, subgroupMembers.subgroupId))
+        .innerJoin(groups, and(eq(groups.id, subgroups.groupId), isNull(groups.deletedAt)))
+        .innerJoin(
+          groupMembers,
+          and(
+            eq(groupMembers.groupId, subgroups.groupId),
+            eq(groupMembers.userId, subgroupMembers.userId),
+            eq(groupMembers.state, 'PARTICIPATING'),
+          ),
+        )
+        .where(eq(subgroupMembers.userId, userId))
+        .orderBy(asc(subgroups.sportId), asc(subgroups.name)),
 
     sportsOf: async (userIds: string[], tx: DbOrTx = db) => {
       if (!userIds.length) return new Map<string, UserSportRow[]>();

@@ -64,8 +64,8 @@ export function createUsersService(deps: {
   async function ownProfile(userId: string) {
     const row = await users.findOwn(userId);
     if (!row) throw new ApiError('UNAUTHORIZED');
-    const sports = await users.sportsOf([userId]);
-    return toOwnUser(row, sports.get(userId) ?? []);
+    const [sports, paceGroupLevels] = await Promise.all([users.sportsOf([userId]), users.paceGroupLevelsOf(userId)]);
+    return toOwnUser(row, sports.get(userId) ?? [], paceGroupLevels);
   }
 
   async function profile(me: string, userId: string): Promise<CallResponse<'user/profile'>> {

@@ -1,0 +1,1 @@
+ALTER TABLE "group_members" ADD COLUMN "shares_email" boolean DEFAULT false NOT NULL;

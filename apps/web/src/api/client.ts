@@ -6,6 +6,9 @@ import type {
   CallName,
   CallResponse,
 } from '@cordata/contract';
+import { adminCallPath, callPath } from '@cordata/contract/api-paths';
+import { ADMIN_CALL_HAS_BODY, CALL_FLAGS, CALL_HAS_BODY, CALL_NEEDS_SESSION } from '@cordata/contract/call-flags';
+import { PACK_CALLS } from '@cordata/contract/pack-calls';
 import { config } from '../config.ts';
 import { type ErrorCode, errorCatalog } from '../contract.ts';
 import { findPackAnswer, markAnsweredFromPack, markLive } from '../offline/packs.ts';
@@ -46,13 +49,6 @@ async function toApiError(res: Response): Promise<ApiError> {
     return new ApiError('INTERNAL', errorCatalog.INTERNAL.message, res.status);
   }
 }
-
-let registry: Promise<typeof import('./contract-registry.ts')> | undefined;
-/** The call registry carries every zod schema: it is fetched with the first call, not at start-up. */
-export const loadRegistry = () => {
-  registry ??= import('./contract-registry.ts');
-  return registry;
-};
 
 type Args<K extends CallName> = CallInput<K> extends undefined ? [] : [body: CallInput<K>];
 export type AdminArgs<K extends AdminCallName> = AdminCallInput<K> extends undefined ? [] : [body: AdminCallInput<K>];
@@ -120,20 +116,20 @@ export async function apiCancellable<K extends CallName>(
   body: NonNullable<CallInput<K>>,
   signal: AbortSignal,
 ): Promise<CallResponse<K>> {
-  const { callPath } = await loadRegistry();
   return (await post(callPath(call, config.product), body, true, appSession, signal)) as CallResponse<K>;
 }
 
 /** A call of the API with another session's token (the admin area's sign-in and second factor). */
 export async function apiAs<K extends CallName>(session: Session, call: K, ...args: Args<K>): Promise<CallResponse<K>> {
   const body = args[0];
-  const { callHasBody, callPath, calls, PACK_CALLS } = await loadRegistry();
+  // The flags, not the schemas (zod stays off the start, issue 44): whether the call takes a body and a session.
+  const hasBody = (CALL_FLAGS[call] & CALL_HAS_BODY) !== 0;
   // Spec §5: a call with a body fails before sending when the body is missing.
-  if (callHasBody(call) && (body === undefined || body === null)) {
+  if (hasBody && (body === undefined || body === null)) {
     throw new ApiError('BODY_REQUIRED', errorCatalog.BODY_REQUIRED.message, 0);
   }
-  const protectedCall = calls[call].auth !== false;
-  const send = () => post(callPath(call, config.product), body, callHasBody(call), protectedCall ? session : null);
+  const protectedCall = (CALL_FLAGS[call] & CALL_NEEDS_SESSION) !== 0;
+  const send = () => post(callPath(call, config.product), body, hasBody, protectedCall ? session : null);
   if (session !== appSession || !(PACK_CALLS as readonly string[]).includes(call)) {
     return (await send()) as CallResponse<K>;
   }
@@ -179,7 +175,6 @@ export async function adminApi<K extends AdminCallName>(
   call: K,
   ...args: AdminArgs<K>
 ): Promise<AdminCallResponse<K>> {
-  const { adminCallPath, adminCalls } = await loadRegistry();
-  const hasBody = adminCalls[call].body !== null;
+  const hasBody = ADMIN_CALL_HAS_BODY[call];
   return (await post(adminCallPath(call, config.product), args[0] ?? {}, hasBody, session)) as AdminCallResponse<K>;
 }

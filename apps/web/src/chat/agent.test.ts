@@ -1,5 +1,6 @@
 import type { Message, ServerToClientEvents } from '@cordata/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { aMessage, aUser, id } from '../testing/fixtures.ts';
 import { ChatAgent, type ChatAgentDeps } from './agent.ts';
 import type { RealtimeLink } from './realtime.ts';
@@ -168,7 +169,7 @@ describe('the chat agent', () => {
     const missed = Array.from({ length: 40 }, () => message());
     stored.push(...missed);
     live.reconnect();
-    await vi.waitFor(() => expect(agent.getSnapshot().messages).toHaveLength(43));
+    await eventually(() => expect(agent.getSnapshot().messages).toHaveLength(43));
     expect(new Set(agent.getSnapshot().messages.map((m) => m.messageId)).size).toBe(43);
   });
 

@@ -72,7 +72,7 @@ export function QueryState<T>({
   children,
 }: {
   query: QueryLike<T>;
-  notFoundCode?: 'ACTIVITY_NOT_FOUND' | 'GROUP_NOT_FOUND';
+  notFoundCode?: 'ACTIVITY_NOT_FOUND' | 'GROUP_NOT_FOUND' | 'POLL_NOT_FOUND';
   testPrefix: string;
   /** Load with a skeleton of cards, rows or one page (an activity, a group) instead of a spinner. */
   skeleton?: 'card' | 'row' | 'page';

@@ -1,13 +1,12 @@
 import { errorCodes, validationMessages } from '@cordata/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { en } from './en.ts';
 import { initialLanguage } from './index.ts';
 import { it as itRes } from './it.ts';
+import { textLeaves } from './text-leaves.ts';
 
-const leaves = (obj: unknown, prefix = ''): string[] =>
-  typeof obj === 'object' && obj !== null
-    ? Object.entries(obj).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k))
-    : [prefix];
+const leaves = (obj: unknown): string[] => textLeaves(obj).map(([path]) => path);
 
 describe('i18n', () => {
   it('has every English key in Italian', () => {
@@ -53,7 +52,7 @@ describe('one language at a time', () => {
     const onChange = (lng: string) => changes.push(`${lng}:${i18n.hasResourceBundle(lng, 'translation')}`);
     i18n.on('languageChanged', onChange);
     await i18n.changeLanguage('it');
-    await vi.waitFor(() => expect(changes).toContain('it:true'));
+    await eventually(() => expect(changes).toContain('it:true'));
     i18n.off('languageChanged', onChange);
     expect(i18n.t('errors.NOT_FOUND')).toBe(itRes.errors.NOT_FOUND);
     await i18n.changeLanguage('en');

@@ -58,6 +58,25 @@ export const it: Resources = {
     comingSoon: 'Questa parte di Cordata è in arrivo.',
     retry: 'Riprova',
   },
+  consent: {
+    lead: 'Gli organizzatori di {{name}} chiedono a chi si unisce di leggere e accettare questo testo.',
+    leadAgain:
+      'Gli organizzatori di {{name}} hanno cambiato questo testo da quando lo hai accettato: leggilo e accettalo di nuovo.',
+    tick: 'Ho letto questo testo e lo accetto',
+    accept: 'Accetto e continuo',
+    acceptAgain: 'Accetto',
+    accepted: 'Grazie: il testo è accettato',
+    changed: 'Gli organizzatori hanno cambiato il testo che avevi accettato per unirti.',
+    asked: 'Gli organizzatori ora chiedono a chi partecipa di accettare un testo.',
+    readAgain: 'Leggi e accetta',
+    fieldLabel: 'Un testo da accettare prima di unirsi (facoltativo)',
+    fieldHint:
+      'Una liberatoria o il regolamento del club: chi si unisce lo legge e lo accetta prima. Se lo cambi, viene chiesto di nuovo a tutti.',
+    given: 'Ha accettato il testo il {{date}}',
+    outdated: 'Ha accettato un testo precedente il {{date}}',
+    missing: 'Non ha accettato il testo',
+    summary: 'Il testo da accettare prima di unirsi',
+  },
   share: {
     byHand: {
       title: 'Copia questo link a mano',
@@ -146,6 +165,9 @@ export const it: Resources = {
     ACTIVITY_NOT_FOUND: 'Attività non trovata',
     GROUP_NOT_FOUND: 'Gruppo non trovato',
     SUBGROUP_NOT_FOUND: 'Sottogruppo non trovato',
+    POLL_NOT_FOUND: 'Sondaggio non trovato',
+    POLL_CLOSED: 'Il sondaggio è chiuso: le risposte non si possono più cambiare',
+    POLL_ACTIVITY_EXISTS: 'Da questo sondaggio è già stata creata un’attività',
     CHAT_NOT_FOUND: 'Chat non trovata',
     REQUEST_NOT_FOUND: 'Richiesta non trovata',
     PLACE_NOT_FOUND: 'Luogo non trovato',
@@ -158,6 +180,7 @@ export const it: Resources = {
     LAST_ADMIN:
       "Nomina prima un altro amministratore: ce ne dev'essere sempre almeno uno. Oppure elimina l'attività o il gruppo",
     ACTIVITY_STARTED: "L'attività è già iniziata",
+    CONSENT_REQUIRED: 'Prima leggi e accetta il testo richiesto dagli organizzatori: potrebbe essere appena cambiato',
     ACTIVITY_TOO_SOON: "Un'attività deve iniziare almeno 30 minuti da adesso",
     END_BEFORE_START: "* L'orario di fine deve essere successivo all'orario di inizio",
     CHAT_CLOSED: "L'attività è terminata: questa chat è chiusa",
@@ -339,6 +362,8 @@ export const it: Resources = {
     profile: 'Profilo',
     inviteContact: 'Invita contatti',
     handleGroup: { info: 'Dettagli del gruppo' },
+    'handle-poll': 'Nuovo sondaggio sulle date',
+    consent: 'Prima di unirti',
     handleActivity: {
       info: 'Dettagli',
       path: 'Percorso',

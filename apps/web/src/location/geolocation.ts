@@ -1,3 +1,4 @@
+import { Capacitor } from '@capacitor/core';
 import type { BackgroundGeolocationPlugin } from '@capgo/background-geolocation';
 import type { LatLng } from '@cordata/contract';
 import { SAFETY_ECONOMY_EVERY_SECONDS, SAFETY_SHARE_EVERY_SECONDS } from '@cordata/contract/constants';
@@ -220,33 +221,14 @@ export function fakeLocation(
   return fake;
 }
 
-async function isNativePlatform(): Promise<boolean> {
-  const { Capacitor } = await import('@capacitor/core');
-  return Capacitor.isNativePlatform();
-}
-
 /** Chooses the native plugins or the browser API on the first call. */
 export function defaultDeviceLocation(): DeviceLocation {
-  let chosen: Promise<DeviceLocation> | undefined;
+  let chosen: DeviceLocation | undefined;
   const choose = () =>
-    (chosen ??= isNativePlatform().then((native) =>
-      native ? { ...capacitorLocation(), ...backgroundLocation() } : browserLocation(),
-    ));
+    (chosen ??= Capacitor.isNativePlatform() ? { ...capacitorLocation(), ...backgroundLocation() } : browserLocation());
   return {
-    async current() {
-      return (await choose()).current();
-    },
-    watch(options, onFix) {
-      let stop: (() => void) | undefined;
-      let stopped = false;
-      void choose().then((location) => {
-        if (!stopped) stop = location.watch(options, onFix);
-      });
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    },
+    current: () => choose().current(),
+    watch: (options, onFix) => choose().watch(options, onFix),
   };
 }
 

@@ -2,6 +2,7 @@ import type { QueuedEvent, QueuedEventResult } from '@cordata/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { QUEUED_EVENTS_PER_BATCH, queuedEventText } from '../contract.ts';
+import { eventually } from '../testing/eventually.ts';
 
 const ANNA = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const ACTIVITY = '5a0f2c1e-0f43-4d8e-8f3c-1b2d3e4f5a6b';
@@ -85,12 +86,12 @@ describe('the queue of what is done without signal', () => {
     const deliver = vi.fn((events: QueuedEvent[]) => (online ? accepted(events) : offline()));
     const sent = vi.fn();
     const stop = queue.startQueueSender({ deliver }, sent);
-    await vi.waitFor(() => expect(deliver).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(deliver).toHaveBeenCalledTimes(1));
     expect(queue.queuedEvents()).toHaveLength(1);
 
     online = true;
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(sent).toHaveBeenCalledTimes(1));
     expect(sent.mock.calls[0]![0]).toMatchObject([{ status: 'ACCEPTED' }]);
     expect(queue.queuedEvents()).toEqual([]);
     stop();

@@ -19,6 +19,7 @@ const Notifications = lazy(() => import('../screens/Notifications/Notifications.
 const ViewActivity = lazy(() => import('../screens/ViewActivity/ViewActivity.tsx'));
 const CreateProfile = lazy(() => import('../screens/CreateProfile/CreateProfile.tsx'));
 const Chats = lazy(() => import('../screens/Chats/Chats.tsx'));
+const PollScreen = lazy(() => import('../screens/Poll/Poll.tsx'));
 
 const ForgotPassword = lazy(() => import('../screens/ForgotPassword/ForgotPassword.tsx'));
 const ChangePassword = lazy(() => import('../screens/ChangePassword/ChangePassword.tsx'));
@@ -52,6 +53,7 @@ function loggedInRoutes() {
     <Route key="/profile" path="/profile/:userId" element={<Profile />} />,
     <Route key="/notifications" path="/notifications" element={<Notifications />} />,
     <Route key="/view-activity" path="/view-activity/:activityId" element={<ViewActivity />} />,
+    <Route key="/poll" path="/poll/:pollId" element={<PollScreen />} />,
     <Route key="/create-profile" path="/create-profile" element={<CreateProfile />} />,
   ];
 }

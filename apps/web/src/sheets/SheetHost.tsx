@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Placeholder } from '../components/Screen.tsx';
 import { AccountContent } from './contents/AccountSheet.tsx';
+import { ConsentContent } from './contents/ConsentSheet.tsx';
 import { ChatContent } from './contents/chat/ChatSheet.tsx';
 import { FiltersContent } from './contents/FiltersSheet.tsx';
 import { GroupContent } from './contents/group/GroupSheet.tsx';
@@ -10,6 +11,7 @@ import { HandleGroupContent } from './contents/group/HandleGroupSheet.tsx';
 import { InviteContactContent } from './contents/InviteContactSheet.tsx';
 import { LegalInfoContent } from './contents/LegalInfoSheet.tsx';
 import { ProfileContent } from './contents/ProfileSheet.tsx';
+import { HandlePollContent } from './contents/poll/HandlePollSheet.tsx';
 import { ShareLinkContent } from './contents/ShareLinkSheet.tsx';
 import { SupportContent } from './contents/SupportSheet.tsx';
 import { Sheet } from './Sheet.tsx';
@@ -53,7 +55,7 @@ function sheetTitle(sheet: OpenSheet, t: TFunction): string {
 function SheetContent({ sheet }: { sheet: OpenSheet }) {
   switch (sheet.type) {
     case 'account':
-      return <AccountContent sheetKey={sheet.key} step={sheet.params.step} />;
+      return <AccountContent sheetKey={sheet.key} step={sheet.params.step} section={sheet.params.section} />;
     case 'support':
       return <SupportContent />;
     case 'legal-info':
@@ -92,6 +94,10 @@ function SheetContent({ sheet }: { sheet: OpenSheet }) {
       return <FiltersContent sheetKey={sheet.key} kind="group" />;
     case 'share-link':
       return <ShareLinkContent url={sheet.params.url} />;
+    case 'consent':
+      return <ConsentContent sheetKey={sheet.key} params={sheet.params} />;
+    case 'handle-poll':
+      return <HandlePollContent sheetKey={sheet.key} params={sheet.params} />;
     default:
       // The people, groups, activities and chat teams fill these.
       return (

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { guardClose, useSheetStore } from './store.ts';
 
 beforeEach(() => {
@@ -49,7 +50,7 @@ describe('sheet store', () => {
     useSheetStore.getState().back();
     expect(guard).toHaveBeenCalledTimes(2);
     answer(true);
-    await vi.waitFor(() => expect(useSheetStore.getState().stack[0]?.closing).toBe(true));
+    await eventually(() => expect(useSheetStore.getState().stack[0]?.closing).toBe(true));
     unguard();
   });
 

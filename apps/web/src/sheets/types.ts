@@ -1,3 +1,5 @@
+import type { StepUpReturn } from '../screens/AuthCallback/sso.ts';
+
 export const accountSteps = ['options', 'settings', 'security', 'notifications', 'terms', 'privacy'] as const;
 export type AccountStep = (typeof accountSteps)[number];
 
@@ -21,7 +23,8 @@ export type LegalType = 'terms' | 'privacy';
 
 /** The parameters of every sheet type of spec §2. */
 export interface SheetParams {
-  account: { step: AccountStep };
+  /** `section`: the settings section opened on arrival (back from confirming it is you at a provider). */
+  account: { step: AccountStep; section?: StepUpReturn };
   support: Record<string, never>;
   activity: { id: string };
   group: { id: string };
@@ -36,11 +39,24 @@ export interface SheetParams {
   };
   'handle-group': { step: HandleGroupStep; groupId?: string };
   /** `purpose: 'backup'`: the route screens only, saving the activity's backup route (issue 24). */
-  'handle-activity': { step: HandleActivityStep; activityId?: string; groupId?: string; purpose?: 'backup' };
+  /** `poll`: a new activity on a date poll's date, made through the poll (it invites that date's voters). */
+  'handle-activity': {
+    step: HandleActivityStep;
+    activityId?: string;
+    groupId?: string;
+    purpose?: 'backup';
+    poll?: { pollId: string; slotId: string };
+  };
   chat: { id: string };
   'legal-info': { type: LegalType; onAccept?: () => void };
   'group-filters': Record<string, never>;
   'home-filters': Record<string, never>;
+  /** A new date poll for a group, or without one for chosen contacts (docs/polls.md). */
+  'handle-poll': { groupId?: string };
+  /**
+   * A text to accept before joining (docs/consent.md); `asked`: a member accepts it now, a changed one or a new one.
+   */
+  consent: { name: string; text: string; asked?: 'changed' | 'new'; onAccept: () => void };
   /** A link to copy by hand, where it could be neither shared nor copied. */
   'share-link': { url: string };
 }

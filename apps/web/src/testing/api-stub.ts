@@ -6,7 +6,7 @@ import { useToastStore } from '../components/toast.ts';
 import i18n from '../i18n/index.ts';
 import { useAuthStore } from '../state/auth.ts';
 
-/** A call the app made: its `area/name` (e.g. `activity/make-admin`) and its JSON body. */
+/** A call the app made: its name (e.g. `activity/make-admin`, `auth/oidc/start`) and its JSON body. */
 export interface StubbedCall {
   path: string;
   body: unknown;
@@ -24,7 +24,7 @@ export function stubApi(answer: (path: string, body: unknown) => StubAnswer): St
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://app').pathname.split('/').slice(-2).join('/');
+      const path = new URL(url, 'http://app').pathname.replace(/^.*\/(database|admin)\//, '');
       const body: unknown = init.body ? JSON.parse(String(init.body)) : null;
       calls.push({ path, body });
       const { status = 200, json } = answer(path, body);

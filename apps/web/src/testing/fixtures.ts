@@ -42,6 +42,7 @@ export const anOwnUser = (over: Partial<OwnUser> = {}): OwnUser => ({
   phone: null,
   gender: 'FEMALE',
   sports: [],
+  paceGroupLevels: [],
   language: 'en',
   role: 'USER',
   completed: true,
@@ -53,12 +54,14 @@ export const aParticipant = (over: Partial<Participant> = {}): Participant => ({
   ...aUser(),
   isAdmin: false,
   joinedAt: WHEN,
+  consent: null,
   ...over,
 });
 
 export const aRequest = (over: Partial<AccessRequest> = {}): AccessRequest => ({
   ...aUser(),
   requestedAt: WHEN,
+  consent: null,
   ...over,
 });
 
@@ -89,6 +92,7 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
   totalDistance: 10_000,
   totalElevationGain: 100,
   requiredTime: null,
+  stepFree: false,
   start: { latitude: 45.46, longitude: 9.19 },
   meetingArea: null,
   group: null,
@@ -104,6 +108,8 @@ export const anActivitySummary = (over: Partial<ActivitySummary> = {}): Activity
 export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   ...anActivitySummary(),
   participantsPublic: false,
+  consent: null,
+  myConsent: null,
   routeAccess: null,
   description: null,
   contact: null,
@@ -127,6 +133,7 @@ export const anActivity = (over: Partial<Activity> = {}): Activity => ({
   rejectionReason: null,
   pendingRequestsCount: 0,
   isOnlyAdmin: false,
+  takesAttendance: false,
   blockedParticipantsCount: 0,
   groupMovingTime: null,
   chatId: null,
@@ -157,6 +164,10 @@ export const aGroup = (over: Partial<Group> = {}): Group => ({
   rejectionReason: null,
   pendingRequestsCount: 0,
   isOnlyAdmin: false,
+  isLeader: false,
+  sharesEmail: false,
+  consent: null,
+  myConsent: null,
   chatId: null,
   createdAt: WHEN,
   ...over,

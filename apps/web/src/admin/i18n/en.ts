@@ -150,6 +150,9 @@ export const en = {
     restored: '“{{name}}” is back.',
   },
   sports: {
+    idField: 'Id',
+    nameEn: 'English name',
+    nameIt: 'Italian name',
     rename: 'Rename',
     renameTitle: 'Rename {{name}}',
     deleteTitle: 'Delete {{name}}',

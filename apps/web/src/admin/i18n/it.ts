@@ -153,6 +153,9 @@ export const it: typeof en = {
     restored: '«{{name}}» è stato ripristinato.',
   },
   sports: {
+    idField: 'Id',
+    nameEn: 'Nome in inglese',
+    nameIt: 'Nome in italiano',
     rename: 'Rinomina',
     renameTitle: 'Rinomina {{name}}',
     deleteTitle: 'Elimina {{name}}',

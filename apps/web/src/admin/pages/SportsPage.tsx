@@ -39,9 +39,15 @@ export function SportsPage() {
           });
         }}
       >
-        <input name="sportId" placeholder="id" aria-label="id" required pattern={SPORT_ID_PATTERN} />
-        <input name="en" placeholder="English" aria-label="English" required />
-        <input name="it" placeholder="Italiano" aria-label="Italiano" required />
+        <input
+          name="sportId"
+          placeholder={t('sports.idField')}
+          aria-label={t('sports.idField')}
+          required
+          pattern={SPORT_ID_PATTERN}
+        />
+        <input name="en" placeholder={t('sports.nameEn')} aria-label={t('sports.nameEn')} required />
+        <input name="it" placeholder={t('sports.nameIt')} aria-label={t('sports.nameIt')} required />
         <button type="submit" className="btn">
           {t('common.add')}
         </button>
@@ -66,7 +72,10 @@ export function SportsPage() {
                 onClick={() =>
                   dialogs.open({
                     title: t('sports.renameTitle', { name: s.names.en }),
-                    fields: [nameField('en', 'English', s.names.en), nameField('it', 'Italiano', s.names.it)],
+                    fields: [
+                      nameField('en', t('sports.nameEn'), s.names.en),
+                      nameField('it', t('sports.nameIt'), s.names.it),
+                    ],
                     confirmLabel: t('common.save'),
                     run: (v) => rename.mutateAsync({ sportId: s.sportId, names: { en: v.en!, it: v.it! } }),
                   })

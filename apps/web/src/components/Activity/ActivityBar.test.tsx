@@ -8,6 +8,7 @@ import { createFakePlatform, FileWriteError, type NativeShareOutcome, webPlatfor
 import { useSheetStore } from '../../sheets/store.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { useToastStore } from '../toast.ts';
@@ -87,7 +88,7 @@ describe('the activity action bar', () => {
     show(activity({ status: 'PARTICIPATING', isAdmin: true, isOnlyAdmin: true }));
     fireEvent.click(screen.getByTestId('activity-menu'));
     fireEvent.click(screen.getByTestId('activity-action-leave'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.title).toBe('You are the only admin'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.title).toBe('You are the only admin'));
     expect(calls.some((c) => c.path === 'activity/exit')).toBe(false);
   });
 
@@ -99,9 +100,10 @@ describe('the activity action bar', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
-    await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
+    await eventually(() => expect(clicked).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ path: 'calendar/activity-ics', body: { activityId: ACTIVITY } });
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('morning-run.ics');
+    clicked.mockRestore();
   });
 });
 
@@ -155,7 +157,7 @@ describe('Download GPX', () => {
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-menu'));
     fireEvent.click(screen.getByTestId('activity-export-gpx'));
-    await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
+    await eventually(() => expect(clicked).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ path: 'route/export-gpx', body: { activityId: ACTIVITY } });
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('morning-run-2026-12-01.gpx');
     expect(blobs[0]!.type).toBe('application/gpx+xml');
@@ -170,7 +172,7 @@ describe('Download GPX', () => {
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-menu'));
     fireEvent.click(screen.getByTestId('activity-export-gpx'));
-    await vi.waitFor(() => expect(fake.calls.sharedFiles).toHaveLength(1));
+    await eventually(() => expect(fake.calls.sharedFiles).toHaveLength(1));
     expect(fake.calls.sharedFiles[0]).toEqual({
       fileName: 'morning-run-2026-12-01.gpx',
       contents: GPX,
@@ -184,7 +186,7 @@ describe('Download GPX', () => {
     setPlatform(failing.platform);
     fireEvent.click(screen.getByTestId('activity-menu'));
     fireEvent.click(screen.getByTestId('activity-export-gpx'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useFeedbackStore.getState().current?.description).toBe(
         'The GPX file could not be saved on your phone: check that there is free space and try again.',
       ),
@@ -200,7 +202,7 @@ describe('Download GPX', () => {
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-menu'));
     fireEvent.click(screen.getByTestId('activity-export-gpx'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
   });
 });
 
@@ -218,7 +220,7 @@ describe('Share in a browser', () => {
     vi.stubGlobal('navigator', { share: shared, clipboard: { writeText: copied } });
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-share'));
-    await vi.waitFor(() => expect(shared).toHaveBeenCalledWith(expect.objectContaining({ url: link })));
+    await eventually(() => expect(shared).toHaveBeenCalledWith(expect.objectContaining({ url: link })));
     expect(copied).not.toHaveBeenCalled();
     expect(useSheetStore.getState().stack).toEqual([]);
     expect(useFeedbackStore.getState().current).toBeNull();
@@ -229,8 +231,8 @@ describe('Share in a browser', () => {
     vi.stubGlobal('navigator', { clipboard: { writeText: copied } });
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-share'));
-    await vi.waitFor(() => expect(copied).toHaveBeenCalledWith(link));
-    await vi.waitFor(() =>
+    await eventually(() => expect(copied).toHaveBeenCalledWith(link));
+    await eventually(() =>
       expect(useToastStore.getState().current?.description).toBe('Link copied: paste it wherever you like.'),
     );
     expect(useSheetStore.getState().stack).toEqual([]);
@@ -240,7 +242,7 @@ describe('Share in a browser', () => {
     vi.stubGlobal('navigator', { clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-share'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'share-link', params: { url: link } }),
     );
     expect(useFeedbackStore.getState().current).toBeNull();
@@ -253,7 +255,7 @@ describe('Share in a browser', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useToastStore.getState().current?.description).toBe(
         'Calendar file downloaded: open it to add the activity to your calendar.',
       ),
@@ -281,7 +283,7 @@ describe('Add to calendar and Share in the phone app', () => {
     const fake = onPhone();
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
-    await vi.waitFor(() => expect(fake.calls.sharedFiles).toHaveLength(1));
+    await eventually(() => expect(fake.calls.sharedFiles).toHaveLength(1));
     expect(calls[0]).toMatchObject({ path: 'calendar/activity-ics', body: { activityId: ACTIVITY } });
     expect(fake.calls.sharedFiles[0]).toEqual({
       fileName: 'morning-run-2026-12-01.ics',
@@ -299,7 +301,7 @@ describe('Add to calendar and Share in the phone app', () => {
     const fake = onPhone(async () => 'cancelled');
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
-    await vi.waitFor(() => expect(fake.calls.sharedFiles).toHaveLength(1));
+    await eventually(() => expect(fake.calls.sharedFiles).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 0));
     expect(useFeedbackStore.getState().current).toBeNull();
   });
@@ -309,7 +311,7 @@ describe('Add to calendar and Share in the phone app', () => {
     onPhone(() => Promise.reject(new FileWriteError('morning-run.ics')));
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-add-to-calendar'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
     expect(useFeedbackStore.getState().current?.description).toBe(
       'The calendar file could not be saved on your phone: check that there is free space and try again.',
     );
@@ -322,7 +324,7 @@ describe('Add to calendar and Share in the phone app', () => {
     const fake = onPhone();
     show(activity({}));
     fireEvent.click(screen.getByTestId('activity-share'));
-    await vi.waitFor(() => expect(fake.calls.sharedLinks).toHaveLength(1));
+    await eventually(() => expect(fake.calls.sharedLinks).toHaveLength(1));
     expect(fake.calls.sharedLinks[0]).toMatchObject({
       title: 'Morning run',
       text: 'Join me: Morning run on Cordata',

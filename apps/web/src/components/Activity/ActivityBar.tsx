@@ -11,6 +11,7 @@ import {
   useRequestAccessMutation,
 } from '../../state/queries/activity.ts';
 import { useClaimSeatMutation, useDeclineSeatMutation } from '../../state/queries/seats.ts';
+import { withConsent } from '../Consent/consent.ts';
 import { confirm, showError, showErrorText, showFeedback, showSuccess } from '../feedback.ts';
 import { Icon } from '../Icon.tsx';
 import { Menu, type MenuItem } from '../Menu.tsx';
@@ -62,20 +63,25 @@ export function ActivityBar({
 
   const join = async () => {
     if (!(await stillJoining())) return;
-    participate.mutate(activityId, {
-      // Someone an admin removed only gets to ask again: joining files a request.
-      onSuccess: ({ activity: now }) =>
-        showSuccess(
-          t(
-            now.status === 'REQUESTED'
-              ? 'activity.view.requestSent'
-              : now.status === 'WAITLISTED'
-                ? 'seats.joinedWaitlist'
-                : 'activity.view.joined',
-          ),
-        ),
-      onError: (e) => showError(e),
-    });
+    withConsent(activity, (consentVersion) =>
+      participate.mutate(
+        { activityId, consentVersion },
+        {
+          // Someone an admin removed only gets to ask again: joining files a request.
+          onSuccess: ({ activity: now }) =>
+            showSuccess(
+              t(
+                now.status === 'REQUESTED'
+                  ? 'activity.view.requestSent'
+                  : now.status === 'WAITLISTED'
+                    ? 'seats.joinedWaitlist'
+                    : 'activity.view.joined',
+              ),
+            ),
+          onError: (e) => showError(e),
+        },
+      ),
+    );
   };
 
   const leave = async () => {
@@ -102,10 +108,12 @@ export function ActivityBar({
     declineInvitation: () => exit.mutate(activityId, { onError: (e) => showError(e) }),
     request: async () => {
       if (!(await stillJoining())) return;
-      requestAccess.mutate(activityId, {
-        onSuccess: () => showSuccess(t('activity.view.requestSent')),
-        onError: (e) => showError(e),
-      });
+      withConsent(activity, (consentVersion) =>
+        requestAccess.mutate(
+          { activityId, consentVersion },
+          { onSuccess: () => showSuccess(t('activity.view.requestSent')), onError: (e) => showError(e) },
+        ),
+      );
     },
     withdraw: () => exit.mutate(activityId, { onError: (e) => showError(e) }),
     leave,

@@ -37,3 +37,13 @@ describe('the activity card (issue 44: faces on cards)', () => {
     expect(line.textContent).toBe('running · 09:00–11:00');
   });
 });
+
+describe('the step-free badge (issue 38)', () => {
+  it('says "Step-free" where OpenStreetMap says so, and nothing where it has steps or is not known', () => {
+    const { unmount } = card(anActivitySummary({ stepFree: true }));
+    expect(screen.getByTestId('activity-card-step-free').textContent).toBe('Step-free');
+    unmount();
+    card(anActivitySummary({ stepFree: false }));
+    expect(screen.queryByTestId('activity-card-step-free')).toBeNull();
+  });
+});

@@ -29,7 +29,11 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
           <small>{formatDate(new Date(`${activity.date}T12:00:00`), i18n.language, { month: 'short' })}</small>
         </span>
         <span className="activity-card-body">
-          <strong className="activity-card-name">{activity.name}</strong>
+          {/* The organiser's tag beside the name, wrapping under it, so it never narrows the lines below. */}
+          <span className="activity-card-title">
+            <strong className="activity-card-name">{activity.name}</strong>
+            {activity.isAdmin && <span className="activity-card-tag">{t('activity.card.admin')}</span>}
+          </span>
           <span className="muted activity-card-line" data-testid="activity-card-line">
             {activity.createdBy && <Avatar person={activity.createdBy} size={20} />}
             <span>
@@ -44,6 +48,11 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
             </span>
             <span>{t(`activity.difficulty.${activity.difficulty}`)}</span>
             <GradeFacts activity={activity} />
+            {activity.stepFree && (
+              <span className="activity-card-good" data-testid="activity-card-step-free">
+                {t('activity.onTheWay.stepFree')}
+              </span>
+            )}
             <span>{t('activity.card.participants', { count: activity.participantsCount })}</span>
             <SeatsTag activity={activity} />
             {activity.distance !== undefined && (
@@ -54,7 +63,6 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
           </span>
           <PartnerFitTag activity={activity} />
         </span>
-        {activity.isAdmin && <span className="activity-card-tag">{t('activity.card.admin')}</span>}
       </button>
     </li>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { formatDuration, formatLongDate } from '../../i18n/dates.ts';
 import { OutingPack } from '../../offline/OutingPack.tsx';
-import { useActivityQuery, useLiveActivity } from '../../state/queries/activity.ts';
+import { useAcceptActivityConsentMutation, useActivityQuery, useLiveActivity } from '../../state/queries/activity.ts';
 import { usePrivacyZonesQuery } from '../../state/queries/privacy.ts';
 import { useOwnUserId } from '../../state/queries/profile.ts';
 import { useLiveSeats } from '../../state/queries/seats.ts';
@@ -21,6 +21,7 @@ import { AttendancePanel } from './Attendance.tsx';
 import { BackupRoutePanel } from './BackupRoutePanel.tsx';
 import { CancelledActivity, cancelledDetails } from './CancelledActivity.tsx';
 import { Climb } from './Climb.tsx';
+import { Directions, meetsSoon } from './Directions.tsx';
 import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
 import { formatDistance, formatGain } from './format.ts';
@@ -39,6 +40,8 @@ import { OrganiserWaitlist, OverlapPrompt, SeatsNotice } from './Seats.tsx';
 import { SeriesPanel } from './SeriesPanel.tsx';
 import { WeatherPanel } from './WeatherPanel.tsx';
 import './activity.css';
+import { ConsentChanged } from '../Consent/ConsentChanged.tsx';
+import { ConsentDetails } from '../Consent/ConsentDetails.tsx';
 
 /** Everything about one activity: the route map, the figures, the actions, the people. */
 export function ActivityDetails({ activityId, onGone }: { activityId: string; onGone?: () => void }) {
@@ -62,6 +65,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const sportName = useSportName(activity.sportId);
   const markers = useRouteMarkers(activity);
   const [reporting, setReporting] = useState(false);
+  const acceptConsent = useAcceptActivityConsentMutation();
   const cursor = useChartCursor(activity);
   const ownZones = useOwnZonesOnRoute(activity);
   const ownUserId = useOwnUserId();
@@ -72,6 +76,8 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
   const recap = showsRecap(activity);
   // While it is under way, the safety card ("I'm back", sharing) comes first for those taking part (issue 44).
   const safetyFirst = !recap && activity.status === 'PARTICIPATING' && isUnderWay(activity);
+  // From two hours before until the end, the way to the meeting point leads too.
+  const meetingSoon = !recap && activity.status === 'PARTICIPATING' && meetsSoon(activity);
   useLiveSeats(activity.activityId);
   useLiveActivity(activity.activityId, activity.chatId);
   const safety = useActivitySafety(activity);
@@ -105,6 +111,12 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             <span>
               {meetingPoint.address ?? t('activity.view.meetingPointUnnamed')}
               <DistanceFromSearch point={meetingPoint} />
+              {!meetingSoon && (
+                <>
+                  {' · '}
+                  <Directions point={meetingPoint} prominent={false} />
+                </>
+              )}
             </span>
           </p>
         )}
@@ -133,18 +145,26 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             {t('activity.view.invited')}
           </p>
         )}
+        <ConsentChanged
+          subject={activity}
+          accept={(consentVersion) => acceptConsent.mutateAsync({ activityId: activity.activityId, consentVersion })}
+        />
         {!recap && <GoingFaces activity={activity} />}
         <SeatsNotice activity={activity} />
         <OverlapPrompt activity={activity} />
         <OutingPack activity={activity} />
       </header>
 
+      {meetingSoon && meetingPoint && <Directions point={meetingPoint} prominent />}
       {safetyFirst && <SafetyPanel activity={activity} safety={safety} ownUserId={ownUserId} withMap={false} />}
 
       {recap ? (
         <ActivityRecap activity={activity} />
       ) : (
         <>
+          {/* The plain facts (distance, climb, the one duration) before the map, for visitors as for everyone. */}
+          <RouteFigures activity={activity} />
+
           <RouteMap
             label={t('activity.view.map')}
             line={route.routeSteps}
@@ -167,15 +187,13 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
             <ElevationChart profile={route.elevationProfile} onScrub={cursor.set} />
           </section>
 
-          <RouteFigures activity={activity} />
-
           <BackupRoutePanel activity={activity} />
 
           <WeatherPanel activity={activity} />
         </>
       )}
 
-      {(activity.description || activity.contact || activity.createdBy) && (
+      {(activity.description || activity.contact || activity.createdBy || activity.consent) && (
         <section className="activity-about">
           {activity.description && <p className="activity-description">{activity.description}</p>}
           {activity.contact && (
@@ -183,6 +201,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
               <strong>{t('activity.view.contact')}:</strong> {activity.contact}
             </p>
           )}
+          <ConsentDetails consent={activity.consent} />
           {activity.createdBy && (
             <p className="muted">
               {t('activity.view.createdBy', {
@@ -199,7 +218,7 @@ function Details({ activity, onGone }: { activity: Activity; onGone?: () => void
 
       <AttendancePanel activity={activity} />
       <SeriesPanel activity={activity} />
-      {activity.isAdmin && <Requests activity={activity} />}
+      {(activity.isAdmin || activity.takesAttendance) && <Requests activity={activity} />}
       <OrganiserWaitlist activity={activity} />
       {!recap && <Participants activity={activity} />}
 

@@ -62,6 +62,10 @@ describe('the activity page changes with the outing (issue 44)', () => {
     await screen.findByText('+2');
     expect(going.querySelectorAll('.avatar:not(.avatar-more)')).toHaveLength(5);
     expect(going.closest('header')).not.toBeNull();
+    // The plain route facts come before the map.
+    const stats = screen.getByTestId('activity-stats');
+    const follows = stats.compareDocumentPosition(screen.getByTestId('activity-map'));
+    expect(follows & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('where the participants are private, only how many', async () => {
@@ -71,12 +75,32 @@ describe('the activity page changes with the outing (issue 44)', () => {
     expect(going.querySelector('.avatar')).toBeNull();
   });
 
-  it('during: the safety card comes first for those taking part, right under the title', async () => {
+  it('during: the way to the meeting point and the safety card come first, right under the title', async () => {
     open(anActivity({ status: 'PARTICIPATING', participantsCount: 2, startsAt: at(-HOUR), endsAt: at(HOUR) }));
     const safety = await screen.findByTestId('safety');
-    const details = screen.getByTestId('activity-details');
-    expect(details.querySelector('header')?.nextElementSibling).toBe(safety);
+    const header = screen.getByTestId('activity-details').querySelector('header')!;
+    const directions = header.nextElementSibling as HTMLAnchorElement;
+    expect(directions.dataset.testid).toBe('activity-directions');
+    expect(directions.textContent).toBe('Directions');
+    expect(directions.href).toBe('https://www.openstreetmap.org/directions?route=%3B45.46%2C9.19');
+    expect(directions.nextElementSibling).toBe(safety);
     expect(screen.getAllByTestId('safety')).toHaveLength(1);
+    expect(screen.getAllByTestId('activity-directions')).toHaveLength(1);
+  });
+
+  it('two hours before: the way to the meeting point leads, the safety card still waits below', async () => {
+    open(anActivity({ status: 'PARTICIPATING', participantsCount: 2, startsAt: at(HOUR), endsAt: at(3 * HOUR) }));
+    const safety = await screen.findByTestId('safety');
+    const header = screen.getByTestId('activity-details').querySelector('header')!;
+    expect(header.nextElementSibling).toBe(screen.getByTestId('activity-directions'));
+    expect(header.nextElementSibling?.nextElementSibling).not.toBe(safety);
+  });
+
+  it('days before: a small link beside the meeting point', async () => {
+    open(anActivity({ status: 'PARTICIPATING', participantsCount: 2, startsAt: at(48 * HOUR), endsAt: at(50 * HOUR) }));
+    const where = await screen.findByTestId('activity-where');
+    expect(where.querySelector('[data-testid="activity-directions"]')).not.toBeNull();
+    expect(screen.getAllByTestId('activity-directions')).toHaveLength(1);
   });
 
   it('before the start the safety card stays below the route', async () => {

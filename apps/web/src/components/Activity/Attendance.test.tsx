@@ -2,10 +2,11 @@ import type { Activity, AttendanceEntry } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureDeviceKey, queuedEvents } from '../../offline/queue.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi, stubCalls } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity, anOwnUser, aUser } from '../../testing/fixtures.ts';
 import { useToastStore } from '../toast.ts';
 import { AttendancePanel, OwnAttendanceRecord, RequesterRecord } from './Attendance.tsx';
@@ -44,20 +45,31 @@ describe('the tick list', () => {
       'attendance/list-sheet': () => sheet(null),
       'attendance/mark': () => sheet('NO_SHOW'),
     });
-    const { unmount } = wrap(<AttendancePanel activity={activity({ isAdmin: true, startsAt: at(30) })} />);
+    const { unmount } = wrap(
+      <AttendancePanel activity={activity({ isAdmin: true, takesAttendance: true, startsAt: at(30) })} />,
+    );
     expect(screen.queryByTestId('attendance-sheet')).toBeNull();
     unmount();
 
-    wrap(<AttendancePanel activity={activity({ isAdmin: true, status: 'PARTICIPATING' })} />);
+    wrap(<AttendancePanel activity={activity({ isAdmin: true, takesAttendance: true, status: 'PARTICIPATING' })} />);
     const noShow = await screen.findByRole('button', { name: 'Ann Lee: No-show' });
     fireEvent.click(noShow);
-    await vi.waitFor(() => expect(screen.getByTestId('attendance-status').textContent).toBe('No-show'));
+    await eventually(() => expect(screen.getByTestId('attendance-status').textContent).toBe('No-show'));
     expect(calls.find((c) => c.path === 'attendance/mark')?.body).toEqual({
       activityId: ACTIVITY,
       userId: ann.userId,
       mark: 'NO_SHOW',
     });
     expect(noShow.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("is a group activity's ride leader's too, and nobody else's (issue 40)", async () => {
+    stubCalls({ 'attendance/list-sheet': () => ({ sheet: { opensAt: at(-60), closesAt: at(60), entries: [] } }) });
+    const { unmount } = wrap(<AttendancePanel activity={activity({ status: 'NONE', takesAttendance: false })} />);
+    expect(screen.queryByTestId('attendance-sheet')).toBeNull();
+    unmount();
+    wrap(<AttendancePanel activity={activity({ isAdmin: false, takesAttendance: true, status: 'NONE' })} />);
+    await screen.findByTestId('attendance-sheet');
   });
 });
 
@@ -73,13 +85,13 @@ describe('a mark without network', () => {
       if (path === 'user/own-profile') return { json: { user: anOwnUser({ userId: ME }) } };
       return { json: { sheet: { opensAt: at(-60), closesAt: at(7 * 24 * 60), entries } } };
     });
-    wrap(<AttendancePanel activity={activity({ isAdmin: true, status: 'PARTICIPATING' })} />);
+    wrap(<AttendancePanel activity={activity({ isAdmin: true, takesAttendance: true, status: 'PARTICIPATING' })} />);
     await screen.findByTestId('attendance-sheet');
     // The organiser's id comes with their profile.
-    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('user/own-profile'));
+    await eventually(() => expect(calls.map((c) => c.path)).toContain('user/own-profile'));
     await act(async () => {});
     fireEvent.click(screen.getByRole('button', { name: 'Ann Lee: Came' }));
-    await vi.waitFor(() => expect(screen.getByTestId('attendance-status').textContent).toBe('Came'));
+    await eventually(() => expect(screen.getByTestId('attendance-status').textContent).toBe('Came'));
     expect(queuedEvents()).toMatchObject([
       {
         kind: 'ATTENDANCE_MARK',
@@ -88,7 +100,7 @@ describe('a mark without network', () => {
         payload: { userId: ann.userId, mark: 'ATTENDED' },
       },
     ]);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useToastStore.getState().current?.description).toBe(
         'No network: the mark is saved on this phone and will be sent, with its time, as soon as the network returns',
       ),

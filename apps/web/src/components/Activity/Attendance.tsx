@@ -25,14 +25,14 @@ const nameOf = (p: { firstName: string | null; lastName: string | null; username
   [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';
 
 /**
- * Attendance on the activity page (docs/attendance.md): organisers get the tick list and the scanner once the
+ * Attendance on the activity page (docs/attendance.md): organisers (and a group activity's admins and ride leaders: `takesAttendance`) get the tick list and the scanner once the
  * activity starts (until marking closes, 7 days after the end); a participant gets their check-in QR from shortly
  * before the start until the end.
  */
 export function AttendancePanel({ activity, now = new Date() }: { activity: Activity; now?: Date }) {
   const starts = new Date(activity.startsAt).getTime();
   const ends = new Date(activity.endsAt).getTime();
-  if (activity.isAdmin) return <AttendanceSheet activity={activity} started={now.getTime() >= starts} />;
+  if (activity.takesAttendance) return <AttendanceSheet activity={activity} started={now.getTime() >= starts} />;
   const at = now.getTime();
   if (activity.status === 'PARTICIPATING' && at >= starts - PASS_SHOWN_BEFORE_MS && at < ends) {
     return <CheckInPass activity={activity} />;

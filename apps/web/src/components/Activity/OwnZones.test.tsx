@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { showActivityPage } from '../../testing/activity-page.tsx';
 import { signedInInEnglish } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity, anOwnUser, aUser } from '../../testing/fixtures.ts';
 import type { RouteMapProps } from '../Map/types.ts';
 
@@ -66,7 +67,7 @@ describe("the organiser's own privacy zones on their route map", () => {
   it("shows nothing of them on someone else's activity, and does not ask for them", async () => {
     const calls = showPage(anActivity({ status: 'PARTICIPATING' }));
     await screen.findByTestId('activity-map');
-    await vi.waitFor(() => expect(calls.some((c) => c.path === 'user/own-profile')).toBe(true));
+    await eventually(() => expect(calls.some((c) => c.path === 'user/own-profile')).toBe(true));
     expect(await drawn()).toEqual([]);
     expect(screen.queryByTestId('activity-own-zones')).toBeNull();
     expect(calls.some((c) => c.path === 'privacy/list-zones')).toBe(false);

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, type StubAnswer, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity, anOwnUser, aParticipant } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { useToastStore } from '../toast.ts';
@@ -48,7 +49,7 @@ const row = async (userId: string) => {
 
 /** Waits for the own profile, so the caller's row is known. */
 const ready = async () => {
-  await vi.waitFor(() =>
+  await eventually(() =>
     expect(within(screen.getAllByTestId('participant')[1]!).queryAllByRole('button').length).toBe(3),
   );
 };
@@ -72,7 +73,7 @@ describe('the participants list', () => {
     const calls = stubServer();
     show(false);
     await row(BRUNO);
-    await vi.waitFor(() => expect(calls.some((c) => c.path === 'user/own-profile')).toBe(true));
+    await eventually(() => expect(calls.some((c) => c.path === 'user/own-profile')).toBe(true));
     expect(screen.queryByTestId('member-make-admin')).toBeNull();
     expect(screen.queryByTestId('member-remove')).toBeNull();
     expect(screen.queryByTestId('member-remove-admin')).toBeNull();
@@ -83,7 +84,7 @@ describe('the participants list', () => {
     show(true);
     await ready();
     fireEvent.click(within(await row(BRUNO)).getByTestId('member-make-admin'));
-    await vi.waitFor(() => expect(useToastStore.getState().current?.description).toBe('Bruno Rossi is now an admin.'));
+    await eventually(() => expect(useToastStore.getState().current?.description).toBe('Bruno Rossi is now an admin.'));
     expect(useToastStore.getState().current?.title).toBe('Done');
     expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'activity/make-admin')?.body).toEqual({ activityId: ACTIVITY, userId: BRUNO });
@@ -103,7 +104,7 @@ describe('the participants list', () => {
 
     fireEvent.click(within(await row(BRUNO)).getByTestId('member-remove'));
     useFeedbackStore.getState().dismiss(true);
-    await vi.waitFor(() => expect(useToastStore.getState().current?.description).toBe('Bruno Rossi has been removed.'));
+    await eventually(() => expect(useToastStore.getState().current?.description).toBe('Bruno Rossi has been removed.'));
     expect(useFeedbackStore.getState().current).toBeNull();
     expect(calls.find((c) => c.path === 'activity/remove-user')?.body).toEqual({ activityId: ACTIVITY, userId: BRUNO });
   });
@@ -114,7 +115,7 @@ describe('the participants list', () => {
     show(true);
     await ready();
     fireEvent.click(within(await row(CARLA)).getByTestId('member-remove-admin'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
     expect(useFeedbackStore.getState().current?.description).toBe(i18n.t('errors.LAST_ADMIN'));
     expect(useFeedbackStore.getState().current?.description).toMatch(/Nomina prima un altro amministratore/);
     // The buttons are usable again.

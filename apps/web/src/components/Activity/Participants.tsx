@@ -82,7 +82,12 @@ export function Participants({ activity }: { activity: Activity }) {
           {t('activity.view.hiddenParticipants', { count: hiddenCount.data ?? activity.participantsCount })}
         </p>
       )}
-      <MemberList members={participants} manage={manage} rowTestId="participant" />
+      <MemberList
+        members={participants}
+        manage={manage}
+        rowTestId="participant"
+        consentVersion={activity.isAdmin ? activity.consent?.version : undefined}
+      />
       <LoadMore list={query} label={t('activity.view.showMore')} testId="participants-more" />
     </section>
   );

@@ -9,9 +9,11 @@ import { PartnerFitLine, PartnerFitTag } from './PartnerFit.tsx';
 
 const route = { sportId: 'running', totalDistance: 21_000, totalElevationGain: 300, requiredTime: 120 };
 
-function renderWith(sports: { sportId: string; intensity: { kind: string; value: number } }[], ui: React.ReactNode) {
+type Level = { sportId: string; intensity: { kind: string; value: number } };
+
+function renderWith(sports: Level[], ui: React.ReactNode, paceGroupLevels: (Level & { subgroupName: string })[] = []) {
   const client = createQueryClient();
-  client.setQueryData(ownProfileQueryKey, { user: { userId: 'me', sports } });
+  client.setQueryData(ownProfileQueryKey, { user: { userId: 'me', sports, paceGroupLevels } });
   render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
@@ -59,5 +61,24 @@ describe('partner fit on the card and the page', () => {
     cleanup();
     renderWith([{ sportId: 'running', intensity: { kind: 'TIME', value: 90 } }], <PartnerFitTag activity={noTime} />);
     expect(screen.queryByTestId('activity-card-fit')).toBeNull();
+  });
+
+  it("goes by my pace groups' levels in a sport I declared none for, the best of them, and says so (issue 40)", () => {
+    const paceGroups = [
+      { sportId: 'running', intensity: { kind: 'DISTANCE', value: 10_000 }, subgroupName: 'Social' },
+      { sportId: 'running', intensity: { kind: 'DISTANCE', value: 25_000 }, subgroupName: 'A 12 kmh' },
+    ];
+    renderWith([], <PartnerFitLine activity={route} />, paceGroups);
+    expect(screen.getByTestId('activity-fit').textContent).toBe(
+      'Within your level: 21 km, you go up to 25 km (the level of your pace group A 12 kmh: you declared none for this sport)',
+    );
+    cleanup();
+    // A level of my own wins.
+    renderWith(
+      [{ sportId: 'running', intensity: { kind: 'DISTANCE', value: 12_000 } }],
+      <PartnerFitLine activity={route} />,
+      paceGroups,
+    );
+    expect(screen.getByTestId('activity-fit').textContent).toBe('Above your level: 21 km, you go up to 12 km');
   });
 });

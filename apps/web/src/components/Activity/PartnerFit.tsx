@@ -7,20 +7,31 @@ import { formatDistance, formatMetres } from './format.ts';
 
 type FitActivity = Pick<ActivitySummary, 'sportId' | 'totalDistance' | 'totalElevationGain' | 'requiredTime'>;
 
+/** A fit, and the pace group whose level it was measured against when I declared none (issue 40). */
+type Fit = PartnerFit & { paceGroup?: string };
+
+const FIT_ORDER: PartnerFit['level'][] = ['WITHIN', 'STRETCH', 'ABOVE', 'UNKNOWN'];
+
 /**
- * How the activity's route compares with the level I declared for its sport (issue 24), or null when I declared
- * no level for that sport. The rule is @cordata/geo's partnerFit, the same the server's "fits me" filter follows.
+ * How the activity's route compares with the level I declared for its sport (issue 24), else with the levels of my
+ * pace groups in that sport, the best of them (issue 40); null with neither. The rule is @cordata/geo's
+ * partnerFit, the same the server's "fits me" filter follows.
  */
-export function usePartnerFit(activity: FitActivity): PartnerFit | null {
-  const sports = useOwnProfileQuery().data?.user.sports;
-  const declared = sports?.find((s) => s.sportId === activity.sportId);
-  return declared ? partnerFit(activity, declared.intensity) : null;
+export function usePartnerFit(activity: FitActivity): Fit | null {
+  const user = useOwnProfileQuery().data?.user;
+  const declared = user?.sports.find((s) => s.sportId === activity.sportId);
+  if (declared) return partnerFit(activity, declared.intensity);
+  const fits = (user?.paceGroupLevels ?? [])
+    .filter((level) => level.sportId === activity.sportId)
+    .map((level) => ({ ...partnerFit(activity, level.intensity), paceGroup: level.subgroupName }));
+  fits.sort((a, b) => FIT_ORDER.indexOf(a.level) - FIT_ORDER.indexOf(b.level));
+  return fits[0] ?? null;
 }
 
 /** A figure of an intensity kind in the units people use ("21 km", "1.200 m", "3 h 30 min", "6:00"). */
 function useFigure() {
   const { i18n } = useTranslation();
-  return (fit: PartnerFit, value: number) => {
+  return (fit: Fit, value: number) => {
     if (fit.kind === 'DISTANCE') return formatDistance(value, i18n.language);
     if (fit.kind === 'ELEVATION') return formatMetres(value, i18n.language);
     return intensityValue({ kind: fit.kind, value });
@@ -58,6 +69,12 @@ export function PartnerFitLine({ activity }: { activity: FitActivity }) {
             own: figure(fit, fit.ownValue),
           })}
         </>
+      )}
+      {fit.paceGroup && (
+        <span className="activity-fit-source" data-testid="activity-fit-pace-group">
+          {' '}
+          {t('activity.fit.paceGroup', { name: fit.paceGroup })}
+        </span>
       )}
     </p>
   );

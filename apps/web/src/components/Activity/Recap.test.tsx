@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity, aUser, id } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { ActivityRecap, showsRecap } from './Recap.tsx';
@@ -77,6 +78,9 @@ describe('the recap on the activity page', () => {
     const photos = screen.getAllByTestId('recap-photo');
     expect(photos.map((p) => !!p.querySelector('[data-testid="recap-photo-delete"]'))).toEqual([false, true]);
     expect(screen.getByTestId('recap-photo-input')).toBeTruthy();
+    // The album leads, under the title (issue 44); who came and the route follow.
+    const sections = [...screen.getByTestId('recap').children].map((e) => (e as HTMLElement).dataset.testid ?? '');
+    expect(sections.filter(Boolean)).toEqual(['recap-album', 'recap-attendees', 'recap-route']);
   });
 
   it('draws the route in pieces where it was cut around someone’s privacy zone', async () => {
@@ -96,9 +100,9 @@ describe('the recap on the activity page', () => {
     fireEvent.click(await screen.findByTestId('recap-photo-delete'));
     expect(screen.queryByTestId('recap-photo-input')).toBeNull();
     expect(screen.getByTestId('recap-album').textContent).toContain('The album is closed to new photos.');
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.title).toBe('Delete the photo'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.title).toBe('Delete the photo'));
     useFeedbackStore.getState().dismiss(true);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'activity/delete-recap-photo')?.body).toEqual({
         activityId: id(0xff),
         photoId: id(2),

@@ -19,7 +19,7 @@ import { endpointMarkers } from './markers.ts';
 // Whether the page is the recap: phase.ts, which the bottom bar shares without loading the recap's map.
 export { showsRecap } from './phase.ts';
 
-/** An ended activity as its participants see it: who came, the route, and their photo album. */
+/** An ended activity as its participants see it: their photo album, who came, and the route. */
 export function ActivityRecap({ activity }: { activity: Activity }) {
   const query = useRecapQuery(activity.activityId);
   return (
@@ -38,6 +38,8 @@ function RecapView({ recap }: { recap: Recap }) {
   return (
     <section className="recap" data-testid="recap">
       <h3 className="recap-title">{t('recap.title')}</h3>
+      {/* The photos first (issue 44): after an outing they are what people come back for. */}
+      <Album recap={recap} />
       <section className="recap-people" data-testid="recap-attendees">
         <h4>{t('recap.came', { count: came.length })}</h4>
         <ul>
@@ -88,8 +90,6 @@ function RecapView({ recap }: { recap: Recap }) {
           </div>
         </dl>
       </section>
-
-      <Album recap={recap} />
     </section>
   );
 }

@@ -2,9 +2,10 @@ import type { Activity } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity, anActivitySummary, aUser } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { ActivityBar } from './ActivityBar.tsx';
@@ -86,7 +87,7 @@ describe('the waitlist on the page', () => {
     wrap(<SeatsNotice activity={offered} />);
     expect(screen.getByTestId('seat-offer-countdown').textContent).toMatch(/^Claim it within 1 h (29|30) min/);
     fireEvent.click(screen.getByTestId('seat-claim'));
-    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('activity/claim-seat'));
+    await eventually(() => expect(calls.map((c) => c.path)).toContain('activity/claim-seat'));
   });
 
   it('an offer that ran out shows the place instead', () => {
@@ -119,7 +120,7 @@ describe('the waitlist on the page', () => {
     );
     await screen.findAllByTestId('waitlist-entry');
     fireEvent.click(screen.getAllByTestId('waitlist-up')[1]!);
-    await vi.waitFor(() => expect(screen.getAllByTestId('waitlist-log-entry')).toHaveLength(1));
+    await eventually(() => expect(screen.getAllByTestId('waitlist-log-entry')).toHaveLength(1));
     expect(screen.getByTestId('waitlist-log-entry').textContent).toContain('Ann A moved Ben B from 2 to 1');
     expect(calls.find((c) => c.path === 'activity/move-in-waitlist')?.body).toMatchObject({
       activityId: ACTIVITY,
@@ -145,10 +146,10 @@ describe('the waitlist on the page', () => {
       <OrganiserWaitlist activity={activity({ isAdmin: true, status: 'PARTICIPATING', seats: 2, waitlistCount: 1 })} />,
     );
     fireEvent.click(await screen.findByTestId('waitlist-remove'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.title).toBe('Remove Ben B from the waitlist'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.title).toBe('Remove Ben B from the waitlist'));
     expect(calls.map((c) => c.path)).not.toContain('activity/remove-from-waitlist');
     useFeedbackStore.getState().dismiss(true);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByTestId('waitlist-log-entry').textContent).toContain(
         'Ann A removed Ben B from the waitlist (was #1)',
       ),

@@ -2,9 +2,10 @@ import type { Series } from '@cordata/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { anActivity, id } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { SeriesPanel } from './SeriesPanel.tsx';
@@ -48,12 +49,12 @@ describe('cancelling dates of a series', () => {
     });
     show();
     fireEvent.click(await screen.findByTestId('series-cancel-following'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useFeedbackStore.getState().current?.title).toBe('Cancel this and the following dates'),
     );
     expect(calls.map((c) => c.path)).not.toContain('series/cancel');
     useFeedbackStore.getState().dismiss(true);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'series/cancel')?.body).toEqual({ activityId: id(0xff), scope: 'FOLLOWING' }),
     );
   });

@@ -10,6 +10,7 @@ import {
   useSeriesQuery,
   useSkipDateMutation,
 } from '../../state/queries/series.ts';
+import { withConsent } from '../Consent/consent.ts';
 import { confirm, reporting } from '../feedback.ts';
 import { Action } from '../kit/Action.tsx';
 
@@ -70,7 +71,11 @@ export function SeriesPanel({ activity }: { activity: Activity }) {
           <Action
             testId="series-join"
             pending={busy}
-            onPress={() => join.mutate(undefined, reporting(t('series.panel.joinedSeries')))}
+            onPress={() =>
+              withConsent(activity, (consentVersion) =>
+                join.mutate(consentVersion, reporting(t('series.panel.joinedSeries'))),
+              )
+            }
           >
             {t('series.panel.joinSeries')}
           </Action>

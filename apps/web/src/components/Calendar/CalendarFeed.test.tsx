@@ -6,6 +6,7 @@ import { createFakePlatform, webPlatform } from '../../native/platform.ts';
 import { useSheetStore } from '../../sheets/store.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { CalendarFeed } from './CalendarFeed.tsx';
 
 const FEED = 'https://cordata.example/calendar/feed/01900000-0000-7000-8000-0000000000aa.ics';
@@ -49,14 +50,14 @@ describe('the calendar subscription', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await show();
     fireEvent.click(screen.getByTestId('calendar-feed-copy'));
-    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(FEED));
+    await eventually(() => expect(writeText).toHaveBeenCalledWith(FEED));
   });
 
   it('shows the address to copy by hand where the clipboard is refused', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     await show();
     fireEvent.click(screen.getByTestId('calendar-feed-copy'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useSheetStore.getState().stack.at(-1)).toMatchObject({ type: 'share-link', params: { url: FEED } }),
     );
     useSheetStore.setState({ stack: [] });

@@ -8,6 +8,7 @@ import {
   useJoinGroupMutation,
   useRequestGroupAccessMutation,
 } from '../../state/queries/group.ts';
+import { withConsent } from '../Consent/consent.ts';
 import { confirm, showError, showFeedback, showSuccess } from '../feedback.ts';
 import { availableGroupActions, type GroupAction } from './actions.ts';
 
@@ -24,20 +25,32 @@ export function GroupActions({ group, onGone }: { group: Group; onGone?: () => v
 
   const run: Record<GroupAction, () => void> = {
     join: () =>
-      join.mutate(groupId, {
-        // Someone an admin removed only gets to ask again: joining files a request.
-        onSuccess: ({ group: now }) =>
-          showSuccess(t(now.status === 'REQUESTED' ? 'group.feedback.requestSent' : 'group.feedback.joined')),
-        onError: (e) => showError(e),
-      }),
+      withConsent(group, (consentVersion) =>
+        join.mutate(
+          { groupId, consentVersion },
+          {
+            // Someone an admin removed only gets to ask again: joining files a request.
+            onSuccess: ({ group: now }) =>
+              showSuccess(t(now.status === 'REQUESTED' ? 'group.feedback.requestSent' : 'group.feedback.joined')),
+            onError: (e) => showError(e),
+          },
+        ),
+      ),
     acceptInvitation: () =>
-      join.mutate(groupId, { onSuccess: () => showSuccess(t('group.feedback.joined')), onError: (e) => showError(e) }),
+      withConsent(group, (consentVersion) =>
+        join.mutate(
+          { groupId, consentVersion },
+          { onSuccess: () => showSuccess(t('group.feedback.joined')), onError: (e) => showError(e) },
+        ),
+      ),
     declineInvitation: () => exit.mutate(groupId, { onError: (e) => showError(e) }),
     request: () =>
-      request.mutate(groupId, {
-        onSuccess: () => showSuccess(t('group.feedback.requestSent')),
-        onError: (e) => showError(e),
-      }),
+      withConsent(group, (consentVersion) =>
+        request.mutate(
+          { groupId, consentVersion },
+          { onSuccess: () => showSuccess(t('group.feedback.requestSent')), onError: (e) => showError(e) },
+        ),
+      ),
     withdraw: () =>
       exit.mutate(groupId, {
         onSuccess: () => showSuccess(t('group.feedback.withdrawn')),

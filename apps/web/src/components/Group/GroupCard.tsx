@@ -3,15 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDistance } from '../Activity/format.ts';
 import { initialsOf } from '../People/format.ts';
+import { SportPlaceholder } from '../SportPlaceholder.tsx';
 
 type Card = Pick<GroupSummary, 'groupId' | 'name' | 'picture' | 'membersCount'> &
-  Partial<Pick<GroupSummary, 'type' | 'isAdmin' | 'distance' | 'status'>>;
+  Partial<Pick<GroupSummary, 'type' | 'isAdmin' | 'distance' | 'status' | 'sportIds'>>;
 
-/** The group's picture, or its initials on a coloured disc. */
-export function GroupPicture({ group, size = 48 }: { group: Pick<Card, 'name' | 'picture'>; size?: number }) {
+/** The group's picture; without one, a scene of its first sport (initials where it names no sport). */
+export function GroupPicture({
+  group,
+  size = 48,
+}: {
+  group: Pick<Card, 'name' | 'picture'> & { sportIds?: readonly string[] };
+  size?: number;
+}) {
   if (group.picture) {
     return <img className="group-picture" src={group.picture} alt="" width={size} height={size} />;
   }
+  if (group.sportIds?.length)
+    return <SportPlaceholder sportId={group.sportIds[0]} size={size} className="group-picture" />;
   const initials = initialsOf(group.name);
   return (
     <span className="group-picture group-initials" style={{ width: size, height: size }} aria-hidden="true">

@@ -1,18 +1,23 @@
 import type { Group } from '@cordata/contract';
 import { useTranslation } from 'react-i18next';
-import { useGroupQuery } from '../../state/queries/group.ts';
+import { useAcceptGroupConsentMutation, useGroupQuery } from '../../state/queries/group.ts';
 import { useSportName, useSportsQuery } from '../../state/queries/sports.ts';
 import { CalendarFeed } from '../Calendar/CalendarFeed.tsx';
 import { QueryState } from '../QueryState.tsx';
+import { SportPlaceholder } from '../SportPlaceholder.tsx';
 import { AttendanceRules } from './AttendanceRules.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupCalendar } from './GroupCalendar.tsx';
-import { GroupPicture } from './GroupCard.tsx';
 import { GroupMembers } from './GroupMembers.tsx';
+import { GroupPolls } from './GroupPolls.tsx';
 import { GroupRequests } from './GroupRequests.tsx';
+import { GroupRoster } from './GroupRoster.tsx';
 import { NextActivities } from './NextActivities.tsx';
+import { Subgroups } from './Subgroups.tsx';
 import '../Activity/activity.css';
 import './group.css';
+import { ConsentChanged } from '../Consent/ConsentChanged.tsx';
+import { ConsentDetails } from '../Consent/ConsentDetails.tsx';
 
 /** Everything about one group: who is in it, what it does next, and what the caller may do. */
 export function GroupDetails({ groupId, onGone }: { groupId: string; onGone?: () => void }) {
@@ -29,10 +34,18 @@ function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
   const sportNames = useSportNames(group.sportIds);
   const member = group.status === 'PARTICIPATING';
   const seesActivities = member || group.type === 'OPEN';
+  const acceptConsent = useAcceptGroupConsentMutation();
   return (
     <article className="group-details" data-testid="group-details" data-group-id={group.groupId}>
+      {/* A cover leads the page (issue 44): the group's picture, else a scene of its first sport. */}
+      <div className="group-cover" data-testid="group-cover">
+        {group.picture ? (
+          <img src={group.picture} alt="" />
+        ) : (
+          <SportPlaceholder sportId={group.sportIds[0]} className="group-cover-scene" />
+        )}
+      </div>
       <header className="group-head">
-        <GroupPicture group={group} size={72} />
         <div>
           <h2 data-testid="group-name">{group.name}</h2>
           <div className="activity-tags">
@@ -65,9 +78,13 @@ function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
         </p>
       )}
 
+      <ConsentChanged
+        subject={group}
+        accept={(consentVersion) => acceptConsent.mutateAsync({ groupId: group.groupId, consentVersion })}
+      />
       <GroupActions group={group} onGone={onGone} />
 
-      {(group.description || sportNames.length > 0 || group.location) && (
+      {(group.description || sportNames.length > 0 || group.location || group.consent) && (
         <section className="activity-about">
           {group.description && (
             <p className="activity-description" data-testid="group-description">
@@ -86,12 +103,16 @@ function Details({ group, onGone }: { group: Group; onGone?: () => void }) {
                 `${group.location.latitude.toFixed(4)}, ${group.location.longitude.toFixed(4)}`}
             </p>
           )}
+          <ConsentDetails consent={group.consent} />
         </section>
       )}
 
       {group.isAdmin && <GroupRequests group={group} />}
       <AttendanceRules group={group} />
       <GroupMembers group={group} />
+      <Subgroups group={group} />
+      <GroupPolls group={group} />
+      <GroupRoster group={group} />
       {seesActivities ? (
         <>
           <NextActivities groupId={group.groupId} />

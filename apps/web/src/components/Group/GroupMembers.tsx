@@ -64,7 +64,12 @@ export function GroupMembers({ group }: { group: Group }) {
         <h3>
           {t('group.view.members')} ({group.membersCount})
         </h3>
-        <MemberList members={members} manage={manage} rowTestId="group-member" />
+        <MemberList
+          members={members}
+          manage={manage}
+          rowTestId="group-member"
+          consentVersion={group.isAdmin ? group.consent?.version : undefined}
+        />
         <LoadMore list={query} label={t('group.showMore')} testId="group-members-more" />
       </section>
     </>

@@ -4,6 +4,7 @@ import {
   useGroupRequestsQuery,
   useRejectGroupRequestMutation,
 } from '../../state/queries/group.ts';
+import { ConsentState } from '../Consent/ConsentState.tsx';
 import { JoinRequests } from '../People/JoinRequests.tsx';
 
 /** Admin: the group's pending requests, each accepted or rejected with a reason. */
@@ -21,6 +22,7 @@ export function GroupRequests({ group }: { group: Group }) {
       requests={requests}
       pending={query.isPending}
       more={query.hasNextPage ? () => void query.fetchNextPage() : null}
+      about={(r) => group.consent && <ConsentState given={r.consent} version={group.consent.version} />}
       answers={{
         accept: (userId) => accept.mutateAsync({ groupId, userId }),
         reject: (userId, reason) => reject.mutateAsync({ groupId, userId, reason }),

@@ -15,9 +15,16 @@ const PENDING = {
   downloadUrl: null,
 };
 
-/** The export screen against a server that knows `password`, and the calls it made. */
-function show(password: string) {
+/** The export screen against a server that knows `password` (or no password at all), and the calls it made. */
+function show(password: string | null) {
   const calls = stubCalls({
+    'auth/list-sign-in-methods': () => ({
+      password: password !== null,
+      identities:
+        password === null
+          ? [{ provider: 'club', label: 'Alpine Club', email: null, linkedAt: PENDING.requestedAt }]
+          : [],
+    }),
     'export/latest': () => ({ export: null }),
     'auth/reauthenticate': (body) => (body.password === password ? { ok: true } : refusal('INVALID_CREDENTIALS', 401)),
     'export/request': () => ({ export: PENDING }),
@@ -42,7 +49,7 @@ describe('the data export screen (review L-N3: the password entered again)', () 
     const calls = show('Trail#Run9x');
     prepare('Trail#Run9x');
     await screen.findByTestId('export-pending');
-    expect(calls.map((c) => c.path).filter((p) => p !== 'export/latest')).toEqual([
+    expect(calls.map((c) => c.path).filter((p) => p !== 'export/latest' && p !== 'auth/list-sign-in-methods')).toEqual([
       'auth/reauthenticate',
       'export/request',
     ]);
@@ -56,6 +63,16 @@ describe('the data export screen (review L-N3: the password entered again)', () 
     prepare('wrong');
     expect(await screen.findByText('The password is not right')).toBeTruthy();
     expect(calls.map((c) => c.path)).not.toContain('export/request');
+  });
+
+  it('asks someone without a password to confirm at their provider instead (issue 41)', async () => {
+    const calls = show(null);
+    expect((await screen.findByTestId('export-reauth-club')).textContent).toBe('Continue with Alpine Club');
+    expect(screen.queryByTestId('export-password')).toBeNull();
+    // Back from the provider within the five minutes: the export is asked for with no password.
+    fireEvent.click(screen.getByTestId('export-request'));
+    await screen.findByTestId('export-pending');
+    expect(calls.map((c) => c.path)).not.toContain('auth/reauthenticate');
   });
 
   it('speaks Italian', async () => {

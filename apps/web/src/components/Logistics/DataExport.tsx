@@ -1,31 +1,25 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isWrongPassword } from '../../api/reauthenticate.ts';
 import { config } from '../../config.ts';
 import { formatLongDate } from '../../i18n/dates.ts';
 import { useLatestExportQuery, useRequestExportMutation } from '../../state/queries/logistics.ts';
-import { showError } from '../feedback.ts';
-import { PasswordAgainField } from '../forms/Field.tsx';
+import { useStepUp } from '../forms/StepUp.tsx';
 import './logistics.css';
 
 /**
- * Settings → Your data: the password entered again prepares the ZIP (review L-N3); the link comes by mail and shows
- * here when ready.
+ * Settings → Your data: the password entered again (or a provider's confirmation, for someone without one) prepares
+ * the ZIP (review L-N3); the link comes by mail and shows here when ready.
  */
 export function DataExport() {
   const { t, i18n } = useTranslation();
   const latest = useLatestExportQuery();
   const request = useRequestExportMutation();
   const current = latest.data;
-  const [password, setPassword] = useState('');
-  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
+  const stepUp = useStepUp('data', {
+    needed: t('logistics.export.passwordNeeded'),
+    wrong: t('logistics.export.passwordWrong'),
+  });
   const prepare = () => {
-    if (!password) return setPasswordProblem(t('logistics.export.passwordNeeded'));
-    setPasswordProblem(null);
-    request.mutate(password, {
-      onSuccess: () => setPassword(''),
-      onError: (e) => (isWrongPassword(e) ? setPasswordProblem(t('logistics.export.passwordWrong')) : showError(e)),
-    });
+    if (stepUp.ready()) void stepUp.run(() => request.mutateAsync());
   };
   return (
     <div className="data-export" data-testid="data-export">
@@ -53,13 +47,11 @@ export function DataExport() {
       )}
       {current?.status !== 'PENDING' && (
         <>
-          <PasswordAgainField
-            label={t('logistics.export.password')}
-            value={password}
-            onChange={setPassword}
-            testId="export-password"
-            problem={passwordProblem}
-          />
+          {stepUp.field({
+            label: t('logistics.export.password'),
+            passwordTestId: 'export-password',
+            reauthTestId: 'export-reauth',
+          })}
           <button
             type="button"
             className="btn btn-outline btn-block"

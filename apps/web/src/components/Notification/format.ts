@@ -33,6 +33,10 @@ export const notificationLook: Record<NotificationType, { icon: IconName; topic:
   ACTIVITY_JOINED: { icon: 'userPlus', topic: 'activity' },
   ACTIVITY_WAITLISTED: { icon: 'userPlus', topic: 'activity' },
   ACTIVITY_SEAT_TAKEN: { icon: 'check', topic: 'activity' },
+  POLL_ASKED: { icon: 'bell', topic: 'group' },
+  POLL_REMINDER: { icon: 'bell', topic: 'group' },
+  POLL_CLOSED: { icon: 'check', topic: 'group' },
+  GROUP_CONSENT_CHANGED: { icon: 'bell', topic: 'group' },
 };
 
 /** A piece of a notification's text: plain, or a name shown in bold. */

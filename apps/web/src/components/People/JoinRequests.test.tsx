@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { aGroup, anActivity, aRequest } from '../../testing/fixtures.ts';
 import { Requests } from '../Activity/Requests.tsx';
 import { useFeedbackStore } from '../feedback.ts';
@@ -43,13 +44,23 @@ describe('the requests of an activity and of a group, one list', () => {
     expect(calls.some((c) => c.path === 'group/reject-request')).toBe(false);
     fireEvent.change(within(row).getByTestId('group-reject-reason'), { target: { value: '  Full  ' } });
     fireEvent.click(within(row).getByTestId('group-reject-confirm'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'group/reject-request')?.body).toEqual({
         groupId: OWNER,
         userId: DARIO,
         reason: 'Full',
       }),
     );
+  });
+
+  it("shows a group activity's ride leader the requests to read, with nothing to answer (issue 40)", async () => {
+    stubServer();
+    const leader = anActivity({ activityId: OWNER, isAdmin: false, takesAttendance: true, access: 'CLOSED' });
+    wrap(<Requests activity={leader} />);
+    const row = await screen.findByTestId('request');
+    expect(row.getAttribute('data-user-id')).toBe(DARIO);
+    expect(within(row).queryByTestId('request-accept')).toBeNull();
+    expect(within(row).queryByTestId('request-reject')).toBeNull();
   });
 
   it("accepts an activity request, and shows the server's refusal", async () => {
@@ -59,7 +70,7 @@ describe('the requests of an activity and of a group, one list', () => {
     expect(screen.getByTestId('requests').id).toBe(`requests-${OWNER}`);
     expect(screen.getByTestId('requests').querySelectorAll('.person-row')).toHaveLength(1);
     fireEvent.click(within(row).getByTestId('request-accept'));
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.kind).toBe('error'));
     expect(useFeedbackStore.getState().current?.description).toBe(i18n.t('errors.FORBIDDEN'));
     expect(calls.find((c) => c.path === 'activity/accept-request')?.body).toEqual({ activityId: OWNER, userId: DARIO });
   });

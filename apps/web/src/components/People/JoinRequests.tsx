@@ -37,7 +37,8 @@ export function JoinRequests<R extends UserSummary>({
   pending: boolean;
   /** Loads the next page, where there is one. */
   more: (() => void) | null;
-  answers: RequestAnswers;
+  /** Null: read only (a group activity's ride leader sees the requests; its organisers answer them). */
+  answers: RequestAnswers | null;
 }) {
   const { t } = useTranslation();
   const p = OWNERS[owner].testPrefix;
@@ -69,7 +70,7 @@ function RequestRow({
 }: {
   owner: keyof typeof OWNERS;
   request: UserSummary;
-  answers: RequestAnswers;
+  answers: RequestAnswers | null;
   about?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -95,7 +96,7 @@ function RequestRow({
     e.preventDefault();
     setTouched(true);
     if (missing) return;
-    void answer(() => answers.reject(request.userId, reason.trim()));
+    void answer(() => answers!.reject(request.userId, reason.trim()));
   };
 
   return (
@@ -106,6 +107,7 @@ function RequestRow({
       className="request-row"
       onOpen={() => openProfile(request.userId)}
       actions={
+        answers &&
         !rejecting && (
           <>
             <button

@@ -1,14 +1,15 @@
-import type { UserSummary } from '@cordata/contract';
+import type { ConsentGiven, UserSummary } from '@cordata/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openSheet } from '../../sheets/store.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
+import { ConsentState } from '../Consent/ConsentState.tsx';
 import { confirm, showError, showSuccess } from '../feedback.ts';
 import { fullName } from './format.ts';
 import { PersonRow } from './People.tsx';
 
 /** Someone taking part in an activity or a member of a group. */
-export type Member = UserSummary & { isAdmin: boolean };
+export type Member = UserSummary & { isAdmin: boolean; consent?: ConsentGiven | null };
 
 export type MemberAction = 'makeAdmin' | 'removeAdmin' | 'remove';
 
@@ -31,10 +32,16 @@ export function MemberList({
   members,
   manage,
   rowTestId,
+  consentVersion,
 }: {
   members: readonly Member[];
   manage: MemberManagement | null;
   rowTestId: string;
+  /**
+   * For the organisers, the current version of the text to accept: each row says whether its person did (admins
+   * manage the text and are not asked).
+   */
+  consentVersion?: number;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -86,7 +93,13 @@ export function MemberList({
             testId={rowTestId}
             className="member-row"
             onOpen={() => openProfile(m.userId)}
-            subtitle={m.isAdmin && <span className="tag tag-admin">{t('people.members.admin')}</span>}
+            subtitle={
+              m.isAdmin ? (
+                <span className="tag tag-admin">{t('people.members.admin')}</span>
+              ) : (
+                consentVersion !== undefined && <ConsentState given={m.consent ?? null} version={consentVersion} />
+              )
+            }
             actions={
               managed &&
               (m.isAdmin ? (

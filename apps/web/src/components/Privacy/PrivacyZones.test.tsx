@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { id } from '../../testing/fixtures.ts';
 import { useFeedbackStore } from '../feedback.ts';
 import { PrivacyZones } from './PrivacyZones.tsx';
@@ -53,7 +54,7 @@ describe('Settings › Privacy zones (issue 23)', () => {
     expect(screen.getByTestId('privacy-zone-radius-value').textContent).toBe('800 m');
     fireEvent.change(screen.getByTestId('privacy-zone-label'), { target: { value: ' Home ' } });
     fireEvent.click(screen.getByTestId('privacy-zone-add'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'privacy/add-zone')?.body).toEqual({
         latitude: 45.47,
         longitude: 9.2,
@@ -77,13 +78,13 @@ describe('Settings › Privacy zones (issue 23)', () => {
     const rows = await screen.findAllByTestId('privacy-zone');
     expect(rows.map((r) => r.querySelector('strong')?.textContent)).toEqual(['Zone 1', 'Work']);
     fireEvent.click(rows[0]!.querySelector('[data-testid="privacy-zone-regenerate"]')!);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'privacy/regenerate-zone')?.body).toEqual({ zoneId: id(1) }),
     );
     fireEvent.click(rows[1]!.querySelector('[data-testid="privacy-zone-delete"]')!);
-    await vi.waitFor(() => expect(useFeedbackStore.getState().current?.title).toBe('Delete the privacy zone'));
+    await eventually(() => expect(useFeedbackStore.getState().current?.title).toBe('Delete the privacy zone'));
     useFeedbackStore.getState().dismiss(true);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'privacy/delete-zone')?.body).toEqual({ zoneId: id(2) }),
     );
   });
@@ -110,7 +111,7 @@ describe('Settings › Privacy zones (issue 23)', () => {
     fireEvent.change(await screen.findByTestId('privacy-zone-place-input'), { target: { value: 'Via Roma' } });
     fireEvent.click(await screen.findByTestId('privacy-zone-place-option-0', {}, { timeout: 5000 }));
     fireEvent.click(screen.getByTestId('privacy-zone-add'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useFeedbackStore.getState().current?.description ?? useFeedbackStore.getState().current?.title).toContain(
         'Hai già 5 zone di privacy',
       ),

@@ -134,8 +134,10 @@ export const activity = {
       TIME: 'No required time is given to compare with your level.',
       PACE: 'No required time is given to compare with your pace.',
     },
+    paceGroup: '(the level of your pace group {{name}}: you declared none for this sport)',
     filterTitle: 'Your level',
-    filterHint: 'Only routes within the level you declared for the sport in your profile.',
+    filterHint:
+      'Only routes within the level you declared for the sport in your profile, or else the level of your pace group.',
     filterChip: 'Fits my level',
   },
   groupTime: {
@@ -278,6 +280,7 @@ export const activity = {
     loadingMore: 'Loading more…',
   },
   view: {
+    directions: 'Directions',
     map: 'Route map',
     start: 'Start',
     end: 'Finish',
@@ -383,6 +386,8 @@ export const activity = {
     },
   },
   wizard: {
+    onlyFor: 'Only for',
+    onlyForHint: 'Tick none for the whole group; ticked, only those pace groups and the group admins see it.',
     name: 'Name',
     sport: 'Sport',
     chooseSport: 'Choose a sport',

@@ -140,8 +140,10 @@ export const activity: typeof en = {
       TIME: 'Non è indicato un tempo richiesto da confrontare con il tuo livello.',
       PACE: 'Non è indicato un tempo richiesto da confrontare con il tuo ritmo.',
     },
+    paceGroup: '(il livello del tuo gruppo di passo {{name}}: non ne hai indicato uno per questo sport)',
     filterTitle: 'Il tuo livello',
-    filterHint: 'Solo percorsi entro il livello che hai indicato per lo sport nel tuo profilo.',
+    filterHint:
+      'Solo percorsi entro il livello che hai indicato per lo sport nel tuo profilo, oppure quello del tuo gruppo di passo.',
     filterChip: 'Adatte al mio livello',
   },
   groupTime: {
@@ -285,6 +287,7 @@ export const activity: typeof en = {
     loadingMore: 'Caricamento di altre attività…',
   },
   view: {
+    directions: 'Indicazioni',
     map: 'Mappa del percorso',
     start: 'Partenza',
     end: 'Arrivo',
@@ -394,6 +397,9 @@ export const activity: typeof en = {
     },
   },
   wizard: {
+    onlyFor: 'Solo per',
+    onlyForHint:
+      'Nessuno spuntato: tutto il gruppo; spuntati, la vedono solo quei gruppi di passo e gli admin del gruppo.',
     name: 'Nome',
     sport: 'Sport',
     chooseSport: 'Scegli uno sport',

@@ -19,6 +19,7 @@ export const auth = {
     failed: 'The sign-in did not finish.',
     cancelled: 'The sign-in was cancelled at the provider.',
     backToLogin: 'Back to sign-in',
+    reauthenticated: 'Confirmed. You have five minutes to finish.',
     linked: 'Account linked',
     methods: 'Ways to sign in',
     methodsIntro: 'Sign in with your password or with an account you linked.',

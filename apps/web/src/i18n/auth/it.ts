@@ -20,6 +20,7 @@ export const auth: typeof en = {
     failed: "L'accesso non è stato completato.",
     cancelled: "L'accesso è stato annullato presso il provider.",
     backToLogin: "Torna all'accesso",
+    reauthenticated: 'Confermato. Hai cinque minuti per completare.',
     linked: 'Account collegato',
     methods: 'Modi di accesso',
     methodsIntro: 'Accedi con la password o con un account che hai collegato.',

@@ -38,6 +38,10 @@ export const notification = {
     ACTIVITY_JOINED: '<b>{{actor}}</b> joined <b>{{target}}</b>',
     ACTIVITY_WAITLISTED: '<b>{{actor}}</b> joined the waitlist of <b>{{target}}</b>',
     ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> took a freed seat in <b>{{target}}</b>',
+    POLL_ASKED: '<b>{{actor}}</b> asks which dates suit you: <b>{{target}}</b>',
+    POLL_REMINDER: 'The poll <b>{{target}}</b> closes tomorrow: say which dates suit you',
+    POLL_CLOSED: 'Your poll <b>{{target}}</b> has closed: create the activity on the winning date',
+    GROUP_CONSENT_CHANGED: 'The admins of <b>{{target}}</b> ask members to accept a new text: read it and accept it',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
   notBackSelf:

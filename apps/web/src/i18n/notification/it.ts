@@ -42,6 +42,11 @@ export const notification: typeof en = {
     ACTIVITY_JOINED: '<b>{{actor}}</b> partecipa a <b>{{target}}</b>',
     ACTIVITY_WAITLISTED: '<b>{{actor}}</b> è in lista d’attesa per <b>{{target}}</b>',
     ACTIVITY_SEAT_TAKEN: '<b>{{actor}}</b> ha preso un posto liberato in <b>{{target}}</b>',
+    POLL_ASKED: '<b>{{actor}}</b> chiede quali date ti vanno bene: <b>{{target}}</b>',
+    POLL_REMINDER: 'Il sondaggio <b>{{target}}</b> si chiude domani: di’ quali date ti vanno bene',
+    POLL_CLOSED: 'Il tuo sondaggio <b>{{target}}</b> si è chiuso: crea l’attività nella data vincente',
+    GROUP_CONSENT_CHANGED:
+      'Gli amministratori di <b>{{target}}</b> chiedono ai membri di accettare un nuovo testo: leggilo e accettalo',
   },
   /** ACTIVITY_NOT_BACK about the reader themself (reason SELF). */
   notBackSelf:

@@ -45,9 +45,15 @@ export default function AuthCallback() {
           return;
         }
         await api('auth/oidc/link-finish', answer);
-        if (pending.intent === 'link') showSuccess(t('auth.sso.linked'));
         navigate('/home', { replace: true });
-        openSheet({ type: 'account', params: { step: 'security' } });
+        if (pending.intent === 'link') {
+          showSuccess(t('auth.sso.linked'));
+          openSheet({ type: 'account', params: { step: 'security' } });
+        } else {
+          // Back from confirming it is them (for a sensitive call, without a password): where they left off.
+          showSuccess(t('auth.sso.reauthenticated'));
+          openSheet({ type: 'account', params: { step: 'settings', section: pending.returnTo ?? 'account' } });
+        }
       } catch (error) {
         setFailure(errorText(error));
       }

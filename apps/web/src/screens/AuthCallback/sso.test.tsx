@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRegistry } from '../../api/client.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
@@ -28,7 +27,6 @@ function renderAt(path: string) {
 const OPTIONS = { passwordSignIn: true, providers: [{ id: 'club', label: 'Alpine Club' }] };
 let left: string[] = [];
 
-beforeAll(() => loadRegistry(), 30_000);
 beforeEach(() => {
   useAuthStore.setState({ jwt: null, completed: false });
   localStorage.clear();
@@ -50,7 +48,7 @@ describe('the entry screen with OpenID Connect providers', () => {
       await i18n.changeLanguage(lang);
       const calls = stubApi((path) => {
         if (path === 'auth/sign-in-options') return { json: OPTIONS };
-        if (path === 'oidc/start')
+        if (path === 'auth/oidc/start')
           return { json: { url: 'https://id.example.test/authorize?x=1', binding: 'b'.repeat(43) } };
         return refusal('NOT_FOUND', 404);
       });
@@ -60,7 +58,7 @@ describe('the entry screen with OpenID Connect providers', () => {
       expect(screen.getByTestId('login-email')).toBeTruthy();
       fireEvent.click(button);
       await waitFor(() => expect(left).toEqual(['https://id.example.test/authorize?x=1']));
-      expect(calls.find((c) => c.path === 'oidc/start')?.body).toEqual({
+      expect(calls.find((c) => c.path === 'auth/oidc/start')?.body).toEqual({
         provider: 'club',
         acceptTerms: true,
         acceptPrivacy: true,
@@ -102,7 +100,7 @@ describe('/auth/callback', () => {
     const calls = stubApi(() => ({ json: { jwt: 'token', completed: false } }));
     renderAt('/auth/callback?code=the-code&state=the-state');
     await waitFor(() => expect(useAuthStore.getState().jwt).toBe('token'));
-    expect(calls.find((c) => c.path === 'oidc/finish')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'auth/oidc/finish')?.body).toEqual({
       code: 'the-code',
       state: 'the-state',
       binding: 'b'.repeat(43),

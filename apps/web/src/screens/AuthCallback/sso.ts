@@ -10,10 +10,13 @@ import { config, type SignInConfig } from '../../config.ts';
 const PENDING_KEY = 'cordata:sso-pending';
 
 export type SsoIntent = 'sign-in' | 'link' | 'reauthenticate';
+/** Where Settings opens again after confirming it is them for a sensitive call (components/forms/StepUp.tsx). */
+export type StepUpReturn = 'account' | 'data';
 export interface PendingSso {
   intent: SsoIntent;
   provider: string;
   binding: string;
+  returnTo?: StepUpReturn;
 }
 
 /** As the entry screen was before single sign-on: no provider, the password form. */
@@ -48,6 +51,7 @@ export function takePendingSso(): PendingSso | null {
     const value = raw ? (JSON.parse(raw) as Partial<PendingSso>) : null;
     if (!value || typeof value.binding !== 'string' || typeof value.provider !== 'string') return null;
     if (value.intent !== 'sign-in' && value.intent !== 'link' && value.intent !== 'reauthenticate') return null;
+    if (value.returnTo !== undefined && value.returnTo !== 'account' && value.returnTo !== 'data') return null;
     return value as PendingSso;
   } catch {
     return null;
@@ -61,11 +65,11 @@ export const setLeaveFor = (go: (url: string) => void) => {
   leaveFor = go;
 };
 
-export async function startSso(intent: SsoIntent, provider: string, language?: 'en' | 'it') {
+export async function startSso(intent: SsoIntent, provider: string, language?: 'en' | 'it', returnTo?: StepUpReturn) {
   const started =
     intent === 'sign-in'
       ? await api('auth/oidc/start', { provider, acceptTerms: true, acceptPrivacy: true, language })
       : await api('auth/oidc/link-start', { provider, purpose: intent === 'link' ? 'link' : 'reauthenticate' });
-  remember({ intent, provider, binding: started.binding });
+  remember({ intent, provider, binding: started.binding, ...(returnTo ? { returnTo } : {}) });
   leaveFor(started.url);
 }

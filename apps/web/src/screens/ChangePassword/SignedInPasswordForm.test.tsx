@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useFeedbackStore } from '../../components/feedback.ts';
 import { useToastStore } from '../../components/toast.ts';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { refusal, type StubAnswer, signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { SignedInPasswordForm } from './SignedInPasswordForm.tsx';
 
 signedInInEnglish();
@@ -40,11 +41,11 @@ describe('the signed-in password change', () => {
   it('says it succeeded and shows the emptied form without a single error', async () => {
     const calls = stubServer();
     fillAndSend();
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useToastStore.getState().current?.description).toBe('Your password has been changed.'),
     );
     expect(useFeedbackStore.getState().current).toBeNull();
-    expect(calls.find((c) => c.path === 'email/confirm-change-password')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'auth/email/confirm-change-password')?.body).toEqual({
       currentPassword: 'Old#Peak41',
       password: 'Fresh#Peak42',
     });
@@ -63,7 +64,7 @@ describe('the signed-in password change', () => {
     await i18n.changeLanguage('it');
     stubServer();
     fillAndSend();
-    await vi.waitFor(() => expect(useToastStore.getState().current?.description).toBe('La password è stata cambiata.'));
+    await eventually(() => expect(useToastStore.getState().current?.description).toBe('La password è stata cambiata.'));
     expect(useToastStore.getState().current?.title).toBe('Fatto');
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });

@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRegistry } from '../../api/client.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetPendingPassword, rememberPendingPassword } from '../../components/forms/session.ts';
 import i18n from '../../i18n/index.ts';
 import { useAuthStore } from '../../state/auth.ts';
@@ -26,7 +25,6 @@ function renderConfirm() {
 /** Typing a whole code into the first box fills them all, as a keyboard's suggestion does. */
 const typeCode = (code: string) => fireEvent.change(screen.getByTestId('code-digit-0'), { target: { value: code } });
 
-beforeAll(() => loadRegistry(), 30_000);
 beforeEach(() => {
   useAuthStore.setState({ jwt: null, completed: false });
   forgetPendingPassword();
@@ -43,8 +41,8 @@ describe('ConfirmEmail: the password is set when the inbox is proven', () => {
     const calls = stubApi(() => ({ json: { jwt: 'token', completed: false } }));
     renderConfirm();
     typeCode('123456');
-    await waitFor(() => expect(calls.some((c) => c.path === 'email/confirm-email')).toBe(true));
-    expect(calls.find((c) => c.path === 'email/confirm-email')?.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.path === 'auth/email/confirm-email')).toBe(true));
+    expect(calls.find((c) => c.path === 'auth/email/confirm-email')?.body).toEqual({
       email: 'ada@example.test',
       code: '123456',
       password: 'Trail#Run9x',

@@ -8,6 +8,7 @@ import i18n from '../../i18n/index.ts';
 import { useSheetStore } from '../../sheets/store.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
+import { eventually } from '../../testing/eventually.ts';
 import Contacts from './Contacts.tsx';
 
 const person = (n: number, connection = 'CONTACT') => ({
@@ -80,7 +81,7 @@ describe('the contacts screen pages its lists', () => {
     const more = await screen.findByTestId('contacts-more');
     expect(more.textContent).toBe('Load more');
     fireEvent.click(more);
-    await vi.waitFor(() => expect(rows('contacts-list')).toBe(13));
+    await eventually(() => expect(rows('contacts-list')).toBe(13));
     expect(screen.queryByTestId('contacts-more')).toBeNull();
     const pages = calls.filter((c) => c.path === 'user/list-contacts').map((c) => c.body.pagination);
     expect(pages).toEqual([
@@ -99,7 +100,7 @@ describe('the contacts screen pages its lists', () => {
     const more = await screen.findByTestId('explore-more');
     expect(more.textContent).toBe('Carica altri');
     fireEvent.click(more);
-    await vi.waitFor(() => expect(rows('explore-list')).toBe(13));
+    await eventually(() => expect(rows('explore-list')).toBe(13));
     expect(screen.queryByTestId('explore-more')).toBeNull();
     expect(calls.filter((c) => c.path === 'user/explore-contacts').at(-1)?.body.pagination).toEqual({
       page: 2,
@@ -118,7 +119,7 @@ describe('inviting friends from an empty list', () => {
       renderScreen();
       fireEvent.click(screen.getByTestId('contacts-tab-requests'));
       fireEvent.click(await screen.findByTestId('requests-invite'));
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(useSheetStore.getState().stack.at(-1)).toMatchObject({
           type: 'share-link',
           params: { url: publicLink('/') },

@@ -8,6 +8,7 @@ import { LoadMore } from '../../components/LoadMore.tsx';
 import { sportName } from '../../components/People/format.ts';
 import { MessageButton } from '../../components/People/MessageButton.tsx';
 import { ConnectionActions, PersonRow } from '../../components/People/People.tsx';
+import { ContactPolls } from '../../components/Polls/ContactPolls.tsx';
 import { type QueryLike, QueryState } from '../../components/QueryState.tsx';
 import { Screen } from '../../components/Screen.tsx';
 import { publicLink, shareOrShowLink } from '../../components/Share/share.ts';
@@ -63,7 +64,12 @@ export default function Contacts() {
           testId="contacts-search"
         />
       </div>
-      {tab === 'contacts' && <ContactList query={query.trim()} onFindPeople={() => setTab('explore')} />}
+      {tab === 'contacts' && (
+        <>
+          <ContactList query={query.trim()} onFindPeople={() => setTab('explore')} />
+          <ContactPolls />
+        </>
+      )}
       {tab === 'requests' && <Requests query={query.trim()} onFindPeople={() => setTab('explore')} />}
       {tab === 'explore' && <Explore query={query.trim()} onSearchByName={() => searchField.current?.focus()} />}
     </Screen>

@@ -1,15 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRegistry } from '../../api/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { type CallAnswers, refusal, signedInInEnglish, stubCalls } from '../../testing/api-stub.ts';
 import { anOwnUser, aSport } from '../../testing/fixtures.ts';
 import CreateProfile from './CreateProfile.tsx';
 
 // The call registry (zod and every schema) is slow to transform on a busy machine: not what is tested.
-beforeAll(() => loadRegistry(), 30_000);
 signedInInEnglish();
 
 const stubServer = (createProfile: CallAnswers['auth/create-profile']) =>

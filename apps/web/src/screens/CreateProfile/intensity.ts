@@ -19,6 +19,12 @@ export function toIntensity(kind: IntensityKind, typed: string): Intensity | nul
   return value <= 1_000_000 ? { kind, value } : null;
 }
 
+/** An intensity as a person would type it back (toIntensity's inverse): km, metres, minutes, "m:ss". */
+export function typedIntensity({ kind, value }: Intensity): string {
+  if (kind === 'PACE') return `${Math.floor(value / 60)}:${String(Math.round(value % 60)).padStart(2, '0')}`;
+  return String(kind === 'DISTANCE' ? value / 1000 : Math.round(value));
+}
+
 /** A common outing per kind, as typed: where nobody has typed yet, the profile wizard starts from it. */
 const USUAL_BY_KIND: Record<IntensityKind, string> = { DISTANCE: '10', ELEVATION: '500', TIME: '60', PACE: '6:00' };
 

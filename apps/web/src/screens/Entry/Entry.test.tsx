@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRegistry } from '../../api/client.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
 import { useAuthStore } from '../../state/auth.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
@@ -33,7 +32,6 @@ const respond = (status: number, body: unknown, delayMs = 0) =>
   );
 
 // The call registry (zod and every schema) is slow to transform on a busy machine: not what is tested.
-beforeAll(() => loadRegistry(), 30_000);
 
 beforeEach(() => {
   useAuthStore.setState({ jwt: null, completed: false });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from '../../components/Activity/ActivityCard.tsx';
+import { OsmAttribution } from '../../components/Activity/OsmAttribution.tsx';
 import { EmptyState, emptyAction } from '../../components/EmptyState.tsx';
 import { type MapMarker, RouteMap } from '../../components/Map/RouteMap.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -10,30 +11,15 @@ import { TabActions } from '../../components/TabLayout.tsx';
 import { DEFAULT_MAP_CENTER } from '../../contract.ts';
 import { useDeviceLocation } from '../../location/geolocation.ts';
 import { openSheet } from '../../sheets/store.ts';
-import { activeFilters, dateRange, emptyHomeFilters } from '../../state/homeFilters.ts';
-import { useNearbyActivitiesQuery } from '../../state/queries/activity.ts';
+import { activeFilters, emptyHomeFilters } from '../../state/homeFilters.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { ActiveFilterChips, FiltersButton } from './components/FilterBar.tsx';
 import '../../components/Activity/activity.css';
 import './Home.css';
 import type { ActivitySummary } from '@cordata/contract';
 import { OptionGroup } from '../../components/kit/OptionGroup.tsx';
+import { devicePositionQuery, homeNearbyInput, useNearbyActivitiesQuery } from './homeQueries.ts';
 import { keepHome, keptHome } from './lastHome.ts';
-
-const DEFAULT_RADIUS_KM = 50;
-const POSITION_FRESH_MS = 2 * 60 * 1000;
-
-/** The device's position, asked once when no place is chosen in the filters. */
-function useDevicePosition(wanted: boolean) {
-  const location = useDeviceLocation();
-  return useQuery({
-    queryKey: ['device', 'position'],
-    queryFn: () => location.current(),
-    enabled: wanted,
-    staleTime: POSITION_FRESH_MS,
-    retry: false,
-  });
-}
 
 const createActivity = () => openSheet({ type: 'handle-activity', params: { step: 'info' } });
 
@@ -42,28 +28,12 @@ export default function Home() {
   const { t } = useTranslation();
   const [view, setView] = useState<'list' | 'map'>('list');
   const filters = useUiStore((s) => s.homeFilters);
-  const device = useDevicePosition(filters.near === null);
+  const location = useDeviceLocation();
+  const device = useQuery({ ...devicePositionQuery(location), enabled: filters.near === null });
   const position = device.data?.ok ? device.data.position : null;
   const centre = filters.near ?? position ?? DEFAULT_MAP_CENTER;
   const waitingForPosition = filters.near === null && device.isPending;
-  const query = useNearbyActivitiesQuery(
-    waitingForPosition
-      ? null
-      : {
-          latitude: centre.latitude,
-          longitude: centre.longitude,
-          radiusKm: filters.near?.radiusKm ?? DEFAULT_RADIUS_KM,
-          sportIds: filters.sportIds.length > 0 ? filters.sportIds : undefined,
-          // Day bounds, so the query key holds still until midnight.
-          ...dateRange(filters.date, new Date()),
-          difficulties: filters.difficulties.length > 0 ? filters.difficulties : undefined,
-          maxDistanceMetres: filters.maxRouteKm === null ? undefined : filters.maxRouteKm * 1000,
-          fitsMe: filters.fitsMe || undefined,
-          maxGrade: filters.maxGrade ?? undefined,
-          stepFree: filters.stepFree || undefined,
-          order: 'STARTS_AT',
-        },
-  );
+  const query = useNearbyActivitiesQuery(waitingForPosition ? null : homeNearbyInput(filters, centre));
   const activities = query.data ?? [];
   // The list last shown for these filters, at once, until the new one comes (the position is asked first).
   const [kept] = useState(() => keptHome(filters));
@@ -189,6 +159,12 @@ function HomeList({ list, stale = false }: { list: ActivitySummary[]; stale?: bo
       {list.map((a) => (
         <ActivityCard key={a.activityId} activity={a} />
       ))}
+      {/* The "Step-free" badges come from OpenStreetMap, whose licence asks for its credit beside them. */}
+      {list.some((a) => a.stepFree) && (
+        <li>
+          <OsmAttribution />
+        </li>
+      )}
     </ul>
   );
 }

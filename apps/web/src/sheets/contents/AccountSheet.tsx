@@ -13,6 +13,8 @@ import { PrivacyZones } from '../../components/Privacy/PrivacyZones.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
 import { OfflineSetting } from '../../offline/OfflineSetting.tsx';
+import type { StepUpReturn } from '../../screens/AuthCallback/sso.ts';
+import { useSignInMethods } from '../../state/queries/signInMethods.ts';
 import { signOut } from '../../state/signOut.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { openSheet, useSheetStore } from '../store.ts';
@@ -35,6 +37,8 @@ const SignedInPasswordForm = lazy(() =>
 interface Props {
   sheetKey: number;
   step: AccountStep;
+  /** The section open on arrival (back from confirming it is them at a provider). */
+  section?: StepUpReturn;
 }
 
 function Row({ icon, label, onClick, testId }: { icon: IconName; label: string; onClick: () => void; testId: string }) {
@@ -82,14 +86,22 @@ function Options({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: num
 
 type PersonalSection = 'user' | 'account' | 'sports' | 'contact';
 
-function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: number }) {
+function Settings({
+  go,
+  sheetKey,
+  section: initial,
+}: {
+  go: (s: AccountStep) => void;
+  sheetKey: number;
+  section?: StepUpReturn;
+}) {
   const { t } = useTranslation();
   const consentId = useId();
   const consent = useUiStore((s) => s.analyticsConsent);
   const setConsent = useUiStore((s) => s.setAnalyticsConsent);
   // The personal sections open in place, one at a time; security and notifications are steps of their own.
-  const [open, setOpen] = useState<PersonalSection | null>(null);
-  const [dataOpen, setDataOpen] = useState(false);
+  const [open, setOpen] = useState<PersonalSection | null>(initial === 'account' ? 'account' : null);
+  const [dataOpen, setDataOpen] = useState(initial === 'data');
   const [safetyOpen, setSafetyOpen] = useState(false);
   const [feedOpen, setFeedOpen] = useState(false);
   const [blockedOpen, setBlockedOpen] = useState(false);
@@ -201,9 +213,30 @@ function Settings({ go, sheetKey }: { go: (s: AccountStep) => void; sheetKey: nu
   );
 }
 
-/** Account: options → settings → security, notifications, terms, privacy (spec §2, back rules §4). */
-export function AccountContent({ sheetKey, step }: Props) {
+/**
+ * Security: the ways in, and changing the password for those who have one. A person who came in through a provider
+ * (or where passwords are off) has none to change: the ways in say how to set one (issue 41).
+ */
+function Security() {
   const { t } = useTranslation();
+  const methods = useSignInMethods();
+  return (
+    <>
+      <SignInMethods />
+      {methods.data?.password && (
+        <div className="sheet-section" data-testid="security-change-password">
+          <p>{t('sheets.security.intro')}</p>
+          <Suspense fallback={<span className="spinner" role="status" />}>
+            <SignedInPasswordForm />
+          </Suspense>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Account: options → settings → security, notifications, terms, privacy (spec §2, back rules §4). */
+export function AccountContent({ sheetKey, step, section }: Props) {
   const go = (next: AccountStep) => useSheetStore.getState().setStep(sheetKey, next);
   return (
     <div
@@ -211,18 +244,8 @@ export function AccountContent({ sheetKey, step }: Props) {
       data-testid={`account-step-${step}`}
     >
       {step === 'options' && <Options go={go} sheetKey={sheetKey} />}
-      {step === 'settings' && <Settings go={go} sheetKey={sheetKey} />}
-      {step === 'security' && (
-        <>
-          <SignInMethods />
-          <div className="sheet-section">
-            <p>{t('sheets.security.intro')}</p>
-            <Suspense fallback={<span className="spinner" role="status" />}>
-              <SignedInPasswordForm />
-            </Suspense>
-          </div>
-        </>
-      )}
+      {step === 'settings' && <Settings go={go} sheetKey={sheetKey} section={section} />}
+      {step === 'security' && <Security />}
       {step === 'notifications' && <NotificationsStep />}
       {(step === 'terms' || step === 'privacy') && <LegalText type={step} showTitle={false} />}
     </div>

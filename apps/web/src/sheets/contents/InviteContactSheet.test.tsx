@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { createQueryClient } from '../../state/queryClient.ts';
 import { signedInInEnglish, stubApi } from '../../testing/api-stub.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { InviteContactContent } from './InviteContactSheet.tsx';
 
 signedInInEnglish();
@@ -111,7 +112,7 @@ describe('the invite-contact sheet', () => {
     await screen.findByTestId(`invite-${idOf(1)}`);
     expect(box(2).checked).toBe(true);
     fireEvent.change(screen.getByTestId('invite-search'), { target: { value: ' contact11 ' } });
-    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    await eventually(() => expect(rows()).toHaveLength(1));
     expect(calls.at(-1)).toEqual({
       path: 'group/list-invitable-contacts',
       body: { groupId: GROUP, query: 'contact11', pagination: { page: 1, limit: 10 } },

@@ -11,22 +11,11 @@ import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
 import { realtimeLink } from '../../chat/realtime.ts';
 import { FIRST_PAGE, PAGE_SIZE } from '../../contract.ts';
+import { activityKeys, type CountDailyInput, type DailyRange } from './activityKeys.ts';
+import { rereadOnConsentChange } from './consent.ts';
 import { nextActivityPage, nextParticipantsPage } from './pages.ts';
 
-type NearbyInput = CallInput<'activity/nearby-activities'>;
-type DailyRange = { onlyOwn: boolean; startDate: string; endDate: string };
-type CountDailyInput = CallInput<'activity/count-daily'>;
-
-export const activityKeys = {
-  all: ['activity'] as const,
-  info: (activityId: string) => ['activity', 'read-info', activityId] as const,
-  participants: (activityId: string) => ['activity', 'list-participants', activityId] as const,
-  requests: (activityId: string) => ['activity', 'list-requests', activityId] as const,
-  invitable: (activityId: string, query: string) => ['activity', 'list-invitable-contacts', activityId, query] as const,
-  nearby: (input: NearbyInput) => ['activity', 'nearby-activities', input] as const,
-  daily: (range: DailyRange) => ['activity', 'list-daily', range] as const,
-  countDaily: (input: CountDailyInput) => ['activity', 'count-daily', input] as const,
-};
+export { activityKeys };
 
 /**
  * Keeps a participant's view of the activity live: someone joining or leaving posts a JOINED or LEFT line in the
@@ -51,15 +40,6 @@ export function useActivityQuery(activityId: string | undefined) {
     queryFn: () => api('activity/read-info', { activityId: activityId! }),
     enabled: !!activityId,
     select: (d) => d.activity,
-  });
-}
-
-export function useNearbyActivitiesQuery(input: NearbyInput | null) {
-  return useQuery({
-    queryKey: activityKeys.nearby(input ?? { latitude: 0, longitude: 0 }),
-    queryFn: () => api('activity/nearby-activities', input!),
-    enabled: input !== null,
-    select: (d) => d.activities,
   });
 }
 
@@ -131,7 +111,7 @@ export function useInvitableContactsQuery(activityId: string, query: string, ena
 }
 
 /** A changed activity: the answer replaces the cached one; every list that may show it refetches. */
-function storeActivity(client: QueryClient, activity: Activity) {
+export function storeActivity(client: QueryClient, activity: Activity) {
   client.setQueryData(activityKeys.info(activity.activityId), { activity });
   void client.invalidateQueries({
     queryKey: activityKeys.all,
@@ -141,15 +121,22 @@ function storeActivity(client: QueryClient, activity: Activity) {
 
 export function useActivityChange<I>(mutationFn: (input: I) => Promise<{ activity: Activity }>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: ({ activity }) => storeActivity(client, activity) });
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ activity }) => storeActivity(client, activity),
+    onError: rereadOnConsentChange(client, activityKeys.all),
+  });
 }
 
 type Input<K extends Parameters<typeof api>[0]> = CallInput<K>;
 
 export const useParticipateMutation = () =>
-  useActivityChange((activityId: string) => api('activity/participate', { activityId }));
+  useActivityChange((input: Input<'activity/participate'>) => api('activity/participate', input));
 export const useRequestAccessMutation = () =>
-  useActivityChange((activityId: string) => api('activity/request-access', { activityId }));
+  useActivityChange((input: Input<'activity/request-access'>) => api('activity/request-access', input));
+/** Accepting again a text the organisers changed (docs/consent.md). */
+export const useAcceptActivityConsentMutation = () =>
+  useActivityChange((input: Input<'activity/accept-consent'>) => api('activity/accept-consent', input));
 export const useExitMutation = () => useActivityChange((activityId: string) => api('activity/exit', { activityId }));
 export const useAcceptRequestMutation = () =>
   useActivityChange((input: Input<'activity/accept-request'>) => api('activity/accept-request', input));

@@ -4,6 +4,7 @@ import { api } from '../../api/client.ts';
 import { FIRST_PAGE, PAGE_SIZE } from '../../contract.ts';
 import type { Filters } from '../ui.ts';
 import { activityKeys } from './activity.ts';
+import { rereadOnConsentChange } from './consent.ts';
 import { nextActivityPage, nextParticipantsPage } from './pages.ts';
 
 type Range = { startDate: string; endDate: string };
@@ -149,15 +150,23 @@ function storeGroup(client: QueryClient, group: Group) {
 
 function useGroupChange<I>(mutationFn: (input: I) => Promise<{ group: Group }>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: ({ group }) => storeGroup(client, group) });
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ group }) => storeGroup(client, group),
+    onError: rereadOnConsentChange(client, groupKeys.all),
+  });
 }
 
 type Input<K extends Parameters<typeof api>[0]> = CallInput<K>;
 type ByMember = { groupId: string; userId: string };
 
-export const useJoinGroupMutation = () => useGroupChange((groupId: string) => api('group/participate', { groupId }));
+export const useJoinGroupMutation = () =>
+  useGroupChange((input: Input<'group/participate'>) => api('group/participate', input));
 export const useRequestGroupAccessMutation = () =>
-  useGroupChange((groupId: string) => api('group/request-access', { groupId }));
+  useGroupChange((input: Input<'group/request-access'>) => api('group/request-access', input));
+/** Accepting again a text the admins changed (docs/consent.md). */
+export const useAcceptGroupConsentMutation = () =>
+  useGroupChange((input: Input<'group/accept-consent'>) => api('group/accept-consent', input));
 export const useExitGroupMutation = () => useGroupChange((groupId: string) => api('group/exit', { groupId }));
 export const useAcceptGroupRequestMutation = () =>
   useGroupChange((input: ByMember) => api('group/accept-request', input));

@@ -2,7 +2,6 @@ import type { CallInput } from '@cordata/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
-import { withPassword } from '../../api/reauthenticate.ts';
 import { realtimeLink } from '../../chat/realtime.ts';
 
 export const logisticsKeys = {
@@ -108,11 +107,11 @@ export function useLatestExportQuery() {
   });
 }
 
-/** Asks for an export with the password entered again (review L-N3). */
+/** Asks for an export, right after the person proved it is them (review L-N3, components/forms/StepUp.tsx). */
 export function useRequestExportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => withPassword(password, () => api('export/request')),
+    mutationFn: () => api('export/request'),
     onSuccess: (data) => queryClient.setQueryData(logisticsKeys.export, data),
   });
 }

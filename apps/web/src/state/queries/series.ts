@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { activityKeys } from './activity.ts';
+import { rereadOnConsentChange } from './consent.ts';
 
 /** Series of activities (issue 22, docs/series.md): each call names one date of the series. */
 export const seriesKeys = {
@@ -24,11 +25,14 @@ function useSeriesChange<I>(activityId: string, call: (input: I) => Promise<unkn
       void client.invalidateQueries({ queryKey: activityKeys.all });
       void client.invalidateQueries({ queryKey: seriesKeys.info(activityId) });
     },
+    onError: rereadOnConsentChange(client, activityKeys.all),
   });
 }
 
 export const useJoinSeriesMutation = (activityId: string) =>
-  useSeriesChange(activityId, () => api('series/join', { activityId }));
+  useSeriesChange(activityId, (consentVersion: number | undefined) =>
+    api('series/join', { activityId, consentVersion }),
+  );
 export const useLeaveSeriesMutation = (activityId: string) =>
   useSeriesChange(activityId, () => api('series/leave', { activityId }));
 export const useSkipDateMutation = (activityId: string) =>

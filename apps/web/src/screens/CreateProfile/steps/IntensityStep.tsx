@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/feedback.ts';
 import { FormError } from '../../../components/forms/Field.tsx';
+import { IntensityInput } from '../../../components/forms/IntensityInput.tsx';
 import { useSportName, useSportsQuery } from '../../../state/queries/sports.ts';
 import { toIntensity, usualIntensity } from '../intensity.ts';
 import { StepActions } from './StepActions.tsx';
@@ -65,30 +66,16 @@ export function IntensityStep({
         return (
           <fieldset key={sport.sportId} className="intensity-row" data-testid={`intensity-${sport.sportId}`}>
             <legend>{nameOf(sport)}</legend>
-            <div className="intensity-inputs">
-              <select
-                aria-label={t('auth.profile.intensity.kind')}
-                value={kind}
-                data-testid={`intensity-kind-${sport.sportId}`}
-                onChange={(e) => setKinds({ ...kinds, [sport.sportId]: e.target.value as IntensityKind })}
-              >
-                {sport.intensityKinds.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`auth.profile.intensity.kinds.${k}`)}
-                  </option>
-                ))}
-              </select>
-              <input
-                aria-label={t('auth.profile.intensity.value')}
-                inputMode={kind === 'PACE' ? 'text' : 'decimal'}
-                placeholder={kind === 'PACE' ? t('auth.profile.intensity.pacePlaceholder') : ''}
-                value={typedOf(sport)}
-                aria-invalid={problem ? true : undefined}
-                data-testid={`intensity-value-${sport.sportId}`}
-                onChange={(e) => setValues({ ...values, [`${sport.sportId}:${kind}`]: e.target.value })}
-              />
-              <span className="intensity-unit">{t(`auth.profile.intensity.units.${kind}`)}</span>
-            </div>
+            <IntensityInput
+              sport={sport}
+              kind={kind}
+              onKind={(k) => setKinds({ ...kinds, [sport.sportId]: k })}
+              typed={typedOf(sport)}
+              onTyped={(typed) => setValues({ ...values, [`${sport.sportId}:${kind}`]: typed })}
+              invalid={!!problem}
+              kindTestId={`intensity-kind-${sport.sportId}`}
+              valueTestId={`intensity-value-${sport.sportId}`}
+            />
             {problem && (
               <p className="field-problem" role="alert">
                 {problem}

@@ -2,9 +2,10 @@ import type { NotificationPreferences } from '@cordata/contract';
 import { NOTIFICATION_TYPES } from '@cordata/contract/enums';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../../testing/api-stub.ts';
+import { eventually } from '../../../testing/eventually.ts';
 import { NotificationsStep } from './SettingsSections.tsx';
 
 signedInInEnglish();
@@ -31,7 +32,7 @@ describe("the organiser's notification switches", () => {
       expect((screen.getByTestId(`notification-pref-${type}`) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(joined);
     fireEvent.click(screen.getByTestId('notifications-save'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.find((c) => c.path === 'user/update-notification-preferences')?.body).toMatchObject({
         preferences: { ACTIVITY_JOINED: false },
       }),

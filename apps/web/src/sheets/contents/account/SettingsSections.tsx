@@ -12,9 +12,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api/client.ts';
-import { isWrongPassword, withPassword } from '../../../api/reauthenticate.ts';
 import { confirm, showError, showSuccess } from '../../../components/feedback.ts';
-import { PasswordAgainField, TextField } from '../../../components/forms/Field.tsx';
+import { TextField } from '../../../components/forms/Field.tsx';
+import { useStepUp } from '../../../components/forms/StepUp.tsx';
 import {
   birthDateProblem,
   nameProblem,
@@ -173,12 +173,13 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  // The password is asked again before the account goes (the server refuses without it).
-  const [password, setPassword] = useState('');
-  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
+  // The password is asked again before the account goes (the server refuses without it), or a provider confirms it.
+  const stepUp = useStepUp('account', {
+    needed: t('people.settings.deletePasswordNeeded'),
+    wrong: t('people.settings.deletePasswordWrong'),
+  });
   const remove = async () => {
-    if (!password) return setPasswordProblem(t('people.settings.deletePasswordNeeded'));
-    setPasswordProblem(null);
+    if (!stepUp.ready()) return;
     const ok = await confirm({
       title: t('people.settings.deleteTitle'),
       description: t('people.settings.deleteText'),
@@ -187,19 +188,14 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
     });
     if (!ok) return;
     setBusy(true);
-    try {
-      await withPassword(password, () => api('user/delete-account'));
-      useSheetStore.getState().close(sheetKey);
-      useAuthStore.getState().logout();
-      queryClient.clear();
-      navigate('/', { replace: true });
-      showSuccess(t('people.saved.deleted'));
-    } catch (e) {
-      if (isWrongPassword(e)) setPasswordProblem(t('people.settings.deletePasswordWrong'));
-      else showError(e);
-    } finally {
-      setBusy(false);
-    }
+    const deleted = await stepUp.run(() => api('user/delete-account'));
+    setBusy(false);
+    if (!deleted) return;
+    useSheetStore.getState().close(sheetKey);
+    useAuthStore.getState().logout();
+    queryClient.clear();
+    navigate('/', { replace: true });
+    showSuccess(t('people.saved.deleted'));
   };
   const since = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' }).format(
     new Date(user.createdAt),
@@ -211,13 +207,11 @@ export function AccountSection({ user, sheetKey }: { user: OwnUser; sheetKey: nu
         <br />
         <small className="muted">{t('people.settings.memberSince', { date: since })}</small>
       </p>
-      <PasswordAgainField
-        label={t('people.settings.deletePassword')}
-        value={password}
-        onChange={setPassword}
-        testId="settings-delete-password"
-        problem={passwordProblem}
-      />
+      {stepUp.field({
+        label: t('people.settings.deletePassword'),
+        passwordTestId: 'settings-delete-password',
+        reauthTestId: 'settings-delete-reauth',
+      })}
       <button
         type="button"
         className="btn btn-error btn-block"

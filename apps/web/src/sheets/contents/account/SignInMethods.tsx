@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { confirm, showError, showSuccess } from '../../../components/feedback.ts';
 import { startSso, useSignInOptions } from '../../../screens/AuthCallback/sso.ts';
-
-const KEY = ['sign-in-methods'];
+import { signInMethodsKey, useSignInMethods } from '../../../state/queries/signInMethods.ts';
 
 /**
  * Settings → Security: the person's ways in (issue 41), linking a provider of the server and unlinking one. The
@@ -15,13 +14,13 @@ export function SignInMethods() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const options = useSignInOptions();
-  const methods = useQuery({ queryKey: KEY, queryFn: () => api('auth/list-sign-in-methods') });
+  const methods = useSignInMethods();
   const [leaving, setLeaving] = useState(false);
   const unlink = useMutation({
     mutationFn: (provider: string) => api('auth/oidc/unlink', { provider }),
     onSuccess: () => {
       showSuccess(t('auth.sso.unlinked'));
-      void queryClient.invalidateQueries({ queryKey: KEY });
+      void queryClient.invalidateQueries({ queryKey: signInMethodsKey });
     },
     onError: (error) => showError(error),
   });

@@ -1,13 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRegistry } from '../../../api/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../state/queryClient.ts';
 import { signedInInEnglish, stubCalls } from '../../../testing/api-stub.ts';
 import { anOwnUser, aSport } from '../../../testing/fixtures.ts';
 import { SportsSection } from './SettingsSections.tsx';
 
-beforeAll(() => loadRegistry(), 30_000);
 signedInInEnglish();
 
 describe('Settings › sports', () => {

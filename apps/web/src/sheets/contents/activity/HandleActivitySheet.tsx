@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/feedback.ts';
 import { useActivityQuery } from '../../../state/queries/activity.ts';
+import { usePollQuery } from '../../../state/queries/polls.ts';
 import { guardClose, useSheetStore } from '../../store.ts';
 import type { HandleActivityStep, SheetParams } from '../../types.ts';
-import { draftFromActivity, hasChanges, useDraftStore } from './draft.ts';
+import { draftFromActivity, draftFromPoll, hasChanges, useDraftStore } from './draft.ts';
 import { BackupStep } from './steps/BackupStep.tsx';
 import { ContactsStep } from './steps/ContactsStep.tsx';
 import { DifficultyStep } from './steps/DifficultyStep.tsx';
@@ -30,22 +31,25 @@ export default function HandleActivitySheet({
   params: SheetParams['handle-activity'];
 }) {
   const { t } = useTranslation();
-  const { step, activityId, groupId, purpose } = params;
+  const { step, activityId, groupId, purpose, poll } = params;
   const owner = useDraftStore((s) => s.owner);
   const editing = useActivityQuery(activityId);
+  const fromPoll = usePollQuery(poll?.pollId);
   const ready = owner === sheetKey;
 
   useEffect(() => {
     if (ready) return;
     const { start, startNew } = useDraftStore.getState();
-    if (!activityId) startNew(sheetKey, groupId ?? null);
+    if (poll) {
+      if (fromPoll.data) start(sheetKey, draftFromPoll(fromPoll.data, poll.slotId));
+    } else if (!activityId) startNew(sheetKey, groupId ?? null);
     // The backup route starts from no route: the screens that draw or read one fill it.
     else if (editing.data)
       start(sheetKey, {
         ...draftFromActivity(editing.data),
         ...(purpose === 'backup' ? { route: { mode: 'NONE' as const } } : {}),
       });
-  }, [ready, sheetKey, activityId, groupId, editing.data, purpose]);
+  }, [ready, sheetKey, activityId, groupId, editing.data, purpose, poll, fromPoll.data]);
 
   // Back, Escape, the scrim or an edge swipe on a wizard with changes ask first (the review's lost drafts); an
   // untouched one closes at once. The app's own close after publishing asks nothing.

@@ -6,6 +6,7 @@ import {
   endsAfterStart,
   isValidName,
   type LatLng,
+  type Poll,
   type SeriesRef,
   type SeriesScope,
   type ValidationMessageKey,
@@ -81,9 +82,15 @@ export interface Draft {
   endTime: string;
   description: string;
   contact: string;
+  /** A text people accept before joining (docs/consent.md); empty: none. */
+  consentText: string;
   access: Access;
   visibility: Visibility;
   groupId: string | null;
+  /** A new group activity: the sub-groups it is only for (issue 40); [] for the whole group. */
+  subgroupIds: string[];
+  /** A new activity on a date poll's date (docs/polls.md): published through the poll, its day and times fixed. */
+  fromPoll: { pollId: string; slotId: string; title: string } | null;
   difficulty: Difficulty | null;
   requiredHours: string;
   requiredMinutes: string;
@@ -127,9 +134,12 @@ export const emptyDraft = (groupId: string | null = null): Draft => ({
   endTime: '',
   description: '',
   contact: '',
+  consentText: '',
   access: 'OPEN',
   visibility: 'PUBLIC',
   groupId,
+  subgroupIds: [],
+  fromPoll: null,
   difficulty: null,
   requiredHours: '',
   requiredMinutes: '',
@@ -162,6 +172,7 @@ export function draftFromActivity(activity: Activity): Draft {
     endTime: activity.endTime,
     description: activity.description ?? '',
     contact: activity.contact ?? '',
+    consentText: activity.consent?.text ?? '',
     access: activity.access,
     visibility: activity.visibility,
     difficulty: activity.difficulty,
@@ -269,9 +280,18 @@ export function readSavedDraft(value: unknown): SavedDraft | null {
       endTime: text(d.endTime, ''),
       description: text(d.description, ''),
       contact: text(d.contact, ''),
+      consentText: text(d.consentText, ''),
       access: choice(d.access, ACCESS, base.access),
       visibility: choice(d.visibility, VISIBILITIES, base.visibility),
       groupId: typeof d.groupId === 'string' ? d.groupId : null,
+      subgroupIds: Array.isArray(d.subgroupIds) ? d.subgroupIds.filter((id) => typeof id === 'string') : [],
+      fromPoll:
+        isPlain(d.fromPoll) &&
+        typeof d.fromPoll.pollId === 'string' &&
+        typeof d.fromPoll.slotId === 'string' &&
+        typeof d.fromPoll.title === 'string'
+          ? { pollId: d.fromPoll.pollId, slotId: d.fromPoll.slotId, title: d.fromPoll.title }
+          : null,
       difficulty: choice(d.difficulty, DIFFICULTIES, null),
       requiredHours: text(d.requiredHours, ''),
       requiredMinutes: text(d.requiredMinutes, ''),
@@ -473,9 +493,11 @@ export async function activityBody(
     timeZone,
     description: draft.description.trim() || undefined,
     contact: draft.contact.trim() || undefined,
+    consentText: draft.consentText.trim() || null,
     access: draft.access,
     visibility: draft.visibility,
     groupId: draft.groupId ?? undefined,
+    subgroupIds: draft.groupId && draft.subgroupIds.length > 0 ? draft.subgroupIds : undefined,
     difficulty: draft.difficulty ?? 'EASY',
     requiredTime: requiredMinutes(draft),
     ...gradesInput(draft),
@@ -525,4 +547,17 @@ export function seatsErrors(draft: Pick<Draft, SeatsField>): SeatsField[] {
     const [min, max] = SEAT_LIMITS[field];
     return !Number.isInteger(value) || value < min || value > max;
   });
+}
+
+/** A new activity on one of a date poll's dates, for the poll's group and sub-group (docs/polls.md). */
+export function draftFromPoll(poll: Poll, slotId: string): Draft {
+  const slot = poll.slots.find((s) => s.slotId === slotId);
+  return {
+    ...emptyDraft(poll.group?.groupId ?? null),
+    date: slot?.date ?? '',
+    startTime: slot?.startTime ?? '',
+    endTime: slot?.endTime ?? '',
+    subgroupIds: poll.subgroup ? [poll.subgroup.subgroupId] : [],
+    fromPoll: { pollId: poll.pollId, slotId, title: poll.title },
+  };
 }

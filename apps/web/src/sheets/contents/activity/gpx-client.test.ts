@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../testing/eventually.ts';
 import { GPX_READ_MARKS, GpxReader } from './gpx-client.ts';
 import type { GpxWorkerAnswer, GpxWorkerRequest } from './gpx-preview.ts';
 
@@ -92,7 +93,7 @@ describe('the GPX reader', () => {
     expect(converted).toBeUndefined();
     const blob = new Blob(['<gpx/>']);
     worker.converted(worker.sent[0]!.id, blob);
-    await vi.waitFor(() => expect(converted).toBe(blob));
+    await eventually(() => expect(converted).toBe(blob));
     const plain = await second;
     expect(await (plain as Extract<typeof plain, { ok: true }>).upload).toBe(gpx);
   });

@@ -107,6 +107,10 @@ describe('the chat sheet', () => {
     expect(screen.getByText('Ada Rossi created the chat')).toBeTruthy();
     expect(screen.getByText('Bea Rossi joined')).toBeTruthy();
     expect(document.querySelector('[data-testid="chat-messages"] b')).toBeNull();
+    // Each run of someone else's messages starts with their face and name (issue 44).
+    const senders = screen.getAllByTestId('chat-sender');
+    expect(senders.map((s) => s.textContent)).toEqual(['BRBea Rossi', 'BRBea Rossi']);
+    expect(senders[0]!.querySelector('.avatar')).not.toBeNull();
   });
 
   it('shows my message at once and offers a retry when it fails', async () => {

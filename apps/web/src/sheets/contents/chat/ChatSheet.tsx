@@ -186,7 +186,10 @@ export function ChatContent({ chatId }: { chatId: string }) {
                 <div key={message.messageId} className={mine ? 'chat-msg mine' : 'chat-msg'} data-testid="chat-message">
                   {/* In a direct chat the header already names the only other person. */}
                   {!mine && !sameSender && info?.kind !== 'DIRECT' && (
-                    <span className="chat-sender">{personName(message.sender, t)}</span>
+                    <span className="chat-sender" data-testid="chat-sender">
+                      {message.sender && <Avatar person={message.sender} size={20} />}
+                      {personName(message.sender, t)}
+                    </span>
                   )}
                   <p
                     className="chat-bubble"

@@ -103,6 +103,7 @@ describe('handle-group sheet', () => {
     fireEvent.change(screen.getByTestId('group-description-input'), { target: { value: 'Weekend hikes' } });
     fireEvent.click(screen.getByTestId('group-type-CLOSED'));
     fireEvent.click(await screen.findByTestId('group-sport-running'));
+    fireEvent.change(screen.getByTestId('group-consent-input'), { target: { value: '  Helmets on, always.  ' } });
     fireEvent.click(screen.getByTestId('group-save'));
     await waitFor(() => expect(useToastStore.getState().current?.description).toBe('The group has been created.'));
     expect(useFeedbackStore.getState().current).toBeNull();
@@ -113,6 +114,7 @@ describe('handle-group sheet', () => {
       sportIds: ['running'],
       location: null,
       picture: null,
+      consentText: 'Helmets on, always.',
     });
   });
 

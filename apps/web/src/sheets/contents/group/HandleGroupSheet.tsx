@@ -9,7 +9,7 @@ import { TextField } from '../../../components/forms/Field.tsx';
 import { nameProblem, problemsOf } from '../../../components/forms/validation.ts';
 import { GroupPicture } from '../../../components/Group/GroupCard.tsx';
 import { PlaceSearch } from '../../../components/PlaceSearch/PlaceSearch.tsx';
-import { DEFAULT_MAP_CENTER, GROUP_TYPES, IMAGE_TYPES } from '../../../contract.ts';
+import { CONSENT_TEXT_MAX, DEFAULT_MAP_CENTER, GROUP_TYPES, IMAGE_TYPES } from '../../../contract.ts';
 import { useCreateGroupMutation, useGroupQuery, useUpdateGroupMutation } from '../../../state/queries/group.ts';
 import { useSheetStore } from '../../store.ts';
 import type { SheetParams } from '../../types.ts';
@@ -23,9 +23,19 @@ interface GroupForm {
   sportIds: string[];
   location: Place | null;
   picture: string | null;
+  /** A text people accept before joining (docs/consent.md); empty: none. */
+  consentText: string;
 }
 
-const emptyForm: GroupForm = { name: '', description: '', type: 'OPEN', sportIds: [], location: null, picture: null };
+const emptyForm: GroupForm = {
+  name: '',
+  description: '',
+  type: 'OPEN',
+  sportIds: [],
+  location: null,
+  picture: null,
+  consentText: '',
+};
 
 const formOf = (group: Group): GroupForm => ({
   name: group.name,
@@ -34,6 +44,7 @@ const formOf = (group: Group): GroupForm => ({
   sportIds: group.sportIds,
   location: group.location,
   picture: group.picture,
+  consentText: group.consent?.text ?? '',
 });
 
 /** The handle-group sheet (spec §2, step info): creates a group, or edits one with `groupId`. */
@@ -89,6 +100,7 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
       sportIds: form.sportIds,
       location: form.location,
       picture: form.picture,
+      consentText: form.consentText.trim() || null,
     };
     const close = () => useSheetStore.getState().close(sheetKey);
     if (groupId) {
@@ -138,6 +150,21 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
             onChange={(e) => set('description', e.target.value)}
           />
         </div>
+        <div className="field">
+          <label htmlFor={`${ids}-consent`}>{t('consent.fieldLabel')}</label>
+          <textarea
+            id={`${ids}-consent`}
+            data-testid="group-consent-input"
+            aria-describedby={`${ids}-consent-hint`}
+            value={form.consentText}
+            maxLength={CONSENT_TEXT_MAX}
+            rows={3}
+            onChange={(e) => set('consentText', e.target.value)}
+          />
+          <p id={`${ids}-consent-hint`} className="field-hint">
+            {t('consent.fieldHint')}
+          </p>
+        </div>
         <fieldset className="filters-section">
           <legend>{t('group.form.type')}</legend>
           <div className="filters-chips">
@@ -181,7 +208,10 @@ function GroupFormBody({ sheetKey, groupId, initial }: { sheetKey: number; group
         <section className="filters-section">
           <h3>{t('group.form.picture')}</h3>
           <div className="picture-field group-picture-field">
-            <GroupPicture group={{ name: form.name || '?', picture: form.picture }} size={72} />
+            <GroupPicture
+              group={{ name: form.name || '?', picture: form.picture, sportIds: form.sportIds }}
+              size={72}
+            />
             <label htmlFor={`${ids}-picture`} className="btn btn-outline">
               {form.picture ? t('group.form.changePicture') : t('group.form.choosePicture')}
             </label>

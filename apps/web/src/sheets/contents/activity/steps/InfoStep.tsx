@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../../components/feedback.ts';
 import { NameRules } from '../../../../components/forms/NameRules.tsx';
 import { sportName } from '../../../../components/People/format.ts';
-import { ACCESS, VISIBILITIES } from '../../../../contract.ts';
+import { ACCESS, CONSENT_TEXT_MAX, VISIBILITIES } from '../../../../contract.ts';
 import { useGroupQuery } from '../../../../state/queries/group.ts';
 import { useSportsQuery } from '../../../../state/queries/sports.ts';
+import { useSubgroupsQuery } from '../../../../state/queries/subgroups.ts';
 import { type Draft, type InfoErrors, type InfoField, useDraftStore, validateInfo } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { repeatProblems } from '../repeat.ts';
@@ -47,7 +48,24 @@ export function InfoStep({ go }: StepProps) {
       }
     >
       <RestoredBanner />
-      {draft.groupId && <GroupRow groupId={draft.groupId} onRemove={() => update({ groupId: null })} />}
+      {draft.fromPoll && (
+        <p className="activity-notice" data-testid="wizard-from-poll">
+          {t('group.polls.fromPoll', { title: draft.fromPoll.title })}
+        </p>
+      )}
+      {draft.groupId && (
+        <GroupRow
+          groupId={draft.groupId}
+          onRemove={draft.fromPoll ? undefined : () => update({ groupId: null, subgroupIds: [] })}
+        />
+      )}
+      {draft.groupId && !draft.activityId && !draft.fromPoll && (
+        <OnlyFor
+          groupId={draft.groupId}
+          chosen={draft.subgroupIds}
+          onChange={(subgroupIds) => update({ subgroupIds })}
+        />
+      )}
       <WizardField
         label={t('activity.wizard.name')}
         problem={message('name')}
@@ -78,7 +96,14 @@ export function InfoStep({ go }: StepProps) {
       </WizardField>
       <WizardField label={t('activity.wizard.date')} problem={message('date')} problemTestId="error-date">
         {(control) => (
-          <input {...control} type="date" data-testid="activity-date-input" value={draft.date} onChange={set('date')} />
+          <input
+            {...control}
+            type="date"
+            data-testid="activity-date-input"
+            value={draft.date}
+            readOnly={!!draft.fromPoll}
+            onChange={set('date')}
+          />
         )}
       </WizardField>
       <div className="field-row">
@@ -93,6 +118,7 @@ export function InfoStep({ go }: StepProps) {
               type="time"
               data-testid="activity-start-input"
               value={draft.startTime}
+              readOnly={!!draft.fromPoll}
               onChange={set('startTime')}
             />
           )}
@@ -104,6 +130,7 @@ export function InfoStep({ go }: StepProps) {
               type="time"
               data-testid="activity-end-input"
               value={draft.endTime}
+              readOnly={!!draft.fromPoll}
               onChange={set('endTime')}
             />
           )}
@@ -123,6 +150,18 @@ export function InfoStep({ go }: StepProps) {
             maxLength={200}
             placeholder={t('activity.wizard.contactHint')}
             onChange={set('contact')}
+          />
+        )}
+      </WizardField>
+      <WizardField label={t('consent.fieldLabel')} after={<p className="field-hint">{t('consent.fieldHint')}</p>}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={CONSENT_TEXT_MAX}
+            value={draft.consentText}
+            data-testid="activity-consent-input"
+            onChange={set('consentText')}
           />
         )}
       </WizardField>
@@ -200,7 +239,7 @@ export function Choice<V extends string>({
 }
 
 /** The group the activity is made for (opened from a group): shown, and removable. */
-function GroupRow({ groupId, onRemove }: { groupId: string; onRemove: () => void }) {
+function GroupRow({ groupId, onRemove }: { groupId: string; onRemove?: () => void }) {
   const { t } = useTranslation();
   const group = useGroupQuery(groupId);
   return (
@@ -209,10 +248,47 @@ function GroupRow({ groupId, onRemove }: { groupId: string; onRemove: () => void
         <small className="muted">{t('activity.wizard.group')}</small>
         <strong>{group.data?.name ?? '…'}</strong>
       </span>
-      <button type="button" className="btn btn-ghost" onClick={onRemove}>
-        {t('activity.wizard.noGroup')}
-      </button>
+      {onRemove && (
+        <button type="button" className="btn btn-ghost" onClick={onRemove}>
+          {t('activity.wizard.noGroup')}
+        </button>
+      )}
     </div>
+  );
+}
+
+/**
+ * "Only for": the sub-groups a new group activity is limited to (issue 40), among those the caller may limit to: all
+ * of them for the group's admins, those they are in for a ride leader (access.ts clubRules.mayLimit); nothing for
+ * anyone else. None ticked: the whole group.
+ */
+function OnlyFor({
+  groupId,
+  chosen,
+  onChange,
+}: {
+  groupId: string;
+  chosen: string[];
+  onChange: (subgroupIds: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const group = useGroupQuery(groupId).data;
+  const mayLimit = !!group && (group.isAdmin || group.isLeader);
+  const subgroups = useSubgroupsQuery(groupId, mayLimit).data ?? [];
+  const offered = subgroups.filter((s) => group?.isAdmin || s.isMine);
+  if (!mayLimit || offered.length === 0) return null;
+  const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
+  return (
+    <fieldset className="wizard-only-for" data-testid="wizard-only-for">
+      <legend>{t('activity.wizard.onlyFor')}</legend>
+      <p className="muted">{t('activity.wizard.onlyForHint')}</p>
+      {offered.map((s) => (
+        <label key={s.subgroupId} className="choice-check" data-testid={`only-for-${s.name}`}>
+          <input type="checkbox" checked={chosen.includes(s.subgroupId)} onChange={() => toggle(s.subgroupId)} />
+          <span>{s.name}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatDistance } from '../../../../components/Activity/format.ts';
 import { showError, showSuccess } from '../../../../components/feedback.ts';
 import { formatDate, formatDuration } from '../../../../i18n/dates.ts';
 import { useCreateActivityMutation, useUpdateActivityMutation } from '../../../../state/queries/activity.ts';
+import { useCreateFromPollMutation } from '../../../../state/queries/polls.ts';
 import { activityBody, type DraftRoute, requiredMinutes, useDraftStore } from '../draft.ts';
 import type { StepProps } from '../HandleActivitySheet.tsx';
 import { describeRule, noRepeat, repeatFromSeries, repeatProblems, repeatRule } from '../repeat.ts';
@@ -19,9 +20,10 @@ export function PublishStep({ go, close }: StepProps) {
   const navigate = useNavigate();
   const draft = useDraftStore((s) => s.draft);
   const create = useCreateActivityMutation();
+  const fromPoll = useCreateFromPollMutation();
   const save = useUpdateActivityMutation();
   const sportName = useSportName(draft.sportId);
-  const busy = create.isPending || save.isPending;
+  const busy = create.isPending || save.isPending || fromPoll.isPending;
   const required = requiredMinutes(draft);
   const distance = routeDistance(draft.route);
   const update = useDraftStore((s) => s.update);
@@ -50,19 +52,24 @@ export function PublishStep({ go, close }: StepProps) {
         },
       );
     } else if (route) {
-      create.mutate(
-        { ...body, route },
-        {
-          onSuccess: ({ activity }) => {
-            // Published: the kept draft has done its job.
-            useDraftStore.getState().discard();
-            close();
-            showSuccess(t('activity.wizard.created'));
-            navigate(`/view-activity/${activity.activityId}`);
-          },
-          onError,
+      const published = {
+        onSuccess: ({ activity }: { activity: { activityId: string } }) => {
+          // Published: the kept draft has done its job.
+          useDraftStore.getState().discard();
+          close();
+          showSuccess(t('activity.wizard.created'));
+          navigate(`/view-activity/${activity.activityId}`);
         },
-      );
+        onError,
+      };
+      if (draft.fromPoll) {
+        // The poll fixes the day, the times, the group and who is invited (its date's yes and maybe voters).
+        const { date, startTime, endTime, timeZone: _zone, groupId, subgroupIds, invitedUserIds, ...activity } = body;
+        fromPoll.mutate(
+          { pollId: draft.fromPoll.pollId, slotId: draft.fromPoll.slotId, activity: { ...activity, route } },
+          published,
+        );
+      } else create.mutate({ ...body, route }, published);
     }
   };
 

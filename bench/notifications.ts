@@ -21,10 +21,9 @@ import { join } from 'node:path';
 import { type CallName, callPath } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { type DbOrTx, queryRows } from '../apps/server/src/db/client.ts';
 import { createActivitiesRepository } from '../apps/server/src/modules/activities/activities.repository.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 1000);
 const RUNS = Number(process.argv[3] ?? 5);
@@ -60,22 +59,13 @@ async function startFcmStandIn() {
 
 async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: string }) {
   const fcm = await startFcmStandIn();
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'development',
-      // Benchmarks reach no public routing or elevation service.
-      ROUTER_KIND: 'none',
-      ELEVATION_KIND: 'none',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOBS: 'true',
-      FCM_PROJECT_ID: 'bench',
-      FCM_ACCESS_TOKEN: FCM_TOKEN,
-      FCM_BASE_URL: fcm.url,
-      ...database,
-    }),
-  );
+  const server = await startBenchServer({
+    JOBS: 'true',
+    FCM_PROJECT_ID: 'bench',
+    FCM_ACCESS_TOKEN: FCM_TOKEN,
+    FCM_BASE_URL: fcm.url,
+    ...database,
+  });
   const { db } = server.database;
   const { port } = server.app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;

@@ -30,6 +30,10 @@ const benchmarks = {
     about: "a 100 000-point GPX in the app's built Web Worker in Chromium (250 ms, no 50 ms main-thread task)",
   },
   load: { run: tsx('bench/load.ts'), about: 'the mixed load on a realistic PostgreSQL dataset' },
+  pack: {
+    run: tsx('bench/pack.ts'),
+    about: "a 20 km hike's outing pack at zoom 15: size (≤ 40 MB) and build time (< 3 s)",
+  },
   location: { run: ['--expose-gc', ...tsx('bench/location.bench.ts')], about: 'autocomplete p99 and gazetteer memory' },
   nearest: {
     run: tsx('bench/nearest.ts'),

@@ -21,9 +21,8 @@ import { join } from 'node:path';
 import { type CallName, callPath } from '@cordata/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { queryRows } from '../apps/server/src/db/client.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const BATCH = Number(process.argv[3] ?? 200);
@@ -57,21 +56,13 @@ async function startFcmStandIn() {
 
 async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: string }) {
   const fcm = await startFcmStandIn();
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    // Benchmarks reach no public routing or elevation service.
-    ROUTER_KIND: 'none',
-    ELEVATION_KIND: 'none',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+  const server = await startBenchServer({
     JOBS: 'true',
     FCM_PROJECT_ID: 'bench',
     FCM_ACCESS_TOKEN: FCM_TOKEN,
     FCM_BASE_URL: fcm.url,
     ...database,
   });
-  const server = await startServer(config);
   const { db } = server.database;
   const { port } = server.app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
@@ -156,7 +147,7 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   try {
-    console.log(`\n[${label}] the job runs every ${config.WAITLIST_JOB_EVERY_MS} ms`);
+    console.log(`\n[${label}] the job runs every ${server.core.config.WAITLIST_JOB_EVERY_MS} ms`);
     const usual: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const { activityId, participant, waiting } = await fullActivity(i);

@@ -296,7 +296,10 @@ describe.skipIf(!hasPostgres)('the organiser', () => {
       const before = await open(bruno, `/view-activity/${activityId}`);
       await before.waitForSelector(testId('activity-going'));
       expect(await before.textContent(testId('activity-when'))).toContain('09:00–13:00');
-      expect(await before.locator(`${testId('activity-going')} .avatar`).count()).toBeGreaterThanOrEqual(3);
+      // The faces come with the participants' list, after the page itself: wait for them (a CI run counted too soon).
+      const faces = before.locator(`${testId('activity-going')} .avatar`);
+      await faces.nth(2).waitFor();
+      expect(await faces.count()).toBeGreaterThanOrEqual(3);
       await before.waitForSelector(testId('activity-actions'));
       expect(await before.locator(testId('recap')).count()).toBe(0);
       await shot(before, `organiser-3-before-${locale}`);
@@ -313,14 +316,16 @@ describe.skipIf(!hasPostgres)('the organiser', () => {
       expect(moved.rowCount).toBe(1);
       await before.reload();
       await before.waitForSelector(`${testId('safety')}[data-state="OPEN"]`);
-      const firstAfterHeader = () =>
-        before.evaluate(
-          () =>
-            document
-              .querySelector('[data-testid="activity-details"] > header')
-              ?.nextElementSibling?.getAttribute('data-testid') ?? null,
-        );
-      expect(await firstAfterHeader()).toBe('safety');
+      /** The sections right under the title, in order. */
+      const afterHeader = (count: number) =>
+        before.evaluate((n) => {
+          const ids: (string | null)[] = [];
+          let next = document.querySelector('[data-testid="activity-details"] > header')?.nextElementSibling;
+          for (; next && ids.length < n; next = next.nextElementSibling) ids.push(next.getAttribute('data-testid'));
+          return ids;
+        }, count);
+      // The way to the meeting point, then the safety card ("I'm back").
+      expect(await afterHeader(2)).toEqual(['activity-directions', 'safety']);
       expect(await before.textContent(testId('safety-back'))).toMatch(t.back);
       await shot(before, `organiser-3-during-${locale}`);
 
@@ -335,7 +340,13 @@ describe.skipIf(!hasPostgres)('the organiser', () => {
       expect(ended.rowCount).toBe(1);
       await before.reload();
       await before.waitForSelector(testId('recap-album'));
-      expect(await firstAfterHeader()).toBe('recap');
+      expect(await afterHeader(1)).toEqual(['recap']);
+      // The album leads the recap.
+      expect(
+        await before.evaluate(() =>
+          document.querySelector('[data-testid="recap"] > h3')?.nextElementSibling?.getAttribute('data-testid'),
+        ),
+      ).toBe('recap-album');
       expect(await before.textContent(`${testId('recap')} h3`)).toBe(t.recap);
       await shot(before, `organiser-3-after-${locale}`);
     });

@@ -31,6 +31,7 @@ const ownUser = {
   gender: 'FEMALE',
   profilePicture: null,
   sports: [],
+  paceGroupLevels: [],
   language: 'en',
   role: 'USER',
   completed: true,

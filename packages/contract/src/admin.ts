@@ -124,7 +124,14 @@ export type ReportAction = z.infer<typeof ReportAction>;
 
 export const AdminSport = z.object({
   sportId: SportId,
-  names: z.object({ en: z.string(), it: z.string() }),
+  /** German, French and Spanish are null when an operator left them empty: the app shows the English name. */
+  names: z.object({
+    en: z.string(),
+    it: z.string(),
+    de: z.string().nullable(),
+    fr: z.string().nullable(),
+    es: z.string().nullable(),
+  }),
   icon: z.string(),
   intensityKinds: z.array(IntensityKind),
   retiredAt: IsoDateTime.nullable(),
@@ -134,7 +141,17 @@ export type AdminSport = z.infer<typeof AdminSport>;
 
 const SportName = z.string().trim().min(SPORT_NAME_LENGTH.min).max(SPORT_NAME_LENGTH.max);
 const SportFields = z.object({
-  names: z.object({ en: SportName, it: SportName }),
+  /**
+   * All the sport's names at once (an update replaces them all): English and Italian are required; a language left
+   * out has no name of its own, and the app shows the English one.
+   */
+  names: z.object({
+    en: SportName,
+    it: SportName,
+    de: SportName.optional(),
+    fr: SportName.optional(),
+    es: SportName.optional(),
+  }),
   icon: z.string().trim().min(1).max(40),
   intensityKinds: z.array(IntensityKind).min(1).max(4),
 });

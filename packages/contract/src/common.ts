@@ -73,8 +73,10 @@ export type UserSport = z.infer<typeof UserSport>;
 
 export const Sport = z.object({
   sportId: SportId,
+  /** The English name. */
   name: z.string(),
-  names: z.object({ en: z.string(), it: z.string() }),
+  /** The name in each language of the app: the English one where the sport has no translation. */
+  names: z.object({ en: z.string(), it: z.string(), de: z.string(), fr: z.string(), es: z.string() }),
   icon: z.string(),
   intensityKinds: z.array(IntensityKind),
 });

@@ -83,6 +83,17 @@ export const ROUTE_FILES_QUOTA_BYTES = 100 * 1024 * 1024;
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 export const FALLBACK_LANGUAGE = 'en';
 export const DATE_LOCALE = 'it';
+/**
+ * The `Intl` locale each language formats dates and numbers with: all day first, a 24-hour clock and weeks from
+ * Monday, as Italy (DATE_LOCALE) does; English keeps those conventions with English names (en-GB).
+ */
+export const INTL_LOCALES = {
+  en: 'en-GB',
+  it: 'it-IT',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+} as const satisfies Record<(typeof LANGUAGES)[number], string>;
 /** Weeks start on Monday (ISO weekday 1). */
 export const WEEK_STARTS_ON = 1;
 

@@ -7,6 +7,7 @@ import {
   AdminActivity,
   AdminGroup,
   AdminReport,
+  AdminSport,
   adminCalls,
   ChatKind,
   ConnectionStatus,
@@ -30,6 +31,7 @@ import {
   RideRequestStatus,
   Role,
   SkipReason,
+  Sport,
   SUPPORTED_LANGUAGES,
   UploadPurpose,
   Visibility,
@@ -114,6 +116,29 @@ describe('enums: one list per enum, and the schemas are built from it', () => {
     expect(sport('trail-run', 'x'.repeat(max + 1))).toBe(false);
     expect(sport('Trail run', 'Trail')).toBe(false);
     expect(new RegExp(`^${enums.SPORT_ID_PATTERN}$`).test('trail-run')).toBe(true);
+  });
+
+  it('a sport has a name in every language; an operator may leave all but English and Italian out', () => {
+    const keys = (schema: z.ZodObject) => Object.keys((schema.shape.names as z.ZodObject).shape);
+    expect(keys(Sport)).toEqual([...enums.LANGUAGES]);
+    expect(keys(AdminSport)).toEqual([...enums.LANGUAGES]);
+    const { min, max } = enums.SPORT_NAME_LENGTH;
+    const create = (names: Record<string, string>) =>
+      adminCalls['sports/create'].body.safeParse({ sportId: 'sup', names, icon: 'x', intensityKinds: ['TIME'] });
+    const update = (names: Record<string, string>) =>
+      adminCalls['sports/update'].body.safeParse({ sportId: 'sup', names });
+    for (const check of [create, update]) {
+      expect(check({ en: 'Paddle', it: 'Pagaia' }).success).toBe(true);
+      expect(check({ en: 'Paddle', it: 'Pagaia', de: 'Paddeln', fr: 'Pagaie', es: 'Pádel' }).success).toBe(true);
+      expect(check({ en: 'Paddle', de: 'Paddeln' }).success).toBe(false);
+      for (const language of ['de', 'fr', 'es']) {
+        expect(check({ en: 'Paddle', it: 'Pagaia', [language]: 'x'.repeat(max) }).success).toBe(true);
+        expect(check({ en: 'Paddle', it: 'Pagaia', [language]: 'x'.repeat(min - 1) }).success).toBe(false);
+        expect(check({ en: 'Paddle', it: 'Pagaia', [language]: 'x'.repeat(max + 1) }).success).toBe(false);
+      }
+    }
+    // Trimmed as English and Italian are.
+    expect(create({ en: 'Paddle', it: 'Pagaia', de: ' Paddeln ' }).data?.names.de).toBe('Paddeln');
   });
 
   it('SUPPORTED_LANGUAGES is the Language list, and a group member is an activity participant', () => {

@@ -11,7 +11,7 @@ export type Gender = (typeof GENDERS)[number];
 export const INTENSITY_KINDS = ['DISTANCE', 'ELEVATION', 'TIME', 'PACE'] as const;
 export type IntensityKind = (typeof INTENSITY_KINDS)[number];
 /** The languages of the app, its texts and its e-mails (the first is the fallback). */
-export const LANGUAGES = ['en', 'it'] as const;
+export const LANGUAGES = ['en', 'it', 'de', 'fr', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const ROLES = ['USER', 'MODERATOR', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];

@@ -198,7 +198,7 @@ export function ActionDialog({ spec, onClose }: { spec: DialogSpec; onClose: () 
                   name={name}
                   value={values[name]}
                   maxLength={field.maxLength}
-                  required
+                  required={(field.minLength ?? 1) > 0}
                   onChange={(e) => set(name, e.target.value)}
                   data-testid={`admin-dialog-${name}`}
                 />

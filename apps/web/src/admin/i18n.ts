@@ -1,8 +1,9 @@
 import i18n from 'i18next';
-import { en } from './i18n/en.ts';
-import { it } from './i18n/it.ts';
 
-/** The admin area's strings: loaded with its chunk, under their own namespace. */
+/** The admin area's strings (locales/<language>.json): loaded with its chunk, under their own namespace. */
 export const ADMIN_NS = 'adminArea';
-i18n.addResourceBundle('en', ADMIN_NS, en, true, true);
-i18n.addResourceBundle('it', ADMIN_NS, it, true, true);
+const files = import.meta.glob<Record<string, unknown>>('./locales/*.json', { eager: true, import: 'default' });
+for (const [path, texts] of Object.entries(files)) {
+  const language = /([^/]+)\.json$/.exec(path)?.[1];
+  if (language) i18n.addResourceBundle(language, ADMIN_NS, texts, true, true);
+}

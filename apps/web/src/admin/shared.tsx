@@ -19,7 +19,7 @@ export const isSuspended = (u: Pick<AdminUser, 'suspendedUntil'>) =>
 
 /**
  * An error as the operator reads it: the app's one mapping from the API's code to translated text
- * (errors.<code>), with the area's own wording where it has one (admin/i18n/en.ts and it.ts, errors).
+ * (errors.<code>), with the area's own wording where it has one (admin/locales/<language>.json, errors).
  */
 export function adminErrorText(error: unknown): string {
   if (isApiError(error) && i18n.exists(`errors.${error.code}`, { ns: ADMIN_NS }))

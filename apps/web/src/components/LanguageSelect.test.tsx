@@ -22,4 +22,10 @@ describe('LanguageSelect', () => {
     expect(i18n.t('errors.NOT_FOUND')).toBe(itRes.errors.NOT_FOUND);
     expect((screen.getByTestId('language-select') as HTMLSelectElement).value).toBe('it');
   });
+
+  it('offers every language of the app by its own name', () => {
+    render(<LanguageSelect />);
+    const options = [...screen.getByTestId('language-select').querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toEqual(['English', 'Italiano', 'Deutsch', 'Français', 'Español']);
+  });
 });

@@ -1,8 +1,15 @@
+import type { Language } from '@cordata/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../contract.ts';
 import { isLanguage, switchLanguage } from '../i18n/index.ts';
 import './LanguageSelect.css';
+
+/** Each language by its own name ("Deutsch", "Français"), as a reader looking for theirs expects. */
+const endonym = (language: Language) => {
+  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+};
 
 export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -22,7 +29,7 @@ export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
       >
         {SUPPORTED_LANGUAGES.map((lng) => (
           <option key={lng} value={lng}>
-            {t(`languages.${lng}`)}
+            {endonym(lng)}
           </option>
         ))}
       </select>

@@ -12,6 +12,16 @@ describe('dates', () => {
     expect(formatDate(new Date(2026, 10, 21), 'en')).toBe('21/11/2026');
   });
 
+  it.each([
+    ['de', '21.11.2026', /^mo/],
+    ['fr', '21/11/2026', /^lun/],
+    ['es', '21/11/2026', /^lun/],
+  ])('puts the day first with a 24-hour clock and Monday first in %s too', (language, date, monday) => {
+    expect(formatDate(new Date(2026, 10, 21), language)).toBe(date);
+    expect(formatTime(new Date(2026, 10, 21, 18, 5), language)).toBe('18:05');
+    expect(weekdayNames(language)[0]?.toLowerCase()).toMatch(monday);
+  });
+
   it('starts weeks on Monday', () => {
     expect(startOfWeek(new Date(2026, 10, 22)).getDate()).toBe(16); // Sunday 22 → Monday 16
     expect(startOfWeek(new Date(2026, 10, 16)).getDate()).toBe(16);

@@ -1,12 +1,9 @@
 import type { Language } from '@cordata/contract';
-import { DATE_LOCALE, WEEK_STARTS_ON } from '../contract.ts';
+import { DATE_LOCALE, INTL_LOCALES, WEEK_STARTS_ON } from '../contract.ts';
 
-/**
- * Dates follow the Italian conventions (day first, 24-hour clock, weeks from Monday) in both
- * languages: Italian is the default locale; English keeps those conventions with English names.
- */
+/** Dates follow the Italian conventions (day first, 24-hour clock, weeks from Monday) in every language (INTL_LOCALES). */
 export function dateLocale(language: Language | string = DATE_LOCALE): string {
-  return language === 'en' ? 'en-GB' : 'it-IT';
+  return INTL_LOCALES[language as Language] ?? INTL_LOCALES.it;
 }
 
 export function formatDate(date: Date, language?: Language | string, options?: Intl.DateTimeFormatOptions): string {

@@ -27,8 +27,10 @@ describe('i18n', () => {
   it('picks the stored language, else the device one, else English', () => {
     expect(initialLanguage('it', ['en-US'])).toBe('it');
     expect(initialLanguage(null, ['it-IT', 'en'])).toBe('it');
-    expect(initialLanguage(null, ['de-DE', 'en-GB'])).toBe('en');
-    expect(initialLanguage(null, ['fr-FR'])).toBe('en');
+    expect(initialLanguage(null, ['de-AT', 'en-GB'])).toBe('de');
+    expect(initialLanguage(null, ['fr-CH'])).toBe('fr');
+    expect(initialLanguage(null, ['pt-PT', 'es-ES'])).toBe('es');
+    expect(initialLanguage(null, ['ja-JP'])).toBe('en');
   });
 });
 

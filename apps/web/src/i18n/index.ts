@@ -41,6 +41,9 @@ export const startLanguage = initialLanguage(
 const loaders: Record<Language, () => Promise<Resources>> = {
   en: () => import('./en.ts').then((m) => m.en),
   it: () => import('./it.ts').then((m) => m.it),
+  de: () => import('./de.ts').then((m) => m.de),
+  fr: () => import('./fr.ts').then((m) => m.fr),
+  es: () => import('./es.ts').then((m) => m.es),
 };
 
 const loading = new Map<Language, Promise<void>>();

@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { en as adminEn } from '../admin/i18n/en.ts';
-import { it as adminIt } from '../admin/i18n/it.ts';
-import { legalEn } from '../legal/en.ts';
-import { legalIt } from '../legal/it.ts';
+import { SUPPORTED_LANGUAGES } from '../contract.ts';
+import { de } from './de.ts';
 import { en } from './en.ts';
+import { es } from './es.ts';
+import { fr } from './fr.ts';
 import { it as itResources } from './it.ts';
 import { textLeaves } from './text-leaves.ts';
 
+/** Files named after their language (admin/locales/it.json): by language. */
+const byLanguage = (files: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(files).map(([path, texts]) => [/([^/]+)\.json$/.exec(path)?.[1], texts]));
+
 /**
- * The types already reject a missing key, but not a legal section with one paragraph less, a translated text left
- * empty, or a placeholder renamed in translation ({{count}} → {{numero}}), which i18next would print as it is.
+ * The types already reject a missing English key, but not a language with one text less, a legal section with one
+ * paragraph less, a translated text left empty, or a placeholder renamed in translation ({{count}} → {{numero}}),
+ * which i18next would print as it is.
  */
 const dictionaries = {
-  app: { en, it: itResources },
-  admin: { en: adminEn, it: adminIt },
-  legal: { en: legalEn, it: legalIt },
+  app: { en, it: itResources, de, fr, es },
+  admin: byLanguage(import.meta.glob('../admin/locales/*.json', { eager: true, import: 'default' })),
+  legal: byLanguage(import.meta.glob('../legal/locales/*.json', { eager: true, import: 'default' })),
 } as const;
 
 /** i18next's {{name}} and the legal pages' {name}. */
@@ -24,6 +29,10 @@ const placeholders = (text: unknown): string[] =>
 describe.each(Object.entries(dictionaries))('the %s texts', (_name, languages) => {
   const source = new Map(textLeaves(languages.en));
   const translations = Object.entries(languages).filter(([language]) => language !== 'en');
+
+  it('are there in every language of the app', () => {
+    expect(Object.keys(languages).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  });
 
   it.each(translations)('in %s have exactly the English paths', (_language, dictionary) => {
     expect(

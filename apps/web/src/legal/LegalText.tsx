@@ -1,20 +1,26 @@
+import type { Language } from '@cordata/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../config.ts';
+import { FALLBACK_LANGUAGE } from '../contract.ts';
 import { formatLongDate } from '../i18n/dates.ts';
+import { isLanguage } from '../i18n/index.ts';
 import type { LegalDocument, LegalTexts } from './types.ts';
 import { withEmail } from './types.ts';
 import './legal.css';
 
 // The texts are long: each language is its own chunk, fetched only when a legal text is shown.
-const loaders: Record<string, () => Promise<LegalTexts>> = {
-  en: () => import('./en.ts').then((m) => m.legalEn),
-  it: () => import('./it.ts').then((m) => m.legalIt),
+const loaders: Record<Language, () => Promise<LegalTexts>> = {
+  en: () => import('./locales/en.json').then((m) => m.default),
+  it: () => import('./locales/it.json').then((m) => m.default),
+  de: () => import('./locales/de.json').then((m) => m.default),
+  fr: () => import('./locales/fr.json').then((m) => m.default),
+  es: () => import('./locales/es.json').then((m) => m.default),
 };
 
 export function useLegalDocument(type: 'terms' | 'privacy'): LegalDocument | null {
   const { i18n } = useTranslation();
-  const language = i18n.language === 'it' ? 'it' : 'en';
+  const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   const [doc, setDoc] = useState<{ language: string; texts: LegalTexts } | null>(null);
   useEffect(() => {
     let live = true;

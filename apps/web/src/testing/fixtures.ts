@@ -68,7 +68,7 @@ export const aRequest = (over: Partial<AccessRequest> = {}): AccessRequest => ({
 export const aSport = (over: Partial<Sport> = {}): Sport => ({
   sportId: 'running',
   name: 'Running',
-  names: { en: 'Running', it: 'Corsa' },
+  names: { en: 'Running', it: 'Corsa', de: 'Laufen', fr: 'Course à pied', es: 'Carrera a pie' },
   icon: 'running',
   intensityKinds: ['DISTANCE', 'PACE'],
   ...over,

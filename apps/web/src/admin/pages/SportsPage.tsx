@@ -1,7 +1,29 @@
-import { SPORT_ID_PATTERN, SPORT_NAME_LENGTH } from '../../contract.ts';
+import type { AdminCallBody, AdminSport, Language } from '@cordata/contract';
+import { LANGUAGES, SPORT_ID_PATTERN, SPORT_NAME_LENGTH } from '../../contract.ts';
 import { useActionDialog } from '../Dialog.tsx';
 import { useAdminMutation, useSportsQuery } from '../queries.ts';
 import { ActionMessage, adminErrorText, ErrorText, Table, useT } from '../shared.tsx';
+
+type SportNames = AdminCallBody<'sports/create'>['names'];
+/** A sport has a name in each language of the app; only English and Italian are required. */
+const REQUIRED: ReadonlySet<Language> = new Set(['en', 'it']);
+const LABEL_KEY = {
+  en: 'sports.nameEn',
+  it: 'sports.nameIt',
+  de: 'sports.nameDe',
+  fr: 'sports.nameFr',
+  es: 'sports.nameEs',
+} as const satisfies Record<Language, string>;
+
+/** The names as the API takes them: a translation left empty is left out, and the app shows the English name. */
+function namesFrom(get: (language: Language) => string): SportNames {
+  const names: SportNames = { en: get('en'), it: get('it') };
+  for (const language of LANGUAGES) {
+    const name = get(language);
+    if (name && !REQUIRED.has(language)) names[language] = name;
+  }
+  return names;
+}
 
 /** The sports catalogue (admins only): add, rename, retire or bring back, delete when unused. */
 export function SportsPage() {
@@ -14,13 +36,14 @@ export function SportsPage() {
   const remove = useAdminMutation('sports/delete');
   // The last failure of an action taken without a dialog (adding, retiring).
   const failed = create.error ?? retire.error;
-  const nameField = (name: 'en' | 'it', label: string, initial: string) =>
+  const nameField = (language: Language, sport: AdminSport) =>
     ({
       kind: 'text',
-      name,
-      label,
-      initial,
-      minLength: SPORT_NAME_LENGTH.min,
+      name: language,
+      label: t(LABEL_KEY[language]),
+      initial: sport.names[language] ?? '',
+      // 0: the dialog accepts an empty translation; the server still checks the length of one given.
+      minLength: REQUIRED.has(language) ? SPORT_NAME_LENGTH.min : 0,
       maxLength: SPORT_NAME_LENGTH.max,
     }) as const;
   return (
@@ -33,7 +56,7 @@ export function SportsPage() {
           const get = (k: string) => String(f.get(k) ?? '').trim();
           create.mutate({
             sportId: get('sportId'),
-            names: { en: get('en'), it: get('it') },
+            names: namesFrom(get),
             icon: get('sportId'),
             intensityKinds: ['DISTANCE', 'TIME'],
           });
@@ -46,20 +69,29 @@ export function SportsPage() {
           required
           pattern={SPORT_ID_PATTERN}
         />
-        <input name="en" placeholder={t('sports.nameEn')} aria-label={t('sports.nameEn')} required />
-        <input name="it" placeholder={t('sports.nameIt')} aria-label={t('sports.nameIt')} required />
+        {LANGUAGES.map((language) => (
+          <input
+            key={language}
+            name={language}
+            placeholder={t(LABEL_KEY[language])}
+            aria-label={t(LABEL_KEY[language])}
+            maxLength={SPORT_NAME_LENGTH.max}
+            required={REQUIRED.has(language)}
+          />
+        ))}
         <button type="submit" className="btn">
           {t('common.add')}
         </button>
       </form>
       {error ? <ErrorText error={error} /> : failed && <p className="admin-error">{adminErrorText(failed)}</p>}
       <ActionMessage message={dialogs.message} />
-      <Table head={['id', 'EN', 'IT', t('common.status'), '']}>
+      <Table head={['id', ...LANGUAGES.map((language) => language.toUpperCase()), t('common.status'), '']}>
         {sports?.map((s) => (
           <tr key={s.sportId}>
             <td>{s.sportId}</td>
-            <td>{s.names.en}</td>
-            <td>{s.names.it}</td>
+            {LANGUAGES.map((language) => (
+              <td key={language}>{s.names[language] ?? <span title={t('sports.nameMissing')}>—</span>}</td>
+            ))}
             <td>
               {s.retiredAt ? t('common.retired') : t('common.live')} ·{' '}
               {t('common.inUseUsers', { count: s.usage.users })},{' '}
@@ -72,12 +104,9 @@ export function SportsPage() {
                 onClick={() =>
                   dialogs.open({
                     title: t('sports.renameTitle', { name: s.names.en }),
-                    fields: [
-                      nameField('en', t('sports.nameEn'), s.names.en),
-                      nameField('it', t('sports.nameIt'), s.names.it),
-                    ],
+                    fields: LANGUAGES.map((language) => nameField(language, s)),
                     confirmLabel: t('common.save'),
-                    run: (v) => rename.mutateAsync({ sportId: s.sportId, names: { en: v.en!, it: v.it! } }),
+                    run: (v) => rename.mutateAsync({ sportId: s.sportId, names: namesFrom((l) => v[l] ?? '') }),
                   })
                 }
               >

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import i18n from '../../i18n/index.ts';
 import { useUserActions } from '../actions.ts';
 import { useActionDialog } from '../Dialog.tsx';
 import { useUserQuery } from '../queries.ts';
@@ -86,7 +87,8 @@ export function UserDetailPage() {
                   [
                     t('detail.language'),
                     data.profile.language
-                      ? t(`languages.${data.profile.language}`, { defaultValue: data.profile.language })
+                      ? (new Intl.DisplayNames([i18n.language], { type: 'language' }).of(data.profile.language) ??
+                        data.profile.language)
                       : '—',
                   ],
                   [t('detail.profileState'), data.profile.completed ? t('detail.complete') : t('detail.incomplete')],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toIntensity } from '../../screens/CreateProfile/intensity.ts';
-import { fullName, intensityValue, typedValue } from './format.ts';
+import { aSport } from '../../testing/fixtures.ts';
+import { fullName, intensityValue, sportName, typedValue } from './format.ts';
 
 describe('intensity formatting', () => {
   it('shows each kind in the units people use', () => {
@@ -24,5 +25,18 @@ describe('intensity formatting', () => {
   it('names a person by first and last name, else by username', () => {
     expect(fullName({ firstName: 'Anna', lastName: 'Riva', username: 'ariva' })).toBe('Anna Riva');
     expect(fullName({ firstName: null, lastName: null, username: 'ariva' })).toBe('ariva');
+  });
+});
+
+describe('sport names', () => {
+  it("names a sport in the reader's language, English in any other, its fallback while unknown", () => {
+    const sport = aSport();
+    expect(sportName(sport, 'en', 'running')).toBe('Running');
+    expect(sportName(sport, 'it', 'running')).toBe('Corsa');
+    expect(sportName(sport, 'de', 'running')).toBe('Laufen');
+    expect(sportName(sport, 'fr-CH', 'running')).toBe('Course à pied');
+    expect(sportName(sport, 'es', 'running')).toBe('Carrera a pie');
+    expect(sportName(sport, 'pt', 'running')).toBe('Running');
+    expect(sportName(undefined, 'de', 'running')).toBe('running');
   });
 });

@@ -1,4 +1,5 @@
-import type { Intensity, Sport } from '@cordata/contract';
+import type { Intensity, Language, Sport } from '@cordata/contract';
+import { LANGUAGES } from '../../contract.ts';
 
 /** An intensity in the units people use: km, metres, hours and minutes, m:ss per km. */
 export function intensityValue({ kind, value }: Intensity): string {
@@ -19,8 +20,17 @@ export function typedValue({ kind, value }: Intensity): string {
   return String(value);
 }
 
-export const sportName = (sport: Sport | undefined, language: string, fallback: string) =>
-  sport ? (language.startsWith('it') ? sport.names.it : sport.names.en) : fallback;
+/**
+ * A sport's name in the reader's language (i18n.language, a tag such as `de` or `de-CH`); English for a language
+ * the app does not have. `fallback` while the sport is unknown (the list still loading).
+ */
+export function sportName(sport: Sport | undefined, language: string, fallback: string): string {
+  if (!sport) return fallback;
+  const base = language.toLowerCase().split('-')[0] ?? '';
+  const shown: Language = (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
+  // `?? en`: an answer of a server older than German, French and Spanish has no such names.
+  return sport.names[shown] ?? sport.names.en;
+}
 
 export const fullName = (p: { firstName: string | null; lastName: string | null; username: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';

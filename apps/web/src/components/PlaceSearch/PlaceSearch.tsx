@@ -2,6 +2,8 @@ import type { Language, LatLng } from '@cordata/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
+import { FALLBACK_LANGUAGE } from '../../contract.ts';
+import { isLanguage } from '../../i18n/index.ts';
 import { PLACE_SEARCH_MIN_LENGTH, usePlaceSearchQuery } from '../../state/queries/location.ts';
 import { Icon } from '../Icon.tsx';
 import { useDebouncedValue } from './useDebouncedValue.ts';
@@ -39,7 +41,7 @@ export function PlaceSearch({
   autoFocus,
 }: PlaceSearchProps) {
   const { t, i18n } = useTranslation();
-  const language: Language = i18n.language === 'it' ? 'it' : 'en';
+  const language: Language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -1,3 +1,4 @@
+import type { Language } from '@cordata/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { config, type SignInConfig } from '../../config.ts';
@@ -65,7 +66,7 @@ export const setLeaveFor = (go: (url: string) => void) => {
   leaveFor = go;
 };
 
-export async function startSso(intent: SsoIntent, provider: string, language?: 'en' | 'it', returnTo?: StepUpReturn) {
+export async function startSso(intent: SsoIntent, provider: string, language?: Language, returnTo?: StepUpReturn) {
   const started =
     intent === 'sign-in'
       ? await api('auth/oidc/start', { provider, acceptTerms: true, acceptPrivacy: true, language })

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip, SportChips } from '../../components/forms/Chips.tsx';
 import { PlaceSearch } from '../../components/PlaceSearch/PlaceSearch.tsx';
-import { DEFAULT_MAP_CENTER, GRADE_SCALES, gradeScalesOfSport, SCALE_GRADES } from '../../contract.ts';
+import {
+  DEFAULT_MAP_CENTER,
+  FALLBACK_LANGUAGE,
+  GRADE_SCALES,
+  gradeScalesOfSport,
+  SCALE_GRADES,
+} from '../../contract.ts';
+import { isLanguage } from '../../i18n/index.ts';
 import { type PositionFailure, useDeviceLocation } from '../../location/geolocation.ts';
 import {
   DATE_PRESETS,
@@ -78,7 +85,7 @@ const DEFAULT_RADIUS_KM = 25;
  */
 export function FiltersContent({ sheetKey, kind }: { sheetKey: number; kind: 'home' | 'group' }) {
   const { t, i18n } = useTranslation();
-  const language: Language = i18n.language === 'it' ? 'it' : 'en';
+  const language: Language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   const stored = useUiStore((s) => (kind === 'home' ? s.homeFilters : s.groupFilters));
   const setHomeFilters = useUiStore((s) => s.setHomeFilters);
   const setGroupFilters = useUiStore((s) => s.setGroupFilters);

@@ -2,6 +2,7 @@ import type { Sport } from '@cordata/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { sportName } from '../../components/People/format.ts';
 
 export const sportsQueryKey = ['sport', 'list-all'] as const;
 
@@ -12,6 +13,5 @@ export function useSportsQuery() {
 /** A sport's name in the app's language. */
 export function useSportName() {
   const { i18n } = useTranslation();
-  const language = i18n.language === 'it' ? 'it' : 'en';
-  return (sport: Sport) => sport.names[language] ?? sport.name;
+  return (sport: Sport) => sportName(sport, i18n.language, sport.name);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDate } from '../../../i18n/dates.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 import { openSheet } from '../../../sheets/store.ts';
 import { activeFilters, clearFilter, type FilterKey, type HomeFilters, parseDay } from '../../../state/homeFilters.ts';
 import { useSportsQuery } from '../../../state/queries/sports.ts';
@@ -32,9 +33,9 @@ export function FiltersButton() {
 
 /** How a filter in effect reads on its chip. */
 function useFilterLabel(filters: HomeFilters) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sports = useSportsQuery();
-  const language = i18n.language === 'it' ? 'it' : 'en';
+  const language = currentLanguage();
   const day = (d: string) => formatDate(parseDay(d), language, { weekday: 'short', day: 'numeric', month: 'short' });
   return (key: FilterKey): string => {
     switch (key) {

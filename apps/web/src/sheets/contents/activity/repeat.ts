@@ -175,7 +175,7 @@ export function weekdayName(day: Weekday, language: string, width: 'long' | 'sho
 }
 
 const list = (items: string[], language: string) =>
-  new Intl.ListFormat(language === 'it' ? 'it' : 'en', { type: 'conjunction' }).format(items);
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 
 /**
  * A rule as people read it: "Every Tuesday at 18:30, until 20 Dec", "Ogni prima domenica del mese alle 09:00". The
@@ -243,7 +243,7 @@ function describeMonthly(parsed: Rule, startDate: string, time: string, t: TFunc
     return t('series.summary.monthlySetPos', {
       time,
       ordinal: ordinalText(parsed.bySetPos[0]!, false, t),
-      days: new Intl.ListFormat(language === 'it' ? 'it' : 'en', { type: 'disjunction' }).format(days),
+      days: new Intl.ListFormat(language, { type: 'disjunction' }).format(days),
     });
   }
   const items = parsed.byDay.map((d) =>

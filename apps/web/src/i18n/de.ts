@@ -1,0 +1,3 @@
+import { bundle } from './en.ts';
+
+export const de = bundle(import.meta.glob('./locales/de/*.json', { eager: true, import: 'default' }));

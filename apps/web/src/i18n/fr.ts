@@ -1,0 +1,3 @@
+import { bundle } from './en.ts';
+
+export const fr = bundle(import.meta.glob('./locales/fr/*.json', { eager: true, import: 'default' }));

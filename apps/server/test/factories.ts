@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@cordata/contract';
 import { userSports, users } from '../src/db/schema.ts';
 import { createPasswords } from '../src/modules/auth/passwords.ts';
 import { base32Decode, stepOf, totpAt } from '../src/modules/auth/totp.ts';
@@ -22,7 +23,7 @@ export interface NewUserOptions {
   email?: string;
   completed?: boolean;
   role?: 'USER' | 'MODERATOR' | 'ADMIN';
-  language?: 'en' | 'it';
+  language?: Language;
   home?: { latitude: number; longitude: number };
   sports?: { sportId: string; kind: 'DISTANCE' | 'ELEVATION' | 'TIME' | 'PACE'; value: number }[];
 }
@@ -92,10 +93,7 @@ export async function latestMailCode(t: TestApp, email: string): Promise<string>
 }
 
 /** An account made through the API: signed up and confirmed, profile not yet completed. */
-export async function newAccount(
-  t: TestApp,
-  options: { email?: string; password?: string; language?: 'en' | 'it' } = {},
-) {
+export async function newAccount(t: TestApp, options: { email?: string; password?: string; language?: Language } = {}) {
   counter += 1;
   const email = options.email ?? `account${counter}${randomBytes(3).toString('hex')}@example.test`;
   const password = options.password ?? 'Trail#Run9x';

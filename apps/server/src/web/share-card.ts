@@ -1,5 +1,6 @@
-import { isControlCharacter } from '@cordata/contract';
+import { FALLBACK_LANGUAGE, isControlCharacter, type Language } from '@cordata/contract';
 import sharp from 'sharp';
+import { shareText } from '../i18n/share.ts';
 
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
@@ -22,6 +23,8 @@ export interface ShareCard {
   sport: string;
   /** The route as a visitor sees it: in pieces where the organiser's privacy zones cut it (docs/privacy.md). */
   pieces: readonly (readonly LatLng[])[];
+  /** The language of the card's own words ("Join on Cordata"): English if not given. */
+  language?: Language;
 }
 
 // The design tokens (apps/web/src/theme/tokens.css): brand blue, light blue ground, green start, red end.
@@ -60,7 +63,7 @@ export function shareCardSvg(card: ShareCard): string {
     text(TEXT_X, nameBottom + 84, 36, INK, card.day),
     text(TEXT_X, nameBottom + 134, 36, INK, card.time),
     text(TEXT_X, nameBottom + 190, 32, BLUE, card.sport, 'bold'),
-    text(TEXT_X, 566, 24, MUTED, 'Join on Cordata'),
+    text(TEXT_X, 566, 24, MUTED, shareText(card.language ?? FALLBACK_LANGUAGE, 'join')),
     `<rect x="${PANEL_BOX.x}" y="${PANEL_BOX.y}" width="${PANEL_BOX.width}" height="${PANEL_BOX.height}" rx="28" fill="${PANEL}"/>`,
     route(card.pieces),
     '</svg>',

@@ -1,3 +1,4 @@
+import { FALLBACK_LANGUAGE, type Language } from '@cordata/contract';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card.ts';
 import type { ShareKind, SharePreview } from './share-preview.ts';
 
@@ -10,9 +11,9 @@ export function shareTarget(path: string): { kind: ShareKind; id: string } | nul
   return kind && match[2] ? { kind, id: match[2] } : null;
 }
 
-/** The share card of a shareable activity (share-image.ts), under the product's API space. */
-export const routeImagePath = (product: string, activityId: string) =>
-  `/api/space/${product}/share/activities/${activityId}.png`;
+/** The share card of a shareable activity (share-image.ts), under the product's API space, in the language given. */
+export const routeImagePath = (product: string, activityId: string, language: Language = FALLBACK_LANGUAGE) =>
+  `/api/space/${product}/share/activities/${activityId}.png${language === FALLBACK_LANGUAGE ? '' : `?lang=${language}`}`;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -21,13 +22,19 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HT
 
 /**
  * The Open Graph and Twitter tags of a preview. Without PUBLIC_URL there is no absolute address to give,
- * so og:url and the route picture are left out (a crawler cannot use relative ones).
+ * so og:url and the route picture are left out (a crawler cannot use relative ones). The route picture's words are in
+ * `language`, the preview's.
  */
-export function shareTags(preview: SharePreview, options: { publicUrl?: string; product: string }): string {
+export function shareTags(
+  preview: SharePreview,
+  options: { publicUrl?: string; product: string; language?: Language },
+): string {
   const origin = options.publicUrl?.replace(/\/+$/, '');
   const page = preview.kind === 'activity' ? 'view-activity' : 'view-group';
   const image =
-    preview.kind === 'activity' ? origin && `${origin}${routeImagePath(options.product, preview.id)}` : preview.picture;
+    preview.kind === 'activity'
+      ? origin && `${origin}${routeImagePath(options.product, preview.id, options.language)}`
+      : preview.picture;
   const routePicture = preview.kind === 'activity' && Boolean(image);
   const meta: (readonly [attribute: 'property' | 'name', key: string, value: string | null | undefined])[] = [
     ['property', 'og:type', 'website'],

@@ -17,7 +17,7 @@ const previewColumns = {
   startTime: activities.startTime,
   endTime: activities.endTime,
   totalDistance: activities.totalDistance,
-  sport: sports.nameEn,
+  sportNames: { en: sports.nameEn, it: sports.nameIt, de: sports.nameDe, fr: sports.nameFr, es: sports.nameEs },
 };
 
 /** Read-only lookups of what link previews and share images show: one primary-key query each. */

@@ -103,6 +103,31 @@ describe('link previews of shared pages (issue 19)', () => {
     expect(tagsOf(await page(`/view-group/${MISSING}`))).toEqual([]);
   });
 
+  it('describes a shared page in the language the visitor’s browser asks for, else in English', async () => {
+    const creator = await newUser(t);
+    const { group } = await t.ok('group/create-new', { name: 'Bergfreunde', type: 'OPEN' }, creator.token);
+    const activity = await newActivity(t, creator, { date: '2027-01-16' });
+    const visit = (url: string, language: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+    const description = (html: string) => html.match(/property="og:description" content="([^"]*)"/)?.[1];
+
+    const german = await visit(`/view-group/${group.groupId}`, 'de-CH,de;q=0.9,en;q=0.8');
+    expect(description(german.body)).toBe('Offene Gruppe · 1 Mitglied');
+    expect(german.headers.vary).toContain('accept-language');
+    expect(description((await visit(`/view-group/${group.groupId}`, 'pt-BR,fr;q=0.5')).body)).toBe(
+      'Groupe ouvert · 1 membre',
+    );
+    expect(description((await visit(`/view-group/${group.groupId}`, 'pt-BR,ja')).body)).toBe('Open group · 1 member');
+
+    const page = (await visit(`/view-activity/${activity.activityId}`, 'de')).body;
+    expect(description(page)).toMatch(/^Sa\. 16\. Jan\. 2027 · 09:00–11:00 · Laufen · [\d,]+ (k?m)$/);
+    // The share card speaks the page's language.
+    const image = `${PUBLIC_URL}/api/space/cordata/share/activities/${activity.activityId}.png?lang=de`;
+    expect(page).toContain(`<meta property="og:image" content="${image}">`);
+    const png = await t.app.inject({ method: 'GET', url: image.slice(PUBLIC_URL.length) });
+    expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
+  });
+
   it('serves the plain page when the lookup fails', async () => {
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -145,6 +170,16 @@ describe('the share card', () => {
     }
     expect(svg.match(/<polyline /g)).toHaveLength(1);
     expect(svg.match(/<circle /g)).toHaveLength(3); // the brand's disc, the start and the end
+  });
+
+  it('speaks the language asked for', async () => {
+    const creator = await newUser(t);
+    const activity = await newActivity(t, creator, { date: '2027-01-16', startTime: '18:10', endTime: '19:30' });
+    const card = (await cards()(activity.activityId, 'es'))!;
+    expect(card).toMatchObject({ day: 'sáb 16 ene 2027', time: '18:10–19:30', language: 'es' });
+    expect(card.sport).toMatch(/^Carrera a pie · [\d,]+ km$/);
+    expect(shareCardSvg(card)).toContain('>Únete en Cordata</text>');
+    expect(shareCardSvg({ ...card, language: undefined })).toContain('>Join on Cordata</text>');
   });
 
   it('draws no point of the route inside the organiser’s privacy zone', async () => {
@@ -258,5 +293,16 @@ describe('share tags (pure)', () => {
     const row = { date: '2026-11-29', startTime: '09:00', endTime: '12:00', sport: 'Running', totalDistance: 12_400 };
     expect(activityDescription(row)).toBe('Sun 29 Nov 2026 · 09:00–12:00 · Running · 12.4 km');
     expect(activityDescription({ ...row, totalDistance: 850 })).toBe('Sun 29 Nov 2026 · 09:00–12:00 · Running · 850 m');
+  });
+
+  it('describes an activity in German, French and Spanish', () => {
+    const row = { date: '2026-11-29', startTime: '09:00', endTime: '12:00', sport: 'Laufen', totalDistance: 12_400 };
+    expect(activityDescription(row, 'de')).toBe('So. 29. Nov. 2026 · 09:00–12:00 · Laufen · 12,4 km');
+    expect(activityDescription({ ...row, sport: 'Trail' }, 'fr')).toBe(
+      'dim. 29 nov. 2026 · 09:00–12:00 · Trail · 12,4 km',
+    );
+    expect(activityDescription({ ...row, sport: 'Senderismo', totalDistance: 850 }, 'es')).toBe(
+      'dom 29 nov 2026 · 09:00–12:00 · Senderismo · 850 m',
+    );
   });
 });

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Language } from '@cordata/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import { errorBody } from '../http/errors.ts';
+import { acceptedLanguage } from '../i18n/accept-language.ts';
 import { elevationCredit } from '../modules/elevation/elevation-provider.ts';
 import { basemapRuntimeConfig, chooseBasemap } from '../modules/maps/basemap.ts';
 import type { SharePreviewLookup } from './share-preview.ts';
@@ -41,7 +43,8 @@ const escapeForScript = (json: string) => json.replaceAll('<', '\\u003c');
  * with the runtime configuration injected. With `nonces`, each answer of the entry page carries a fresh
  * nonce on its scripts and in its policy, with 'strict-dynamic': the scripts they load (the tag
  * manager) are trusted through them, and no script-src origin is needed (review L6).
- * With `sharePreview`, a shared activity or group page carries its link-preview tags (issue 19).
+ * With `sharePreview`, a shared activity or group page carries its link-preview tags (issue 19), described in the
+ * language the visitor's browser asks for (Accept-Language), else English.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -78,16 +81,16 @@ export async function registerWeb(
   }
 
   /** The entry page, with the link-preview tags of the object a shared page names when outsiders may see it. */
-  async function entryPage(path: string, log: FastifyBaseLogger): Promise<string> {
+  async function entryPage(path: string, language: Language, log: FastifyBaseLogger): Promise<string> {
     const target = options.sharePreview && shareTarget(path);
     if (!target || !options.sharePreview) return indexHtml;
     try {
-      const preview = await options.sharePreview(target.kind, target.id);
+      const preview = await options.sharePreview(target.kind, target.id, language);
       if (!preview) return indexHtml;
       return withShareTags(
         indexHtml,
         preview,
-        shareTags(preview, { publicUrl: config.PUBLIC_URL, product: config.PRODUCT_SLUG }),
+        shareTags(preview, { publicUrl: config.PUBLIC_URL, product: config.PRODUCT_SLUG, language }),
       );
     } catch (err) {
       // A preview is a nicety: the page itself must load even when the database does not answer.
@@ -104,9 +107,11 @@ export async function registerWeb(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
-    const html = await entryPage(path, request.log);
+    const html = await entryPage(path, acceptedLanguage(request.headers['accept-language']), request.log);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!options.nonces) return sendCompressed(request.headers['accept-encoding'], reply, html);
+    // A shared page's description is in the visitor's language.
+    const vary = options.sharePreview && shareTarget(path) ? 'accept-encoding, accept-language' : 'accept-encoding';
+    if (!options.nonces) return sendCompressed(request.headers['accept-encoding'], reply, html, vary);
     const nonce = randomBytes(16).toString('base64');
     const policy = String(reply.getHeader('content-security-policy') ?? '');
     reply.header(
@@ -119,6 +124,7 @@ export async function registerWeb(
       html
         .replaceAll('<script', `<script nonce="${nonce}"`)
         .replaceAll('<link rel="modulepreload"', `<link rel="modulepreload" nonce="${nonce}"`),
+      vary,
     );
   });
 }
@@ -128,8 +134,8 @@ export async function registerWeb(
  * 4 KB compressed, the first thing a cold start waits for (bench/slow-network.ts). It changes per answer (nonce, share
  * tags), so it is compressed per answer; brotli at quality 5 takes well under a millisecond on it.
  */
-function sendCompressed(acceptEncoding: string | undefined, reply: FastifyReply, html: string) {
-  reply.header('vary', 'accept-encoding');
+function sendCompressed(acceptEncoding: string | undefined, reply: FastifyReply, html: string, vary: string) {
+  reply.header('vary', vary);
   const accepted = acceptEncoding ?? '';
   if (/\bbr\b/.test(accepted)) {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });

@@ -1,4 +1,5 @@
 /** Sign-in: one-time codes and sessions. */
+import type { Language } from '@cordata/contract/enums';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './users.ts';
@@ -79,7 +80,7 @@ export const oidcLogins = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
-    language: text('language').$type<'en' | 'it'>().notNull().default('en'),
+    language: text('language').$type<Language>().notNull().default('en'),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: createdAt(),

@@ -7,6 +7,10 @@ export const sports = pgTable('sports', {
   id: text('id').primaryKey(),
   nameEn: text('name_en').notNull(),
   nameIt: text('name_it').notNull(),
+  // Null where an operator gave no translation: answers carry the English name instead.
+  nameDe: text('name_de'),
+  nameFr: text('name_fr'),
+  nameEs: text('name_es'),
   icon: text('icon').notNull(),
   intensityKinds: text('intensity_kinds').array().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),

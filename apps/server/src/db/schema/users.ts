@@ -1,5 +1,5 @@
 /** People: accounts, blocks, contacts and the days they used the app. */
-import type { Gender, Role } from '@cordata/contract/enums';
+import type { Gender, Language, Role } from '@cordata/contract/enums';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,7 +40,7 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     homeLatitude: doublePrecision('home_latitude'),
     homeLongitude: doublePrecision('home_longitude'),
-    language: text('language').$type<'en' | 'it'>().notNull().default('en'),
+    language: text('language').$type<Language>().notNull().default('en'),
     role: text('role').$type<Role>().notNull().default('USER'),
     completed: boolean('completed').notNull().default(false),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),

@@ -1,4 +1,4 @@
-import type { Gender } from '@cordata/contract/enums';
+import type { Gender, Language } from '@cordata/contract/enums';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedOn } from '../../db/client.ts';
 import { userSports, users } from '../../db/schema.ts';
@@ -17,7 +17,7 @@ export interface ProfileValues {
   profilePicture: string | null;
   homeLatitude: number | null;
   homeLongitude: number | null;
-  language?: 'en' | 'it';
+  language?: Language;
   searchName: string;
 }
 

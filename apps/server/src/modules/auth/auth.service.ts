@@ -1,6 +1,7 @@
 import {
   type CallBody,
   isOldEnough,
+  type Language,
   PRIVACY_VERSION,
   passwordProblem,
   TERMS_VERSION,
@@ -10,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { codeMail, type MailLanguage } from '../mail/templates.ts';
+import { codeMail } from '../mail/templates.ts';
 import type { SportsService } from '../sports/sports.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { toOwnUser } from '../users/own-user.ts';
@@ -95,7 +96,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const isLive = (user: UserRow | undefined): user is UserRow => !!user && !user.deletedAt;
 
   /** Stores a fresh code and its mail together, then starts the delivery. */
-  async function sendCode(email: string, purpose: OtpPurpose, language: MailLanguage) {
+  async function sendCode(email: string, purpose: OtpPurpose, language: Language) {
     const queued = await db.transaction(async (tx: DbOrTx) => {
       const code = await otp.issue(email, purpose, tx);
       return deps.mailer.enqueue({ to: email, ...codeMail(purpose, code, language) }, tx);
@@ -104,7 +105,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Like sendCode, but quietly keeps the code already sent when it is less than a minute old. */
-  async function sendCodeUnlessRecent(email: string, purpose: OtpPurpose, language: MailLanguage) {
+  async function sendCodeUnlessRecent(email: string, purpose: OtpPurpose, language: Language) {
     if ((await otp.resendWait(email, purpose)) > 0) return;
     try {
       await sendCode(email, purpose, language);

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type CallBody, Email, PRIVACY_VERSION, TERMS_VERSION } from '@cordata/contract';
+import { type CallBody, Email, type Language, PRIVACY_VERSION, TERMS_VERSION } from '@cordata/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
@@ -48,7 +48,7 @@ export function createOidcService(deps: OidcServiceDeps) {
     return found;
   }
 
-  async function begin(provider: string, intent: OidcLoginRow['intent'], userId: string | null, language: 'en' | 'it') {
+  async function begin(provider: string, intent: OidcLoginRow['intent'], userId: string | null, language: Language) {
     const c = client(provider);
     const state = randomToken();
     const binding = randomToken();

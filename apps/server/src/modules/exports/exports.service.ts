@@ -1,8 +1,9 @@
-import type { DataExport } from '@cordata/contract';
+import { type DataExport, INTL_LOCALES } from '@cordata/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { exportsText } from '../../i18n/exports.ts';
 import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
 import type { FileStorage } from '../uploads/storage.ts';
 import { buildExportFiles, zipFiles } from './export-archive.ts';
@@ -15,19 +16,6 @@ const MAX_ATTEMPTS = 3;
 const EXPORTS_PER_USER_PER_DAY = 3;
 
 type Row = ExportRow;
-
-const copy = {
-  en: {
-    subject: 'Your Cordata data is ready',
-    body: (url: string, until: string) =>
-      `Your data export is ready. Download it here until ${until}:\n\n${url}\n\nIf you did not ask for it, change your password.`,
-  },
-  it: {
-    subject: 'I tuoi dati Cordata sono pronti',
-    body: (url: string, until: string) =>
-      `La tua esportazione dei dati è pronta. Scaricala qui fino al ${until}:\n\n${url}\n\nSe non l'hai richiesta, cambia la password.`,
-  },
-};
 
 /**
  * The data export: asked for with one tap, built by a job (safe on several instances: a pending export is
@@ -113,13 +101,13 @@ export function createExportsService(deps: {
       await deps.storage.remove([key]);
       return;
     }
-    const lang = user.language === 'it' ? 'it' : 'en';
+    const language = user.language;
     const url = `${deps.publicUrl.replace(/\/$/, '')}${downloadUrl(ready)}`;
-    const until = expiresAt.toLocaleDateString(lang === 'it' ? 'it-IT' : 'en-GB', { timeZone: 'UTC' });
-    const body = copy[lang].body(url, until);
+    const until = expiresAt.toLocaleDateString(INTL_LOCALES[language] ?? INTL_LOCALES.en, { timeZone: 'UTC' });
+    const body = [exportsText(language, 'ready', { until }), url, exportsText(language, 'notYou')].join('\n\n');
     await deps.mailer.send({
       to: user.email,
-      subject: copy[lang].subject,
+      subject: exportsText(language, 'subject'),
       text: body,
       html: `<p>${body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n\n/g, '</p><p>')}</p>`,
     });

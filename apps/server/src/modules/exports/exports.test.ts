@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { latestMailCode, newActivity, newUser, reauthenticate, TEST_PASSWORD } from '../../../test/factories.ts';
 import { forgeParameter } from '../../../test/forge.ts';
-import { dataExports, locationPoints, mailOutbox } from '../../db/schema.ts';
+import { dataExports, locationPoints, mailOutbox, users } from '../../db/schema.ts';
 import { trackGpx } from '../activities/activity-route.ts';
 import { buildExportFiles } from './export-archive.ts';
 
@@ -142,6 +142,29 @@ describe('data export', () => {
     expect((await download(url)).statusCode).toBe(404);
     expect((await t.ok('export/latest', undefined, me.token)).export).toBeNull();
     clock = Date.now();
+  });
+
+  it('mails the link in the person’s language, with the last day as they write it', async () => {
+    const [english, french] = [await newUser(t), await newUser(t)];
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, french.id));
+    for (const me of [english, french]) await requestExport(me.token);
+    await service().runPending();
+    const mailOf = async (me: { email: string; token: string }, locale: string) => {
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, me.email));
+      const ready = (await t.ok('export/latest', undefined, me.token)).export!;
+      const [intro, link, ...rest] = mail!.text.split('\n\n');
+      expect(link!.endsWith(ready.downloadUrl!), link).toBe(true);
+      const until = new Date(ready.expiresAt!).toLocaleDateString(locale, { timeZone: 'UTC' });
+      return { subject: mail!.subject, intro, rest, until };
+    };
+    const en = await mailOf(english, 'en-GB');
+    expect(en.subject).toBe('Your Cordata data is ready');
+    expect(en.intro).toBe(`Your data export is ready. Download it here until ${en.until}:`);
+    expect(en.rest).toEqual(['If you did not ask for it, change your password.']);
+    const fr = await mailOf(french, 'fr-FR');
+    expect(fr.subject).toBe('Tes données Cordata sont prêtes');
+    expect(fr.intro).toBe(`Ton export de données est prêt. Télécharge-le ici jusqu’au ${fr.until} :`);
+    expect(fr.rest).toEqual(['Si tu ne l’as pas demandé, change ton mot de passe.']);
   });
 
   it('goes with the account', async () => {

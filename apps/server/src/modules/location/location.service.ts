@@ -2,6 +2,7 @@ import type { Language, LatLng } from '@cordata/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { acceptedLanguage } from '../../i18n/accept-language.ts';
 import type { Geocoder } from './geocoder.ts';
 
 export const AUTOCOMPLETE_LIMIT = 8;
@@ -36,11 +37,5 @@ export type LocationService = ReturnType<typeof createLocationService>;
 
 /** The body's language, else the first of Accept-Language the app speaks, else English. */
 export function callLanguage(language: Language | undefined, request: FastifyRequest): Language {
-  if (language) return language;
-  const header = request.headers['accept-language'] ?? '';
-  for (const tag of header.split(',')) {
-    const primary = tag.trim().slice(0, 2).toLowerCase();
-    if (primary === 'it' || primary === 'en') return primary;
-  }
-  return 'en';
+  return language ?? acceptedLanguage(request.headers['accept-language']);
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@cordata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newUser } from '../../../test/factories.ts';
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = async (query: string, near?: { latitude: number; longitude: number }, language?: 'en' | 'it') =>
+const search = async (query: string, near?: { latitude: number; longitude: number }, language?: Language) =>
   (await t.ok('location/autocomplete', { query, near, language }, token)).results;
 const first = async (query: string, near?: { latitude: number; longitude: number }) =>
   (await search(query, near))[0]?.label;
@@ -118,6 +119,12 @@ describe('location/autocomplete: search quality on a fixed list', () => {
     expect(res.json().results[0].label).toBe('Firenze, Toscana, Italia');
   });
 
+  it('speaks German, Spanish and French, with the English name where theirs is the same', async () => {
+    expect((await search('Mailand', undefined, 'de'))[0]?.label).toBe('Mailand, Lombardei, Italien');
+    expect((await search('Milán', undefined, 'es'))[0]?.label).toBe('Milán, Lombardía, Italia');
+    expect((await search('Milan', undefined, 'fr'))[0]?.label).toBe('Milan, Lombardie, Italie');
+  });
+
   it('answers at most 8 places with their coordinates, and nothing for a query of symbols', async () => {
     const results = await search('san');
     expect(results).toHaveLength(8);
@@ -156,6 +163,9 @@ describe('location/get-address', () => {
   it.each([
     [45.4642, 9.19, 'en', { label: 'Milan, Lombardy, Italy', city: 'Milan', country: 'Italy' }],
     [45.4642, 9.19, 'it', { label: 'Milano, Lombardia, Italia', city: 'Milano', country: 'Italia' }],
+    [45.4642, 9.19, 'de', { label: 'Mailand, Lombardei, Italien', city: 'Mailand', country: 'Italien' }],
+    [45.4642, 9.19, 'es', { label: 'Milán, Lombardía, Italia', city: 'Milán', country: 'Italia' }],
+    [45.4642, 9.19, 'fr', { label: 'Milan, Lombardie, Italie', city: 'Milan', country: 'Italie' }],
     [41.9, 12.49, 'en', { label: 'Rome, Lazio, Italy', city: 'Rome', country: 'Italy' }],
     [41.9, 12.49, 'it', { label: 'Roma, Lazio, Italia', city: 'Roma', country: 'Italia' }],
     [44.2218, 12.0414, 'en', { label: 'Forlì, Emilia-Romagna, Italy', city: 'Forlì', country: 'Italy' }],
@@ -187,7 +197,7 @@ describe('bad input', () => {
       'near out of range',
       () => t.call('location/autocomplete', { query: 'a', near: { latitude: 91, longitude: 0 } }, token),
     ],
-    ['an unknown language', () => t.call('location/autocomplete', { query: 'a', language: 'fr' } as never, token)],
+    ['an unknown language', () => t.call('location/autocomplete', { query: 'a', language: 'xx' } as never, token)],
     ['a latitude of 100', () => t.call('location/get-address', { latitude: 100, longitude: 9 }, token)],
     ['a longitude of -181', () => t.call('location/get-address', { latitude: 45, longitude: -181 }, token)],
     ['a missing longitude', () => t.call('location/get-address', { latitude: 45 } as never, token)],

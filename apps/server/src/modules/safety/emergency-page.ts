@@ -1,12 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Language } from '@cordata/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import type { MailLanguage } from '../mail/templates.ts';
+import { acceptedLanguage } from '../../i18n/accept-language.ts';
+import { safetyText } from '../../i18n/safety.ts';
 import type { OutgoingPoint, OutgoingPoints } from './outgoing-points.ts';
 import type { SafetyRepository } from './safety.repository.ts';
 import { CONTACT_CONFIRMATION_VALID_MS } from './safety.service.ts';
 import { hashLinkToken } from './safety-escalation.ts';
-import { escapeHtml as e, localTime, safetyCopy } from './safety-texts.ts';
+import { escapeHtml as e, localTime } from './safety-texts.ts';
 
 /** Page views a network address may make in 10 minutes, whatever the token: guessing is slowed further. */
 export const LINK_VIEWS_PER_10_MINUTES = 30;
@@ -14,7 +16,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** What the page shows; everything about the person and the route has passed through the privacy zones' door. */
 export interface EmergencyView {
-  language: MailLanguage;
+  language: Language;
   timeZone: string;
   person: string;
   activity: string;
@@ -78,7 +80,7 @@ export function createEmergencyPage(deps: {
     };
   }
 
-  function send(reply: FastifyReply, status: number, language: MailLanguage | null, title: string, body: string) {
+  function send(reply: FastifyReply, status: number, language: Language, title: string, body: string) {
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -89,20 +91,27 @@ export function createEmergencyPage(deps: {
       .send(page(language, title, body));
   }
 
-  /** Not knowing whose link it was, the bare pages speak both languages. */
-  const bilingual = (key: 'gone' | 'busy') => `${safetyCopy.en[key]} / ${safetyCopy.it[key]}`;
+  /** Not knowing whose link it was, the bare pages speak the language the visitor's browser asks for. */
+  const visitorLanguage = (req: FastifyRequest) => acceptedLanguage(req.headers['accept-language']);
+  const busy = (req: FastifyRequest, reply: FastifyReply) => {
+    const language = visitorLanguage(req);
+    return send(reply, 429, language, 'Cordata', `<p>${e(safetyText(language, 'busy'))}</p>`);
+  };
+  const gone = (req: FastifyRequest, reply: FastifyReply) => {
+    const language = visitorLanguage(req);
+    return send(reply, 404, language, 'Cordata', `<p>${e(safetyText(language, 'gone'))}</p>`);
+  };
 
   function register(app: FastifyInstance) {
     app.get<{ Params: { token: string } }>(`${deps.path}/:token`, { schema: { hide: true } }, async (req, reply) => {
       try {
         await deps.rateLimiter.hit(`safety-link:${req.ip}`, { limit: LINK_VIEWS_PER_10_MINUTES, windowSeconds: 600 });
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'RATE_LIMITED')
-          return send(reply, 429, null, 'Cordata', `<p>${e(bilingual('busy'))}</p>`);
+        if (err instanceof ApiError && err.code === 'RATE_LIMITED') return busy(req, reply);
         throw err;
       }
       const view = TOKEN.test(req.params.token) ? await load(req.params.token) : null;
-      if (!view) return send(reply, 404, null, 'Cordata', `<p>${e(bilingual('gone'))}</p>`);
+      if (!view) return gone(req, reply);
       const rendered = render(view);
       return send(reply, 200, view.language, rendered.title, rendered.body);
     });
@@ -124,33 +133,31 @@ export function createEmergencyPage(deps: {
         throw err;
       }
     };
-    const busy = (reply: FastifyReply) => send(reply, 429, null, 'Cordata', `<p>${e(bilingual('busy'))}</p>`);
-    const gone = (reply: FastifyReply) => send(reply, 404, null, 'Cordata', `<p>${e(bilingual('gone'))}</p>`);
-    const both = (key: 'confirmPageTitle' | 'confirmButton') => `${safetyCopy.en[key]} / ${safetyCopy.it[key]}`;
 
     app.get<{ Params: { token: string } }>(confirmPath, { schema: { hide: true } }, async (req, reply) => {
-      if (await limited(req.ip)) return busy(reply);
-      if (!TOKEN.test(req.params.token)) return gone(reply);
-      const body = `<section class="ok"><h1>${e(both('confirmPageTitle'))}</h1>
-<p>${e(safetyCopy.en.confirmIntro)}</p><p>${e(safetyCopy.it.confirmIntro)}</p>
-<form method="post"><p><button type="submit">${e(both('confirmButton'))}</button></p></form></section>`;
-      return send(reply, 200, null, both('confirmPageTitle'), body);
+      if (await limited(req.ip)) return busy(req, reply);
+      if (!TOKEN.test(req.params.token)) return gone(req, reply);
+      const language = visitorLanguage(req);
+      const text = (key: string) => e(safetyText(language, key));
+      const body = `<section class="ok"><h1>${text('confirmPageTitle')}</h1><p>${text('confirmIntro')}</p>
+<form method="post"><p><button type="submit">${text('confirmButton')}</button></p></form></section>`;
+      return send(reply, 200, language, safetyText(language, 'confirmPageTitle'), body);
     });
 
     app.register(async (scope) => {
       // The button's form posts no fields: its body is not read.
       scope.addContentTypeParser('application/x-www-form-urlencoded', (_req, _payload, done) => done(null, null));
       scope.post<{ Params: { token: string } }>(confirmPath, { schema: { hide: true } }, async (req, reply) => {
-        if (await limited(req.ip)) return busy(reply);
+        if (await limited(req.ip)) return busy(req, reply);
         const now = deps.now();
         const sentAfter = new Date(now.getTime() - CONTACT_CONFIRMATION_VALID_MS);
         const confirmed =
           TOKEN.test(req.params.token) &&
           (await deps.repo.confirmContact(hashLinkToken(req.params.token), sentAfter, now));
-        if (!confirmed) return gone(reply);
-        const body = `<section class="ok"><h1>${e(safetyCopy.en.confirmedTitle)}</h1><p>${e(safetyCopy.en.confirmedBody)}</p>
-<h1>${e(safetyCopy.it.confirmedTitle)}</h1><p>${e(safetyCopy.it.confirmedBody)}</p></section>`;
-        return send(reply, 200, null, safetyCopy.en.confirmedTitle, body);
+        if (!confirmed) return gone(req, reply);
+        const language = visitorLanguage(req);
+        const body = `<section class="ok"><h1>${e(safetyText(language, 'confirmedTitle'))}</h1><p>${e(safetyText(language, 'confirmedBody'))}</p></section>`;
+        return send(reply, 200, language, safetyText(language, 'confirmedTitle'), body);
       });
     });
   }
@@ -158,8 +165,8 @@ export function createEmergencyPage(deps: {
   return { register, load };
 }
 
-function page(language: MailLanguage | null, title: string, body: string) {
-  return `<!doctype html><html lang="${language ?? 'en'}"><head><meta charset="utf-8">
+function page(language: Language, title: string, body: string) {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${e(title)}</title>
 <style>
@@ -210,30 +217,30 @@ const osm = (p: OutgoingPoint) =>
   `https://www.openstreetmap.org/?mlat=${p.latitude.toFixed(5)}&mlon=${p.longitude.toFixed(5)}#map=15/${p.latitude.toFixed(5)}/${p.longitude.toFixed(5)}`;
 
 export function render(v: EmergencyView): { title: string; body: string } {
-  const t = safetyCopy[v.language] ?? safetyCopy.en;
+  const t = (key: string, vars?: Record<string, string>) => safetyText(v.language, key, vars);
   const time = (d: Date) => localTime(d, v.timeZone, v.language);
   if (v.backAt) {
-    const title = t.backTitle(v.person);
+    const title = t('backTitle', { person: v.person });
     return {
       title,
-      body: `<section class="ok"><h1>${e(title)}</h1><p>${e(t.backIntro(v.person, time(v.backAt)))}</p></section>`,
+      body: `<section class="ok"><h1>${e(title)}</h1><p>${e(t('backIntro', { person: v.person, at: time(v.backAt) }))}</p></section>`,
     };
   }
-  const title = t.pageTitle(v.person);
+  const title = t('pageTitle', { person: v.person });
   const position = v.lastFix
     ? `<p><strong>${v.lastFix.latitude.toFixed(5)}, ${v.lastFix.longitude.toFixed(5)}</strong><br>
-<span class="muted">${e(t.fixedAt(time(v.lastFix.at)))}</span></p>
-<p><a href="${e(osm(v.lastFix))}" rel="noreferrer">${e(t.openMap)}</a></p>`
-    : `<p>${e(t.noPosition)}</p>`;
+<span class="muted">${e(t('fixedAt', { at: time(v.lastFix.at) }))}</span></p>
+<p><a href="${e(osm(v.lastFix))}" rel="noreferrer">${e(t('openMap'))}</a></p>`
+    : `<p>${e(t('noPosition'))}</p>`;
   const body = `<section class="alert"><h1>${e(title)}</h1>
-<p>${e(t.pageIntro(v.person, v.activity, time(v.plannedReturn)))}</p>
-<p><strong>${e(t.emergency)}</strong></p></section>
-<section><h2>${e(t.lastPosition)}</h2>${position}</section>
-<section><h2>${e(t.route)}</h2>${sketch(v.route, v.lastFix)}
-${v.start ? `<p class="muted">${e(t.start)}: ${e(v.start)}</p>` : ''}</section>
-<section><h2>${e(t.activityHeading)}</h2><p><strong>${e(v.activity)}</strong></p>
-<p>${e(t.organiser)}: ${e(v.organisers.join(', '))}</p>
-${v.activityContact ? `<p>${e(t.activityContact)}: ${e(v.activityContact)}</p>` : ''}</section>
-<p class="muted">${e(t.expires(time(v.expiresAt)))}</p>`;
+<p>${e(t('pageIntro', { person: v.person, activity: v.activity, planned: time(v.plannedReturn) }))}</p>
+<p><strong>${e(t('emergency'))}</strong></p></section>
+<section><h2>${e(t('lastPosition'))}</h2>${position}</section>
+<section><h2>${e(t('route'))}</h2>${sketch(v.route, v.lastFix)}
+${v.start ? `<p class="muted">${e(t('start'))}: ${e(v.start)}</p>` : ''}</section>
+<section><h2>${e(t('activityHeading'))}</h2><p><strong>${e(v.activity)}</strong></p>
+<p>${e(t('organiser'))}: ${e(v.organisers.join(', '))}</p>
+${v.activityContact ? `<p>${e(t('activityContact'))}: ${e(v.activityContact)}</p>` : ''}</section>
+<p class="muted">${e(t('expires', { until: time(v.expiresAt) }))}</p>`;
   return { title, body };
 }

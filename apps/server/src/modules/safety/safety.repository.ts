@@ -1,3 +1,4 @@
+import { FALLBACK_LANGUAGE } from '@cordata/contract';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows, uuidArray } from '../../db/client.ts';
 import {
@@ -181,7 +182,7 @@ export function createSafetyRepository(db: Db) {
 
     language: async (userId: string, tx: DbOrTx = db) => {
       const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
-      return row?.language === 'it' ? ('it' as const) : ('en' as const);
+      return row?.language ?? FALLBACK_LANGUAGE;
     },
 
     /** Confirms the address whose link was sent after `sentAfter`; the link then works no more. */

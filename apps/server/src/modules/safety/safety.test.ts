@@ -13,6 +13,7 @@ import {
   safetyLinks,
   users,
 } from '../../db/schema.ts';
+import { safetyText } from '../../i18n/safety.ts';
 import { pushText } from '../notifications/push-messages.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 import { createSafetyEscalation, hashLinkToken } from './safety-escalation.ts';
@@ -586,9 +587,18 @@ describe('an emergency contact confirms first (review M-N2)', () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('<form method="post">');
     expect(shown.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(shown.body).toContain('<html lang="en">');
+    expect(shown.body).toContain(safetyText('en', 'confirmButton'));
+    // Not knowing whose link it is, the page speaks the visitor's language.
+    const german = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'de-CH,de;q=0.9' } });
+    expect(german.body).toContain('<html lang="de">');
+    expect(german.body).toContain(safetyText('de', 'confirmButton'));
+    expect(german.body).not.toContain(safetyText('en', 'confirmButton'));
     expect((await t.ok('user/emergency-contacts', undefined, person.token)).contacts[0]!.confirmed).toBe(false);
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    expect((await t.app.inject({ method: 'POST', url, headers: form, payload: '' })).statusCode).toBe(200);
+    const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es' };
+    const confirmed = await t.app.inject({ method: 'POST', url, headers: form, payload: '' });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain(safetyText('es', 'confirmedTitle'));
     expect((await t.ok('user/emergency-contacts', undefined, person.token)).contacts[0]!.confirmed).toBe(true);
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(404);
 

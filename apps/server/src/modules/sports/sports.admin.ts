@@ -11,11 +11,21 @@ type CatalogueEntry = NonNullable<Awaited<ReturnType<SportsRepository['catalogue
 
 const toAdminSport = ({ sport, usage }: CatalogueEntry): AdminSport => ({
   sportId: sport.id,
-  names: { en: sport.nameEn, it: sport.nameIt },
+  // As stored, nulls included: the operator sees which translations are missing.
+  names: { en: sport.nameEn, it: sport.nameIt, de: sport.nameDe, fr: sport.nameFr, es: sport.nameEs },
   icon: sport.icon,
   intensityKinds: sport.intensityKinds as IntensityKind[],
   retiredAt: sport.retiredAt?.toISOString() ?? null,
   usage,
+});
+
+/** All five columns at once: a language the operator left out is cleared, so it shows the English name again. */
+const nameValues = (names: AdminCallBody<'sports/create'>['names']) => ({
+  nameEn: names.en,
+  nameIt: names.it,
+  nameDe: names.de ?? null,
+  nameFr: names.fr ?? null,
+  nameEs: names.es ?? null,
 });
 
 /**
@@ -45,8 +55,7 @@ export function createSportsAdmin(deps: {
     create: (actor: AuthUser, body: AdminCallBody<'sports/create'>) =>
       deps.changes.run(async (tx) => {
         const values = {
-          nameEn: body.names.en,
-          nameIt: body.names.it,
+          ...nameValues(body.names),
           icon: body.icon,
           intensityKinds: body.intensityKinds,
         };
@@ -61,7 +70,7 @@ export function createSportsAdmin(deps: {
         await repo.update(
           body.sportId,
           {
-            ...(body.names ? { nameEn: body.names.en, nameIt: body.names.it } : {}),
+            ...(body.names ? nameValues(body.names) : {}),
             ...(body.icon ? { icon: body.icon } : {}),
             ...(body.intensityKinds ? { intensityKinds: body.intensityKinds } : {}),
             // Retiring keeps the first retirement date.

@@ -5,7 +5,7 @@ import { SEED_SPORTS } from './sports.seed.ts';
 
 export type SportValues = Pick<
   typeof sports.$inferInsert,
-  'nameEn' | 'nameIt' | 'icon' | 'intensityKinds' | 'retiredAt'
+  'nameEn' | 'nameIt' | 'nameDe' | 'nameFr' | 'nameEs' | 'icon' | 'intensityKinds' | 'retiredAt'
 >;
 
 /** How many profiles and activities use a sport: a sport in use is retired, never deleted. */
@@ -62,6 +62,9 @@ export function createSportsRepository(db: DbOrTx) {
             id: s.id,
             nameEn: s.en,
             nameIt: s.it,
+            nameDe: s.de,
+            nameFr: s.fr,
+            nameEs: s.es,
             icon: s.id,
             intensityKinds: s.kinds,
             sortOrder: i,

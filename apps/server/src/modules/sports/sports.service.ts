@@ -4,10 +4,17 @@ import type { SportsRepository } from './sports.repository.ts';
 
 type SportRow = Awaited<ReturnType<SportsRepository['listActive']>>[number];
 
+/** A catalogue row as the app sees it: a language without a name of its own shows the English one. */
 export const toSport = (row: SportRow): Sport => ({
   sportId: row.id,
   name: row.nameEn,
-  names: { en: row.nameEn, it: row.nameIt },
+  names: {
+    en: row.nameEn,
+    it: row.nameIt,
+    de: row.nameDe ?? row.nameEn,
+    fr: row.nameFr ?? row.nameEn,
+    es: row.nameEs ?? row.nameEn,
+  },
   icon: row.icon,
   intensityKinds: row.intensityKinds as IntensityKind[],
 });

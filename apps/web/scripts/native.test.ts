@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SUPPORTED_LANGUAGES } from '@cordata/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_APP_ID } from '../../server/src/web/app-links.ts';
@@ -40,9 +41,11 @@ const USAGE_KEYS = [
   'NSPhotoLibraryUsageDescription',
   'NSPhotoLibraryAddUsageDescription',
 ];
+/** The languages of the app (the contract's list) that translate the English texts. */
+const TRANSLATED = SUPPORTED_LANGUAGES.filter((language) => language !== 'en');
 
 describe('the Android project', () => {
-  it('asks for location, camera, photos and notifications, each explained in English and Italian', () => {
+  it('asks for location, camera, photos and notifications, each explained in every language of the app', () => {
     for (const permission of [
       'ACCESS_COARSE_LOCATION',
       'ACCESS_FINE_LOCATION',
@@ -54,11 +57,14 @@ describe('the Android project', () => {
       expect(manifest).toContain(`<uses-permission android:name="android.permission.${permission}"`);
     }
     const en = androidStrings('android/app/src/main/res/values/strings.xml');
-    const it = androidStrings('android/app/src/main/res/values-it/strings.xml');
-    for (const key of PERMISSION_TEXTS) {
-      expect(en.get(key), key).toBeTruthy();
-      expect(it.get(key), key).toBeTruthy();
-      expect(it.get(key)).not.toBe(en.get(key));
+    for (const key of PERMISSION_TEXTS) expect(en.get(key), key).toBeTruthy();
+    for (const language of TRANSLATED) {
+      const strings = androidStrings(`android/app/src/main/res/values-${language}/strings.xml`);
+      for (const key of PERMISSION_TEXTS) {
+        expect(strings.get(key), `${language} ${key}`).toBeTruthy();
+        expect(strings.get(key), `${language} ${key}`).not.toBe(en.get(key));
+      }
+      expect(strings.get('app_name'), language).toBe('Cordata');
     }
   });
 
@@ -90,7 +96,7 @@ describe('the Android project', () => {
 });
 
 describe('the iOS project', () => {
-  it('explains every permission in English and Italian, and the strings are in the app bundle', () => {
+  it('explains every permission in every language of the app, and the strings are in the app bundle', () => {
     for (const key of USAGE_KEYS) expect(infoPlist).toContain(`<key>${key}</key>`);
     expect(infoPlist).toMatch(/<key>UIBackgroundModes<\/key>\s*<array>\s*<string>remote-notification<\/string>/);
     // The safety loop's positions with the screen locked ("Always", asked in context: docs/mobile.md).
@@ -98,17 +104,30 @@ describe('the iOS project', () => {
       /<key>UIBackgroundModes<\/key>\s*<array>(?:\s*<string>[a-z-]+<\/string>)*\s*<string>location<\/string>/,
     );
     const en = iosStrings('ios/App/App/en.lproj/InfoPlist.strings');
-    const it = iosStrings('ios/App/App/it.lproj/InfoPlist.strings');
-    for (const key of USAGE_KEYS) {
-      expect(en.get(key), key).toBeTruthy();
-      expect(it.get(key), key).toBeTruthy();
-      expect(it.get(key)).not.toBe(en.get(key));
+    for (const key of USAGE_KEYS) expect(en.get(key), key).toBeTruthy();
+    for (const language of TRANSLATED) {
+      const strings = iosStrings(`ios/App/App/${language}.lproj/InfoPlist.strings`);
+      for (const key of USAGE_KEYS) {
+        expect(strings.get(key), `${language} ${key}`).toBeTruthy();
+        expect(strings.get(key), `${language} ${key}`).not.toBe(en.get(key));
+      }
     }
-    // Xcode copies only what the project lists: one variant group with both languages, in Resources.
-    expect(pbxproj).toMatch(/path = en\.lproj\/InfoPlist\.strings/);
-    expect(pbxproj).toMatch(/path = it\.lproj\/InfoPlist\.strings/);
+    // Xcode copies only what the project lists: one variant group with every language, in Resources.
     expect(pbxproj).toMatch(/\/\* InfoPlist\.strings in Resources \*\/,/);
-    expect(pbxproj).toMatch(/knownRegions = \([^)]*\bit,/);
+    const variants = /\/\* InfoPlist\.strings \*\/ = \{\s*isa = PBXVariantGroup;\s*children = \(([^)]*)\)/.exec(
+      pbxproj,
+    )?.[1];
+    const regions = /knownRegions = \(([^)]*)\)/.exec(pbxproj)?.[1];
+    const localizations = /<key>CFBundleLocalizations<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(infoPlist)?.[1];
+    for (const language of SUPPORTED_LANGUAGES) {
+      const reference = new RegExp(
+        `(C0DA7A[0-9A-F]{18}) /\\* ${language} \\*/ = \\{isa = PBXFileReference;[^}]* path = ${language}\\.lproj/InfoPlist\\.strings;`,
+      ).exec(pbxproj)?.[1];
+      expect(reference, language).toBeDefined();
+      expect(variants, language).toContain(`${reference} /* ${language} */,`);
+      expect(regions, language).toMatch(new RegExp(`\\b${language},`));
+      expect(localizations, language).toContain(`<string>${language}</string>`);
+    }
   });
 
   it('declares its associated domain (Universal Links) and push, in entitlements the build signs with', () => {

@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Language } from '@cordata/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { repoRoot } from './server.ts';
 
+/** The languages most journeys run in; languages.e2e.ts runs the entry and a join in every one (LANGUAGES). */
 export type Locale = 'en' | 'it';
 export const locales: Locale[] = ['en', 'it'];
+/** The device locale a phone in each language reports (the app follows it at first start). */
+const deviceLocales: Record<Language, string> = { en: 'en-US', it: 'it-IT', de: 'de-DE', fr: 'fr-FR', es: 'es-ES' };
 
 export const screenshotDir = join(repoRoot, 'e2e/screenshots');
 
@@ -31,15 +35,20 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** A phone: 390×844, touch, in the given language. */
-export function phoneContext(browser: Browser, locale: Locale, baseURL: string): Promise<BrowserContext> {
+/** A phone: 390×844 unless told (360 is the narrowest common one), touch, in the given language. */
+export function phoneContext(
+  browser: Browser,
+  locale: Language,
+  baseURL: string,
+  width = 390,
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
-    viewport: { width: 390, height: 844 },
+    viewport: { width, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    locale: locale === 'it' ? 'it-IT' : 'en-US',
+    locale: deviceLocales[locale],
   });
 }
 

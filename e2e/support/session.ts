@@ -1,6 +1,6 @@
-import type { OwnUser } from '@cordata/contract';
+import type { Language, OwnUser } from '@cordata/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Locale, phoneContext } from './browser.ts';
+import { phoneContext } from './browser.ts';
 
 /** The auth store as the app persists it (zustand persist format) under 'cordata:auth'. */
 export const authStorageValue = (jwt: string, completed = true) =>
@@ -68,11 +68,12 @@ export async function openPhone(
   browser: Browser,
   baseUrl: string,
   contexts: BrowserContext[],
-  locale: Locale,
+  locale: Language,
   path: string,
   jwt?: string,
+  width?: number,
 ): Promise<Page> {
-  const context = await phoneContext(browser, locale, baseUrl);
+  const context = await phoneContext(browser, locale, baseUrl, width);
   contexts.push(context);
   if (jwt) await seedToken(context, jwt);
   const page = await context.newPage();

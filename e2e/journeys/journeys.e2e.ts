@@ -11,7 +11,7 @@ import {
   testId,
 } from '../support/browser.ts';
 import { climbAboveLecco, GPX_UPLOADED, writeGpx } from '../support/gpx.ts';
-import { mailsTo, type RunningServer, startServer } from '../support/server.ts';
+import { mailedCode, type RunningServer, startServer } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 
 /**
@@ -44,17 +44,6 @@ afterAll(async () => {
 
 async function phone(locale: Locale, path: string, account?: Account): Promise<Page> {
   return openPhone(browser, server.url, contexts, locale, path, account?.jwt);
-}
-
-/** The code of the newest mail to an address (the dev mailbox lists newest first). */
-async function mailedCode(email: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const mails = await mailsTo(server.url, email);
-    const code = /^(\d{6})$/m.exec(mails[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
 }
 
 const tomorrow = () => {
@@ -116,7 +105,7 @@ describe.each(locales)('journeys (%s)', (locale) => {
     await shot(page, '1-sign-up');
     await page.click(testId('sign-up-submit'));
     await page.waitForSelector(testId('confirm-email-screen'));
-    await page.fill(testId('code-digit-0'), await mailedCode(email));
+    await page.fill(testId('code-digit-0'), await mailedCode(server.url, email));
 
     await page.waitForSelector(testId('profile-step-intro'));
     await page.click(testId('profile-next'));

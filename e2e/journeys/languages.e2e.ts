@@ -8,7 +8,7 @@ import { pointsActivity } from '../support/activities.ts';
 import { contextsClosedAfterEach, expectToast, screenshot, testId } from '../support/browser.ts';
 import { cutOrOverflowing } from '../support/layout.ts';
 import { settled } from '../support/safety.ts';
-import { mailsTo, repoRoot } from '../support/server.ts';
+import { mailedCode, repoRoot } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
 
@@ -25,15 +25,6 @@ function appText(locale: Language, namespace: string, path: string): string {
     readFileSync(join(repoRoot, `apps/web/src/i18n/locales/${locale}/${namespace}.json`), 'utf8'),
   ) as Record<string, unknown>;
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], texts) as string;
-}
-
-async function mailedCode(baseUrl: string, email: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const code = /^(\d{6})$/m.exec((await mailsTo(baseUrl, email))[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
 }
 
 describe('every language on a 360 px phone', () => {

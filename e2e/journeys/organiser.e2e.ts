@@ -6,7 +6,7 @@ import { type Account, call, newAccount, PASSWORD } from '../support/accounts.ts
 import { inDays } from '../support/activities.ts';
 import { contextsClosedAfterEach, expectToast, type Locale, locales, screenshot, testId } from '../support/browser.ts';
 import { postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
-import { mailsTo } from '../support/server.ts';
+import { mailedCode } from '../support/server.ts';
 import { openPhone } from '../support/session.ts';
 import { journeySuite } from '../support/suite.ts';
 
@@ -79,16 +79,6 @@ const settled = (page: Page) =>
 async function shot(page: Page, name: string) {
   await settled(page);
   await screenshot(page, name);
-}
-
-/** The code of the newest mail to an address (the dev mailbox lists newest first), once it has come. */
-async function mailedCode(url: string, email: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const code = /^(\d{6})$/m.exec((await mailsTo(url, email))[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
 }
 
 describe.skipIf(!hasPostgres)('the organiser', () => {

@@ -118,3 +118,13 @@ export async function mailsTo(baseUrl: string, email: string): Promise<{ subject
   if (!res.ok) throw new Error(`the dev mailbox answered ${res.status}`);
   return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
 }
+
+/** The code of the newest mail to an address (the dev mailbox lists newest first), once it has come. */
+export async function mailedCode(baseUrl: string, email: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const code = /^(\d{6})$/m.exec((await mailsTo(baseUrl, email))[0]?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}

@@ -102,9 +102,9 @@ describe('the push texts', () => {
     expect(pushText('en', 'ACTIVITY_CANCELLED', { target: 'Evening run' }).body).toBe('Evening run is cancelled');
     expect(
       pushText('en', 'ACTIVITY_WEATHER_DECISION', { target: 'Lake loop', reason: 'MOVE 2026-12-05 10:00' }).body,
-    ).toBe('Lake loop is moved because of the weather: now on 2026-12-05 at 10:00');
+    ).toBe('Lake loop is moved because of the weather: now on 05/12/2026 at 10:00');
     expect(pushText('en', 'GEAR_UNCLAIMED', { target: 'Grigna', reason: 'rope,helmet' }).body).toBe(
-      'Grigna starts within 24 h: nobody brings 2 required item(s) yet',
+      'Grigna starts within 24 h: nobody brings 2 required items yet',
     );
     expect(pushText('it', 'ACTIVITY_INVITE', {}).body).toBe("Qualcuno ti invita a un'attività");
     expect(pushText('pt', 'NEW_CONTACT', v)).toEqual({

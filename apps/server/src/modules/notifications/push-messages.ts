@@ -67,9 +67,9 @@ function cancelledDate(reason: string, lang: Language) {
   }).format(noon(match[1]!));
   return { day, time: match[2]! };
 }
-/** The new day of a moved activity: English has always shown it as it is stored (2026-12-05), the others as 05/12/2026. */
+/** The new day of a moved activity, day first as everywhere else (05/12/2026, 05.12.2026). */
 function movedDay(date: string, lang: Language) {
-  if (lang === 'en' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
   return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
     timeZone: 'UTC',
     day: '2-digit',

@@ -1,6 +1,7 @@
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { activities, groupMembers, groups, subgroupMembers, subgroups, userSports } from '../../db/schema.ts';
+import { activities, userSports } from '../../db/schema.ts';
+import { paceGroupsOfSql } from '../groups/pace-groups.sql.ts';
 
 /**
  * The levels a person goes by in the activity's sport: the one they declared, else (issue 40) those of the pace
@@ -10,11 +11,8 @@ function levelsInSportSql(userId: string | Placeholder): SQL {
   return sql`(select us.intensity_kind, us.intensity_value from ${userSports} us
       where us.user_id = ${userId} and us.sport_id = ${activities.sportId} and us.intensity_value > 0
     union all
-    select sg.intensity_kind, sg.intensity_value from ${subgroupMembers} sm
-      join ${subgroups} sg on sg.id = sm.subgroup_id
-      join ${groups} g on g.id = sg.group_id and g.deleted_at is null
-      join ${groupMembers} gm on gm.group_id = sg.group_id and gm.user_id = sm.user_id and gm.state = 'PARTICIPATING'
-      where sm.user_id = ${userId} and sg.sport_id = ${activities.sportId} and sg.intensity_value > 0
+    select sg.intensity_kind, sg.intensity_value from ${paceGroupsOfSql(userId)}
+      and sg.sport_id = ${activities.sportId} and sg.intensity_value > 0
         and not exists (select 1 from ${userSports} own where own.user_id = ${userId}
           and own.sport_id = ${activities.sportId} and own.intensity_value > 0))`;
 }

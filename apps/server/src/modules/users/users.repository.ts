@@ -1,17 +1,7 @@
 import type { Gender } from '@cordata/contract/enums';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import {
-  activities,
-  activityMembers,
-  groupMembers,
-  groups,
-  pushTokens,
-  subgroupMembers,
-  subgroups,
-  userSports,
-  users,
-} from '../../db/schema.ts';
+import { activities, activityMembers, groupMembers, groups, pushTokens, userSports, users } from '../../db/schema.ts';
 import {
   activityParticipantsVisibleSql,
   activityVisibleSql,
@@ -19,6 +9,8 @@ import {
   groupMembersVisibleSql,
   organiserNotBlockedSql,
 } from '../access/access.ts';
+import { paceGroupsOfSql } from '../groups/pace-groups.sql.ts';
+import type { PaceGroupLevelRow } from './own-user.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSportRow = Pick<typeof userSports.$inferSelect, 'sportId' | 'intensityKind' | 'intensityValue'>;
@@ -92,26 +84,12 @@ export function createUsersRepository(db: DbOrTx) {
 
     /** The levels of the pace groups the person is in, in the groups they take part in (issue 40). */
     paceGroupLevelsOf: (userId: string, tx: DbOrTx = db) =>
-      tx
-        .select({
-          sportId: subgroups.sportId,
-          intensityKind: subgroups.intensityKind,
-          intensityValue: subgroups.intensityValue,
-          subgroupName: subgroups.name,
-        })
-        .from(subgroupMembers)
-        .innerJoin(subgroups, eq(subgroups.id, subgroupMembers.subgroupId))
-        .innerJoin(groups, and(eq(groups.id, subgroups.groupId), isNull(groups.deletedAt)))
-        .innerJoin(
-          groupMembers,
-          and(
-            eq(groupMembers.groupId, subgroups.groupId),
-            eq(groupMembers.userId, subgroupMembers.userId),
-            eq(groupMembers.state, 'PARTICIPATING'),
-          ),
-        )
-        .where(eq(subgroupMembers.userId, userId))
-        .orderBy(asc(subgroups.sportId), asc(subgroups.name)),
+      queryRows<PaceGroupLevelRow>(
+        tx,
+        sql`select sg.sport_id as "sportId", sg.intensity_kind as "intensityKind",
+            sg.intensity_value as "intensityValue", sg.name as "subgroupName"
+          from ${paceGroupsOfSql(userId)} order by sg.sport_id, sg.name`,
+      ),
 
     sportsOf: async (userIds: string[], tx: DbOrTx = db) => {
       if (!userIds.length) return new Map<string, UserSportRow[]>();

@@ -1,3 +1,3 @@
-import { bundle } from './en.ts';
+import { bundle } from './bundle.ts';
 
 export const de = bundle(import.meta.glob('./locales/de/*.json', { eager: true, import: 'default' }));

@@ -20,7 +20,7 @@ const validation: Record<ValidationMessageKey, string> = common.validation;
 
 /**
  * The app's texts in English, the source every other language is translated from (docs/translations.md):
- * `common` at the top, each other namespace under its name, as in `bundle` below.
+ * `common` at the top, each other namespace under its name, as `bundle` gathers the other languages.
  */
 export const en = {
   ...common,
@@ -41,14 +41,3 @@ export const en = {
   series,
 };
 export type Resources = typeof en;
-
-/** A language's texts from the JSON files of locales/<language>/, gathered by `import.meta.glob`. */
-export function bundle(files: Record<string, unknown>): Resources {
-  const texts: Record<string, unknown> = {};
-  for (const [path, namespace] of Object.entries(files)) {
-    const name = /([^/]+)\.json$/.exec(path)?.[1] ?? '';
-    if (name === 'common') Object.assign(texts, namespace);
-    else texts[name] = namespace;
-  }
-  return texts as Resources;
-}

@@ -1,3 +1,3 @@
-import { bundle } from './en.ts';
+import { bundle } from './bundle.ts';
 
 export const es = bundle(import.meta.glob('./locales/es/*.json', { eager: true, import: 'default' }));

@@ -1,3 +1,3 @@
-import { bundle } from './en.ts';
+import { bundle } from './bundle.ts';
 
 export const fr = bundle(import.meta.glob('./locales/fr/*.json', { eager: true, import: 'default' }));

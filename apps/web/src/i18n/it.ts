@@ -1,3 +1,3 @@
-import { bundle } from './en.ts';
+import { bundle } from './bundle.ts';
 
 export const it = bundle(import.meta.glob('./locales/it/*.json', { eager: true, import: 'default' }));

@@ -251,35 +251,37 @@ export function ActivityBar({
           <StandingLabel activity={activity} />
         )}
       </div>
-      {activity.chatId && (
-        <button
-          type="button"
-          className="bar-btn"
-          data-testid="activity-chat"
-          onClick={() => openSheet({ type: 'chat', params: { id: activity.chatId! } })}
-        >
-          <Icon name="chats" size={22} />
-          <span>{t('activity.view.chat')}</span>
-        </button>
-      )}
-      <button type="button" className="bar-btn" data-testid="activity-share" onClick={share}>
-        <Icon name="share" size={22} />
-        <span>{t('activity.view.share')}</span>
-      </button>
-      {showsRecap(activity) ? (
-        <button type="button" className="bar-btn" data-testid="activity-album" onClick={toAlbum}>
-          <Icon name="photos" size={22} />
-          <span>{t('activity.view.album')}</span>
-        </button>
-      ) : (
-        !hasEnded(activity) && (
-          <button type="button" className="bar-btn" data-testid="activity-add-to-calendar" onClick={addToCalendar}>
-            <Icon name="calendarAdd" size={22} />
-            <span>{t('activity.view.addToCalendar')}</span>
+      <div className="action-bar-tools">
+        {activity.chatId && (
+          <button
+            type="button"
+            className="bar-btn"
+            data-testid="activity-chat"
+            onClick={() => openSheet({ type: 'chat', params: { id: activity.chatId! } })}
+          >
+            <Icon name="chats" size={22} />
+            <span>{t('activity.view.chat')}</span>
           </button>
-        )
-      )}
-      <Menu label={t('common.more')} icon={<Icon name="more" size={22} />} items={menu} testId="activity-menu" />
+        )}
+        <button type="button" className="bar-btn" data-testid="activity-share" onClick={share}>
+          <Icon name="share" size={22} />
+          <span>{t('activity.view.share')}</span>
+        </button>
+        {showsRecap(activity) ? (
+          <button type="button" className="bar-btn" data-testid="activity-album" onClick={toAlbum}>
+            <Icon name="photos" size={22} />
+            <span>{t('activity.view.album')}</span>
+          </button>
+        ) : (
+          !hasEnded(activity) && (
+            <button type="button" className="bar-btn" data-testid="activity-add-to-calendar" onClick={addToCalendar}>
+              <Icon name="calendarAdd" size={22} />
+              <span>{t('activity.view.addToCalendar')}</span>
+            </button>
+          )
+        )}
+        <Menu label={t('common.more')} icon={<Icon name="more" size={22} />} items={menu} testId="activity-menu" />
+      </div>
     </div>
   );
 }

@@ -133,7 +133,14 @@ describe('the approximate meeting point (issue 23)', () => {
     const { ics } = await t.ok('calendar/activity-ics', { activityId }, outsider.token);
     expect(ics).toContain(`GEO:${area.latitude.toFixed(6)};${area.longitude.toFixed(6)}`);
     expect(ics).not.toContain('Parcheggio');
-    expect(ics).not.toContain(START.latitude.toFixed(4));
+    // Every point the file names (GEO, LOCATION) is the area's centre, 150 m or more off the exact start: a
+    // latitude alone may share its first digits with the start's by chance, a point cannot.
+    const named = [...ics.matchAll(/(-?\d+\.\d+)(?:;|\\, )(-?\d+\.\d+)/g)].map((m) => ({
+      latitude: Number(m[1]),
+      longitude: Number(m[2]),
+    }));
+    expect(named).toHaveLength(2);
+    for (const p of named) expect(haversineMetres(p, START)).toBeGreaterThan(149);
 
     // The requester's own data export: the area, and the line outside it, for an activity they asked to join.
     await t.ok('activity/request-access', { activityId }, outsider.token);

@@ -106,9 +106,12 @@ describe('partner fit and the group moving time', () => {
       `/view-activity/${ids.short}`,
       carla.jwt,
     );
-    // The group's time sits under "How is this estimated?" (one duration on the page, issue 44).
-    await page.click(`${testId('stat-moving-time-note')} summary`);
+    // The group's time sits under "How is this estimated?" (one duration on the page, issue 44). The page is opened
+    // once it has its figures (the line is there, folded): a tap while it still draws them may be undone by them.
     const line = page.locator(testId('activity-group-time'));
+    await line.waitFor({ state: 'attached' });
+    await settled(page);
+    await page.click(`${testId('stat-moving-time-note')} summary`);
     await line.waitFor();
     expect(await line.textContent()).toMatch(/^Group moving time: about \d+ min, nobody in the group is slower/);
 
@@ -133,6 +136,8 @@ describe('partner fit and the group moving time', () => {
       `/view-activity/${ids.short}`,
       carla.jwt,
     );
+    await it.waitForSelector(testId('activity-group-time'), { state: 'attached' });
+    await settled(it);
     await it.click(`${testId('stat-moving-time-note')} summary`);
     await it.waitForSelector(`${testId('activity-group-time')}:has-text("dettato dal ritmo di 1 persona")`);
     await centred(it, testId('activity-group-time'));

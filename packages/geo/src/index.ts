@@ -1,3 +1,4 @@
+export { CALIBRATION, calibratedMinutes, calibrationFactor, type Outcome } from './calibration.ts';
 export { columnsOfGpx, gpxOfColumns, type PointColumns } from './columns.ts';
 export {
   EARTH_RADIUS_METRES,
@@ -22,6 +23,7 @@ export {
 } from './elevation.ts';
 export { GpxError, type GpxErrorCode, isGpxError } from './errors.ts';
 export { isFitSignature, parseFit } from './fit.ts';
+export { type FitRecordPoint, writeFit } from './fit-writer.ts';
 export { GPX_MAX_BYTES, GPX_MAX_POINTS, type ParseGpxOptions, parseGpx, parseGpxColumns } from './gpx.ts';
 export {
   type DeclaredLevel,
@@ -65,6 +67,16 @@ export {
   type ZoneCircle,
 } from './privacy-zones.ts';
 export { elevationProfile, PROFILE_MAX_POINTS } from './profile.ts';
+export {
+  matchRecording,
+  RECORDING_MATCH,
+  RECORDING_MOVING,
+  type RecordedPoint,
+  type Recording,
+  type RecordingMatch,
+  recordingOf,
+  thinRecording,
+} from './recording.ts';
 export { roundTo2Decimals } from './rounding.ts';
 export {
   asTrack,

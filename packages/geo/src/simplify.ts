@@ -30,13 +30,30 @@ export function simplifyLine(lines: readonly (readonly LatLng[])[], options: Sim
 }
 
 /** simplifyLine of lines held as columns. */
-export function simplifyColumns(
-  lines: readonly PointColumns[],
-  { toleranceMetres = SIMPLIFY_TOLERANCE_METRES, maxPoints = SIMPLIFY_MAX_POINTS }: SimplifyOptions = {},
-): LatLng[] {
+export function simplifyColumns(lines: readonly PointColumns[], options: SimplifyOptions = {}): LatLng[] {
   const { latitudes, longitudes } = joined(lines);
+  const keep = keptOfJoined(lines, latitudes, longitudes, options);
+  const simplified: LatLng[] = [];
+  for (let index = 0; index < keep.length; index++) {
+    if (keep[index] === 1) simplified.push({ latitude: latitudes[index]!, longitude: longitudes[index]! });
+  }
+  return simplified;
+}
+
+/** Which points simplifyColumns keeps (1) across the lines joined, for callers that must keep more than LatLng. */
+export function keptByDouglasPeucker(lines: readonly PointColumns[], options: SimplifyOptions = {}): Uint8Array {
+  const { latitudes, longitudes } = joined(lines);
+  return keptOfJoined(lines, latitudes, longitudes, options);
+}
+
+function keptOfJoined(
+  lines: readonly PointColumns[],
+  latitudes: Float64Array,
+  longitudes: Float64Array,
+  { toleranceMetres = SIMPLIFY_TOLERANCE_METRES, maxPoints = SIMPLIFY_MAX_POINTS }: SimplifyOptions,
+): Uint8Array {
   const count = latitudes.length;
-  if (count === 0) return [];
+  if (count === 0) return new Uint8Array(0);
   const { xs, ys } = project(latitudes, longitudes);
   const keep = new Uint8Array(count);
   const toleranceSquared = toleranceMetres * toleranceMetres;
@@ -68,12 +85,7 @@ export function simplifyColumns(
     addSpan(span.start, span.farthest);
     addSpan(span.farthest, span.end);
   }
-
-  const simplified: LatLng[] = [];
-  for (let index = 0; index < count; index++) {
-    if (keep[index] === 1) simplified.push({ latitude: latitudes[index]!, longitude: longitudes[index]! });
-  }
-  return simplified;
+  return keep;
 }
 
 /** The coordinates of all lines, one after the other (a single line's own arrays, not a copy). */

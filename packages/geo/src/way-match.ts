@@ -63,9 +63,10 @@ export function matchRouteToWays<Way extends { geometry: readonly (readonly LatL
   return { totalMetres, matches };
 }
 
-type Xy = readonly [x: number, y: number];
+export type Xy = readonly [x: number, y: number];
 
-function localProjection(points: readonly LatLng[]): (p: LatLng) => Xy {
+/** Metres on an equirectangular projection about the points' mean latitude: good for a few tens of km. */
+export function localProjection(points: readonly LatLng[]): (p: LatLng) => Xy {
   let latitudeSum = 0;
   for (const p of points) latitudeSum += p.latitude;
   const metresPerDegree = (Math.PI / 180) * EARTH_RADIUS_METRES;
@@ -75,9 +76,11 @@ function localProjection(points: readonly LatLng[]): (p: LatLng) => Xy {
 
 /**
  * Way segments in square cells as wide as the tolerance: a segment is filed in every cell its box, grown by the
- * tolerance, touches, so the segments within the tolerance of a point are all in the point's own cell.
+ * tolerance, touches, so the segments within the tolerance of a point are all in the point's own cell. A long
+ * segment is filed piece by piece (pieces as long as a cell): the box of a long diagonal would cover a square
+ * of cells, most of them far from it.
  */
-class SegmentIndex {
+export class SegmentIndex {
   private readonly cells = new Map<string, number[]>();
   private readonly segments: { way: number; ax: number; ay: number; bx: number; by: number }[] = [];
 
@@ -85,13 +88,23 @@ class SegmentIndex {
 
   add(way: number, [ax, ay]: Xy, [bx, by]: Xy) {
     const id = this.segments.push({ way, ax, ay, bx, by }) - 1;
+    const pieces = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / this.tolerance));
+    for (let p = 0; p < pieces; p++) {
+      const from = p / pieces;
+      const to = (p + 1) / pieces;
+      this.file(id, ax + (bx - ax) * from, ay + (by - ay) * from, ax + (bx - ax) * to, ay + (by - ay) * to);
+    }
+  }
+
+  private file(id: number, ax: number, ay: number, bx: number, by: number) {
     const t = this.tolerance;
     for (let cx = this.cell(Math.min(ax, bx) - t); cx <= this.cell(Math.max(ax, bx) + t); cx++) {
       for (let cy = this.cell(Math.min(ay, by) - t); cy <= this.cell(Math.max(ay, by) + t); cy++) {
         const key = `${cx},${cy}`;
         const list = this.cells.get(key);
-        if (list) list.push(id);
-        else this.cells.set(key, [id]);
+        // Consecutive pieces share cells: the segment is filed once in each.
+        if (!list) this.cells.set(key, [id]);
+        else if (list[list.length - 1] !== id) list.push(id);
       }
     }
   }

@@ -136,6 +136,8 @@ export const RECAP_PHOTO_URL_MINUTES = 60;
  * marks, known once there are RELIABILITY_MIN_COUNTED of them.
  */
 export const ATTENDANCE_EDIT_DAYS = 7;
+/** A recording's line is kept thinned to this many points (docs/recordings.md): enough to draw, not to trace a pace. */
+export const RECORDING_LINE_MAX_POINTS = 2000;
 export const LATE_CANCEL_DEFAULT_HOURS = 12;
 export const LATE_CANCEL_MAX_HOURS = 7 * 24;
 export const RELIABILITY_WINDOW = 20;

@@ -81,7 +81,11 @@ describe('enums: one list per enum, and the schemas are built from it', () => {
   it('the request bodies use the lists too', () => {
     const body = (schema: unknown) => (schema as z.ZodObject).shape;
     const contentType = body(calls['upload/get-upload-url'].body).contentType as z.ZodEnum;
-    expect(contentType.options).toEqual([...enums.IMAGE_TYPES, ...enums.GPX_TYPES]);
+    expect(contentType.options).toEqual([
+      ...enums.IMAGE_TYPES,
+      ...enums.GPX_TYPES,
+      ...enums.RECORDING_TYPES.slice(enums.GPX_TYPES.length),
+    ]);
     expect((body(calls['user/list-contacts'].body).status as z.ZodOptional<z.ZodEnum>).unwrap().options).toEqual([
       ...enums.CONTACT_FILTERS,
     ]);

@@ -186,12 +186,18 @@ export const PUSH_PLATFORMS = ['android', 'ios', 'web'] as const;
 export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
 
 // Uploads
-export const UPLOAD_PURPOSES = ['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX', 'RECAP_PHOTO'] as const;
+export const UPLOAD_PURPOSES = ['PROFILE_PICTURE', 'GROUP_PICTURE', 'GPX', 'RECAP_PHOTO', 'RECORDING'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const GPX_TYPES = ['application/gpx+xml', 'application/xml', 'text/xml'] as const;
 export type GpxType = (typeof GPX_TYPES)[number];
+/** A watch's recording (issue 42): FIT, TCX or GPX; the server reads which it is from its first bytes. */
+export const RECORDING_TYPES = [...GPX_TYPES, 'application/vnd.ant.fit', 'application/vnd.garmin.tcx+xml'] as const;
+export type RecordingType = (typeof RECORDING_TYPES)[number];
+/** Where a recording came from: a file the person uploaded, or their connected Strava account. */
+export const RECORDING_SOURCES = ['FILE', 'STRAVA'] as const;
+export type RecordingSource = (typeof RECORDING_SOURCES)[number];
 
 // Logistics
 export const RIDE_REQUEST_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const;

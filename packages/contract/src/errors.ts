@@ -109,6 +109,29 @@ export const errorCatalog = {
   RECAP_ALBUM_CLOSED: { status: 409, message: 'Photos can be added for 7 days after the activity ends' },
   RECAP_ALBUM_FULL: { status: 409, message: 'This album is full' },
   PHOTO_NOT_FOUND: { status: 404, message: 'This photo does not exist' },
+  RECORDING_WINDOW_CLOSED: {
+    status: 409,
+    message: 'A recording can be added from the start of the activity until 7 days after its end',
+  },
+  RECORDING_INVALID: {
+    status: 400,
+    message: 'This file has no timed track: export the activity from your watch as a FIT, TCX or GPX file',
+  },
+  RECORDING_NOT_MATCHED: {
+    status: 422,
+    message:
+      'This recording does not match the activity: it must start within an hour of the start and follow the route for more than half of its time',
+  },
+  RECORDING_NOT_FOUND: { status: 404, message: 'You have no recording of this activity' },
+  RECORDING_NOT_SHAREABLE: {
+    status: 409,
+    message:
+      "A track from Strava is shown only to you, under Strava's terms: upload the file from your watch to share it",
+  },
+  STRAVA_NOT_CONFIGURED: { status: 404, message: 'Strava is not set up on this server' },
+  STRAVA_STATE_INVALID: { status: 400, message: 'This Strava connection has expired or was already used: start again' },
+  STRAVA_SCOPE_MISSING: { status: 400, message: 'Allow Cordata to read your activities on Strava to connect it' },
+  STRAVA_UNAVAILABLE: { status: 503, message: 'Strava does not answer: try again later' },
   OFFER_NOT_FOUND: { status: 404, message: 'This seat offer no longer exists' },
   RIDE_REQUEST_NOT_FOUND: { status: 404, message: 'This ride request no longer exists' },
   OWN_OFFER: { status: 409, message: 'You cannot ask for a seat in your own car' },

@@ -14,6 +14,7 @@ import { pollCalls } from './calls/poll.ts';
 import { privacyCalls } from './calls/privacy.ts';
 import { queuedCalls } from './calls/queued.ts';
 import { recapCalls } from './calls/recap.ts';
+import { recordingCalls } from './calls/recording.ts';
 import { routingCalls } from './calls/routing.ts';
 import { safetyCalls } from './calls/safety.ts';
 import { seriesCalls } from './calls/series.ts';
@@ -37,6 +38,7 @@ export * from './calls/poll.ts';
 export * from './calls/privacy.ts';
 export * from './calls/queued.ts';
 export * from './calls/recap.ts';
+export * from './calls/recording.ts';
 export * from './calls/routing.ts';
 export * from './calls/safety.ts';
 export * from './calls/series.ts';
@@ -81,6 +83,7 @@ export const calls = {
   ...seriesCalls,
   ...weatherCalls,
   ...recapCalls,
+  ...recordingCalls,
   ...attendanceCalls,
   ...safetyCalls,
   ...queuedCalls,

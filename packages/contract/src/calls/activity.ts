@@ -378,10 +378,18 @@ export const Activity = ActivitySummary.extend({
    */
   groupMovingTime: z
     .object({
+      /** Calibrated when there is a calibration, else the same as modelMinutes. */
       minutes: z.int(),
+      /** Before the calibration: the model slowed by the declared levels. */
+      modelMinutes: z.int(),
       includesClimb: z.boolean(),
       limitedBy: z.enum(['PACE', 'CLIMB']).nullable(),
       limitingCount: z.int(),
+      /**
+       * How the real times of past outings (shared recordings, docs/recordings.md) adjusted it: this group's own of
+       * this sport when it has enough, else every outing of the sport here; null below three outings.
+       */
+      calibration: z.object({ scope: z.enum(['GROUP', 'SPORT']), outings: z.int(), factor: z.number() }).nullable(),
     })
     .nullable(),
   chatId: Id.nullable(),

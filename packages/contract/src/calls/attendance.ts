@@ -31,6 +31,11 @@ export const AttendanceEntry = UserSummary.extend({
   markedAt: IsoDateTime.nullable(),
   /** Still taking part (a late cancel has left). */
   participating: z.boolean(),
+  /**
+   * A recording of theirs matches the activity (docs/recordings.md): without a mark yet, it suggests "attended",
+   * which an organiser confirms (attendance/confirm-suggested). Never marked by itself.
+   */
+  recorded: z.boolean(),
 });
 export type AttendanceEntry = z.infer<typeof AttendanceEntry>;
 
@@ -78,6 +83,13 @@ export const attendanceCalls = {
     body: byActivity.extend({ userId: Id, mark: AttendanceMark }),
     response: sheetAnswer,
     errors: [...markErrors, 'USER_NOT_FOUND'],
+  }),
+  'attendance/confirm-suggested': defineCall({
+    auth: true,
+    summary: 'Organiser: mark attended, in one tap, everyone without a mark whose recording matches the activity',
+    body: byActivity,
+    response: sheetAnswer,
+    errors: markErrors,
   }),
   'attendance/check-in': defineCall({
     auth: true,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, Language, LatLng, Sport } from '../common.ts';
-import { GPX_TYPES, IMAGE_TYPES, REPORT_REASONS, REPORT_TARGET_TYPES, UPLOAD_PURPOSES } from '../enums.ts';
+import { IMAGE_TYPES, RECORDING_TYPES, REPORT_REASONS, REPORT_TARGET_TYPES, UPLOAD_PURPOSES } from '../enums.ts';
 
 export const UploadPurpose = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof UploadPurpose>;
-export { GPX_TYPES, IMAGE_TYPES } from '../enums.ts';
+export { GPX_TYPES, IMAGE_TYPES, RECORDING_TYPES } from '../enums.ts';
 
 export const sportCalls = {
   'sport/list-all': defineCall({
@@ -19,10 +19,11 @@ export const sportCalls = {
 export const uploadCalls = {
   'upload/get-upload-url': defineCall({
     auth: true,
-    summary: 'A presigned URL to PUT one file (images up to 10 MB, GPX up to 5 MB)',
+    summary: 'A presigned URL to PUT one file (images up to 10 MB, GPX up to 20 MB, a watch recording up to 20 MB)',
     body: z.object({
       purpose: UploadPurpose,
-      contentType: z.enum([...IMAGE_TYPES, ...GPX_TYPES]),
+      // RECORDING_TYPES begins with GPX_TYPES.
+      contentType: z.enum([...IMAGE_TYPES, ...RECORDING_TYPES]),
       size: z.int().positive(),
     }),
     response: z.object({

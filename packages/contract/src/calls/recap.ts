@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Id, IsoDateTime, LatLng, Ok, SportId, UserSummary } from '../common.ts';
 import { AttendanceMark } from './attendance.ts';
+import { MyRecording, RecapLine } from './recording.ts';
 
 /** One photo of a recap's album; `url` is signed for the caller and works for about an hour. */
 export const RecapPhoto = z.object({
@@ -40,6 +41,21 @@ export const Recap = z.object({
     totalElevationGain: z.number().nullable(),
     /** From the start to the end, as planned. */
     durationMinutes: z.int(),
+  }),
+  /** The real lines: the caller's own recording, and those their owners share (docs/recordings.md). */
+  lines: z.array(RecapLine),
+  /** The caller's recording of this activity, if they added one. */
+  myRecording: MyRecording.nullable(),
+  /** The caller may still add (or replace) a recording: until 7 days after the end. */
+  canAddRecording: z.boolean(),
+  /** The group's real moving time beside the estimate the activity's page gave. */
+  movingTime: z.object({
+    /** The median of the shared recordings' moving times; null without one. */
+    realMinutes: z.int().nullable(),
+    /** How many shared recordings it is taken from. */
+    recordings: z.int(),
+    /** The group's estimate (groupMovingTime, calibrated as the page showed it); null for a sport without a model. */
+    estimatedMinutes: z.int().nullable(),
   }),
   /** Photos may be added until then (7 days after the end). */
   albumOpenUntil: IsoDateTime,

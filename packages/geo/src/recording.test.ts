@@ -152,7 +152,8 @@ describe('matchRecording', () => {
     });
   });
 
-  it('matches two hours at 1 Hz against a 5 000-point route in well under 100 ms', () => {
+  it('matches two hours at 1 Hz against a 5 000-point route through the segment index', () => {
+    // Its speed is measured in bench/recordings.ts, not here.
     // A winding route of 5 000 points 10 m apart, and a recording along it, 30 m to its side.
     const winding = (i: number, side: number): LatLng => {
       const east = i * 10;
@@ -165,13 +166,7 @@ describe('matchRecording', () => {
       time: START + s * 1000,
     }));
     const long: Recording = { points, startedAt: START, endedAt: START + 7199_000, movingSeconds: 0, distance: 0 };
-    const timings: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      const started = performance.now();
-      expect(matchRecording(longRoute, long, START).onRouteShare).toBe(1);
-      timings.push(performance.now() - started);
-    }
-    expect(Math.min(...timings)).toBeLessThan(100);
+    expect(matchRecording(longRoute, long, START).onRouteShare).toBe(1);
   });
 });
 

@@ -29,6 +29,7 @@ import { createParticipationModule } from './modules/participation/index.ts';
 import { createPollsModule } from './modules/polls/index.ts';
 import { createPrivacyModule } from './modules/privacy/index.ts';
 import { createRecapModule } from './modules/recap/index.ts';
+import { createRecordingsModule } from './modules/recordings/index.ts';
 import { recordReleases } from './modules/releases/releases.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createRouteImportModule } from './modules/route-import/index.ts';
@@ -140,11 +141,25 @@ export function createModules(core: Core) {
     attendance: participation.services.attendance,
   });
   const calendar = createCalendarModule(core, { access, ...zones });
-  const recap = createRecapModule(core, { changes, access, uploads: uploads.services.uploads, ...zones });
+  const recordings = createRecordingsModule(core, {
+    access,
+    changes,
+    uploads: uploads.services.uploads,
+    routes: activities.services.routeComputer,
+    activities: activities.services.activities,
+    ...zones,
+  });
+  const recap = createRecapModule(core, {
+    changes,
+    access,
+    uploads: uploads.services.uploads,
+    recordings: recordings.services.recordings,
+    ...zones,
+  });
 
   const modules: Module[] = [
     ...[notifications, privacy, mail, sports, uploads, exports, auth, participation, logistics, users, chat],
-    ...[elevation, series, activities, groups, polls, admin, weather, safety, calendar, recap],
+    ...[elevation, series, activities, groups, polls, admin, weather, safety, calendar, recordings, recap],
     ...[createLocationModule(core), createReportsModule(core), createRoutingModule(core)],
     ...[createRouteImportModule(core), osm],
   ];
@@ -191,7 +206,7 @@ export function createModules(core: Core) {
       ...{ seriesMaterialiser: series.services.materialiser, chat: chat.services, logistics: logistics.services },
       ...{ weather: weather.services, safety: safety.services, exports: exports.services.exports },
       ...{ sports: sports.services.sports, notifier, changes, pushSender, chatMembership, mailer },
-      ...{ uploads: uploads.services.uploads, users: users.services.users },
+      ...{ uploads: uploads.services.uploads, users: users.services.users, strava: recordings.services.strava },
       ...{ connections: users.services.connections, organiserDigests: notifications.services.digests },
     },
   };

@@ -17,6 +17,7 @@ export * from './schema/polls.ts';
 export * from './schema/privacy.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/recap.ts';
+export * from './schema/recordings.ts';
 export * from './schema/releases.ts';
 export * from './schema/reports.ts';
 export * from './schema/safety.ts';

@@ -21,6 +21,7 @@ import {
   hasBlockedSql,
   organiserNotBlockedSql,
 } from '../access/access.ts';
+import { calibrationOutcomesSql } from '../recordings/outcomes.sql.ts';
 import { contactsAmong } from '../users/contacts.repository.ts';
 import { atMostGradeSql } from './activity-grades.sql.ts';
 import { withinLevelSql } from './partner-fit.sql.ts';
@@ -397,6 +398,7 @@ export function createActivitiesRepository(db: Db) {
               'kind', us.intensity_kind, 'value', us.intensity_value)), '[]'::json)
             from ${activityMembers} lm join ${userSports} us on us.user_id = lm.user_id and us.sport_id = ${activities.sportId}
             where lm.activity_id = ${activities.id} and lm.state = 'PARTICIPATING')`,
+          calibrationOutcomes: calibrationOutcomesSql(),
           seriesId: activitySeries.id,
           seriesRule: activitySeries.rule,
           seriesStartDate: activitySeries.startDate,

@@ -11,7 +11,7 @@ import {
   type RouteAccessFacts,
   type RouteInput,
 } from '@cordata/contract';
-import { type DeclaredLevel, estimateMovingTime, groupMovingTime, isInsideZones } from '@cordata/geo';
+import { type DeclaredLevel, estimateMovingTime, isInsideZones } from '@cordata/geo';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StoredRoute } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -23,6 +23,7 @@ import type { MembershipRepository } from '../membership/membership.repository.t
 import { type Membership, statusOf } from '../membership/membership.service.ts';
 import { mayHoldHiddenStart, type PrivacyTrim, visibleRoute, type ZonesForViewer } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
+import { type CalibrationOutcome, calibratedGroupMovingTime } from '../recordings/calibration.ts';
 import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 import type { SeriesService } from '../series/series.service.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
@@ -248,6 +249,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           }
         : null,
       participantLevels: row.participantLevels as DeclaredLevel[],
+      calibrationOutcomes: row.calibrationOutcomes,
     });
   }
 
@@ -649,6 +651,7 @@ function toActivity(
     chatId: string | null;
     series: Activity['series'];
     participantLevels: DeclaredLevel[];
+    calibrationOutcomes: CalibrationOutcome[];
   },
 ): Activity {
   const effort = { distance: row.totalDistance, gain: row.smoothedElevationGain, loss: row.elevationLoss };
@@ -676,7 +679,7 @@ function toActivity(
     isOnlyAdmin: extra.isOnlyAdmin,
     takesAttendance: extra.takesAttendance,
     blockedParticipantsCount: extra.blockedParticipantsCount,
-    groupMovingTime: groupMovingTime(row.sportId, effort, extra.participantLevels),
+    groupMovingTime: calibratedGroupMovingTime(row.sportId, effort, extra.participantLevels, extra.calibrationOutcomes),
     chatId: extra.chatId,
     series: extra.series,
     closedAt: row.closedAt?.toISOString() ?? null,

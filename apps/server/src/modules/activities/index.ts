@@ -65,6 +65,6 @@ export function createActivitiesModule(
     },
     jobs: [{ name: 'activity-reminders', everyMs: core.config.LOGISTICS_JOBS_EVERY_MS, run: reminders.run }],
     close: () => routeComputer.close(),
-    services: { activities, reminders },
+    services: { activities, reminders, routeComputer },
   } satisfies Module;
 }

@@ -2,10 +2,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import type { ErrorCode } from '@cordata/contract';
+import type { ErrorCode, LatLng } from '@cordata/contract';
 import type { ZoneCircle } from '@cordata/geo';
 import { ApiError } from '../../http/errors.ts';
 import type { RouteElevation } from '../elevation/route-elevation.ts';
+import { type ReadRecording, readRecording } from '../recordings/recording-file.ts';
 import {
   type ComputedRoute,
   computeRoute,
@@ -36,7 +37,9 @@ export type RouteWorkerRequest =
   | { kind: 'compute'; route: Extract<RouteToCompute, { mode: 'GPX' }> }
   /** An uploaded file's bytes, handed over (transferred, not copied) and decoded in the worker. */
   | { kind: 'upload'; bytes: Uint8Array }
-  | { kind: 'track'; gpx: string; name: string; zones: ZoneCircle[] };
+  | { kind: 'track'; gpx: string; name: string; zones: ZoneCircle[] }
+  /** A watch's recording (modules/recordings), its bytes transferred like an upload's. */
+  | { kind: 'recording'; bytes: Uint8Array; route: LatLng[]; plannedStart: number };
 
 export type RouteWorkerAnswer =
   | { ok: true; value: unknown }
@@ -129,7 +132,7 @@ function createWorkerQueue(options: { timeoutMs: number; maxWaiting: number; res
     }
     running = { job };
     startBudget();
-    worker.postMessage(job.request, job.request.kind === 'upload' ? [job.request.bytes.buffer as ArrayBuffer] : []);
+    worker.postMessage(job.request, 'bytes' in job.request ? [job.request.bytes.buffer as ArrayBuffer] : []);
   }
 
   return {
@@ -204,6 +207,14 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
     track(gpx: string, name: string, zones: ZoneCircle[] = []): Promise<string> {
       if (gpx.length < inlineBelowBytes) return Promise.resolve(trackGpx(gpx, name, zones));
       return exports.run({ kind: 'track', gpx, name, zones });
+    },
+    /**
+     * A watch's recording read and matched against the planned route and start (recording-file.ts), in the uploads'
+     * worker unless small. The bytes are handed to the worker.
+     */
+    recording(bytes: Uint8Array, route: LatLng[], plannedStart: number): Promise<ReadRecording> {
+      if (bytes.byteLength < inlineBelowBytes) return Promise.resolve(readRecording(bytes, route, plannedStart));
+      return uploads.run({ kind: 'recording', bytes, route, plannedStart });
     },
     async close() {
       await Promise.all([uploads.close(), exports.close()]);

@@ -5,6 +5,7 @@ import type { Attendance } from './attendance.service.ts';
 export const attendanceHandlers = (attendance: Attendance): Handlers => ({
   'attendance/list-sheet': ({ body, user }) => attendance.sheet(user.userId, body.activityId),
   'attendance/mark': ({ body, user }) => attendance.mark(user.userId, body.activityId, body.userId, body.mark),
+  'attendance/confirm-suggested': ({ body, user }) => attendance.confirmSuggested(user.userId, body.activityId),
   'attendance/check-in': ({ body, user }) => attendance.checkIn(user.userId, body.activityId, body.code),
   'attendance/read-pass': ({ body, user }) => attendance.pass(user.userId, body.activityId),
   'attendance/read-record': async ({ user }) => ({ record: await attendance.record(user.userId) }),

@@ -2,7 +2,7 @@ import type { AttendanceRules, AttendanceStatus } from '@cordata/contract';
 import { RELIABILITY_WINDOW } from '@cordata/contract';
 import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedRows, queryRows, uuidArray } from '../../db/client.ts';
-import { activities, activityAttendance, activityMembers, groups, users } from '../../db/schema.ts';
+import { activities, activityAttendance, activityMembers, activityRecordings, groups, users } from '../../db/schema.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
 /** A person's counts by status, and over their last RELIABILITY_WINDOW counted marks (excused ones left out). */
@@ -46,6 +46,9 @@ export function createAttendanceRepository(db: Db) {
           status: activityAttendance.status,
           markedAt: activityAttendance.markedAt,
           state: activityMembers.state,
+          // A recording is kept only when it matched the activity (docs/recordings.md).
+          recorded: sql<boolean>`exists (select 1 from ${activityRecordings} r
+            where r.activity_id = ${activityId} and r.user_id = ${users.id})`,
         })
         .from(users)
         .leftJoin(
@@ -83,6 +86,24 @@ export function createAttendanceRepository(db: Db) {
           target: [activityAttendance.activityId, activityAttendance.userId],
           set: { status: row.status, markedBy: row.markedBy, markedAt: row.markedAt },
         });
+    },
+
+    /**
+     * Marks attended, by `markedBy`, everyone taking part without a mark whose recording matched the activity; who
+     * was marked.
+     */
+    async markRecorded(activityId: string, markedBy: string, at: Date, tx: DbOrTx = db) {
+      const rows = await queryRows<{ userId: string }>(
+        tx,
+        sql`insert into activity_attendance (activity_id, user_id, status, marked_by, marked_at)
+            select m.activity_id, m.user_id, 'ATTENDED', ${markedBy}::uuid, ${at.toISOString()}::timestamptz
+            from ${activityMembers} m
+            join ${activityRecordings} r on r.activity_id = m.activity_id and r.user_id = m.user_id
+            where m.activity_id = ${activityId} and m.state = 'PARTICIPATING'
+            on conflict (activity_id, user_id) do nothing
+            returning user_id as "userId"`,
+      );
+      return rows.map((r) => r.userId);
     },
 
     /**

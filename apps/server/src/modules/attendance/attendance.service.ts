@@ -121,6 +121,7 @@ export function createAttendance(deps: AttendanceDeps) {
         status: r.status,
         markedAt: r.markedAt?.toISOString() ?? null,
         participating: r.state === 'PARTICIPATING',
+        recorded: r.recorded,
       })),
     };
   }
@@ -203,6 +204,18 @@ export function createAttendance(deps: AttendanceDeps) {
       deps.changes.run(async (tx) => {
         const activity = await markAs(tx, adminId, activityId, userId, mark);
         return { sheet: await sheet(activity, tx) };
+      }),
+
+    /**
+     * An organiser confirms in one tap what the recordings suggest (docs/recordings.md): everyone taking part without
+     * a mark whose recording matched is marked attended. A mark already set stays; nobody is marked no-show.
+     */
+    confirmSuggested: (adminId: string, activityId: string) =>
+      deps.changes.run(async (tx) => {
+        const { object } = await loadAsMarker(activityId, adminId, tx);
+        assertOpen(object);
+        await repo.markRecorded(object.id, adminId, deps.now(), tx);
+        return { sheet: await sheet(object, tx) };
       }),
 
     /** An organiser scanned (or typed) a participant's check-in code: that person is marked attended. */

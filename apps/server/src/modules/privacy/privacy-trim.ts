@@ -31,6 +31,11 @@ export interface ZonesForViewer {
   visiblePoints<Point extends LatLng>(ownerId: string | null | undefined, points: readonly Point[]): Point[];
   /** The owner's line trimmed where it enters and leaves their zones (a route, a recorded track); its points marked. */
   line<Point extends LatLng>(ownerId: string | null | undefined, points: readonly Point[]): VisibleLine<Point>;
+  /** A line that passes by several people's places (a recap's real line): trimmed by the zones of each of them. */
+  lineAmong<Point extends LatLng>(
+    ownerIds: Iterable<string | null | undefined>,
+    points: readonly Point[],
+  ): VisibleLine<Point>;
 }
 
 export function visibleLine<Point extends LatLng>(
@@ -65,6 +70,13 @@ export function visibleLine<Point extends LatLng>(
   return { points: visible, breaks, pieces, hidden: !whole };
 }
 
+function markedLine<Point extends LatLng>(points: readonly Point[], zones: readonly ZoneCircle[]) {
+  const line = visibleLine(points, zones);
+  viewerMapped(line.points);
+  for (const piece of line.pieces) viewerMapped(piece.points);
+  return line;
+}
+
 export function zonesForViewer(viewerId: string | null, circles: Map<string, ZoneCircle[]>): ZonesForViewer {
   const zonesOf = (ownerId: string | null | undefined) =>
     ownerId && ownerId !== viewerId ? (circles.get(ownerId) ?? []) : [];
@@ -74,12 +86,8 @@ export function zonesForViewer(viewerId: string | null, circles: Map<string, Zon
     hides,
     visiblePoints: (ownerId, points) =>
       points.filter((point) => !hides(ownerId, point)).map((point) => viewerMapped({ ...point })),
-    line: (ownerId, points) => {
-      const line = visibleLine(points, zonesOf(ownerId));
-      viewerMapped(line.points);
-      for (const piece of line.pieces) viewerMapped(piece.points);
-      return line;
-    },
+    line: (ownerId, points) => markedLine(points, zonesOf(ownerId)),
+    lineAmong: (ownerIds, points) => markedLine(points, [...new Set(ownerIds)].flatMap(zonesOf)),
   };
 }
 

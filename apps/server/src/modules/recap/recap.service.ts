@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
+import type { Recordings } from '../recordings/recordings.service.ts';
 import type { Changes } from '../shared/changes.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { toPersonOrNull, toUserSummary } from '../users/user-summary.ts';
@@ -29,6 +30,8 @@ export interface RecapDeps {
   access: Pick<Access, 'require'>;
   uploads: Pick<UploadsService, 'claim' | 'keyOf' | 'signedReadUrl' | 'removeFiles'>;
   trimTrack: TrackTrimmer;
+  /** The real lines and times (modules/recordings). */
+  recordings: Pick<Recordings, 'forRecap'>;
   now: () => Date;
 }
 
@@ -66,10 +69,11 @@ export function createRecap(deps: RecapDeps) {
       const { activity, admin } = await loadForMember(activityId, userId);
       const now = deps.now();
       if (now < activity.endsAt) throw new ApiError('RECAP_NOT_READY');
-      const [attendees, photos, line] = await Promise.all([
+      const [attendees, photos, line, recorded] = await Promise.all([
         repo.attendees(activityId),
         repo.photos(activityId, userId),
         deps.trimTrack({ activityId, viewerId: userId, points: activity.routeSteps }),
+        deps.recordings.forRecap(userId, activity),
       ]);
       const closesAt = albumClosesAt(activity.endsAt);
       return {
@@ -96,6 +100,7 @@ export function createRecap(deps: RecapDeps) {
             totalElevationGain: activity.totalElevationGain,
             durationMinutes: Math.round((activity.endsAt.getTime() - activity.startsAt.getTime()) / 60_000),
           },
+          ...recorded,
           albumOpenUntil: closesAt.toISOString(),
           canUpload: now < closesAt,
           photos: await Promise.all(

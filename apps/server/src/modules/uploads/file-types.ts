@@ -1,4 +1,5 @@
-import { GPX_TYPES, type IMAGE_TYPES } from '@cordata/contract';
+import { GPX_TYPES, type IMAGE_TYPES, RECORDING_TYPES } from '@cordata/contract';
+import { isFitSignature } from '@cordata/geo';
 
 type ImageType = (typeof IMAGE_TYPES)[number];
 
@@ -20,8 +21,20 @@ export function looksLikeGpx(bytes: Uint8Array): boolean {
   return head.startsWith('<?xml') || head.startsWith('<gpx');
 }
 
+/** A watch's recording: a FIT file, or XML (TCX, GPX) whatever type the phone named it (they often cannot tell). */
+const looksLikeRecording = (bytes: Uint8Array) =>
+  isFitSignature(bytes) ||
+  /^(<\?xml|<gpx|<TrainingCenterDatabase)/.test(
+    new TextDecoder('utf-8', { fatal: false })
+      .decode(bytes.subarray(0, 512))
+      .replace(/^\uFEFF/, '')
+      .trimStart(),
+  );
+
 /** Whether the bytes are what the declared content type says. */
-export function matchesType(contentType: string, bytes: Uint8Array): boolean {
+export function matchesType(contentType: string, bytes: Uint8Array, purpose?: string): boolean {
+  if (purpose === 'RECORDING')
+    return (RECORDING_TYPES as readonly string[]).includes(contentType) && looksLikeRecording(bytes);
   if ((GPX_TYPES as readonly string[]).includes(contentType)) return looksLikeGpx(bytes);
   return sniffImage(bytes) === contentType;
 }

@@ -39,10 +39,10 @@ export interface FileStorage {
   remove(keys: string[]): Promise<void>;
 }
 
-const KEY = /^(pictures|gpx|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const KEY = /^(pictures|gpx|photos|recordings)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isStorageKey = (key: string) => KEY.test(key);
 /** Files of these folders are never served by their plain URL, only by a signed, expiring one (signedReadUrl). */
-export const isPrivateKey = (key: string) => key.startsWith('photos/');
+export const isPrivateKey = (key: string) => key.startsWith('photos/') || key.startsWith('recordings/');
 
 const originOf = (url: string) => {
   try {

@@ -6,6 +6,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
   RECAP_PHOTO_URL_MINUTES,
+  RECORDING_TYPES,
   type UploadPurpose,
 } from '@cordata/contract';
 import sharp from 'sharp';
@@ -25,12 +26,14 @@ const rules: Record<UploadPurpose, { types: readonly string[]; maxBytes: number;
   GPX: { types: GPX_TYPES, maxBytes: GPX_UPLOAD_MAX_BYTES, folder: 'gpx' },
   // Served only through signed, expiring addresses (storage.isPrivateKey).
   RECAP_PHOTO: { types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, folder: 'photos' },
+  // A watch's track starts at someone's door: private too, and deleted once read (modules/recordings).
+  RECORDING: { types: RECORDING_TYPES, maxBytes: GPX_UPLOAD_MAX_BYTES, folder: 'recordings' },
 };
 
 /** Signed read addresses expire on these boundaries, so two reads close in time give one cacheable address. */
 const READ_URL_STEP_MS = 15 * 60 * 1000;
 
-const longestSide: Record<Exclude<UploadPurpose, 'GPX' | 'PROFILE_PICTURE'>, number> = {
+const longestSide: Record<Exclude<UploadPurpose, 'GPX' | 'RECORDING' | 'PROFILE_PICTURE'>, number> = {
   GROUP_PICTURE: 1280,
   RECAP_PHOTO: 2048,
 };
@@ -40,7 +43,7 @@ const longestSide: Record<Exclude<UploadPurpose, 'GPX' | 'PROFILE_PICTURE'>, num
  * Re-encoding also drops the metadata a photo carries (GPS position included).
  */
 export async function processUpload(purpose: UploadPurpose, bytes: Uint8Array) {
-  if (purpose === 'GPX') return null;
+  if (purpose === 'GPX' || purpose === 'RECORDING') return null;
   try {
     const image = sharp(bytes, { limitInputPixels: 60_000_000 }).rotate();
     const resized =
@@ -108,7 +111,7 @@ export function createUploadsService(deps: {
   /** Checks what arrived (its size and real type), re-encodes pictures, stores it and marks it ready. */
   async function complete(upload: UploadRow, bytes: Uint8Array) {
     if (bytes.length > upload.maxSize) throw new ApiError('PAYLOAD_TOO_LARGE');
-    if (!matchesType(upload.contentType, bytes)) throw new ApiError('UPLOAD_INVALID');
+    if (!matchesType(upload.contentType, bytes, upload.purpose)) throw new ApiError('UPLOAD_INVALID');
     const processed = await processUpload(upload.purpose, bytes);
     const stored = processed ?? { bytes, contentType: upload.contentType };
     await storage.put(upload.storageKey, stored.bytes, stored.contentType);

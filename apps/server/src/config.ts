@@ -221,6 +221,21 @@ export const EnvSchema = z.object({
   /** The shortest wait between two fetches of a provider's keys when tokens name a key it does not know. */
   OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   OIDC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /**
+   * Strava (issue 42, "Bring your watch"): the API application's id and secret (strava.com/settings/api), and the
+   * token our webhook callback checks when Strava validates the subscription. All three or none; none, connecting
+   * Strava is not offered.
+   */
+  STRAVA_CLIENT_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be the Strava application's numeric Client ID")
+    .optional(),
+  STRAVA_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  /** Where Strava's OAuth pages and API are (`/oauth/…`, `/api/v3/…`); tests point it at a stand-in. */
+  STRAVA_BASE_URL: url.default('https://www.strava.com'),
+  /** Deadline of one request to Strava, the whole answer (an activity's streams included). */
+  STRAVA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -400,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TOTP_KEY && e.TOTP_KEY === e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  TOTP_KEY must differ from JWT_SECRET, or it rotates with it');
   }
+  checkStrava(e);
   checkRole(e);
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS ?? [], blanksRemoved);
   if (e.PASSWORD_SIGN_IN === 'off' && oidc.length === 0) {
@@ -440,6 +456,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailboxKey: e.SMTP_URL || isProduction ? null : keptInDataDir(dataDir, 'mailbox-key', 24),
     isProduction,
     apiPrefix: `/api/space/${e.PRODUCT_SLUG}/database`,
+  };
+}
+
+const STRAVA_TOGETHER = ['STRAVA_CLIENT_ID', 'STRAVA_CLIENT_SECRET', 'STRAVA_WEBHOOK_VERIFY_TOKEN'] as const;
+
+/** Half a Strava configuration would offer a connection that cannot finish (or a webhook nobody can validate). */
+function checkStrava(e: Env) {
+  const missing = STRAVA_TOGETHER.filter((name) => !e[name]);
+  if (missing.length > 0 && missing.length < STRAVA_TOGETHER.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${STRAVA_TOGETHER.join(', ')} go together: set all three, or none (missing: ${missing.join(', ')})`,
+    );
+  }
+  if (e.NODE_ENV === 'production' && new URL(e.STRAVA_BASE_URL).protocol !== 'https:') {
+    throw new ConfigError('Invalid configuration:\n  STRAVA_BASE_URL: must be https in production');
+  }
+}
+
+/** What the Strava adapter needs (modules/recordings/strava.ts), and the token the webhook's validation checks. */
+export interface StravaConfig {
+  clientId: string;
+  clientSecret: string;
+  /** STRAVA_BASE_URL: the origin of Strava's OAuth pages and API (a path prefix is kept). */
+  baseUrl: string;
+  timeoutMs: number;
+  webhookVerifyToken: string;
+}
+
+/** Strava's settings, or null when Strava is not configured (none of the three variables set). */
+export function stravaConfigOf(
+  config: Pick<
+    Config,
+    | 'STRAVA_CLIENT_ID'
+    | 'STRAVA_CLIENT_SECRET'
+    | 'STRAVA_WEBHOOK_VERIFY_TOKEN'
+    | 'STRAVA_BASE_URL'
+    | 'STRAVA_TIMEOUT_MS'
+  >,
+): StravaConfig | null {
+  const { STRAVA_CLIENT_ID: clientId, STRAVA_CLIENT_SECRET: clientSecret } = config;
+  const webhookVerifyToken = config.STRAVA_WEBHOOK_VERIFY_TOKEN;
+  if (!clientId || !clientSecret || !webhookVerifyToken) return null;
+  return {
+    clientId,
+    clientSecret,
+    baseUrl: config.STRAVA_BASE_URL,
+    timeoutMs: config.STRAVA_TIMEOUT_MS,
+    webhookVerifyToken,
   };
 }
 

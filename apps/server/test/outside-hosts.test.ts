@@ -26,6 +26,16 @@ describe('tests reach no public routing or elevation service', () => {
     expect(() => assertNoOutsideServices(config)).toThrow(/valhalla1\.openstreetmap\.de/);
   });
 
+  it("Strava's host counts once Strava is configured", () => {
+    const strava = { STRAVA_CLIENT_ID: '123', STRAVA_BASE_URL: 'https://www.strava.com' };
+    expect(outsideServiceHosts({ ROUTER_URL: undefined, ELEVATION_URL: undefined, ...strava })).toEqual([
+      'www.strava.com',
+    ]);
+    expect(
+      outsideServiceHosts({ ROUTER_URL: undefined, ELEVATION_URL: undefined, ...strava, STRAVA_CLIENT_ID: undefined }),
+    ).toEqual([]);
+  });
+
   it("the journeys' server pins both off, as it pins the offline map", () => {
     const source = readFileSync(join(import.meta.dirname, '../../../e2e/support/server.ts'), 'utf8');
     expect(source).toContain("ROUTER_KIND: 'none'");

@@ -51,6 +51,8 @@ const ADMIN_ONLY = new Set<CallName>([
   'activity/backup-route',
   // Attendance (issue 22): the tick list, the marks and the scans are the organisers'; a group's rules its admins'.
   ...(['attendance/list-sheet', 'attendance/mark', 'attendance/check-in', 'group/set-attendance-rules'] as const),
+  // Confirming what the recordings suggest is an attendance mark (issue 42).
+  'attendance/confirm-suggested',
   // The planned return is the organiser's (issue 23).
   'activity/safety-set-return',
   // The club layer (issue 40): sub-groups and ride leaders are the group admins' (clubRules).
@@ -119,6 +121,8 @@ const MEMBERS_ONLY = new Set<CallName>([
   ...(['poll/read-info', 'poll/answer', 'poll/create-new'] as const),
   // Accepting a changed text again (docs/consent.md): whoever takes part, waits or asks; nobody else.
   ...(['activity/accept-consent', 'group/accept-consent'] as const),
+  // Recordings (issue 42): one's own recording of an activity one takes part in.
+  ...(['recording/add', 'recording/set-shared', 'recording/delete'] as const),
 ]);
 const scoped = callNames.filter((n) => ADMIN_ONLY.has(n) || MEMBERS_ONLY.has(n));
 /**
@@ -130,6 +134,7 @@ const PARTICIPANTS_ONLY = new Set<CallName>([
   ...(['carpool/list', 'carpool/offer-seats', 'carpool/request-ride', 'carpool/cancel-request'] as const),
   ...(['gear/list', 'gear/add-item', 'gear/claim', 'gear/check', 'gear/remove-item'] as const),
   ...(['offline/pack-size', 'offline/build-pack'] as const),
+  ...(['recording/add', 'recording/set-shared', 'recording/delete'] as const),
 ]);
 /**
  * The matrix's roles on the world's activity and group: the shared ones, and a participant whom the admin blocked
@@ -236,6 +241,13 @@ async function newWorld() {
     sql`insert into activity_photos (id, activity_id, uploader_id, storage_key)
         values (gen_random_uuid(), ${activity.activityId}, ${participant.id}, ${`photos/${crypto.randomUUID()}`})
         returning id`,
+  );
+  // The participant's recording (issue 42), written directly: it is added only after the start.
+  await t.db.execute(
+    sql`insert into activity_recordings (id, activity_id, user_id, source, started_at, ended_at, moving_seconds,
+          distance, on_route_share, line)
+        values (gen_random_uuid(), ${activity.activityId}, ${participant.id}, 'FILE', now(), now(), 3600, 5000, 0.9,
+          '[[45.46, 9.19], [45.47, 9.18]]'::jsonb)`,
   );
   return {
     tokens: { ...(await roleTokens()), 'blocked participant': blockedParticipant.token } as Record<
@@ -382,6 +394,9 @@ async function snapshot() {
     'poll_slots',
     'poll_answers',
     'poll_invitees',
+    'activity_recordings',
+    'activity_outcomes',
+    'strava_connections',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -505,6 +520,9 @@ describe('the authorization matrix of calls open to anyone signed in', () => {
     'auth/list-sign-in-methods': undefined,
     // The date polls that ask me (docs/polls.md): each answered only as pollRules.asked allows.
     'poll/list-mine': {},
+    // One's own Strava link (issue 42); connecting is in strava-link.test.ts, bound to the person who started it.
+    'strava/read-connection': undefined,
+    'strava/disconnect': undefined,
     // A phone's own key for what it queues without signal.
     'safety/register-device-key': { publicKey: newDeviceKey().publicKey },
     'route/snap-legs': {

@@ -3,6 +3,7 @@ import { haversineMetres, writeFit } from '@cordata/geo';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
+import { along, type RecordedPoint as Point } from '../../../test/recordings.ts';
 
 let clock = Date.now();
 let t: TestApp;
@@ -17,39 +18,11 @@ afterEach(() => {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 type User = Awaited<ReturnType<typeof newUser>>;
-type Point = LatLng & { time: number };
 
 const pathOf = (url: string) => {
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
-
-/**
- * A recording along `route` from `start`, one point every 5 s for `minutes`, `sideMetres` north of the line (a
- * shift of the whole line: 2 000 m is another valley).
- */
-function along(route: LatLng[], start: number, minutes: number, sideMetres = 15): Point[] {
-  const lengths = [0];
-  for (let i = 1; i < route.length; i++) lengths.push(lengths[i - 1]! + haversineMetres(route[i - 1]!, route[i]!));
-  const total = lengths.at(-1)!;
-  const count = (minutes * 60) / 5;
-  const shift = sideMetres / 111_320;
-  return Array.from({ length: count + 1 }, (_, n) => {
-    const at = (total * n) / count;
-    const i = Math.max(
-      1,
-      lengths.findIndex((l) => l >= at),
-    );
-    const f = (at - lengths[i - 1]!) / (lengths[i]! - lengths[i - 1]! || 1);
-    const a = route[i - 1]!;
-    const b = route[i]!;
-    return {
-      latitude: a.latitude + (b.latitude - a.latitude) * f + shift,
-      longitude: a.longitude + (b.longitude - a.longitude) * f,
-      time: start + n * 5000,
-    };
-  });
-}
 
 const gpxOf = (points: Point[]) =>
   `<?xml version="1.0"?><gpx version="1.1" creator="watch"><trk><trkseg>${points

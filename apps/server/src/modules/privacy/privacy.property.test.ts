@@ -1,9 +1,10 @@
 import { type CallName, callNames, calls, MEETING_AREA_RADIUS_METRES, type PrivacyZone } from '@cordata/contract';
-import { haversineMetres, type LatLng, parseGpx } from '@cordata/geo';
+import { haversineMetres, type LatLng, parseGpx, writeFit } from '@cordata/geo';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newActivity, newUser } from '../../../test/factories.ts';
+import { along } from '../../../test/recordings.ts';
 import { jsonSchemaOf } from '../../../test/security/samples.ts';
 import { startWeatherStandIn, type WeatherStandIn } from '../../../test/stand-in-weather.ts';
 import { PLACES_OF_NO_ONE_ELSE } from '../../../test/viewer-mapped-check.ts';
@@ -109,7 +110,7 @@ const NOT_SOMEONES_POINTS: Partial<Record<CallName, string>> = {
   'activity/safety-share': 'the same answer as activity/safety',
   'activity/safety-back': 'the same answer as activity/safety',
   'activity/read-recap':
-    'the recap’s track, trimmed by privacy.activityLine (modules.ts trimTrack); only after the end',
+    'the recap’s track, trimmed by privacy.activityLine (modules.ts trimTrack), and its real lines, by every participant’s zones: the property of recap lines below; only after the end',
 };
 
 /** Every point an answer carries: objects with coordinates, GPX track and route points, ICS GEO and LOCATION lines. */
@@ -419,6 +420,105 @@ describe('random worlds: nothing places a hidden point closer than its public ar
       }
     }
     expect(seen, 'the world answered points at all').toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Issue 42's property: the recap's real lines. Random worlds of four people who took part together, each with zones
+ * on the route they walked, each recording it and sharing it or not: for every reader, no point of any line lies
+ * inside the zones of anyone but the reader. Seeded, so a failure names its world.
+ */
+describe('the recap’s real lines hold every participant’s zones', () => {
+  async function recordedWorld(seed: number) {
+    const r = random(seed);
+    const people = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    const around = { latitude: r.between(44.5, 46), longitude: r.between(8, 12) };
+    const route: LatLng[] = [around];
+    for (let i = 0; i < 6 + Math.floor(r.next() * 10); i++) {
+      const last = route.at(-1)!;
+      route.push({
+        latitude: last.latitude + r.between(-0.006, 0.006),
+        longitude: last.longitude + r.between(0.002, 0.008),
+      });
+    }
+    const zones = new Map<string, PrivacyZone[]>();
+    for (const person of people) {
+      const own: PrivacyZone[] = [];
+      for (let i = 0, n = Math.floor(r.next() * 3); i < n; i++) {
+        const on = route[Math.floor(r.next() * route.length)]!;
+        const body = { ...on, radiusMetres: Math.round(r.between(200, 600)) };
+        own.push((await t.ok('privacy/add-zone', body, person.token)).zone);
+      }
+      zones.set(person.id, own);
+    }
+    const [organiser, ...others] = people;
+    const activity = await newActivity(t, organiser!, {
+      route: { mode: 'POINTS', start: route[0]!, destination: route.at(-1)!, routeSteps: route.slice(1, -1) },
+    });
+    for (const person of others) await t.ok('activity/participate', { activityId: activity.activityId }, person.token);
+    // The outing took place: it started three hours ago.
+    const startsAt = Date.now() - 3 * 3_600_000;
+    await t.db
+      .update(activities)
+      .set({ startsAt: new Date(startsAt), endsAt: new Date(startsAt + 2 * 3_600_000) })
+      .where(eq(activities.id, activity.activityId));
+    const planned = (await t.ok('activity/read-info', { activityId: activity.activityId }, organiser!.token)).activity
+      .route.routeSteps;
+    for (const person of people) {
+      if (r.next() < 0.2) continue;
+      const points = along(
+        planned,
+        startsAt + r.between(-20, 20) * 60_000,
+        60 + Math.floor(r.next() * 60),
+        r.between(-25, 25),
+      );
+      const link = await t.ok(
+        'upload/get-upload-url',
+        { purpose: 'RECORDING', contentType: 'application/vnd.ant.fit', size: writeFit(points).length },
+        person.token,
+      );
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: new URL(link.uploadUrl).pathname + new URL(link.uploadUrl).search,
+        headers: { 'content-type': 'application/vnd.ant.fit' },
+        payload: Buffer.from(writeFit(points)),
+      });
+      expect(put.statusCode).toBe(200);
+      await t.ok('recording/add', { activityId: activity.activityId, fileUrl: link.fileUrl }, person.token);
+      if (r.next() < 0.8)
+        await t.ok('recording/set-shared', { activityId: activity.activityId, shared: true }, person.token);
+    }
+    return { people, zones, activityId: activity.activityId };
+  }
+
+  /** Points readers saw of lines inside their own zones: what the others are not shown. */
+  let ownInOwnZone = 0;
+
+  it.each([21, 22, 23, 24, 25])('world %i: every reader, every line', async (seed) => {
+    const w = await recordedWorld(seed);
+    let seen = 0;
+    for (const reader of w.people) {
+      const { recap } = await t.ok('activity/read-recap', { activityId: w.activityId }, reader.token);
+      for (const line of recap.lines) {
+        for (const [ownerId, owned] of w.zones) {
+          const inside = line.points.filter(insideAny(owned));
+          if (ownerId === reader.id) {
+            ownInOwnZone += inside.length;
+            continue;
+          }
+          expect(
+            inside,
+            `a line of ${line.person.userId} inside ${ownerId}'s zone, read by ${reader.id}, seed ${seed}`,
+          ).toEqual([]);
+        }
+        seen += line.points.length;
+      }
+    }
+    expect(seen, 'the world answered lines at all').toBeGreaterThan(0);
+  });
+
+  it('is not vacuous: the worlds put lines through zones, which their owners see', () => {
+    expect(ownInOwnZone).toBeGreaterThan(0);
   });
 });
 

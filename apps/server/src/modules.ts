@@ -133,29 +133,12 @@ export function createModules(core: Core) {
   });
   const zones = { privacy: privacy.services.trim };
   const weather = createWeatherModule(core, { access, changes, chatMembership, ...zones });
-  const safety = createSafetyModule(core, {
-    access,
-    changes,
-    mailer,
-    ...zones,
-    attendance: participation.services.attendance,
-  });
+  const { attendance } = participation.services;
+  const safety = createSafetyModule(core, { access, changes, mailer, ...zones, attendance });
   const calendar = createCalendarModule(core, { access, ...zones });
-  const recordings = createRecordingsModule(core, {
-    access,
-    changes,
-    uploads: uploads.services.uploads,
-    routes: activities.services.routeComputer,
-    activities: activities.services.activities,
-    ...zones,
-  });
-  const recap = createRecapModule(core, {
-    changes,
-    access,
-    uploads: uploads.services.uploads,
-    recordings: recordings.services.recordings,
-    ...zones,
-  });
+  const deps = { access, changes, uploads: uploads.services.uploads, ...zones };
+  const recordings = createRecordingsModule(core, { ...deps, activities: activities.services });
+  const recap = createRecapModule(core, { ...deps, recordings: recordings.services.recordings });
 
   const modules: Module[] = [
     ...[notifications, privacy, mail, sports, uploads, exports, auth, participation, logistics, users, chat],
@@ -201,7 +184,7 @@ export function createModules(core: Core) {
     registerRoutes,
     services: {
       ...{ privacy: privacy.services.trim, activityReminders: activities.services.reminders },
-      ...{ recapNotices: recap.services.notices, attendance: participation.services.attendance },
+      ...{ recapNotices: recap.services.notices, attendance },
       ...{ seats: participation.services.seats, series: series.services.series },
       ...{ seriesMaterialiser: series.services.materialiser, chat: chat.services, logistics: logistics.services },
       ...{ weather: weather.services, safety: safety.services, exports: exports.services.exports },

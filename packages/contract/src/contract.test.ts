@@ -147,7 +147,7 @@ describe('the calls of spec §7', () => {
     expect(callNames).toContain('report/create');
     for (const name of beyond) expect(callNames).toContain(name);
     const beyondSpec = callNames.filter((n) =>
-      /^(carpool|gear|export|route|calendar|series|attendance|privacy|offline)\//.test(n),
+      /^(carpool|gear|export|route|calendar|series|attendance|privacy|offline|recording|strava)\//.test(n),
     );
     expect(callNames).toHaveLength(83 + beyondSpec.length + beyond.length);
   });
@@ -202,6 +202,10 @@ describe('the calls of spec §7', () => {
         'user/delete-location-history',
         // Beyond the spec (issue 23): the caller's own privacy zones.
         'privacy/list-zones',
+        // Beyond the spec (issue 42): the caller's own Strava link.
+        'strava/read-connection',
+        'strava/connect',
+        'strava/disconnect',
       ].sort(),
     );
   });

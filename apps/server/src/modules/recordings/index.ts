@@ -22,8 +22,8 @@ export function createRecordingsModule(
     access: Access;
     changes: Changes;
     uploads: UploadsService;
-    routes: RouteComputer;
-    activities: Pick<ActivitiesService, 'answer'>;
+    /** The group's moving time as the activity's page gives it, and the route worker that reads the files. */
+    activities: { activities: Pick<ActivitiesService, 'answer'>; routeComputer: RouteComputer };
     privacy: Pick<PrivacyTrim, 'zonesFor'>;
   },
 ) {
@@ -33,9 +33,9 @@ export function createRecordingsModule(
     changes: deps.changes,
     access: deps.access,
     uploads: deps.uploads,
-    routes: deps.routes,
+    routes: deps.activities.routeComputer,
     groupMovingTime: async (activityId, userId) =>
-      (await deps.activities.answer(activityId, userId)).activity.groupMovingTime,
+      (await deps.activities.activities.answer(activityId, userId)).activity.groupMovingTime,
     privacy: deps.privacy,
     now: core.now,
   });

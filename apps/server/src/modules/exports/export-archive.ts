@@ -28,6 +28,7 @@ messages.json       the messages you wrote, with the chat they belong to
 notifications.json  your notifications
 gear.json           your private gear checklists and the group gear you bring
 safety.json         your emergency contacts, privacy zones, attendance record and shared positions
+recordings.json     the recordings of your outings (from your watch or Strava) and your Strava link
 calendar.ics        your activities as a calendar (iCalendar, UTC times)
 
 JSON files are UTF-8; times are ISO 8601 in UTC; distances in metres.
@@ -47,7 +48,7 @@ export async function buildExportFiles(
   const data = await createExportsRepository(db).personalData(userId);
   if (!data) throw new Error('export of a missing user');
   const { user, sports, contactRows, people, activityRows, groupRows, messageRows, notificationRows, gearRows } = data;
-  const { contactsInEmergency, zoneRows, attendanceRows, positionRows } = data;
+  const { contactsInEmergency, zoneRows, attendanceRows, positionRows, recordingRows, strava } = data;
   const personById = new Map(people.map((p) => [p.userId, toUserSummary(p)]));
 
   // Other organisers' routes come trimmed by their privacy zones, as every answer gives them (docs/privacy.md).
@@ -187,6 +188,22 @@ export async function buildExportFiles(
         longitude: p.longitude,
         accuracy: p.accuracy,
         recordedAt: p.recordedAt.toISOString(),
+      })),
+    }),
+    // Issue 42: each recording as it is kept (its line thinned, the file itself is never kept), and the Strava link
+    // without its tokens.
+    'recordings.json': json({
+      strava: strava && { athleteId: strava.athleteId, connectedAt: strava.connectedAt.toISOString() },
+      recordings: recordingRows.map((r) => ({
+        activityId: r.activityId,
+        source: r.source,
+        startedAt: r.startedAt.toISOString(),
+        endedAt: r.endedAt.toISOString(),
+        movingSeconds: r.movingSeconds,
+        distance: r.distance,
+        onRouteShare: r.onRouteShare,
+        shared: r.shared,
+        line: r.line.map(([latitude, longitude]) => ({ latitude, longitude })),
       })),
     }),
     'calendar.ics': text(

@@ -4,6 +4,7 @@ import {
   activities,
   activityAttendance,
   activityMembers,
+  activityRecordings,
   activityRoutes,
   chats,
   connections,
@@ -16,6 +17,7 @@ import {
   messages,
   notifications,
   privacyZones,
+  stravaConnections,
   userSports,
   users,
 } from '../../db/schema.ts';
@@ -176,6 +178,18 @@ export function createExportsRepository(db: Db) {
         .from(gearItems)
         .where(or(eq(gearItems.personalFor, userId), eq(gearItems.claimedBy, userId)));
 
+      const [recordingRows, stravaRows] = await Promise.all([
+        tx
+          .select()
+          .from(activityRecordings)
+          .where(eq(activityRecordings.userId, userId))
+          .orderBy(asc(activityRecordings.startedAt)),
+        tx
+          .select({ athleteId: stravaConnections.athleteId, connectedAt: stravaConnections.connectedAt })
+          .from(stravaConnections)
+          .where(eq(stravaConnections.userId, userId)),
+      ]);
+
       const [contactsInEmergency, zoneRows, attendanceRows, positionRows] = await Promise.all([
         tx
           .select()
@@ -209,6 +223,8 @@ export function createExportsRepository(db: Db) {
         zoneRows,
         attendanceRows,
         positionRows,
+        recordingRows,
+        strava: stravaRows[0] ?? null,
       };
     },
   };

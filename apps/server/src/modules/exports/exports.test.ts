@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { latestMailCode, newActivity, newUser, reauthenticate, TEST_PASSWORD } from '../../../test/factories.ts';
 import { forgeParameter } from '../../../test/forge.ts';
-import { dataExports, locationPoints, mailOutbox, users } from '../../db/schema.ts';
+import { activityRecordings, dataExports, locationPoints, mailOutbox, users } from '../../db/schema.ts';
 import { trackGpx } from '../activities/activity-route.ts';
 import { buildExportFiles } from './export-archive.ts';
 
@@ -60,6 +60,18 @@ describe('data export', () => {
     await t.db
       .insert(locationPoints)
       .values({ activityId: activity.activityId, userId: me.id, latitude: 45.93, longitude: 9.38, recordedAt });
+    // A recording of the outing (issue 42), as it is kept.
+    await t.db.insert(activityRecordings).values({
+      activityId: activity.activityId,
+      userId: me.id,
+      source: 'FILE',
+      startedAt: recordedAt,
+      endedAt: recordedAt,
+      movingSeconds: 3600,
+      distance: 8000,
+      onRouteShare: 0.9,
+      line: [[45.93, 9.38]],
+    });
 
     const { export: asked } = await requestExport(me.token);
     expect(asked).toMatchObject({ status: 'PENDING', downloadUrl: null });
@@ -94,6 +106,7 @@ describe('data export', () => {
         'notifications.json',
         'gear.json',
         'safety.json',
+        'recordings.json',
         'calendar.ics',
       ]),
     );
@@ -116,6 +129,17 @@ describe('data export', () => {
       attendance: [],
       sharedPositions: [
         { activityId: activity.activityId, latitude: 45.93, longitude: 9.38, recordedAt: recordedAt.toISOString() },
+      ],
+    });
+    expect(JSON.parse(read('recordings.json'))).toMatchObject({
+      strava: null,
+      recordings: [
+        {
+          activityId: activity.activityId,
+          source: 'FILE',
+          movingSeconds: 3600,
+          line: [{ latitude: 45.93, longitude: 9.38 }],
+        },
       ],
     });
     expect(read(`activities/${activity.activityId}.gpx`)).toContain('<gpx');

@@ -13,6 +13,7 @@ import privacy from './locales/en/privacy.json';
 import recap from './locales/en/recap.json';
 import seats from './locales/en/seats.json';
 import series from './locales/en/series.json';
+import strava from './locales/en/strava.json';
 
 // Every error code and validation message has its English text (the other languages follow: parity.test.ts).
 const errors: Record<ErrorCode, string> = common.errors;
@@ -39,5 +40,6 @@ export const en = {
   recap,
   seats,
   series,
+  strava,
 };
 export type Resources = typeof en;

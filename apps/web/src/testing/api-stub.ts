@@ -59,9 +59,9 @@ class Refusal implements StubAnswer {
   ) {}
 }
 
-/** An error answer as the server gives it. */
-export const refusal = (code: string, status: number): Refusal =>
-  new Refusal(status, { error: { code, message: code } });
+/** An error answer as the server gives it, with the `details` some errors carry. */
+export const refusal = (code: string, status: number, details?: Record<string, unknown>): Refusal =>
+  new Refusal(status, { error: { code, message: code, ...(details ? { details } : {}) } });
 
 /** Each test starts signed in, in English, with no feedback shown; fetch stubs and the DOM are undone after. */
 export function signedInInEnglish() {

@@ -23,8 +23,10 @@ setWorkerUrl(workerUrl);
 
 const ROUTE_SOURCE = 'route';
 const AREA_SOURCE = 'meeting-area';
+const EXTRA_SOURCE = 'extra-lines';
 /** The app's own layers: their data says nothing of whether the basemap loads (a loaded one would hide its failure). */
-const isOverlay = (sourceId: string | undefined) => sourceId === ROUTE_SOURCE || sourceId === AREA_SOURCE;
+const isOverlay = (sourceId: string | undefined) =>
+  sourceId === ROUTE_SOURCE || sourceId === AREA_SOURCE || sourceId === EXTRA_SOURCE;
 
 /** A circle as a ring of 48 [longitude, latitude] points (flat earth: fine at 500 m). */
 function circleRing(area: LatLng & { radiusMetres: number }): [number, number][] {
@@ -69,6 +71,7 @@ export default function MapCanvas({
   line,
   breaks,
   markers,
+  extraLines,
   center,
   zoom = 11,
   onTap,
@@ -237,6 +240,45 @@ export default function MapCanvas({
     }
   }, [map, areas, styleVersion]);
 
+  // Extra lines (the recap's real lines) over the route, each feature carrying its colour; added after the route's
+  // layers, so they are drawn on top of it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
+  useEffect(() => {
+    if (!map || !styleLoaded.current) return;
+    const data = {
+      type: 'FeatureCollection' as const,
+      features: (extraLines ?? []).map((extra) => ({
+        type: 'Feature' as const,
+        properties: { color: extra.color },
+        geometry: {
+          type: 'MultiLineString' as const,
+          coordinates: linePieces(extra.points, extra.breaks).map((piece) =>
+            piece.map((p) => [p.longitude, p.latitude]),
+          ),
+        },
+      })),
+    };
+    const source = map.getSource<GeoJSONSource>(EXTRA_SOURCE);
+    if (source) source.setData(data);
+    else {
+      map.addSource(EXTRA_SOURCE, { type: 'geojson', data });
+      map.addLayer({
+        id: 'extra-casing',
+        type: 'line',
+        source: EXTRA_SOURCE,
+        layout: { 'line-join': 'round', 'line-cap': 'round' },
+        paint: { 'line-color': '#ffffff', 'line-width': 5 },
+      });
+      map.addLayer({
+        id: 'extra-line',
+        type: 'line',
+        source: EXTRA_SOURCE,
+        layout: { 'line-join': 'round', 'line-cap': 'round' },
+        paint: { 'line-color': ['get', 'color'], 'line-width': 3 },
+      });
+    }
+  }, [map, extraLines, styleVersion]);
+
   useEffect(() => {
     if (!map) return;
     const list = markers ?? [];
@@ -325,12 +367,15 @@ export default function MapCanvas({
   );
 
   // Show the whole route and every marker when they change; while drawing, the view stays where the user put it.
-  const shown = onTap ? null : JSON.stringify([line?.length, line?.[0], markers?.map((m) => m.id), areas]);
+  const shown = onTap
+    ? null
+    : JSON.stringify([line?.length, line?.[0], markers?.map((m) => m.id), areas, extraLines?.map((l) => l.id)]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when what is shown changes
   useEffect(() => {
     if (!map || shown === null) return;
     const points = [
       ...(line ?? []),
+      ...(extraLines ?? []).flatMap((l) => l.points),
       ...(markers ?? []),
       ...(areas ?? []).flatMap(circleRing).map(([longitude, latitude]) => ({ latitude, longitude })),
     ];

@@ -19,6 +19,13 @@ export function RouteMap(props: RouteMapProps) {
       data-testid={props.testId ?? 'route-map'}
       // How many pieces the route is drawn in (more than one where it was cut around a privacy zone), for tests.
       data-route-pieces={props.line ? linePieces(props.line, props.breaks).length : undefined}
+      // How many extra lines are drawn over it, and in how many pieces, for tests.
+      data-extra-lines={props.extraLines?.length || undefined}
+      data-extra-pieces={
+        props.extraLines?.length
+          ? props.extraLines.reduce((n, l) => n + linePieces(l.points, l.breaks).length, 0)
+          : undefined
+      }
       {...{ [NO_SWIPE_ATTRIBUTE]: '' }}
     >
       <MapErrorBoundary>
@@ -44,4 +51,4 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 }
 
-export type { MapMarker } from './types.ts';
+export type { ExtraLine, MapMarker } from './types.ts';

@@ -11,6 +11,16 @@ export interface MapMarker extends LatLng {
   onClick?: () => void;
 }
 
+/** A line drawn over the route in a colour of its own: a participant's real line in the recap (issue 42). */
+export interface ExtraLine {
+  id: string;
+  points: readonly LatLng[];
+  /** Indices of `points` where a new piece begins, as the route's `breaks`. */
+  breaks?: readonly number[];
+  /** A CSS colour MapLibre reads (#rrggbb). */
+  color: string;
+}
+
 export interface RouteMapProps {
   /** An accessible name for the map. */
   label: string;
@@ -18,6 +28,8 @@ export interface RouteMapProps {
   /** Indices of `line` where a new piece begins (a route cut around a privacy zone): nothing is drawn across. */
   breaks?: readonly number[];
   markers?: readonly MapMarker[];
+  /** Lines drawn over the route, each in its own colour (the recap's real lines). */
+  extraLines?: readonly ExtraLine[];
   /** Where the map looks when there is nothing to fit. */
   center: LatLng;
   zoom?: number;

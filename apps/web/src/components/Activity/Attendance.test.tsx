@@ -37,6 +37,7 @@ describe('the tick list', () => {
       status,
       markedAt: status ? at(0) : null,
       participating: true,
+      recorded: false,
     });
     const sheet = (status: AttendanceEntry['status']) => ({
       sheet: { opensAt: at(-60), closesAt: at(7 * 24 * 60), entries: [entry(status)] },
@@ -73,13 +74,75 @@ describe('the tick list', () => {
   });
 });
 
+describe('attendance suggested by recordings (issue 42)', () => {
+  const ann = aUser({ userId: '01900000-0000-7000-8000-00000000a0a1', firstName: 'Ann', lastName: 'Lee' });
+  const ben = aUser({ userId: '01900000-0000-7000-8000-00000000a0b2', firstName: 'Ben', lastName: 'Neri' });
+  const cleo = aUser({ userId: '01900000-0000-7000-8000-00000000a0c3', firstName: 'Cleo', lastName: 'Riva' });
+  const entry = (person: typeof ann, over: Partial<AttendanceEntry>): AttendanceEntry => ({
+    ...person,
+    status: null,
+    markedAt: null,
+    participating: true,
+    recorded: false,
+    ...over,
+  });
+  const sheetOf = (entries: AttendanceEntry[]) => ({
+    sheet: { opensAt: at(-60), closesAt: at(7 * 24 * 60), entries },
+  });
+
+  it('asks about each unmarked person whose recording matches, and confirms them all in one tap', async () => {
+    const before = [
+      entry(ann, { recorded: true }),
+      entry(ben, { recorded: true }),
+      // Marked already: the recording suggests nothing more.
+      entry(cleo, { recorded: true, status: 'NO_SHOW', markedAt: at(0) }),
+    ];
+    const after = [
+      entry(ann, { recorded: true, status: 'ATTENDED', markedAt: at(0) }),
+      entry(ben, { recorded: true, status: 'ATTENDED', markedAt: at(0) }),
+      before[2]!,
+    ];
+    const calls = stubCalls({
+      'attendance/list-sheet': () => sheetOf(before),
+      'attendance/confirm-suggested': () => sheetOf(after),
+    });
+    wrap(<AttendancePanel activity={activity({ isAdmin: true, takesAttendance: true, status: 'PARTICIPATING' })} />);
+    const confirm = await screen.findByTestId('attendance-confirm-suggested');
+    expect(confirm.textContent).toBe('Confirm 2 suggested');
+    const rows = screen.getAllByTestId('attendance-entry');
+    expect(rows.map((r) => r.querySelector('[data-testid="attendance-suggested"]')?.textContent ?? '')).toEqual([
+      'Recording matches: attended?',
+      'Recording matches: attended?',
+      '',
+    ]);
+    fireEvent.click(confirm);
+    await eventually(() =>
+      expect(screen.getAllByTestId('attendance-status').map((s) => s.textContent)).toEqual(['Came', 'Came', 'No-show']),
+    );
+    expect(calls.find((c) => c.path === 'attendance/confirm-suggested')?.body).toEqual({ activityId: ACTIVITY });
+    expect(screen.queryByTestId('attendance-confirm-suggested')).toBeNull();
+    expect(screen.queryByTestId('attendance-suggested')).toBeNull();
+    await eventually(() => expect(useToastStore.getState().current?.description).toBe('Confirmed: 2 people came'));
+  });
+
+  it('offers nothing to confirm when no unmarked person has a matching recording', async () => {
+    stubCalls({
+      'attendance/list-sheet': () => sheetOf([entry(ann, {}), entry(ben, { recorded: true, status: 'ATTENDED' })]),
+    });
+    wrap(<AttendancePanel activity={activity({ isAdmin: true, takesAttendance: true, status: 'PARTICIPATING' })} />);
+    await screen.findByTestId('attendance-sheet');
+    expect(screen.queryByTestId('attendance-confirm-suggested')).toBeNull();
+    expect(screen.queryByTestId('attendance-suggested')).toBeNull();
+  });
+});
+
 describe('a mark without network', () => {
   it('is signed, kept with its time, shown on the list and said to be sent later', async () => {
     localStorage.clear();
     const ME = '01900000-0000-7000-8000-00000000a001';
     await ensureDeviceKey(ME, { register: async () => ({ deviceKeyId: '01900000-0000-7000-8000-00000000c001' }) });
     const ann = aUser({ firstName: 'Ann', lastName: 'Lee' });
-    const entries: AttendanceEntry[] = [{ ...ann, status: null, markedAt: null, participating: true }];
+    const entries: AttendanceEntry[] = [{ ...ann, status: null, markedAt: null, participating: true, recorded: false }];
     const calls = stubApi((path) => {
       if (path === 'attendance/mark') throw new TypeError('Failed to fetch');
       if (path === 'user/own-profile') return { json: { user: anOwnUser({ userId: ME }) } };

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import {
   useAttendanceSheetQuery,
   useCheckInMutation,
+  useConfirmSuggestedMutation,
   useMarkMutation,
   useOwnRecordQuery,
   usePassQuery,
@@ -45,11 +46,19 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
   const { activityId } = activity;
   const query = useAttendanceSheetQuery(activityId, started);
   const mark = useMarkMutation(activityId, useOwnUserId());
+  const confirmSuggested = useConfirmSuggestedMutation(activityId);
   const [scanning, setScanning] = useState(false);
   if (!started) return null;
   const sheet = query.data;
   if (!sheet) return null;
   const closed = new Date(sheet.closesAt) < new Date();
+  // A matching recording suggests "attended" to someone without a mark; the organiser confirms them in one tap.
+  const suggested = sheet.entries.filter((e) => e.recorded && !e.status).length;
+  const onConfirmSuggested = () =>
+    confirmSuggested.mutate(undefined, {
+      onSuccess: () => showSuccess(t('attendance.sheet.confirmed', { count: suggested })),
+      onError: (e) => showError(e),
+    });
   const onMark = (entry: AttendanceEntry, value: AttendanceMark) =>
     mark.mutate(
       { userId: entry.userId, mark: value },
@@ -81,6 +90,17 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
         </button>
       )}
       {scanning && !closed && <Scanner activityId={activityId} onClose={() => setScanning(false)} />}
+      {!closed && suggested > 0 && (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="attendance-confirm-suggested"
+          disabled={confirmSuggested.isPending}
+          onClick={onConfirmSuggested}
+        >
+          {t('attendance.sheet.confirmSuggested', { count: suggested })}
+        </button>
+      )}
       {sheet.entries.length === 0 && <p className="muted">{t('attendance.sheet.empty')}</p>}
       <ul className="people-list attendance-list">
         {sheet.entries.map((entry) => (
@@ -93,6 +113,10 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
                 <span data-testid="attendance-status" data-status={entry.status}>
                   {t(`attendance.sheet.status.${entry.status}`)}
                   {!entry.participating && ` · ${t('attendance.sheet.left')}`}
+                </span>
+              ) : entry.recorded ? (
+                <span className="attendance-suggested" data-testid="attendance-suggested">
+                  {t('attendance.sheet.suggested')}
                 </span>
               ) : null
             }

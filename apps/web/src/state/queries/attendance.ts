@@ -57,6 +57,18 @@ export function useMarkMutation(activityId: string, ownUserId: string | undefine
   });
 }
 
+/**
+ * Marks attended, in one tap, everyone without a mark whose recording matches the activity (docs/recordings.md). Not
+ * queued without network: the server decides who it applies to.
+ */
+export function useConfirmSuggestedMutation(activityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('attendance/confirm-suggested', { activityId }),
+    onSuccess: (answer) => client.setQueryData(attendanceKeys.sheet(activityId), answer.sheet),
+  });
+}
+
 /** A scanned pass; without network it is queued like a mark (only the server can tell whose code it is). */
 export function useCheckInMutation(activityId: string, ownUserId: string | undefined) {
   const client = useQueryClient();

@@ -79,7 +79,14 @@ describe('an unknown elevation is shown as unknown, never as 0 m', () => {
         estimatedMovingTime: { minutes: 270, includesClimb: true },
         requiredTime: 255,
         participantsCount: 3,
-        groupMovingTime: { minutes: 300, includesClimb: true, limitedBy: 'PACE', limitingCount: 1 },
+        groupMovingTime: {
+          minutes: 300,
+          modelMinutes: 300,
+          includesClimb: true,
+          limitedBy: 'PACE',
+          limitingCount: 1,
+          calibration: null,
+        },
       }),
     );
     const stats = await screen.findByTestId('activity-stats');

@@ -20,6 +20,7 @@ const ViewActivity = lazy(() => import('../screens/ViewActivity/ViewActivity.tsx
 const CreateProfile = lazy(() => import('../screens/CreateProfile/CreateProfile.tsx'));
 const Chats = lazy(() => import('../screens/Chats/Chats.tsx'));
 const PollScreen = lazy(() => import('../screens/Poll/Poll.tsx'));
+const StravaCallback = lazy(() => import('../screens/StravaCallback/StravaCallback.tsx'));
 
 const ForgotPassword = lazy(() => import('../screens/ForgotPassword/ForgotPassword.tsx'));
 const ChangePassword = lazy(() => import('../screens/ChangePassword/ChangePassword.tsx'));
@@ -55,6 +56,8 @@ function loggedInRoutes() {
     <Route key="/view-activity" path="/view-activity/:activityId" element={<ViewActivity />} />,
     <Route key="/poll" path="/poll/:pollId" element={<PollScreen />} />,
     <Route key="/create-profile" path="/create-profile" element={<CreateProfile />} />,
+    // Where Strava's consent page comes back to (issue 42): the connection belongs to the person signed in.
+    <Route key="/strava/callback" path="/strava/callback" element={<StravaCallback />} />,
   ];
 }
 

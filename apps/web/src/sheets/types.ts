@@ -21,10 +21,13 @@ export type HandleActivityStep = (typeof handleActivitySteps)[number];
 
 export type LegalType = 'terms' | 'privacy';
 
+/** A settings section opened on arrival: back from confirming it is you at a provider, or from Strava's consent page. */
+export type SettingsSection = StepUpReturn | 'strava';
+
 /** The parameters of every sheet type of spec §2. */
 export interface SheetParams {
-  /** `section`: the settings section opened on arrival (back from confirming it is you at a provider). */
-  account: { step: AccountStep; section?: StepUpReturn };
+  /** `section`: the settings section opened on arrival (back from a provider, or from Strava). */
+  account: { step: AccountStep; section?: SettingsSection };
   support: Record<string, never>;
   activity: { id: string };
   group: { id: string };

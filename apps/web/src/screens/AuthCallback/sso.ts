@@ -61,6 +61,8 @@ export function takePendingSso(): PendingSso | null {
 
 /** Leaves for the provider; on a phone the web view hands the provider's address to the system browser. */
 let leaveFor = (url: string) => window.location.assign(url);
+/** Leaves the app for another site that comes back to one of its pages (Strava's consent page, issue 42). */
+export const leaveApp = (url: string) => leaveFor(url);
 /** Tests: where the app would go instead of leaving. */
 export const setLeaveFor = (go: (url: string) => void) => {
   leaveFor = go;

@@ -13,12 +13,11 @@ import { PrivacyZones } from '../../components/Privacy/PrivacyZones.tsx';
 import { APP_VERSION } from '../../contract.ts';
 import { LegalText } from '../../legal/LegalText.tsx';
 import { OfflineSetting } from '../../offline/OfflineSetting.tsx';
-import type { StepUpReturn } from '../../screens/AuthCallback/sso.ts';
 import { useSignInMethods } from '../../state/queries/signInMethods.ts';
 import { signOut } from '../../state/signOut.ts';
 import { useUiStore } from '../../state/ui.ts';
 import { openSheet, useSheetStore } from '../store.ts';
-import type { AccountStep } from '../types.ts';
+import type { AccountStep, SettingsSection } from '../types.ts';
 import {
   AccountSection,
   ContactSection,
@@ -28,6 +27,7 @@ import {
   WithOwnUser,
 } from './account/SettingsSections.tsx';
 import { SignInMethods } from './account/SignInMethods.tsx';
+import { StravaSetting, useStravaOffered } from './account/Strava.tsx';
 
 // Lazy: the form checks passwords with the contract's rules, which bring zod along.
 const SignedInPasswordForm = lazy(() =>
@@ -37,8 +37,8 @@ const SignedInPasswordForm = lazy(() =>
 interface Props {
   sheetKey: number;
   step: AccountStep;
-  /** The section open on arrival (back from confirming it is them at a provider). */
-  section?: StepUpReturn;
+  /** The section open on arrival (back from confirming it is them at a provider, or from Strava). */
+  section?: SettingsSection;
 }
 
 function Row({ icon, label, onClick, testId }: { icon: IconName; label: string; onClick: () => void; testId: string }) {
@@ -93,7 +93,7 @@ function Settings({
 }: {
   go: (s: AccountStep) => void;
   sheetKey: number;
-  section?: StepUpReturn;
+  section?: SettingsSection;
 }) {
   const { t } = useTranslation();
   const consentId = useId();
@@ -106,6 +106,8 @@ function Settings({
   const [feedOpen, setFeedOpen] = useState(false);
   const [blockedOpen, setBlockedOpen] = useState(false);
   const [zonesOpen, setZonesOpen] = useState(false);
+  const [stravaOpen, setStravaOpen] = useState(initial === 'strava');
+  const stravaOffered = useStravaOffered();
   const section = (name: PersonalSection) => (
     <>
       <Row
@@ -170,6 +172,15 @@ function Settings({
         onClick={() => setZonesOpen(!zonesOpen)}
       />
       {zonesOpen && <PrivacyZones />}
+      {stravaOffered && (
+        <Row
+          icon="sports"
+          label={t('strava.title')}
+          testId="settings-strava"
+          onClick={() => setStravaOpen(!stravaOpen)}
+        />
+      )}
+      {stravaOffered && stravaOpen && <StravaSetting />}
       <Row
         icon="calendar"
         label={t('calendarFeed.title')}

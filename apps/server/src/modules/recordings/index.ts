@@ -11,7 +11,7 @@ import type { UploadsService } from '../uploads/uploads.service.ts';
 import { recordingsHandlers } from './recordings.handlers.ts';
 import { createRecordingsRepository } from './recordings.repository.ts';
 import { createRecordings } from './recordings.service.ts';
-import { registerStravaWebhook, STRAVA_CALLBACK_PATH } from './strava.routes.ts';
+import { registerStravaWebhook, STRAVA_CALLBACK_PATH, STRAVA_WEBHOOK_PATH } from './strava.routes.ts';
 import { createStravaClient } from './strava.ts';
 import { createStravaLink } from './strava-link.ts';
 
@@ -40,13 +40,18 @@ export function createRecordingsModule(
     now: core.now,
   });
   const stravaConfig = stravaConfigOf(core.config);
-  const origin = (core.config.PUBLIC_URL ?? `http://localhost:${core.config.PORT}`).replace(/\/$/, '');
+  const publicUrl = core.config.PUBLIC_URL?.replace(/\/$/, '');
+  const origin = publicUrl ?? `http://localhost:${core.config.PORT}`;
   const strava = createStravaLink({
     db: core.db,
     repo,
     recordings,
     client: stravaConfig && createStravaClient(stravaConfig),
     redirectUri: `${origin}${STRAVA_CALLBACK_PATH}`,
+    webhook:
+      stravaConfig && publicUrl
+        ? { callbackUrl: `${publicUrl}${STRAVA_WEBHOOK_PATH}`, verifyToken: stravaConfig.webhookVerifyToken }
+        : null,
     box: createSecretBox(core.config.keys.totp),
     log: core.log,
     now: core.now,
@@ -56,6 +61,7 @@ export function createRecordingsModule(
     jobs: [
       { name: 'strava-imports', everyMs: 30_000, run: strava.runImports },
       { name: 'strava-states', everyMs: 60 * 60_000, run: strava.purgeStates },
+      { name: 'strava-subscription', everyMs: 5 * 60_000, run: strava.ensureSubscription },
     ],
     routes: stravaConfig
       ? (app) => registerStravaWebhook(app, { link: strava, verifyToken: stravaConfig.webhookVerifyToken })

@@ -247,6 +247,17 @@ describe("Strava's webhook", () => {
   });
 });
 
+describe('the webhook subscription', () => {
+  it('is made once at PUBLIC_URL with our verify token, then found', async () => {
+    strava.checkCallback = false;
+    await link().ensureSubscription();
+    await link().ensureSubscription();
+    expect(strava.received.subscriptionsCreated).toEqual([
+      expect.objectContaining({ callbackUrl: 'https://cordata.example/strava/webhook', verifyToken: VERIFY_TOKEN }),
+    ]);
+  });
+});
+
 describe('disconnecting', () => {
   it('from Cordata: Strava is told, and every track from Strava is deleted at once', async () => {
     const { anna, athlete, recorded } = await recordedOnStrava();

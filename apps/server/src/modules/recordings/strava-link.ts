@@ -18,6 +18,7 @@ const REFRESH_MARGIN_MS = 60_000;
 const IMPORT_LEASE_MS = 5 * 60_000;
 const IMPORT_MAX_ATTEMPTS = 5;
 const IMPORTS_PER_RUN = 10;
+const SUBSCRIPTION_RECHECK_MS = 24 * 60 * 60_000;
 
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 
@@ -43,6 +44,8 @@ export interface StravaLinkDeps {
   /** Null when STRAVA_* is not set: nobody can connect, and the webhook is not registered. */
   client: StravaClient | null;
   redirectUri: string;
+  /** Where Strava posts its events (PUBLIC_URL's /strava/webhook); null without PUBLIC_URL: no subscription. */
+  webhook: { callbackUrl: string; verifyToken: string } | null;
   /** Seals the tokens at rest (auth/totp.ts createSecretBox, the key for secrets at rest). */
   box: ReturnType<typeof createSecretBox>;
   log: { warn(object: object, message: string): void };
@@ -59,6 +62,8 @@ export function createStravaLink(deps: StravaLinkDeps) {
   const { repo } = deps;
   const seal = (token: string) => deps.box.seal(Buffer.from(token, 'utf8'));
   const open = (sealed: string) => deps.box.open(sealed).secret.toString('utf8');
+  /** Strava keeps the subscription: once found, it is looked at again only a day later (each look is a call). */
+  let subscriptionCheckedUntil = 0;
 
   function client() {
     if (!deps.client) throw new ApiError('STRAVA_NOT_CONFIGURED');
@@ -228,6 +233,21 @@ export function createStravaLink(deps: StravaLinkDeps) {
             await repo.retryImport(item.id, new Date(now.getTime() + backoff), deps.db);
           }
         }
+      }
+    },
+
+    /**
+     * The job that keeps the application's webhook subscription: made when there is none (Strava checks the callback
+     * first, so it runs once the server listens), found when there is; a failure is logged and tried again later.
+     */
+    async ensureSubscription() {
+      if (!deps.client || !deps.webhook || deps.now().getTime() < subscriptionCheckedUntil) return;
+      try {
+        const { created } = await deps.client.ensureSubscription(deps.webhook);
+        subscriptionCheckedUntil = deps.now().getTime() + SUBSCRIPTION_RECHECK_MS;
+        if (created) deps.log.warn({ callbackUrl: deps.webhook.callbackUrl }, 'Strava webhook subscription created');
+      } catch (error) {
+        deps.log.warn({ err: error }, 'Strava webhook subscription could not be made; tried again later');
       }
     },
 

@@ -21,6 +21,10 @@ const benchmarks = {
     run: tsx('bench/route-files.ts'),
     about: 'KML, TCX and FIT parsing off the main loop (50 ms budget)',
   },
+  recordings: {
+    run: tsx('bench/recordings.ts'),
+    about: 'watch recordings: 100 000-point FIT in the worker (300 ms), 2-hour upload (10 s), calibration',
+  },
   'route-snapping': {
     run: tsx('bench/route-snapping.ts'),
     about: 'a 10-point drawn route: engine answer to snapped line drawn in Chromium (after npm run build)',

@@ -70,6 +70,9 @@ function spawnWorker(resourceLimits: ResourceLimits) {
   );
 }
 
+/** About 2 000 FIT points, or a few hundred of GPX: a few milliseconds to read and match. */
+const RECORDING_INLINE_BELOW_BYTES = 32 * 1024;
+
 const tooComplex = () => new ApiError('GPX_INVALID', { details: { reason: 'GPX_TOO_COMPLEX' } });
 
 /**
@@ -213,7 +216,10 @@ export function createRouteComputer(options: RouteComputerOptions = {}) {
      * worker unless small. The bytes are handed to the worker.
      */
     recording(bytes: Uint8Array, route: LatLng[], plannedStart: number): Promise<ReadRecording> {
-      if (bytes.byteLength < inlineBelowBytes) return Promise.resolve(readRecording(bytes, route, plannedStart));
+      // FIT is dense (about 15 bytes a point): a recording is read in place only when it is a few thousand points.
+      if (bytes.byteLength < RECORDING_INLINE_BELOW_BYTES) {
+        return Promise.resolve(readRecording(bytes, route, plannedStart));
+      }
       return uploads.run({ kind: 'recording', bytes, route, plannedStart });
     },
     async close() {

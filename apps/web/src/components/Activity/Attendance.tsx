@@ -93,7 +93,7 @@ function AttendanceSheet({ activity, started }: { activity: Activity; started: b
       {!closed && suggested > 0 && (
         <button
           type="button"
-          className="btn btn-primary btn-block"
+          className="btn btn-primary btn-block attendance-confirm"
           data-testid="attendance-confirm-suggested"
           disabled={confirmSuggested.isPending}
           onClick={onConfirmSuggested}

@@ -240,8 +240,8 @@ export default function MapCanvas({
     }
   }, [map, areas, styleVersion]);
 
-  // Extra lines (the recap's real lines) over the route, each feature carrying its colour; added after the route's
-  // layers, so they are drawn on top of it.
+  // Extra lines (the recap's real lines) over the route, each feature carrying its colour, without a casing that would
+  // hide the line beneath; added after the route's layers, so they are drawn on top of it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: styleVersion re-adds the layers a new style dropped
   useEffect(() => {
     if (!map || !styleLoaded.current) return;
@@ -263,19 +263,19 @@ export default function MapCanvas({
     else {
       map.addSource(EXTRA_SOURCE, { type: 'geojson', data });
       map.addLayer({
-        id: 'extra-casing',
-        type: 'line',
-        source: EXTRA_SOURCE,
-        layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': '#ffffff', 'line-width': 5 },
-      });
-      map.addLayer({
         id: 'extra-line',
         type: 'line',
         source: EXTRA_SOURCE,
         layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': ['get', 'color'], 'line-width': 3 },
+        paint: { 'line-color': ['get', 'color'], 'line-width': 3, 'line-opacity': 0.9 },
       });
+    }
+    // Real lines mostly lie on the planned route: the route becomes a wide, light band they are drawn along.
+    const band = (extraLines?.length ?? 0) > 0;
+    if (map.getLayer('route-line')) {
+      map.setPaintProperty('route-line', 'line-width', band ? 12 : 4);
+      map.setPaintProperty('route-line', 'line-opacity', band ? 0.3 : 1);
+      map.setPaintProperty('route-casing', 'line-opacity', band ? 0 : 1);
     }
   }, [map, extraLines, styleVersion]);
 

@@ -247,6 +247,20 @@ describe("Strava's webhook", () => {
   });
 });
 
+describe('tokens sealed with a key no longer held', () => {
+  it('end the link (the person connects again) and the import stops', async () => {
+    const { anna, athlete, recorded } = await recordedOnStrava();
+    await t.db
+      .update(stravaConnections)
+      .set({ accessToken: 'a.b.c', refreshToken: 'a.b.c' })
+      .where(eq(stravaConnections.userId, anna.id));
+    await webhook(created(athlete.id, recorded.id));
+    await link().runImports();
+    expect((await t.ok('strava/read-connection', undefined, anna.token)).strava.connected).toBe(false);
+    expect(await t.db.select().from(stravaImports).where(eq(stravaImports.athleteId, athlete.id))).toEqual([]);
+  });
+});
+
 describe('the webhook subscription', () => {
   it('is made once at PUBLIC_URL with our verify token, then found', async () => {
     strava.checkCallback = false;

@@ -92,8 +92,17 @@ export function createStravaLink(deps: StravaLinkDeps) {
 
   /** An access token that works for a while yet: refreshed (and the new pair kept) when close to its expiry. */
   async function accessToken(link: StravaConnectionRow) {
-    if (link.expiresAt.getTime() - deps.now().getTime() > REFRESH_MARGIN_MS) return open(link.accessToken);
-    const fresh = await client().refresh(open(link.refreshToken));
+    let sealed: { access: string; refresh: string };
+    try {
+      sealed = { access: open(link.accessToken), refresh: open(link.refreshToken) };
+    } catch {
+      // Sealed with a key no longer held (JWT_SECRET rotated past its window without TOTP_KEY): the person connects
+      // again; the tracks from Strava go with the link, as on a disconnection.
+      await forget(link.userId, link.athleteId);
+      throw new StravaError('UNAUTHORIZED', 'the Strava tokens open with no key held');
+    }
+    if (link.expiresAt.getTime() - deps.now().getTime() > REFRESH_MARGIN_MS) return sealed.access;
+    const fresh = await client().refresh(sealed.refresh);
     await repo.updateTokens(link.userId, {
       accessToken: seal(fresh.accessToken),
       refreshToken: seal(fresh.refreshToken),

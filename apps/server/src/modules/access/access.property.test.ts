@@ -413,6 +413,9 @@ const GUARDED_BY_REQUIRE: CallName[] = [
   'offline/build-pack',
   // Made through activity/create-new's service for the poll's creator (docs/polls.md).
   'poll/create-activity',
+  // One's own recording of an activity one takes part in (docs/recordings.md).
+  'recording/add',
+  'recording/set-shared',
 ];
 /**
  * Calls about activities that do not answer with an activityId, and the predicate each filters with:

@@ -16,6 +16,13 @@ import { userSummaryColumns } from '../users/user-summary.ts';
 export type RecordingRow = typeof activityRecordings.$inferSelect;
 export type StravaConnectionRow = typeof stravaConnections.$inferSelect;
 
+/** The recording's owner still takes part in its activity (joined as `activityMembers`). */
+const ownerTakesPart = and(
+  eq(activityMembers.activityId, activityRecordings.activityId),
+  eq(activityMembers.userId, activityRecordings.userId),
+  eq(activityMembers.state, 'PARTICIPATING'),
+);
+
 /** Recordings, the outcomes they calibrate, and Strava's links and queue (docs/recordings.md); SQL only here. */
 export function createRecordingsRepository(db: DbOrTx) {
   return {
@@ -84,14 +91,7 @@ export function createRecordingsRepository(db: DbOrTx) {
         })
         .from(activityRecordings)
         .innerJoin(users, eq(users.id, activityRecordings.userId))
-        .innerJoin(
-          activityMembers,
-          and(
-            eq(activityMembers.activityId, activityRecordings.activityId),
-            eq(activityMembers.userId, activityRecordings.userId),
-            eq(activityMembers.state, 'PARTICIPATING'),
-          ),
-        )
+        .innerJoin(activityMembers, ownerTakesPart)
         .where(
           and(
             eq(activityRecordings.activityId, activityId),
@@ -108,14 +108,7 @@ export function createRecordingsRepository(db: DbOrTx) {
         await tx
           .select({ seconds: activityRecordings.movingSeconds })
           .from(activityRecordings)
-          .innerJoin(
-            activityMembers,
-            and(
-              eq(activityMembers.activityId, activityRecordings.activityId),
-              eq(activityMembers.userId, activityRecordings.userId),
-              eq(activityMembers.state, 'PARTICIPATING'),
-            ),
-          )
+          .innerJoin(activityMembers, ownerTakesPart)
           .where(
             and(
               eq(activityRecordings.activityId, activityId),

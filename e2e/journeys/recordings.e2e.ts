@@ -1,10 +1,11 @@
 import { writeFit } from '@cordata/geo';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { along, type RecordedPoint } from '../../apps/server/test/recordings.ts';
+import { type StravaStandIn, startStravaStandIn } from '../../apps/server/test/stand-in-strava.ts';
 import { type Account, call, newAccount } from '../support/accounts.ts';
 import { pointsActivity } from '../support/activities.ts';
-import { contextsClosedAfterEach, type Locale, locales, screenshot, testId } from '../support/browser.ts';
+import { contextsClosedAfterEach, expectToast, type Locale, locales, screenshot, testId } from '../support/browser.ts';
 import { postgresAdminUrl, postgresAvailable, withDatabase } from '../support/postgres.ts';
 import { settled } from '../support/safety.ts';
 import { openPhone } from '../support/session.ts';
@@ -15,7 +16,11 @@ import { journeySuite } from '../support/suite.ts';
  * server's database, as the morning would have gone by). Bruno drops the FIT file from his watch on the recap, Carla
  * the GPX from hers; both share their line. The organiser sees both suggested on the attendance sheet and confirms
  * them in one tap (Dario, who recorded nothing, stays unmarked); the recap then shows both real lines and the group's
- * real moving time beside the estimate.
+ * real moving time beside the estimate. Then a person connects Strava from Settings through a stand-in of Strava's
+ * consent page on 127.0.0.1 (apps/server/test/stand-in-strava.ts), comes back connected, and disconnects.
+ *
+ * Strava sends the person back to `http://localhost:<port>/strava/callback` (no PUBLIC_URL), so that phone opens the
+ * app at that origin.
  */
 const hasPostgres = await postgresAvailable();
 if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl}: the recordings journey is skipped.`);
@@ -27,11 +32,15 @@ const text = {
     matched: 'Your recording matches this outing.',
     confirm: 'Confirm 2 suggested',
     realTime: /^Real moving time 1 h 5 min \(2 recordings\) · estimated \d/,
+    connected: 'Strava is connected.',
+    disconnected: 'Strava is disconnected.',
   },
   it: {
     matched: 'La tua registrazione corrisponde a questa uscita.',
     confirm: 'Conferma 2 presenze proposte',
     realTime: /^Tempo in movimento reale 1 h 5 min \(2 registrazioni\) · stimato \d/,
+    connected: 'Strava è collegato.',
+    disconnected: 'Strava è scollegato.',
   },
 };
 
@@ -43,8 +52,21 @@ const gpxOf = (points: RecordedPoint[]) =>
     )
     .join('')}</trkseg></trk></gpx>`;
 
+let strava: StravaStandIn;
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  strava = await startStravaStandIn();
+  Object.assign(env, {
+    STRAVA_CLIENT_ID: strava.clientId,
+    STRAVA_CLIENT_SECRET: strava.clientSecret,
+    STRAVA_WEBHOOK_VERIFY_TOKEN: 'journey-verify-token-0123456789',
+    STRAVA_BASE_URL: strava.url,
+  });
+});
+afterAll(() => strava?.close());
+
 describe.skipIf(!hasPostgres)('bring your watch', () => {
-  const suite = journeySuite({}, { database: 'recordings' });
+  const suite = journeySuite(env, { database: 'recordings' });
 
   const phone = (account: Account, locale: Locale, path: string): Promise<Page> =>
     openPhone(suite.browser, suite.server.url, contexts, locale, path, account.jwt);
@@ -157,4 +179,37 @@ describe.skipIf(!hasPostgres)('bring your watch', () => {
       await screenshot(annaPage, `recordings-4-real-lines-${locale}`);
     },
   );
+
+  it.each(locales)('connects Strava from Settings through its consent page, and disconnects (%s)', async (locale) => {
+    const elena = await newAccount(suite.server.url, { firstName: 'Elena', lastName: 'Neri' });
+    strava.addAthlete({ firstname: 'Elena' });
+    const page = await openPhone(
+      suite.browser,
+      `http://localhost:${suite.server.port}`,
+      contexts,
+      locale,
+      '/home',
+      elena.jwt,
+    );
+    await page.click(testId('open-account'));
+    await page.click(testId('account-settings'));
+    await page.click(testId('settings-strava'));
+    await page.waitForSelector(testId('strava-connect'));
+    await settled(page);
+    await screenshot(page, `recordings-5-strava-settings-${locale}`);
+
+    // Strava's consent page approves at once and sends her back; the app finishes and opens Settings again.
+    await page.click(testId('strava-connect'));
+    await expectToast(page, text[locale].connected);
+    await page.waitForSelector(`${testId('strava-setting')}[data-connected="true"]`);
+    await settled(page);
+    await screenshot(page, `recordings-6-strava-connected-${locale}`);
+    expect((await call(suite.server.url, 'strava/read-connection', undefined, elena.jwt)).strava.connected).toBe(true);
+
+    await page.click(testId('strava-disconnect'));
+    await page.click(testId('feedback-button'));
+    await expectToast(page, text[locale].disconnected);
+    await page.waitForSelector(testId('strava-connect'));
+    expect((await call(suite.server.url, 'strava/read-connection', undefined, elena.jwt)).strava.connected).toBe(false);
+  });
 });

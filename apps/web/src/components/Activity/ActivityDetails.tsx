@@ -26,7 +26,7 @@ import { ElevationChart } from './ElevationChart.tsx';
 import type { ProfileSpot } from './elevation.ts';
 import { formatDistance, formatGain } from './format.ts';
 import { GradesPanel } from './Grades.tsx';
-import { GroupMovingTime } from './GroupMovingTime.tsx';
+import { GroupMovingTime, groupMovingTimeShown } from './GroupMovingTime.tsx';
 import { MovingTimeNote, useMovingTimeText } from './MovingTime.tsx';
 import { endpointMarkers } from './markers.ts';
 import { GoingFaces, Participants } from './Participants.tsx';
@@ -245,10 +245,12 @@ function RouteFigures({ activity }: { activity: Activity }) {
   const gain = activity.totalElevationGain;
   const smoothed = activity.smoothedElevationGain;
   const smoothedDiffers = gain !== null && smoothed !== null && Math.round(smoothed) !== Math.round(gain);
-  const movingTime = useMovingTimeText(activity.estimatedMovingTime);
+  // Past outings' real times (issue 42) make the group's calibrated time the best estimate there is.
+  const calibrated = activity.groupMovingTime?.calibration ? activity.groupMovingTime : null;
+  const movingTime = useMovingTimeText(calibrated ?? activity.estimatedMovingTime);
   // One duration on the page, the estimate; the group's and the organiser's required times sit under its "How is
   // this estimated?" (issue 44).
-  const groupShown = !!activity.groupMovingTime && activity.participantsCount >= 2;
+  const groupShown = groupMovingTimeShown(activity);
   const otherTimes =
     groupShown || activity.requiredTime ? (
       <>

@@ -7,13 +7,16 @@ type Calibration = NonNullable<NonNullable<Activity['groupMovingTime']>['calibra
 
 /**
  * The group's moving time (issue 24) and what sets it: "about 4 h 10 min, set by the climb, for 1 person". Shown
- * once two people take part; it follows joins and leaves live (useLiveActivity). Under it, how the real times of
- * past outings calibrated it (issue 42), when they did.
+ * once two people take part, or past outings calibrated it (issue 42: then how, under it); it follows joins and
+ * leaves live (useLiveActivity).
  */
+export const groupMovingTimeShown = (activity: Activity) =>
+  !!activity.groupMovingTime && (activity.participantsCount >= 2 || !!activity.groupMovingTime.calibration);
+
 export function GroupMovingTime({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
   const group = activity.groupMovingTime;
-  if (!group || activity.participantsCount < 2) return null;
+  if (!group || !groupMovingTimeShown(activity)) return null;
   const time = formatDuration(group.minutes);
   return (
     <>

@@ -106,6 +106,27 @@ describe('an unknown elevation is shown as unknown, never as 0 m', () => {
     expect(outside).not.toMatch(/4 h 15 min|\b5 h\b/);
   });
 
+  it("gives the group's calibrated time as the estimate once past outings calibrated it, saying how, even alone", async () => {
+    showPage(
+      anActivity({
+        ...unknown,
+        estimatedMovingTime: { minutes: 180, includesClimb: false },
+        participantsCount: 1,
+        groupMovingTime: {
+          minutes: 225,
+          modelMinutes: 180,
+          includesClimb: false,
+          limitedBy: null,
+          limitingCount: 0,
+          calibration: { scope: 'GROUP', outings: 4, factor: 1.25 },
+        },
+      }),
+    );
+    expect((await screen.findByTestId('stat-moving-time')).textContent).toBe('about 3 h 45 min');
+    const how = screen.getByText('How is this estimated?').closest('details');
+    expect(how?.contains(screen.getByTestId('activity-group-calibration'))).toBe(true);
+  });
+
   it('keeps the required time one tap away for a sport without a time model', async () => {
     showPage(anActivity({ ...unknown, sportId: 'climbing', estimatedMovingTime: null, requiredTime: 120 }));
     expect((await screen.findByTestId('stat-moving-time')).textContent).toBe('—');

@@ -31,6 +31,14 @@ const gpxOf = (points: Point[]) =>
     )
     .join('')}</trkseg></trk></gpx>`;
 
+const tcxOf = (points: Point[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Id>${new Date(points[0]!.time).toISOString()}</Id><Lap StartTime="${new Date(points[0]!.time).toISOString()}"><Track>${points
+    .map(
+      (p) =>
+        `<Trackpoint><Time>${new Date(p.time).toISOString()}</Time><Position><LatitudeDegrees>${p.latitude}</LatitudeDegrees><LongitudeDegrees>${p.longitude}</LongitudeDegrees></Position></Trackpoint>`,
+    )
+    .join('')}</Track></Lap></Activity></Activities></TrainingCenterDatabase>`;
+
 /** Uploads a watch's file through the presigned flow: its address, for recording/add. */
 async function upload(user: User, bytes: Uint8Array, contentType: string) {
   const link = await t.ok(
@@ -102,6 +110,10 @@ describe('a recording from the watch', () => {
     expect((await add(anna, activityId, fileUrl)).body.error?.code).toBe('UPLOAD_NOT_FOUND');
     const again = await add(anna, activityId, await fit(anna, along(route, startsAt, 30)));
     expect(again.body.recording?.movingMinutes).toBe(30);
+    // A TCX file (Garmin Connect's export), whatever type the phone gave it.
+    const tcx = new TextEncoder().encode(tcxOf(along(route, startsAt + 15 * MINUTE, 35)));
+    const third = await add(anna, activityId, await upload(anna, tcx, 'application/vnd.garmin.tcx+xml'));
+    expect(third.body.recording?.movingMinutes).toBe(35);
   });
 
   it('refuses a recording that started too far from the start, or went elsewhere, saying which', async () => {

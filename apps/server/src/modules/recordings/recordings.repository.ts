@@ -26,7 +26,10 @@ const ownerTakesPart = and(
 /** Recordings, the outcomes they calibrate, and Strava's links and queue (docs/recordings.md); SQL only here. */
 export function createRecordingsRepository(db: DbOrTx) {
   return {
-    /** Adds a person's recording of an activity, or replaces the one they had (keeping whether it is shared). */
+    /**
+     * Adds a person's recording of an activity, or replaces the one they had (a file keeps whether it was shared); one
+     * from Strava never replaces a file, and is never shared: null then.
+     */
     save: async (values: typeof activityRecordings.$inferInsert, tx: DbOrTx = db) =>
       (
         await tx
@@ -43,13 +46,13 @@ export function createRecordingsRepository(db: DbOrTx) {
               distance: values.distance,
               onRouteShare: values.onRouteShare,
               line: values.line,
-              // A recording from Strava is never shared; a file keeps the choice made for the one it replaces.
               ...(values.source === 'STRAVA' ? { shared: false } : {}),
               createdAt: values.createdAt,
             },
+            setWhere: values.source === 'STRAVA' ? eq(activityRecordings.source, 'STRAVA') : undefined,
           })
           .returning()
-      )[0]!,
+      )[0] ?? null,
 
     mine: async (activityId: string, userId: string, tx: DbOrTx = db) =>
       (

@@ -1,7 +1,8 @@
-import { type Activity, ATTENDANCE_EDIT_DAYS, type LatLng, type MyRecording, type RecapLine } from '@cordata/contract';
+import type { Activity, LatLng, MyRecording, RecapLine } from '@cordata/contract';
 import { ApiError } from '../../http/errors.ts';
 import type { Access } from '../access/access.ts';
 import type { RouteComputer } from '../activities/route-computer.ts';
+import { markingWindow } from '../attendance/attendance.service.ts';
 import type { PrivacyTrim } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import type { Changes } from '../shared/changes.ts';
@@ -9,14 +10,6 @@ import type { UploadsService } from '../uploads/uploads.service.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { ReadRecording } from './recording-file.ts';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.ts';
-
-const DAY = 86_400_000;
-
-/** From the start until ATTENDANCE_EDIT_DAYS after the end: the attendance sheet's window, which recordings feed. */
-export const recordingWindow = (activity: { startsAt: Date; endsAt: Date }) => ({
-  opensAt: activity.startsAt,
-  closesAt: new Date(activity.endsAt.getTime() + ATTENDANCE_EDIT_DAYS * DAY),
-});
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
 
@@ -63,9 +56,10 @@ export interface RecordingsDeps {
 export function createRecordings(deps: RecordingsDeps) {
   const { repo } = deps;
 
+  /** A recording is taken while attendance may be marked, which it feeds: from the start until 7 days after the end. */
   function assertWindow(activity: { startsAt: Date; endsAt: Date }) {
     const now = deps.now();
-    const { opensAt, closesAt } = recordingWindow(activity);
+    const { opensAt, closesAt } = markingWindow(activity);
     if (now < opensAt || now > closesAt) throw new ApiError('RECORDING_WINDOW_CLOSED');
   }
 
@@ -91,37 +85,35 @@ export function createRecordings(deps: RecordingsDeps) {
     });
   }
 
-  /** Saves a matched recording of a participant (the caller checked the match), in one transaction. */
-  async function save(
+  /**
+   * Saves a matched recording of a participant (the caller checked the match), in one transaction. A file replaces
+   * what was there; a recording from Strava never replaces a file (the owner's own choice): then null.
+   */
+  const save = (
     activityId: string,
     userId: string,
     recording: MatchedRecording,
     source: { source: 'FILE' } | { source: 'STRAVA'; externalId: string },
-  ) {
-    const row = await deps.changes.run(async (tx) => {
+  ) =>
+    deps.changes.run(async (tx) => {
       await deps.access.require('activity', activityId, userId, { as: 'participant', tx });
-      return repo.save(
-        {
-          activityId,
-          userId,
-          ...source,
-          startedAt: new Date(recording.startedAt),
-          endedAt: new Date(recording.endedAt),
-          movingSeconds: recording.movingSeconds,
-          distance: recording.distance,
-          onRouteShare: recording.onRouteShare,
-          line: recording.line,
-          createdAt: deps.now(),
-        },
-        tx,
-      );
+      const values = {
+        activityId,
+        userId,
+        ...source,
+        startedAt: new Date(recording.startedAt),
+        endedAt: new Date(recording.endedAt),
+        movingSeconds: recording.movingSeconds,
+        distance: recording.distance,
+        onRouteShare: recording.onRouteShare,
+        line: recording.line,
+        createdAt: deps.now(),
+      };
+      return repo.save(values, tx);
     });
-    return row;
-  }
 
   return {
     save,
-    refreshOutcome,
 
     /** A participant's file from their watch: read in the route worker, matched, kept as a line. */
     async add(userId: string, activityId: string, fileUrl: string, baseUrl: string) {
@@ -147,8 +139,9 @@ export function createRecordings(deps: RecordingsDeps) {
           { ...read, onRouteShare: read.match.onRouteShare },
           { source: 'FILE' },
         );
-        if (row.shared) await refreshOutcome(activity, userId);
-        return { recording: toMyRecording(row) };
+        // A file always replaces what was there.
+        if (row!.shared) await refreshOutcome(activity, userId);
+        return { recording: toMyRecording(row!) };
       } finally {
         if (key) await deps.uploads.removeFiles([key]);
       }
@@ -203,7 +196,7 @@ export function createRecordings(deps: RecordingsDeps) {
       return {
         lines,
         myRecording: mine ? toMyRecording(mine) : null,
-        canAddRecording: deps.now() <= recordingWindow(activity).closesAt,
+        canAddRecording: deps.now() <= markingWindow(activity).closesAt,
         movingTime: {
           realMinutes: shared.length ? minutes(median(shared)) : null,
           recordings: shared.length,

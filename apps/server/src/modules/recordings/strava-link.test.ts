@@ -1,3 +1,4 @@
+import { writeFit } from '@cordata/geo';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -186,6 +187,38 @@ describe("Strava's webhook", () => {
       strava.eventBody({ objectType: 'activity', aspectType: 'delete', objectId: recorded.id, ownerId: athlete.id }),
     );
     expect(await recordingsOf(anna.id)).toEqual([]);
+  });
+
+  it('never replaces the file its owner added (and shared) with the same outing from Strava', async () => {
+    const { organiser, anna, athlete, activityId, recorded } = await recordedOnStrava();
+    const file = writeFit(
+      along(
+        (await t.ok('activity/read-info', { activityId }, anna.token)).activity.route.routeSteps,
+        recorded.startDate.getTime(),
+        30,
+      ),
+    );
+    const put = await t.ok(
+      'upload/get-upload-url',
+      { purpose: 'RECORDING', contentType: 'application/vnd.ant.fit', size: file.length },
+      anna.token,
+    );
+    const upload = new URL(put.uploadUrl);
+    await t.app.inject({
+      method: 'PUT',
+      url: upload.pathname + upload.search,
+      headers: { 'content-type': 'application/vnd.ant.fit' },
+      payload: Buffer.from(file),
+    });
+    await t.ok('recording/add', { activityId, fileUrl: put.fileUrl }, anna.token);
+    await t.ok('recording/set-shared', { activityId, shared: true }, anna.token);
+    await webhook(created(athlete.id, recorded.id));
+    await link().runImports();
+    expect((await t.ok('activity/read-recap', { activityId }, anna.token)).recap.myRecording).toMatchObject({
+      source: 'FILE',
+      shared: true,
+    });
+    expect((await t.ok('activity/read-recap', { activityId }, organiser.token)).recap.lines).toHaveLength(1);
   });
 
   it('an activity elsewhere is not kept, nor one of an athlete nobody connected', async () => {

@@ -26,6 +26,7 @@ import { createActivitiesRepository } from '../apps/server/src/modules/activitie
 import { createTokens } from '../apps/server/src/modules/auth/tokens.ts';
 import { createSportsRepository } from '../apps/server/src/modules/sports/sports.repository.ts';
 import { SEED_SPORTS } from '../apps/server/src/modules/sports/sports.seed.ts';
+import { sessionKeys } from './bench-keys.ts';
 
 const ACTIVITIES = Number(process.argv[2] ?? 1_000_000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
@@ -168,7 +169,7 @@ try {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const { jwt } = await createTokens({ db, secret: new TextEncoder().encode(JWT_SECRET) }).issue(benchUserId);
+  const { jwt } = await createTokens({ db, keys: sessionKeys(JWT_SECRET) }).issue(benchUserId);
   const post = async (name: Parameters<typeof callPath>[0], body: object) => {
     const res = await fetch(`http://127.0.0.1:${port}${callPath(name)}`, {
       method: 'POST',

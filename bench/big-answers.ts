@@ -23,6 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CallName, callPath } from '@cordata/contract';
 import pg from 'pg';
+import { sessionKeys } from './bench-keys.ts';
 
 const CALLS = Number(process.argv[2] ?? 300);
 const CONCURRENCY = Number(process.argv[3] ?? 4);
@@ -176,9 +177,7 @@ try {
   const benchUser = (await client.query(`select ${person('1')} as id`)).rows[0].id as string;
   const groupId = (await client.query(`select ${GROUP_ID} as id`)).rows[0].id as string;
   const chatId = (await client.query(`select ${CHAT_ID} as id`)).rows[0].id as string;
-  const { jwt } = await createTokens({ db: database.db, secret: new TextEncoder().encode(JWT_SECRET) }).issue(
-    benchUser,
-  );
+  const { jwt } = await createTokens({ db: database.db, keys: sessionKeys(JWT_SECRET) }).issue(benchUser);
   await database.close();
 
   const port = 18_000 + Math.floor(Math.random() * 1000);

@@ -1,12 +1,11 @@
 /**
- * A bare Socket.IO server for bench/chat.ts: the same transport, recovery and Redis streams adapter
- * as the API's realtime server, but no token, no database, nothing stored: a client's `bench`
+ * A bare Socket.IO server for bench/chat.ts: the same transport and Redis streams adapter as the API's realtime
+ * server (which has no connection-state recovery, review M1), but no token, no database, nothing stored: a client's `bench`
  * event is broadcast to its room as it is. Run by the bench, one process per instance.
  */
 import { createServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
-import { RECOVERY_WINDOW_MS } from '../apps/server/src/realtime/realtime.ts';
 import { createRedisAdapter } from '../apps/server/src/realtime/redis.ts';
 
 const port = Number(process.argv[2]);
@@ -19,7 +18,6 @@ const io = new Server(httpServer, {
   path: '/bare',
   transports: ['websocket'],
   serveClient: false,
-  connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS },
   adapter: redis.adapter,
 });
 io.on('connection', (socket) => {

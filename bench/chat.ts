@@ -28,6 +28,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { activities, chatMembers, chats, messages, users } from '../apps/server/src/db/schema.ts';
 import { createTokens } from '../apps/server/src/modules/auth/tokens.ts';
 import { createSportsRepository } from '../apps/server/src/modules/sports/sports.repository.ts';
+import { sessionKeys } from './bench-keys.ts';
 
 const SECONDS = Number(process.argv[2] ?? 20);
 const CHATS = 20;
@@ -195,7 +196,7 @@ try {
       })),
     )
     .returning({ id: users.id });
-  const tokens = createTokens({ db, secret: new TextEncoder().encode(JWT_SECRET) });
+  const tokens = createTokens({ db, keys: sessionKeys(JWT_SECRET) });
   const jwts: string[] = [];
   for (const person of people) jwts.push((await tokens.issue(person.id)).jwt);
   const chatIds: string[] = [];

@@ -42,6 +42,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswords } from '../apps/server/src/modules/auth/passwords.ts';
 import { createTokens } from '../apps/server/src/modules/auth/tokens.ts';
 import { createSportsRepository } from '../apps/server/src/modules/sports/sports.repository.ts';
+import { sessionKeys } from './bench-keys.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -368,7 +369,7 @@ async function main() {
   }
   const client = await database();
   const opened = await openDatabase({ url, poolSize: 2 });
-  const tokens = createTokens({ db: opened.db, secret: new TextEncoder().encode(JWT_SECRET) });
+  const tokens = createTokens({ db: opened.db, keys: sessionKeys(JWT_SECRET) });
   const actors: Actor[] = [];
   for (let n = 1; n <= ACTORS; n++) {
     const { rows } = await client.query(
@@ -757,10 +758,15 @@ async function cleanup() {
   }
 }
 
+let failed = false;
 try {
   await main();
+} catch (error) {
+  // Said, and the exit code says so: the exit below would otherwise end the process before the error is thrown.
+  console.error(error);
+  failed = true;
 } finally {
   await cleanup();
   // autocannon's workers can keep the event loop alive after their results are in.
-  process.exit();
+  process.exit(failed ? 1 : 0);
 }

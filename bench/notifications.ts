@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DbOrTx, queryRows } from '../apps/server/src/db/client.ts';
 import { createActivitiesRepository } from '../apps/server/src/modules/activities/activities.repository.ts';
+import { createMembershipRepository } from '../apps/server/src/modules/membership/membership.repository.ts';
 import { startBenchServer } from './bench-server.ts';
 
 const MEMBERS = Number(process.argv[2] ?? 1000);
@@ -192,6 +193,7 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
   /** Each statement of `activity/invite-users {groupIds}`, alone, as the service runs it for the whole group. */
   async function timeSteps(reps: number, activityId: string) {
     const repo = createActivitiesRepository(db);
+    const memberships = createMembershipRepository(db);
     const { notifier } = server.modules.services;
     const [admin] = await queryRows<{ id: string }>(
       db,
@@ -204,8 +206,13 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
       ['membersOfGroups (the group members)', (tx) => repo.membersOfGroups([group!.id], tx)],
       ['candidateStates (skip reasons)', (tx) => repo.candidateStates(activityId, null, invitees, tx)],
       [
-        'putMembers (memberships)',
-        (tx) => repo.putMembers({ activityId, userIds: invitees, state: 'INVITED', invitedBy: admin!.id }, tx),
+        'put (memberships)',
+        (tx) =>
+          memberships.put(
+            'activity',
+            { objectId: activityId, userIds: invitees, state: 'INVITED', invitedBy: admin!.id },
+            tx,
+          ),
       ],
       [
         'notifier.record (notifications + push outbox)',

@@ -350,7 +350,11 @@ async function upload() {
       walker.jwt,
     );
     const linked = performance.now();
-    const put = await fetch(link.uploadUrl, { method: link.method, headers: link.headers, body: bytes });
+    const put = await fetch(link.uploadUrl, {
+      method: link.method,
+      headers: link.headers,
+      body: new Uint8Array(bytes),
+    });
     if (put.status !== 200) throw new Error(`the PUT answered ${put.status}: ${await put.text()}`);
     const uploaded = performance.now();
     await post('recording/add', { activityId: activity.activityId, fileUrl: link.fileUrl }, walker.jwt);

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// npm run typecheck: the five TypeScript projects, two at a time (tsc is single-threaded and the projects do not
+// npm run typecheck: the six TypeScript projects, two at a time (tsc is single-threaded and the projects do not
 // depend on one another's output), each one's errors printed together when it ends.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const projects = ['apps/server', 'apps/web', 'e2e', 'packages/contract', 'packages/geo'];
+const projects = ['apps/server', 'apps/web', 'e2e', 'bench', 'packages/contract', 'packages/geo'];
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 function check(project) {

@@ -170,7 +170,7 @@ export function createWebPushChannel(config: Config, fetchImpl: typeof fetch = f
         const res = await fetchImpl(request.endpoint, {
           method: request.method,
           headers: request.headers as Record<string, string>,
-          body: request.body as Uint8Array | null,
+          body: request.body as Uint8Array<ArrayBuffer> | null,
           redirect: 'manual',
           signal: AbortSignal.timeout(config.PUSH_TIMEOUT_MS),
         });

@@ -268,6 +268,15 @@ describe("Strava's webhook", () => {
     expect(await recordingsOf(anna.id)).toHaveLength(1);
   });
 
+  it('drops, without retrying, an import the server refuses (an organiser blocked the person since)', async () => {
+    const { organiser, anna, athlete, recorded } = await recordedOnStrava();
+    await t.ok('user/block', { userId: anna.id }, organiser.token);
+    await webhook(created(athlete.id, recorded.id));
+    await link().runImports();
+    expect(await recordingsOf(anna.id)).toEqual([]);
+    expect(await t.db.select().from(stravaImports).where(eq(stravaImports.athleteId, athlete.id))).toEqual([]);
+  });
+
   it('two instances running the job at once import an activity once', async () => {
     const { anna, athlete, recorded } = await recordedOnStrava();
     await webhook(created(athlete.id, recorded.id));

@@ -232,7 +232,10 @@ export function createStravaLink(deps: StravaLinkDeps) {
             await repo.holdImports(error.retryAt ?? new Date(now.getTime() + 15 * 60_000), deps.db);
             return;
           }
-          const gone = error instanceof StravaError && (error.kind === 'NOT_FOUND' || error.kind === 'UNAUTHORIZED');
+          // Gone at Strava, access withdrawn, or refused here (the person no longer takes part): no retry helps.
+          const gone =
+            error instanceof ApiError ||
+            (error instanceof StravaError && (error.kind === 'NOT_FOUND' || error.kind === 'UNAUTHORIZED'));
           if (gone || item.attempts + 1 >= IMPORT_MAX_ATTEMPTS) {
             if (!gone)
               deps.log.warn({ err: error, stravaActivityId: item.stravaActivityId }, 'A Strava import gave up');

@@ -64,6 +64,8 @@ describe('every language on a 360 px phone', () => {
     await page.fill(testId('sign-up-repeat'), PASSWORD);
     for (const type of ['terms', 'privacy']) {
       await page.click(testId(`accept-${type}`));
+      // Measured once the sheet is there and has slid in (it was once measured mid-slide, off the screen).
+      await page.waitForSelector(testId('sheet-legal-info'));
       await whole(`the ${type} sheet`);
       await page.click(testId('legal-accept'));
       await page.waitForSelector(testId('sheet-legal-info'), { state: 'detached' });

@@ -2,9 +2,16 @@ import type { Page } from 'playwright-core';
 import { testId } from './browser.ts';
 import { withDatabase } from './postgres.ts';
 
-/** Waits for the page's animations to end, so a screenshot shows where things stop. */
+/**
+ * Waits for the page's animations to end, so a screenshot or a measurement shows where things stop. What a tap has
+ * just started may reach the page a frame later (React renders it, then its CSS animation begins): two frames pass
+ * before the running animations are collected.
+ */
 export const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))).then(() => {});
+  page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+  });
 
 /** Moves an activity under way in the server's database: it started an hour ago and ends in an hour. */
 export async function moveUnderWay(databaseUrl: string, activityId: string) {

@@ -281,7 +281,7 @@ try {
     );
     const out = noChatEvents();
     const chatId = await chatMembership.create(db, { kind: 'GROUP', groupId: group!.id }, id(g.members[0]!), out);
-    for (const m of g.members.slice(1)) await chatMembership.join(db, chatId, id(m), out);
+    for (const m of g.members.slice(1)) await chatMembership.join(db, { kind: 'CHAT', chatId }, id(m), out);
   }
 
   let created = 0;

@@ -58,7 +58,7 @@ export async function newActivityChat(
   const out = noChatEvents();
   const chatId = await t.db.transaction(async (tx) => {
     const id = await chatMembership.create(tx, { kind: 'ACTIVITY', activityId: activity!.id }, creator.id, out);
-    for (const member of members) await chatMembership.join(tx, id, member.id, out);
+    for (const member of members) await chatMembership.join(tx, { kind: 'CHAT', chatId: id }, member.id, out);
     return id;
   });
   await chatMembership.publish(out);
@@ -74,7 +74,7 @@ export async function changeMembership(
 ) {
   const chatMembership = t.modules.services.chatMembership;
   const out = noChatEvents();
-  await t.db.transaction((tx) => chatMembership[change](tx, chatId, userId, out));
+  await t.db.transaction((tx) => chatMembership[change](tx, { kind: 'CHAT', chatId }, userId, out));
   await chatMembership.publish(out);
 }
 

@@ -440,7 +440,12 @@ export function createAccess(db: Db) {
       const verdict = row ? admits(options.as, row, options.blocked ?? 'forbid') : 'not found';
       if (verdict === 'not found') throw new ApiError('ACTIVITY_NOT_FOUND');
       if (verdict === 'forbidden') throw refusal(options.as);
-      return { activity: row!.activity, member: row!.member, isOrganiser: isAdmin(row!.member) };
+      return {
+        activity: row!.activity,
+        member: row!.member,
+        isOrganiser: isAdmin(row!.member),
+        blockedByOrganiser: row!.blockedByOrganiser,
+      };
     },
 
     club,

@@ -39,7 +39,7 @@ export function activityMembershipPolicy(deps: {
     /** A private activity does not exist for outsiders: 404. */
     async load(tx, activityId, userId, lock) {
       const found = await access.require('activity', activityId, userId, { as: 'viewer', lock, tx });
-      return { object: found.activity, member: found.member };
+      return { object: found.activity, member: found.member, blockedByAdmin: found.blockedByOrganiser };
     },
 
     async entry(tx, activity, userId, member) {

@@ -1,8 +1,26 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn, uuidList } from '../../db/client.ts';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema.ts';
-import { createMessageAppender, selectMessagesWithSender } from './chat.repository.ts';
-import type { ChatTarget } from './chat-membership.ts';
+import { appendEventAfterChange, createMessageAppender, selectMessagesWithSender } from './chat.repository.ts';
+import type { ChatRef, ChatTarget } from './chat-membership.ts';
+
+/** What a join or an exit changed: the chat's id (it changed), and its event's id (written). */
+interface ChangeRow {
+  chatId: string;
+  messageId: string | null;
+}
+type Prepared = ReturnType<typeof preparedRows<ChangeRow>>;
+
+const CHAT_REFS = ['ACTIVITY', 'GROUP', 'CHAT'] as const satisfies readonly ChatRef['kind'][];
+
+/** The chat a ref names, as a select of its id from the parameter `ref`. */
+const chatOf = (ref: ChatRef['kind']): SQL => {
+  const column = { ACTIVITY: 'activity_id', GROUP: 'group_id', CHAT: 'id' }[ref];
+  return sql`select c.id from chats c where c.${sql.raw(column)} = ${sql.placeholder('ref')}::uuid`;
+};
+const refId = (ref: ChatRef) =>
+  ref.kind === 'ACTIVITY' ? ref.activityId : ref.kind === 'GROUP' ? ref.groupId : ref.chatId;
+const eventAfter = (kind: 'JOINED' | 'LEFT') => appendEventAfterChange(kind, sql`${sql.placeholder('userId')}::uuid`);
 
 /**
  * The statements that keep a chat's members in step with its activity or group. Every join and exit runs
@@ -24,50 +42,46 @@ export function createChatMembershipRepository(db: Db) {
     ACTIVITY: chatIdBy('chat_id_of_activity', chats.activityId),
     GROUP: chatIdBy('chat_id_of_group', chats.groupId),
   };
-  const memberStatement = preparedOn(
-    db,
-    'chat_member_left_at',
-    db
-      .select({ leftAt: chatMembers.leftAt })
-      .from(chatMembers)
-      .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), eq(chatMembers.userId, sql.placeholder('userId')))),
-  );
-  const joinStatement = (freshHistory: boolean) =>
-    preparedOn(
+
+  // A join or an exit changes the member and appends its event in one statement (issue 43): one text per way the
+  // chat is named and, for a join, per history kept or hidden.
+  const joinStatement = (ref: ChatRef['kind'], freshHistory: boolean) =>
+    preparedRows<ChangeRow>(
       db,
-      freshHistory ? 'chat_member_join_fresh' : 'chat_member_join',
-      db
-        .insert(chatMembers)
-        .values({
-          chatId: sql.placeholder('chatId'),
-          userId: sql.placeholder('userId'),
-          historyFrom: freshHistory ? sql`now()` : null,
-        })
-        .onConflictDoUpdate({
-          target: [chatMembers.chatId, chatMembers.userId],
-          set: {
-            leftAt: null,
-            joinedAt: sql`${sql.placeholder('joinedAt')}::timestamptz`,
-            ...(freshHistory ? { historyFrom: sql`now()` } : {}),
-          },
-        }),
+      `chat_join_${ref.toLowerCase()}${freshHistory ? '_fresh' : ''}`,
+      sql`
+      with chat as (${chatOf(ref)}),
+      changed as (
+        insert into chat_members (chat_id, user_id, history_from)
+        select chat.id, ${sql.placeholder('userId')}::uuid, ${freshHistory ? sql`now()` : sql`null`} from chat
+        where not exists (select 1 from chat_members m
+          where m.chat_id = chat.id and m.user_id = ${sql.placeholder('userId')}::uuid and m.left_at is null)
+        on conflict (chat_id, user_id) do update set
+          left_at = null, ${sql.identifier(chatMembers.joinedAt.name)} = ${sql.placeholder('at')}::timestamptz${freshHistory ? sql`, history_from = now()` : sql``}
+        returning chat_id
+      ),
+      ${eventAfter('JOINED')}`,
     );
-  const joinStatements = { kept: joinStatement(false), fresh: joinStatement(true) };
-  const leaveStatement = preparedOn(
-    db,
-    'chat_member_leave',
-    db
-      .update(chatMembers)
-      .set({ leftAt: sql`${sql.placeholder('leftAt')}::timestamptz` })
-      .where(
-        and(
-          eq(chatMembers.chatId, sql.placeholder('chatId')),
-          eq(chatMembers.userId, sql.placeholder('userId')),
-          isNull(chatMembers.leftAt),
-        ),
-      )
-      .returning({ userId: chatMembers.userId }),
-  );
+  const joinStatements = Object.fromEntries(
+    CHAT_REFS.map((ref) => [ref, { kept: joinStatement(ref, false), fresh: joinStatement(ref, true) }]),
+  ) as Record<ChatRef['kind'], { kept: Prepared; fresh: Prepared }>;
+  const leaveStatement = (ref: ChatRef['kind']) =>
+    preparedRows<ChangeRow>(
+      db,
+      `chat_leave_${ref.toLowerCase()}`,
+      sql`
+      with chat as (${chatOf(ref)}),
+      changed as (
+        update chat_members m set left_at = ${sql.placeholder('at')}::timestamptz from chat
+        where m.chat_id = chat.id and m.user_id = ${sql.placeholder('userId')}::uuid and m.left_at is null
+        returning m.chat_id
+      ),
+      ${eventAfter('LEFT')}`,
+    );
+  const leaveStatements = Object.fromEntries(CHAT_REFS.map((ref) => [ref, leaveStatement(ref)])) as Record<
+    ChatRef['kind'],
+    Prepared
+  >;
   const messagesStatement = selectMessagesWithSender(db)
     .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('chat_events_by_ids');
@@ -95,22 +109,23 @@ export function createChatMembershipRepository(db: Db) {
       return chat?.id ?? null;
     },
 
-    /** Whether the user is a current member (not one who left, not a stranger). */
-    async isCurrentMember(chatId: string, userId: string, tx: DbOrTx): Promise<boolean> {
-      const [member] = await memberStatement.on(tx).execute({ chatId, userId });
-      return member !== undefined && !member.leftAt;
+    /**
+     * Puts the user in the chat (again), unless they are a current member, and appends JOINED; `freshHistory` hides
+     * the messages before now from them. The chat's id when they came in, and the event's id when it was written.
+     */
+    async join(ref: ChatRef, userId: string, freshHistory: boolean, tx: DbOrTx): Promise<ChangeRow | null> {
+      const statement = joinStatements[ref.kind][freshHistory ? 'fresh' : 'kept'];
+      const [row] = await statement.execute({ ref: refId(ref), userId, at: new Date().toISOString() }, tx);
+      return row ?? null;
     },
 
-    /** Adds the user, or brings them back; `freshHistory` hides the messages before now from them. */
-    async upsertMember(chatId: string, userId: string, freshHistory: boolean, tx: DbOrTx): Promise<void> {
-      const statement = freshHistory ? joinStatements.fresh : joinStatements.kept;
-      await statement.on(tx).execute({ chatId, userId, joinedAt: new Date().toISOString() });
-    },
-
-    /** Marks a current member as gone; false when they were not one. */
-    async markLeft(chatId: string, userId: string, tx: DbOrTx): Promise<boolean> {
-      const updated = await leaveStatement.on(tx).execute({ chatId, userId, leftAt: new Date().toISOString() });
-      return updated.length > 0;
+    /** Marks a current member as gone and appends LEFT; null when they were not one. */
+    async leave(ref: ChatRef, userId: string, tx: DbOrTx): Promise<ChangeRow | null> {
+      const [row] = await leaveStatements[ref.kind].execute(
+        { ref: refId(ref), userId, at: new Date().toISOString() },
+        tx,
+      );
+      return row ?? null;
     },
 
     /** Closes an open chat; false when it was closed already. */

@@ -6,6 +6,8 @@ import { splitMessageRow } from './chat.mapper.ts';
 import { createChatMembershipRepository } from './chat-membership.repository.ts';
 
 export type ChatTarget = { kind: 'ACTIVITY'; activityId: string } | { kind: 'GROUP'; groupId: string };
+/** A chat named by its activity or group, or by its own id. */
+export type ChatRef = ChatTarget | { kind: 'CHAT'; chatId: string };
 
 /** What a membership change produced, to broadcast once the transaction commits. */
 export interface ChatEvents {
@@ -46,26 +48,30 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   const chatIdOf = (db: DbOrTx, target: ChatTarget) => repo.chatIdOf(target, db);
 
   /**
-   * Adds a participant (again, after leaving) and says so in the chat. `freshHistory` hides the messages
-   * before this transaction from them (someone back after a removal); left out, what they could read stays.
+   * Adds a participant (again, after leaving) to the chat of `chat` and says so in it, in one statement (issue 43):
+   * nothing when there is no such chat or they are in it already. `freshHistory` hides the messages before this
+   * transaction from them (someone back after a removal); left out, what they could read stays. The event is the
+   * statement's last write: the chat stays locked (message order) from it to the commit.
    */
   async function join(
     db: DbOrTx,
-    chatId: string,
+    chat: ChatRef,
     userId: string,
     out: ChatEvents,
     options: { freshHistory?: boolean } = {},
   ) {
-    if (await repo.isCurrentMember(chatId, userId, db)) return;
-    await repo.upsertMember(chatId, userId, options.freshHistory ?? false, db);
-    await event(db, chatId, 'JOINED', userId, out);
-    out.joined.push({ chatId, userId });
+    const changed = await repo.join(chat, userId, options.freshHistory ?? false, db);
+    if (!changed) return;
+    if (changed.messageId) out.messageIds.push(changed.messageId);
+    out.joined.push({ chatId: changed.chatId, userId });
   }
 
-  async function leave(db: DbOrTx, chatId: string, userId: string, out: ChatEvents) {
-    if (!(await repo.markLeft(chatId, userId, db))) return;
-    await event(db, chatId, 'LEFT', userId, out);
-    out.left.push({ chatId, userId });
+  /** Takes a current member out of the chat of `chat` and says so in it, in one statement as `join`. */
+  async function leave(db: DbOrTx, chat: ChatRef, userId: string, out: ChatEvents) {
+    const changed = await repo.leave(chat, userId, db);
+    if (!changed) return;
+    if (changed.messageId) out.messageIds.push(changed.messageId);
+    out.left.push({ chatId: changed.chatId, userId });
   }
 
   /** Closes a chat: a CLOSED event, after which no message is accepted. */

@@ -1,6 +1,20 @@
 import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
@@ -25,6 +39,39 @@ export function nextMessageId(lastId: string | null, fresh: string = uuidv7()): 
   const hex = (BigInt(`0x${lastId.replaceAll('-', '')}`) + 1n).toString(16).padStart(32, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * nextMessageId in SQL, for a statement that locks the chat and appends in one round trip: a fresh UUID v7 made
+ * when the row is written (after the lock, by the database's clock), or the successor of `lastId` when that clock
+ * is behind it. The successor adds one to the low 64 bits (a v7 id's random half, whose variant bits keep it 2^62
+ * steps away from a carry).
+ */
+export const nextMessageIdSql = (lastId: SQL) => sql`(
+  select case when ${lastId} is null or f.id > ${lastId} then f.id
+    else (substr(l.hex, 1, 16) || lpad(to_hex(('x' || substr(l.hex, 17, 16))::bit(64)::bigint + 1), 16, '0'))::uuid end
+  from (select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+          placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6),
+          52, 1), 53, 1), 'hex')::uuid as id) f,
+       (select replace(${lastId}::text, '-', '') as hex) l)`;
+
+/**
+ * The tail of a statement whose CTE `changed` returns the `chat_id` a member joined or left (none: nothing
+ * changed): the chat locked against other writers of messages (as createMessageAppender's lock) and its event
+ * appended, by `senderId`; it selects `chatId` and the event's `messageId`. The event is the statement's last
+ * write, and the lock is held from it to the commit.
+ */
+export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) => sql`
+  locked as (
+    select c.id, (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id
+    from chats c where c.id = (select chat_id from changed) for no key update of c
+  ),
+  event as (
+    insert into messages (id, chat_id, sender_id, kind)
+    select ${nextMessageIdSql(sql`locked.last_id`)}, locked.id, ${senderId}, ${sql.raw(`'${kind}'`)} from locked
+    on conflict do nothing
+    returning id
+  )
+  select changed.chat_id as "chatId", (select id from event) as "messageId" from changed`;
 
 /**
  * Appends a system message (CREATED, JOINED, LEFT, CLOSED) to a chat: call inside a transaction. Two statements

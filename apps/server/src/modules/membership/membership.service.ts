@@ -34,6 +34,13 @@ export interface Membershipable extends ConsentColumns {
 
 export type Entry = 'JOIN' | 'REQUEST';
 
+/** The object and the caller's membership, and, when the policy read it with them, whether an admin blocked them. */
+export interface Loaded<O> {
+  object: O;
+  member: Member | null;
+  blockedByAdmin?: boolean;
+}
+
 /** How a change holds the activity or group row: not at all, alone (`true`), or shared with other joins and exits. */
 export type LockMode = boolean | 'share';
 
@@ -58,7 +65,7 @@ export interface MembershipPolicy<O extends Membershipable> {
    * holds its row for the transaction: `true` alone (an admin's change), `'share'` alongside other people's
    * own joins and exits, still excluding admins' changes and edits of the object.
    */
-  load(tx: DbOrTx, objectId: string, userId: string, lock: LockMode): Promise<{ object: O; member: Member | null }>;
+  load(tx: DbOrTx, objectId: string, userId: string, lock: LockMode): Promise<Loaded<O>>;
   /** How someone without a place may come in: straight in, or by a request an admin decides (or an error). */
   entry(tx: DbOrTx, object: O, userId: string, member: Member | null): Promise<Entry>;
   /** Whether this member may invite people. */
@@ -114,7 +121,7 @@ export interface Capacity<O extends Membershipable> {
 export interface MembershipDeps {
   repo: MembershipRepository;
   changes: Changes;
-  chatMembership: Pick<ChatMembership, 'chatIdOf' | 'join' | 'leave'>;
+  chatMembership: Pick<ChatMembership, 'join' | 'leave'>;
   now: () => Date;
 }
 
@@ -169,8 +176,7 @@ export function createSeating(policy: Pick<MembershipPolicy<Membershipable>, 'ki
       { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: deps.now(), removedAt: null },
       tx,
     );
-    const chat = await deps.chatMembership.chatIdOf(tx, policy.chat(object.id));
-    if (chat) await deps.chatMembership.join(tx, chat, userId, fx.chat, { freshHistory: !!before?.removedAt });
+    await deps.chatMembership.join(tx, policy.chat(object.id), userId, fx.chat, { freshHistory: !!before?.removedAt });
   };
 }
 
@@ -189,15 +195,16 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return loaded;
   }
 
-  async function chatId(tx: DbOrTx, objectId: string) {
-    return deps.chatMembership.chatIdOf(tx, policy.chat(objectId));
+  /** Whether the person let in takes a seat now, or was put on the waitlist (the policy's capacity). */
+  async function admit(tx: DbOrTx, fx: Effects, object: O, userId: string) {
+    return !policy.capacity || (await policy.capacity.admit(tx, fx, object, userId)) === 'JOIN';
   }
 
   /**
    * The person is let in: they take part, or wait for a seat (the policy's capacity); whether they take part.
    */
   async function join(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
-    if (policy.capacity && (await policy.capacity.admit(tx, fx, object, userId)) === 'WAIT') return false;
+    if (!(await admit(tx, fx, object, userId))) return false;
     await seat(tx, fx, object, userId, before);
     return true;
   }
@@ -218,9 +225,20 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     });
   }
 
-  /** The person comes in on their own (a join, an invitation taken up, an automatic accept); the admins are told. */
+  /**
+   * The person comes in on their own (a join, an invitation taken up, an automatic accept); the admins are told
+   * before they are seated, so that the chat's JOINED event stays the last write (its chat's lock is held from it to
+   * the commit).
+   */
   async function joinOwn(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
-    await tellAdmins(tx, fx, object, userId, await join(tx, fx, object, userId, before));
+    const seated = await admit(tx, fx, object, userId);
+    await tellAdmins(tx, fx, object, userId, seated);
+    if (seated) await seat(tx, fx, object, userId, before);
+  }
+
+  /** Whether an admin blocked the person, as the load read it or asked now (their requests then reach nobody). */
+  async function blockedByAnAdmin(tx: DbOrTx, loaded: Loaded<O>, userId: string) {
+    return loaded.blockedByAdmin ?? repo.blockedByAnAdmin(kind, loaded.object.id, userId, tx);
   }
 
   /** Out of the chat; the row goes, unless an admin removed them once: then the mark stays. */
@@ -242,9 +260,8 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
       await repo.remove(kind, object.id, member.userId, tx);
     }
     await policy.capacity?.left(tx, fx, object, member, removedNow);
-    if (member.state !== 'PARTICIPATING') return;
-    const chat = await chatId(tx, object.id);
-    if (chat) await deps.chatMembership.leave(tx, chat, member.userId, fx.chat);
+    if (member.state === 'PARTICIPATING')
+      await deps.chatMembership.leave(tx, policy.chat(object.id), member.userId, fx.chat);
   }
 
   /**
@@ -268,9 +285,10 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
    * Files a request and tells the admins, once per cool-down (security review L3: request-exit loops). From
    * someone an admin blocked, it is filed and nobody is told; they are not told either.
    */
-  async function request(tx: DbOrTx, fx: Effects, object: O, userId: string) {
+  async function request(tx: DbOrTx, fx: Effects, loaded: Loaded<O>, userId: string) {
+    const { object } = loaded;
     await repo.put(kind, { objectId: object.id, userIds: [userId], state: 'REQUESTED' }, tx);
-    if (await repo.blockedByAnAdmin(kind, object.id, userId, tx)) return;
+    if (await blockedByAnAdmin(tx, loaded, userId)) return;
     await fx.notify({
       userIds: await repo.adminIds(kind, object.id, tx),
       type: policy.notifications.request,
@@ -405,15 +423,15 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
      */
     participate: (userId: string, objectId: string, consentVersion?: number) =>
       run(async (tx, fx) => {
-        const { object, member } = await loadOwn(tx, objectId, userId);
+        const loaded = await loadOwn(tx, objectId, userId);
+        const { object, member } = loaded;
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         assertNotWaiting(member);
         const entry = await policy.entry(tx, object, userId, member);
         const removed = standsRemoved(member);
         if (!removed && entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         assertConsent(object, consentVersion);
-        if (removed || (await repo.blockedByAnAdmin(kind, object.id, userId, tx)))
-          await request(tx, fx, object, userId);
+        if (removed || (await blockedByAnAdmin(tx, loaded, userId))) await request(tx, fx, loaded, userId);
         else await joinOwn(tx, fx, object, userId, member);
         await recordConsent(tx, object, userId, consentVersion);
       }),
@@ -421,17 +439,18 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     /** Ask the admins; whoever may come in directly just joins. */
     requestAccess: (userId: string, objectId: string, consentVersion?: number) =>
       run(async (tx, fx) => {
-        const { object, member } = await loadOwn(tx, objectId, userId);
+        const loaded = await loadOwn(tx, objectId, userId);
+        const { object, member } = loaded;
         if (isMember(member)) throw new ApiError('ALREADY_PARTICIPATING');
         assertNotWaiting(member);
         if (member?.state === 'REQUESTED') throw new ApiError('ALREADY_REQUESTED');
         const entry = await policy.entry(tx, object, userId, member);
         assertConsent(object, consentVersion);
-        const blocked = standsRemoved(member) || (await repo.blockedByAnAdmin(kind, object.id, userId, tx));
+        const blocked = standsRemoved(member) || (await blockedByAnAdmin(tx, loaded, userId));
         if (entry === 'JOIN' && !blocked) await joinOwn(tx, fx, object, userId, member);
         else if (!blocked && (await policy.autoAccept?.(tx, object, userId)))
           await accept(tx, fx, object, userId, member, null);
-        else await request(tx, fx, object, userId);
+        else await request(tx, fx, loaded, userId);
         await recordConsent(tx, object, userId, consentVersion);
       }),
 

@@ -42,7 +42,8 @@ export function createAccountDeletionService(deps: {
       }
       await account.removeMemberships(kind, userId, tx);
     }
-    for (const chatId of await account.openChats(userId, tx)) await chatMembership.leave(tx, chatId, userId, fx.chat);
+    for (const chatId of await account.openChats(userId, tx))
+      await chatMembership.leave(tx, { kind: 'CHAT', chatId }, userId, fx.chat);
     for (const { kind, objectId } of emptied) {
       await account.markDeleted(kind, objectId, at, tx);
       const chatId = await chatMembership.chatIdOf(

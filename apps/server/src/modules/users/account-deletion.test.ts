@@ -95,7 +95,7 @@ async function withChat(
   const { chatMembership } = t.modules.services;
   const out = noChatEvents();
   const chatId = await chatMembership.create(t.db, target, people[0]!.id, out);
-  for (const person of people.slice(1)) await chatMembership.join(t.db, chatId, person.id, out);
+  for (const person of people.slice(1)) await chatMembership.join(t.db, { kind: 'CHAT', chatId }, person.id, out);
   return chatId;
 }
 

@@ -47,6 +47,7 @@ export async function startServer(config: Config) {
   }
   const built = await buildApp({ config, database });
   await built.modules.onStart();
+  if (config.CORDATA_ROLE !== 'worker') await warm(database, built.app.log);
   const stopJobs = config.JOBS ? startJobs(built.modules.jobs.map(built.metrics.measuredJob), built.app.log) : () => {};
   const served =
     config.CORDATA_ROLE === 'worker' ? healthOnly(built.app.log, database, built.metrics, config) : built.app;
@@ -72,6 +73,21 @@ export async function startServer(config: Config) {
     return closing;
   };
   return { ...built, served, database, close };
+}
+
+/**
+ * Before the instance listens (and so before its readiness probe passes), its pool is opened and the hot statements
+ * prepared on every connection: the first seconds of traffic after a start or a rolling restart then run as warm as
+ * the rest (docs/performance.md). A failure here only costs that head start.
+ */
+async function warm(database: Database, log: ReturnType<typeof Fastify>['log']) {
+  const started = performance.now();
+  try {
+    const warmed = await database.warm?.();
+    if (warmed) log.info({ ...warmed, ms: Math.round(performance.now() - started) }, 'database connections warmed');
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : err }, 'warming the database connections failed');
+  }
 }
 
 /** A worker's HTTP: health for its probes, metrics for its jobs, nothing a client could call. */

@@ -46,3 +46,49 @@ describe.skipIf(!url)('the PostgreSQL pool (issue 17)', () => {
     }
   });
 });
+
+describe.skipIf(!url)('warming the PostgreSQL pool (issue 43)', () => {
+  it('prepares and plans the named statements on every connection, writing nothing, and they run by name after', async () => {
+    const database = await openDatabase({ url, poolSize: 3 });
+    const table = sql.identifier(`warm_probe_${process.pid}`);
+    try {
+      await database.db.execute(sql`create table ${table} (n int not null)`);
+      const insert = preparedRows<{ n: number }>(
+        database.db,
+        'warm_probe_insert',
+        sql`insert into ${table} (n) select ${sql.placeholder('n')}::int returning n`,
+      );
+      const count = preparedRows<{ n: number }>(
+        database.db,
+        'warm_probe_count',
+        sql`select count(*)::int as n from ${table} where n >= ${sql.placeholder('from')}::int`,
+      );
+      expect(await database.warm!()).toEqual({ connections: 3, statements: 2 });
+
+      // Three queries at once take the pool's three connections: each already holds both statements, planned.
+      const seen = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const result = (await database.db.execute(
+            sql`select pg_backend_pid() as pid, name, generic_plans::int as plans, pg_sleep(0.2)::text
+                from pg_prepared_statements where name like 'warm_probe_%' order by name`,
+          )) as unknown as { rows: { pid: number; name: string; plans: number }[] };
+          return result.rows;
+        }),
+      );
+      expect(new Set(seen.flat().map((row) => row.pid)).size).toBe(3);
+      for (const rows of seen) {
+        expect(rows.map(({ name, plans }) => ({ name, plans }))).toEqual([
+          { name: 'warm_probe_count', plans: 1 },
+          { name: 'warm_probe_insert', plans: 1 },
+        ]);
+      }
+      // Planning the insert wrote nothing; run by name (not parsed again: that would fail as a duplicate) it does.
+      expect(await count.execute({ from: 0 })).toEqual([{ n: 0 }]);
+      expect(await insert.execute({ n: 7 })).toEqual([{ n: 7 }]);
+      expect(await count.execute({ from: 0 })).toEqual([{ n: 1 }]);
+    } finally {
+      await database.db.execute(sql`drop table if exists ${table}`);
+      await database.close();
+    }
+  });
+});

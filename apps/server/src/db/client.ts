@@ -36,6 +36,11 @@ export interface Database {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections (open, idle) and the queries waiting for one; PGlite has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Opens every connection of the pool and prepares and plans on each the named statements made so far, so that
+   * the first calls find them ready (issue 43: an instance says it is ready only once it is warm). PGlite: nothing.
+   */
+  warm?(): Promise<{ connections: number; statements: number }>;
 }
 
 export const EXTENSIONS = ['cube', 'earthdistance', 'pg_trgm', 'unaccent', 'btree_gist'] as const;
@@ -73,9 +78,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const settings = [`plan_cache_mode=${PLAN_CACHE_MODE}`];
     if (options.queryTimeoutMs) settings.push(`statement_timeout=${Math.round(options.queryTimeoutMs * 0.8)}`);
+    const poolSize = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: poolSize,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // Idle connections stay open: closing one (pg's default, after 10 s) drops the statements prepared on it, and
       // the next busy second pays for opening it and preparing them again (docs/performance-log.md, the cold start).
@@ -88,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const named = recordNamedStatements(db);
     const listeners = new Set<() => void>();
     return {
       db,
@@ -105,6 +112,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.end();
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async warm() {
+        const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+        try {
+          await Promise.all(clients.map((client) => prepareAhead(client, named)));
+        } finally {
+          for (const client of clients) client.release();
+        }
+        return { connections: clients.length, statements: named.size };
+      },
     };
   }
   const dataDir = options.dataDir ? join(options.dataDir, 'pgdata') : undefined;
@@ -201,14 +217,59 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A named statement as node-postgres would parse it: its SQL text and how many parameters it takes. */
+interface NamedStatement {
+  text: string;
+  parameters: number;
+}
+
+/** Every named statement made on the database (not on a transaction: those reuse the same names and texts). */
+function recordNamedStatements(db: Db) {
+  const named = new Map<string, NamedStatement>();
+  const session = sessionOf(db);
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (query, fields, name, ...rest) => {
+    if (name) named.set(name, { text: query.sql, parameters: query.params.length });
+    return prepareQuery(query, fields, name, ...rest);
+  };
+  return named;
+}
+
+/**
+ * Prepares the statements on one connection as node-postgres would on first use, and plans each (with the
+ * generic plan the connection is set to, EXPLAIN EXECUTE plans and caches it without running it: a write
+ * writes nothing). node-postgres is then told they are parsed, so it binds them by name instead of parsing
+ * them again. One that fails here is left to be parsed on first use, as before.
+ */
+async function prepareAhead(client: pg.PoolClient, named: Map<string, NamedStatement>) {
+  const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+    .parsedStatements;
+  for (const [name, { text, parameters }] of named) {
+    if (parsed[name] !== undefined) continue;
+    const id = client.escapeIdentifier(name);
+    try {
+      await client.query(`prepare ${id} as ${text}`);
+    } catch {
+      continue;
+    }
+    try {
+      await client.query(`explain execute ${id}(${Array(parameters).fill('null').join(', ')})`);
+      parsed[name] = text;
+    } catch {
+      await client.query(`deallocate ${id}`).catch(() => {});
+    }
+  }
+}
+
 /** Drizzle's session, whose prepareQuery makes a prepared statement on the session's own connection. */
 interface DrizzleSession {
   prepareQuery(
     query: { sql: string; params: unknown[] },
     fields: unknown,
-    name: string,
+    name: string | undefined,
     arrayMode: boolean,
     customResultMapper?: unknown,
+    ...rest: unknown[]
   ): { execute(values: Record<string, unknown>): Promise<unknown> };
 }
 const sessionOf = (db: DbOrTx) => (db as unknown as { session: DrizzleSession }).session;

@@ -66,6 +66,7 @@ const PASSWORD = 'Trail#Run9x';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = SMALL ? 'cordata_load_small' : 'cordata_load';
 const JWT_SECRET = 'load-bench-secret-that-is-long-enough-0123456789';
+const METRICS_TOKEN = 'load-bench-metrics-token-0123456789abcdef';
 const ROOT = join(import.meta.dirname, '..');
 const PREFIX = '/api/space/cordata/database';
 
@@ -86,6 +87,7 @@ const SERVER_ENV = {
   JWT_SECRET,
   RATE_LIMITS: 'false',
   JOBS: 'false',
+  METRICS_TOKEN,
   LOG_LEVEL: 'warn',
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -269,17 +271,51 @@ function rssOf(pid: number) {
   }
 }
 
-/** Samples the server's RSS every 250 ms from outside it (the server needs no hook), for the peak and the end. */
-function sampleRss(pid: number) {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 250);
+/** What the server's /metrics says of its memory (prom-client's process and Node.js gauges), in bytes. */
+async function memoryOf(port: number) {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  }).then((r) => r.text());
+  const gauge = (name: string) => Number(new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return {
+    rss: gauge('process_resident_memory_bytes'),
+    heap: gauge('nodejs_heap_size_total_bytes'),
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
+/**
+ * Samples the server's RSS every 250 ms from outside it (the server needs no hook): the peak of each phase the
+ * bench names (`phase(name)`), and the end; once a second it also asks /metrics where the memory is, and keeps
+ * the answer nearest the peak.
+ */
+function sampleRss(pid: number, port: number) {
+  const peaks = new Map<string, number>();
+  let current = 'start';
+  let atPeak: Awaited<ReturnType<typeof memoryOf>> | null = null;
+  const sample = () => peaks.set(current, Math.max(peaks.get(current) ?? 0, rssOf(pid)));
+  sample();
+  const timer = setInterval(sample, 250);
+  const breakdown = setInterval(() => {
+    memoryOf(port).then(
+      (memory) => {
+        if (!atPeak || memory.rss > atPeak.rss) atPeak = memory;
+      },
+      () => {},
+    );
+  }, 1000);
+  return {
+    phase: (name: string) => {
+      sample();
+      current = name;
+    },
     stop: () => {
       clearInterval(timer);
+      clearInterval(breakdown);
+      sample();
       const end = rssOf(pid);
-      return { peak: Math.max(peak, end), end };
+      return { peak: Math.max(...peaks.values()), peaks, end, atPeak };
     },
   };
 }
@@ -410,7 +446,7 @@ async function main() {
   );
   startProcess('bench/hello-world.ts', {}, helloPort);
   for (const port of serverPorts) await waitFor(`http://127.0.0.1:${port}/healthz`);
-  const rss = servers.map((server) => sampleRss(server.pid!));
+  const rss = servers.map((server, k) => sampleRss(server.pid!, serverPorts[k]!));
   await waitFor(`http://127.0.0.1:${helloPort}/`);
 
   const today = new Date();
@@ -467,8 +503,12 @@ async function main() {
 
   const timings = new Map<string, number[]>();
   const failures = new Map<string, number>();
+  /** When each answer of the warm-up was asked (ms after the warm-up began) and how long it took. */
+  const warmUpTrace: { at: number; ms: number }[] = [];
+  let warmUpStarted: number | null = null;
   let turn = 0;
   const run = async (call: Call) => {
+    const at = performance.now();
     const actor = pick(actors);
     let name = call.name;
     let body = call.body(actor) as Record<string, unknown>;
@@ -483,6 +523,7 @@ async function main() {
     const list = timings.get(name) ?? [];
     list.push(answer.ms);
     timings.set(name, list);
+    if (warmUpStarted !== null) warmUpTrace.push({ at: at - warmUpStarted, ms: answer.ms });
   };
 
   // The open loop: requests start on schedule whatever the answers' pace.
@@ -500,11 +541,24 @@ async function main() {
   };
   // Warm up at the same rate: a server just started opens its pool's connections, prepares its statements on each
   // and compiles its hot code in the first seconds, and that cold start is printed apart from the steady state.
+  for (const sampler of rss) sampler.phase('warm-up');
+  warmUpStarted = performance.now();
   await openLoop(WARMUP);
+  warmUpStarted = null;
   const cold = [...timings.values()].flat().sort((x, y) => x - y);
   log(
     `\nwarm-up: the first ${WARMUP} s at ${RATE}/s after the server started, p50 ${percentile(cold, 50).toFixed(1)} ms, p99 ${percentile(cold, 99).toFixed(1)} ms (not counted below)`,
   );
+  const seconds = Array.from({ length: WARMUP }, (_, k) =>
+    warmUpTrace
+      .filter(({ at }) => at >= k * 1000 && at < (k + 1) * 1000)
+      .map(({ ms }) => ms)
+      .sort((x, y) => x - y),
+  );
+  log(
+    `  p99 by second asked: ${seconds.map((list, k) => `${k + 1}: ${percentile(list, 99).toFixed(0)} ms`).join(', ')}`,
+  );
+  for (const sampler of rss) sampler.phase('mixed');
   timings.clear();
   failures.clear();
   const loadBefore = load();
@@ -571,6 +625,7 @@ async function main() {
     })),
   );
   log('');
+  for (const sampler of rss) sampler.phase('saturated reads');
   const readRps = await saturate(
     `read calls (saturated${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''})`,
     serverPorts,
@@ -579,15 +634,20 @@ async function main() {
   const captured = await capture(reads, actors);
   const replayRps = await replay(reads, actors, captured);
   const helloRps = await saturate('bare Fastify hello-world', [helloPort], [{ method: 'GET', path: '/' }]);
-  log(`read throughput / direct replay of the same statements: ${(readRps / replayRps).toFixed(2)} (target ≥ 0.6)`);
+  log(`read throughput / direct replay of the same statements: ${(readRps / replayRps).toFixed(2)} (target ≥ 0.85)`);
   log(`read throughput / hello-world: ${((100 * readRps) / helloRps).toFixed(1)} %`);
   log(`direct replay / hello-world: ${((100 * replayRps) / helloRps).toFixed(1)} % (the database's share)`);
   rss.forEach((sampler, k) => {
-    const { peak, end } = sampler.stop();
+    const { peak, peaks, end, atPeak } = sampler.stop();
     const which = INSTANCES > 1 ? ` (instance ${k + 1} of ${INSTANCES})` : '';
+    const byPhase = [...peaks].map(([phase, bytes]) => `${phase} ${mb(bytes)}`).join(', ');
     log(
-      `server RSS${which}: peak ${mb(peak)} MB, at the end ${mb(end)} MB (target < ${RSS_TARGET_MB} MB through the run)`,
+      `server RSS${which}: peak ${mb(peak)} MB (${byPhase}), at the end ${mb(end)} MB (target < ${RSS_TARGET_MB} MB through the run)`,
     );
+    if (atPeak)
+      log(
+        `  its highest sample of /metrics: RSS ${mb(atPeak.rss)} MB = JavaScript heap ${mb(atPeak.heap)} MB (${mb(atPeak.heapUsed)} used) + external ${mb(atPeak.external)} MB + the rest (code, stacks, native) ${mb(atPeak.rss - atPeak.heap - atPeak.external)} MB`,
+      );
   });
 }
 

@@ -1,11 +1,13 @@
 import '../scripts/vitest-node20.ts';
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { chromiumPath } from './support/chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(chromium);
+const hasChromium = existsSync(chromiumPath);
 if (!hasChromium) {
-  console.warn(`Chromium not found at ${chromium}: the end-to-end journeys are skipped (apt-get install chromium).`);
+  console.warn(
+    `Chromium not found at ${chromiumPath}: the end-to-end journeys are skipped (apt-get install chromium-headless-shell).`,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Language } from '@cordata/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { chromiumPath } from './chromium.ts';
 import { repoRoot } from './server.ts';
 
 /** The languages most journeys run in; languages.e2e.ts runs the entry and a join in every one (LANGUAGES). */
@@ -19,7 +20,7 @@ export const testId = (id: string) => `[data-testid="${id}"]`;
 /** `extraArgs`: more Chromium switches (a fake camera, for instance). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--headless',
       '--no-sandbox',

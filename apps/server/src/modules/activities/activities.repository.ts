@@ -1,4 +1,5 @@
 import type { Difficulty, Grade, NearbyOrder } from '@cordata/contract';
+import { NEARBY_ORDERS } from '@cordata/contract/enums';
 import { and, asc, count, eq, gte, inArray, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, preparedOn, queryRows, uuidArray } from '../../db/client.ts';
@@ -314,6 +315,11 @@ export function createActivitiesRepository(db: Db) {
     nearbyStatements.set(key, statement);
     return statement;
   };
+  // Every shape is built at start rather than on first use, so that the instance's warm-up prepares them all.
+  const bothWays = [false, true];
+  for (const order of NEARBY_ORDERS)
+    for (const sport of bothWays)
+      for (const to of bothWays) for (const next of bothWays) nearbyStatement({ order, sport, to, next });
 
   /** The page of ids first, then only its rows are read and joined. */
   const dailySelect = (
@@ -366,6 +372,7 @@ export function createActivitiesRepository(db: Db) {
     }
     return statement;
   };
+  for (const onlyOwn of bothWays) for (const next of bothWays) dailyStatement(onlyOwn, next);
   const day = sql<string>`to_char(${activities.startsAt} at time zone ${sql.placeholder('timeZone')}, 'YYYY-MM-DD')`;
   const countDailyStatements = [false, true].map((onlyOwn) =>
     db

@@ -383,6 +383,9 @@ export function createChatRepository(db: Db) {
     }
     return statement;
   };
+  // Built at start rather than on first use, so that the instance's warm-up prepares them all.
+  for (const cursor of ['latest', 'before', 'after'] as const)
+    for (const history of [false, true]) pageStatement({ cursor, history });
 
   /**
    * One page of a chat, newest first. `before` pages back into history; `after` reads forward

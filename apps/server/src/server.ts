@@ -77,8 +77,8 @@ export async function startServer(config: Config) {
 
 /**
  * Before the instance listens (and so before its readiness probe passes), its pool is opened and the hot statements
- * prepared on every connection: the first seconds of traffic after a start or a rolling restart then run as warm as
- * the rest (docs/performance.md). A failure here only costs that head start.
+ * prepared and planned on every connection, so the first calls after a start or a rolling restart do not wait for
+ * that (docs/performance-log.md, 29 November). A failure here only costs that head start.
  */
 async function warm(database: Database, log: ReturnType<typeof Fastify>['log']) {
   const started = performance.now();

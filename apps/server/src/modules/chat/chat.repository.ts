@@ -15,7 +15,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
@@ -30,83 +29,65 @@ export const selectMessagesWithSender = (db: DbOrTx) =>
     .leftJoin(users, eq(users.id, messages.senderId));
 
 /**
- * The id a new message of a chat gets: a fresh UUID v7, or the successor of the chat's last id when
- * the clock (of this instance, or of another one) is behind it. Inserts are serialized per chat, so
- * ids grow in commit order and a cursor never skips a message committed later.
+ * The id a new message of the chat `chatId` gets, in a statement that holds the chat's lock (every message insert
+ * takes it first, so inserts are serialized per chat): a fresh UUID v7 by the database's clock, or the successor of
+ * the chat's newest id when that clock is behind it. Ids therefore grow in commit order, and a cursor never skips a
+ * message committed later. The newest id comes from `chat_last_message_id` (migration 0044), which sees the messages
+ * committed while the statement waited for the lock; a sub-select here would not. The successor adds one to the low
+ * 64 bits (a v7 id's random half, whose variant bits keep it 2^62 steps away from a carry).
  */
-export function nextMessageId(lastId: string | null, fresh: string = uuidv7()): string {
-  if (!lastId || fresh > lastId) return fresh;
-  const hex = (BigInt(`0x${lastId.replaceAll('-', '')}`) + 1n).toString(16).padStart(32, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * nextMessageId in SQL, for a statement that locks the chat and appends in one round trip: a fresh UUID v7 made
- * when the row is written (after the lock, by the database's clock), or the successor of `lastId` when that clock
- * is behind it. The successor adds one to the low 64 bits (a v7 id's random half, whose variant bits keep it 2^62
- * steps away from a carry).
- */
-export const nextMessageIdSql = (lastId: SQL) => sql`(
-  select case when ${lastId} is null or f.id > ${lastId} then f.id
+export const newMessageIdSql = (chatId: SQL) => sql`(
+  select case when l.last_id is null or f.id > l.last_id then f.id
     else (substr(l.hex, 1, 16) || lpad(to_hex(('x' || substr(l.hex, 17, 16))::bit(64)::bigint + 1), 16, '0'))::uuid end
   from (select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
           placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6),
           52, 1), 53, 1), 'hex')::uuid as id) f,
-       (select replace(${lastId}::text, '-', '') as hex) l)`;
+       (select n.last_id, replace(n.last_id::text, '-', '') as hex
+        from (select chat_last_message_id(${chatId}) as last_id) n) l)`;
 
 /**
  * The tail of a statement whose CTE `changed` returns the `chat_id` a member joined or left (none: nothing
- * changed): the chat locked against other writers of messages (as createMessageAppender's lock) and its event
- * appended, by `senderId`; it selects `chatId` and the event's `messageId`. The event is the statement's last
- * write, and the lock is held from it to the commit.
+ * changed): the chat locked against other writers of messages and its event appended, by `senderId`; it selects
+ * `chatId` and the event's `messageId`. The event is the statement's last write, and the lock is held from it to
+ * the commit.
  */
 export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) => sql`
   locked as (
-    select c.id, (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id
-    from chats c where c.id = (select chat_id from changed) for no key update of c
+    select c.id from chats c where c.id = (select chat_id from changed) for no key update of c
   ),
   event as (
     insert into messages (id, chat_id, sender_id, kind)
-    select ${nextMessageIdSql(sql`locked.last_id`)}, locked.id, ${senderId}, ${sql.raw(`'${kind}'`)} from locked
+    select ${newMessageIdSql(sql`locked.id`)}, locked.id, ${senderId}, ${sql.raw(`'${kind}'`)} from locked
     on conflict do nothing
     returning id
   )
   select changed.chat_id as "chatId", (select id from event) as "messageId" from changed`;
 
 /**
- * Appends a system message (CREATED, JOINED, LEFT, CLOSED) to a chat: call inside a transaction. Two statements
- * prepared once (issue 17): the first locks the chat against other writers of messages until the transaction ends
- * and reads its last message id in the same round trip (every message insert takes this lock first, see
- * nextMessageId); the second inserts. Null when the chat does not exist.
+ * Appends a system message (CREATED, CLOSED) to a chat: call inside a transaction. One prepared statement locks
+ * the chat against other writers of messages until the transaction ends and inserts. Null when the chat does not
+ * exist.
  */
 export function createMessageAppender(db: Db) {
-  const lockStatement = preparedRows<{ last_id: string | null }>(
+  const appendStatement = preparedRows<{ id: string }>(
     db,
-    'chat_lock_for_event',
-    sql`select (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as last_id
-        from chats c where c.id = ${sql.placeholder('chatId')} for no key update of c`,
-  );
-  const insertStatement = preparedOn(
-    db,
-    'chat_insert_event',
-    db
-      .insert(messages)
-      .values({
-        id: sql.placeholder('id'),
-        chatId: sql.placeholder('chatId'),
-        senderId: sql.placeholder('senderId'),
-        kind: sql.placeholder('kind'),
-      })
-      .onConflictDoNothing()
-      .returning({ id: messages.id }),
+    'chat_append_event',
+    sql`
+    with locked as (
+      select c.id from chats c where c.id = ${sql.placeholder('chatId')}::uuid for no key update of c
+    )
+    insert into messages (id, chat_id, sender_id, kind)
+    select ${newMessageIdSql(sql`locked.id`)}, locked.id, ${sql.placeholder('senderId')}::uuid,
+      ${sql.placeholder('kind')}::text
+    from locked
+    on conflict do nothing
+    returning id`,
   );
   return async function appendMessage(
     message: { chatId: string; kind: Exclude<MessageKind, 'TEXT'>; senderId: string | null },
     tx: DbOrTx,
   ): Promise<{ id: string } | null> {
-    const [chat] = await lockStatement.execute({ chatId: message.chatId }, tx);
-    if (!chat) return null;
-    const [row] = await insertStatement.on(tx).execute({ ...message, id: nextMessageId(chat.last_id) });
+    const [row] = await appendStatement.execute(message, tx);
     return row ?? null;
   };
 }
@@ -139,7 +120,6 @@ export interface SendContext {
   /** The sender may send now (access: chatSendableSql): open, and a DIRECT chat's two still contacts. */
   sendable: boolean;
   closedAt: Date | string | null;
-  lastId: string | null;
   name: string | null;
   memberIds: string[];
   /** The sender, as every message shows them. */
@@ -165,7 +145,6 @@ export function createChatRepository(db: Db) {
       sql`
       select c.kind, c.closed_at as "closedAt", ${chatMemberSql(sql`c.id`, senderId)} as "isMember",
         ${chatSendableSql(sql`c.id`)} as sendable,
-        (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) as "lastId",
         coalesce(a.name, g.name) as name,
         (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
           where cm.chat_id = c.id and cm.left_at is null) as "memberIds",
@@ -190,14 +169,14 @@ export function createChatRepository(db: Db) {
     };
   }
 
-  // Every send inserts its message: prepared once, run on the send's transaction.
+  // Every send inserts its message: prepared once, run on the send's transaction, after lockForSend.
   const insertTextStatement = preparedOn(
     db,
     'chat_insert_text',
     db
       .insert(messages)
       .values({
-        id: sql.placeholder('id'),
+        id: newMessageIdSql(sql`${sql.placeholder('chatId')}::uuid`),
         chatId: sql.placeholder('chatId'),
         senderId: sql.placeholder('senderId'),
         kind: 'TEXT',
@@ -210,10 +189,9 @@ export function createChatRepository(db: Db) {
   /** Inserts a text message after lockForSend; null when this client id was already used. */
   async function insertText(
     message: { chatId: string; senderId: string; text: string; clientMessageId: string },
-    lastId: string | null,
     tx: DbOrTx = db,
   ) {
-    const [row] = await insertTextStatement.on(tx).execute({ ...message, id: nextMessageId(lastId) });
+    const [row] = await insertTextStatement.on(tx).execute(message);
     return row ?? null;
   }
 

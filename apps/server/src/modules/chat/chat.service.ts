@@ -152,7 +152,7 @@ export function createChatService(deps: {
           if (stored) return stored;
           throw new ApiError('NOT_A_CONTACT');
         }
-        const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, chat.lastId, tx);
+        const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, tx);
         if (!row) return (await retried())!;
         await repo.moveReadMarker(chatId, user.userId, row.id, tx);
         await fx.notify({

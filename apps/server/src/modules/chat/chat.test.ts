@@ -6,7 +6,7 @@ import { changeMembership, newActivityChat } from '../../../test/chat-factories.
 import { newUser } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications } from '../../db/schema.ts';
-import { createChatRepository, nextMessageId } from './chat.repository.ts';
+import { createChatRepository } from './chat.repository.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -30,19 +30,85 @@ let sequence = 0;
 const send = (token: string, chatId: string, text: string, clientMessageId = `c-${++sequence}`) =>
   t.call('chat/send-message', { chatId, text, clientMessageId }, token);
 
-describe('nextMessageId', () => {
-  it('takes a fresh id when it is newer than the last one', () => {
-    expect(nextMessageId(null, '0190a000-0000-7000-8000-000000000000')).toBe('0190a000-0000-7000-8000-000000000000');
-    expect(nextMessageId('0190a000-0000-7000-8000-000000000000', '0190a000-0001-7000-8000-000000000000')).toBe(
-      '0190a000-0001-7000-8000-000000000000',
-    );
+/** A UUID v7 from the year 10889 (any clock is behind it), one per test (ids are unique), and its successor. */
+const futureId = (n: number) => `ffff000${n}-0000-7000-8000-0000000000ff`;
+const afterFuture = (n: number) => `ffff000${n}-0000-7000-8000-000000000100`;
+const textIn = (chatId: string, id: string) => ({ id, chatId, senderId: ada.id, kind: 'TEXT', text: 'ahead' }) as const;
+
+describe('message ids', () => {
+  it('are fresh UUID v7s by the clock, growing in commit order', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    const before = Date.now();
+    const ids: string[] = [];
+    for (const text of ['One', 'Two', 'Three']) ids.push((await send(ada.token, chatId, text)).body.message.messageId);
+    expect([...ids].sort()).toEqual(ids);
+    const first = ids[0]!;
+    const millis = parseInt(first.replaceAll('-', '').slice(0, 12), 16);
+    expect(millis).toBeGreaterThanOrEqual(before - 1_000);
+    expect(millis).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('follows the last id when the clock is behind it', () => {
-    const last = '0190a000-0000-7000-8000-0000000000ff';
-    const next = nextMessageId(last, '01909fff-0000-7000-8000-000000000000');
-    expect(next).toBe('0190a000-0000-7000-8000-000000000100');
-    expect(next > last).toBe(true);
+  it('follow the newest id when the clock is behind it', async () => {
+    const { chatId } = await newActivityChat(t, ada, [bea]);
+    await t.db.insert(messages).values(textIn(chatId, futureId(1)));
+    const sent = await send(bea.token, chatId, 'After the future');
+    expect(sent.body.message.messageId).toBe(afterFuture(1));
+    await changeMembership(t, 'join', chatId, carl.id);
+    const [joined] = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.senderId, carl.id)));
+    expect(joined!.id).toBe('ffff0001-0000-7000-8000-000000000101');
+  });
+
+  // A writer that waited for the chat's lock must see the message committed meanwhile, whatever the clocks say
+  // (PostgreSQL: PGlite has one connection, so nothing waits).
+  describe('after waiting for the chat', () => {
+    const whileLocked = async (chatId: string, aheadId: string, waiter: () => Promise<unknown>) => {
+      let waiting: Promise<unknown> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from chats where id = ${chatId} for no key update`);
+        await tx.insert(messages).values(textIn(chatId, aheadId));
+        waiting = waiter();
+        // The waiter is queued behind this transaction's lock before it commits.
+        for (let tries = 0; ; tries += 1) {
+          const [row] = await queryRows<{ n: number }>(
+            t.db,
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if (row!.n > 0) break;
+          if (tries > 500) throw new Error('the waiter never waited for the lock');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      });
+      return waiting;
+    };
+
+    it('a text message sorts after it', async () => {
+      if (t.database.kind !== 'postgres') return;
+      const { chatId } = await newActivityChat(t, ada, [bea]);
+      const sent = (await whileLocked(chatId, futureId(2), () => send(bea.token, chatId, 'Waited'))) as Awaited<
+        ReturnType<typeof send>
+      >;
+      expect(sent.status).toBe(200);
+      expect(sent.body.message.messageId).toBe(afterFuture(2));
+    });
+
+    it('an exit says so after it', async () => {
+      if (t.database.kind !== 'postgres') return;
+      const { chatId } = await newActivityChat(t, ada, [bea]);
+      await whileLocked(chatId, futureId(3), () => changeMembership(t, 'leave', chatId, bea.id));
+      const events = await t.db
+        .select({ id: messages.id, kind: messages.kind })
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), sql`${messages.id} >= ${futureId(3)}`))
+        .orderBy(messages.id);
+      expect(events).toEqual([
+        { id: futureId(3), kind: 'TEXT' },
+        { id: afterFuture(3), kind: 'LEFT' },
+      ]);
+    });
   });
 });
 
@@ -170,11 +236,7 @@ describe('the prepared write statements', () => {
       t.db.transaction(async (tx) => {
         const chat = await repo.lockForSend(chatId, bea.id, tx);
         expect(chat).toMatchObject({ isMember: true, sendable: true, sender: { userId: bea.id } });
-        const row = await repo.insertText(
-          { chatId, senderId: bea.id, text: 'undone', clientMessageId: 'tx-1' },
-          chat!.lastId,
-          tx,
-        );
+        const row = await repo.insertText({ chatId, senderId: bea.id, text: 'undone', clientMessageId: 'tx-1' }, tx);
         expect(row).toMatchObject({ chatId, kind: 'TEXT', text: 'undone', clientMessageId: 'tx-1' });
         expect(row!.createdAt).toBeInstanceOf(Date);
         await repo.moveReadMarker(chatId, bea.id, row!.id, tx);

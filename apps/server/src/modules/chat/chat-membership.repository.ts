@@ -1,14 +1,9 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
-import { chatMembers, chats, messages } from '../../db/schema.ts';
-import { appendEventAfterChange, createMessageAppender, selectMessagesWithSender } from './chat.repository.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows } from '../../db/client.ts';
+import { chatMembers, chats } from '../../db/schema.ts';
+import { appendEventAfterChange, type ChangeRow, createMessageAppender } from './chat.repository.ts';
 import type { ChatRef, ChatTarget } from './chat-membership.ts';
 
-/** What a join or an exit changed: the chat's id (it changed), and its event's id (written). */
-interface ChangeRow {
-  chatId: string;
-  messageId: string | null;
-}
 type Prepared = ReturnType<typeof preparedRows<ChangeRow>>;
 
 const CHAT_REFS = ['ACTIVITY', 'GROUP', 'CHAT'] as const satisfies readonly ChatRef['kind'][];
@@ -82,10 +77,6 @@ export function createChatMembershipRepository(db: Db) {
     ChatRef['kind'],
     Prepared
   >;
-  const messagesStatement = selectMessagesWithSender(db)
-    .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('chat_events_by_ids');
-
   return {
     appendMessage,
 
@@ -111,7 +102,7 @@ export function createChatMembershipRepository(db: Db) {
 
     /**
      * Puts the user in the chat (again), unless they are a current member, and appends JOINED; `freshHistory` hides
-     * the messages before now from them. The chat's id when they came in, and the event's id when it was written.
+     * the messages before now from them. The chat's id when they came in, and the event when it was written.
      */
     async join(ref: ChatRef, userId: string, freshHistory: boolean, tx: DbOrTx): Promise<ChangeRow | null> {
       const statement = joinStatements[ref.kind][freshHistory ? 'fresh' : 'kept'];
@@ -137,8 +128,5 @@ export function createChatMembershipRepository(db: Db) {
         .returning({ id: chats.id });
       return updated.length > 0;
     },
-
-    /** The messages with these ids, with their senders. */
-    messagesByIds: (ids: string[]) => messagesStatement.execute({ ids: uuidList(ids) }),
   };
 }

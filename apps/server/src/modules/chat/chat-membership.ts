@@ -2,7 +2,7 @@ import type { Message } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { splitMessageRow } from './chat.mapper.ts';
+import { eventMessage } from './chat.mapper.ts';
 import { createChatMembershipRepository } from './chat-membership.repository.ts';
 
 export type ChatTarget = { kind: 'ACTIVITY'; activityId: string } | { kind: 'GROUP'; groupId: string };
@@ -11,13 +11,13 @@ export type ChatRef = ChatTarget | { kind: 'CHAT'; chatId: string };
 
 /** What a membership change produced, to broadcast once the transaction commits. */
 export interface ChatEvents {
-  messageIds: string[];
+  messages: Message[];
   joined: { chatId: string; userId: string }[];
   left: { chatId: string; userId: string }[];
   closed: string[];
 }
 
-export const noChatEvents = (): ChatEvents => ({ messageIds: [], joined: [], left: [], closed: [] });
+export const noChatEvents = (): ChatEvents => ({ messages: [], joined: [], left: [], closed: [] });
 
 /**
  * Every activity and group has a chat whose members follow its participants. Activities and
@@ -34,7 +34,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     out: ChatEvents,
   ) {
     const row = await repo.appendMessage({ chatId, kind, senderId: userId }, db);
-    if (row) out.messageIds.push(row.id);
+    if (row) out.messages.push(eventMessage(row));
   }
 
   /** Creates the chat of an activity or group with its creator in it. */
@@ -62,16 +62,16 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   ) {
     const changed = await repo.join(chat, userId, options.freshHistory ?? false, db);
     if (!changed) return;
-    if (changed.messageId) out.messageIds.push(changed.messageId);
-    out.joined.push({ chatId: changed.chatId, userId });
+    if (changed.messageId) out.messages.push(eventMessage(changed));
+    out.joined.push({ chatId: changed.changedChatId, userId });
   }
 
   /** Takes a current member out of the chat of `chat` and says so in it, in one statement as `join`. */
   async function leave(db: DbOrTx, chat: ChatRef, userId: string, out: ChatEvents) {
     const changed = await repo.leave(chat, userId, db);
     if (!changed) return;
-    if (changed.messageId) out.messageIds.push(changed.messageId);
-    out.left.push({ chatId: changed.chatId, userId });
+    if (changed.messageId) out.messages.push(eventMessage(changed));
+    out.left.push({ chatId: changed.changedChatId, userId });
   }
 
   /** Closes a chat: a CLOSED event, after which no message is accepted. */
@@ -81,14 +81,11 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     out.closed.push(chatId);
   }
 
-  /** Broadcasts what a committed change produced: room moves first, then the messages. */
+  /** Broadcasts what a committed change produced: room moves first, then the messages in their order. */
   async function publish(out: ChatEvents) {
     for (const { chatId, userId } of out.joined) deps.realtime.joinChat(userId, chatId);
-    if (out.messageIds.length) {
-      const rows = await repo.messagesByIds(out.messageIds);
-      const sent: Message[] = rows.map(splitMessageRow).sort((a, b) => (a.messageId < b.messageId ? -1 : 1));
-      for (const message of sent) deps.realtime.toChat(message.chatId, 'message', message);
-    }
+    const sent = [...out.messages].sort((a, b) => (a.messageId < b.messageId ? -1 : 1));
+    for (const message of sent) deps.realtime.toChat(message.chatId, 'message', message);
     for (const chatId of out.closed) deps.realtime.toChat(chatId, 'chat:closed', { chatId });
     for (const { chatId, userId } of out.left) deps.realtime.leaveChat(userId, chatId);
   }

@@ -2,7 +2,7 @@ import type { Message, MessageKind, UserSummary } from '@cordata/contract';
 import type { messages } from '../../db/schema.ts';
 import { users } from '../../db/schema.ts';
 import { toPersonOrNull, userSummaryColumns } from '../users/user-summary.ts';
-import type { selectMessagesWithSender } from './chat.repository.ts';
+import type { EventRow, selectMessagesWithSender } from './chat.repository.ts';
 
 /** The sender of a message: their summary, and whether the account was deleted. */
 export const senderColumns = { ...userSummaryColumns, deletedAt: users.deletedAt };
@@ -27,3 +27,29 @@ export const splitMessageRow = ({
   ...row
 }: Awaited<ReturnType<ReturnType<typeof selectMessagesWithSender>['execute']>>[number]) =>
   toMessage(row, toPersonOrNull(sender));
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** A system event as its statement returned it (chat.repository.ts, EventRow). */
+export const eventMessage = (row: EventRow): Message =>
+  toMessage(
+    {
+      id: row.messageId,
+      chatId: row.chatId,
+      senderId: row.senderId,
+      kind: row.kind,
+      text: '',
+      clientMessageId: null,
+      removedAt: null,
+      createdAt: new Date(row.createdAt),
+    },
+    toPersonOrNull({
+      userId: row.senderId,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      profilePicture: row.profilePicture,
+      lastOnlineAt: dateOrNull(row.lastOnlineAt),
+      deletedAt: dateOrNull(row.deletedAt),
+    }),
+  );

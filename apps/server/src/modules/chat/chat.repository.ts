@@ -45,11 +45,33 @@ export const newMessageIdSql = (chatId: SQL) => sql`(
        (select n.last_id, replace(n.last_id::text, '-', '') as hex
         from (select chat_last_message_id(${chatId}) as last_id) n) l)`;
 
+/** A system event as its statement returns it, with its sender's summary (all null without a sender). */
+export interface EventRow {
+  messageId: string;
+  chatId: string;
+  kind: Exclude<MessageKind, 'TEXT'>;
+  createdAt: Date | string;
+  senderId: string | null;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+  lastOnlineAt: Date | string | null;
+  deletedAt: Date | string | null;
+}
+
+/** The columns of EventRow, from the CTE `event` (returning *) and its sender `s`. */
+const eventColumns = sql`e.id as "messageId", e.chat_id as "chatId", e.kind, e.created_at as "createdAt",
+  e.sender_id as "senderId", s.username, s.first_name as "firstName", s.last_name as "lastName",
+  s.profile_picture as "profilePicture", s.last_online_at as "lastOnlineAt", s.deleted_at as "deletedAt"`;
+
+/** What a join or an exit changed: the chat's id (it changed) and its event as written (all null: none). */
+export type ChangeRow = { changedChatId: string } & (EventRow | { [K in keyof EventRow]: null });
+
 /**
  * The tail of a statement whose CTE `changed` returns the `chat_id` a member joined or left (none: nothing
  * changed): the chat locked against other writers of messages and its event appended, by `senderId`; it selects
- * `chatId` and the event's `messageId`. The event is the statement's last write, and the lock is held from it to
- * the commit.
+ * a ChangeRow. The event is the statement's last write, and the lock is held from it to the commit.
  */
 export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) => sql`
   locked as (
@@ -59,34 +81,38 @@ export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) =
     insert into messages (id, chat_id, sender_id, kind)
     select ${newMessageIdSql(sql`locked.id`)}, locked.id, ${senderId}, ${sql.raw(`'${kind}'`)} from locked
     on conflict do nothing
-    returning id
+    returning *
   )
-  select changed.chat_id as "chatId", (select id from event) as "messageId" from changed`;
+  select changed.chat_id as "changedChatId", ${eventColumns}
+  from changed left join event e on true left join users s on s.id = e.sender_id`;
 
 /**
  * Appends a system message (CREATED, CLOSED) to a chat: call inside a transaction. One prepared statement locks
- * the chat against other writers of messages until the transaction ends and inserts. Null when the chat does not
- * exist.
+ * the chat against other writers of messages until the transaction ends, inserts, and returns the event with its
+ * sender. Null when the chat does not exist.
  */
 export function createMessageAppender(db: Db) {
-  const appendStatement = preparedRows<{ id: string }>(
+  const appendStatement = preparedRows<EventRow>(
     db,
     'chat_append_event',
     sql`
     with locked as (
       select c.id from chats c where c.id = ${sql.placeholder('chatId')}::uuid for no key update of c
+    ),
+    event as (
+      insert into messages (id, chat_id, sender_id, kind)
+      select ${newMessageIdSql(sql`locked.id`)}, locked.id, ${sql.placeholder('senderId')}::uuid,
+        ${sql.placeholder('kind')}::text
+      from locked
+      on conflict do nothing
+      returning *
     )
-    insert into messages (id, chat_id, sender_id, kind)
-    select ${newMessageIdSql(sql`locked.id`)}, locked.id, ${sql.placeholder('senderId')}::uuid,
-      ${sql.placeholder('kind')}::text
-    from locked
-    on conflict do nothing
-    returning id`,
+    select ${eventColumns} from event e left join users s on s.id = e.sender_id`,
   );
   return async function appendMessage(
     message: { chatId: string; kind: Exclude<MessageKind, 'TEXT'>; senderId: string | null },
     tx: DbOrTx,
-  ): Promise<{ id: string } | null> {
+  ): Promise<EventRow | null> {
     const [row] = await appendStatement.execute(message, tx);
     return row ?? null;
   };

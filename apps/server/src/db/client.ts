@@ -274,6 +274,9 @@ interface DrizzleSession {
 }
 const sessionOf = (db: DbOrTx) => (db as unknown as { session: DrizzleSession }).session;
 
+/** A timestamp of a hand-written statement's row (preparedRows, queryRows), which may come as text, as a Date. */
+export const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
 /**
  * A hand-written statement prepared once under `name`, its values given as `sql.placeholder`s and filled on each
  * execute: it is built once, and on PostgreSQL parsed and planned once per connection (PGlite ignores the name).

@@ -230,8 +230,7 @@ describe('the hot writes, prepared', () => {
       'access_activity_share',
       // The organisers told before the seat is taken: the chat event stays the last write.
       'membership_admin_ids_activity',
-      'notify_turned_off',
-      'notify_fold',
+      'notify_record',
       'membership_put_activity',
       // The chat member (back) in and the JOINED event, the chat locked for it: one statement.
       'chat_join_activity',
@@ -242,7 +241,7 @@ describe('the hot writes, prepared', () => {
     expect(sequence(afterCommit(join)).sort()).toEqual(
       ['notify_actors', 'activity_detail', 'privacy_zone_circles', 'seats_overlapping_waitlists'].sort(),
     );
-    expect(join).toHaveLength(13);
+    expect(join).toHaveLength(12);
 
     const exit = await recordStatements(() => t.ok('activity/exit', { activityId }, bea.token));
     expect(unprepared(exit)).toEqual([]);
@@ -270,7 +269,7 @@ describe('the hot writes, prepared', () => {
     );
     expect(unprepared(send)).toEqual([]);
     expect(names(send)).toEqual(
-      expect.arrayContaining(['notify_unread_message', 'notify_insert', 'push_outbox_enqueue', 'notify_actors']),
+      expect.arrayContaining(['notify_unread_message', 'notify_record', 'push_outbox_enqueue', 'notify_actors']),
     );
 
     const signIn = await recordStatements(() =>

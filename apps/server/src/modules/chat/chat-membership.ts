@@ -2,7 +2,7 @@ import type { Message } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { eventMessage } from './chat.mapper.ts';
+import { storedMessage } from './chat.mapper.ts';
 import { createChatMembershipRepository } from './chat-membership.repository.ts';
 
 export type ChatTarget = { kind: 'ACTIVITY'; activityId: string } | { kind: 'GROUP'; groupId: string };
@@ -34,7 +34,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     out: ChatEvents,
   ) {
     const row = await repo.appendMessage({ chatId, kind, senderId: userId }, db);
-    if (row) out.messages.push(eventMessage(row));
+    if (row) out.messages.push(storedMessage(row));
   }
 
   /** Creates the chat of an activity or group with its creator in it. */
@@ -62,7 +62,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   ) {
     const changed = await repo.join(chat, userId, options.freshHistory ?? false, db);
     if (!changed) return;
-    if (changed.messageId) out.messages.push(eventMessage(changed));
+    if (changed.messageId) out.messages.push(storedMessage(changed));
     out.joined.push({ chatId: changed.changedChatId, userId });
   }
 
@@ -70,7 +70,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   async function leave(db: DbOrTx, chat: ChatRef, userId: string, out: ChatEvents) {
     const changed = await repo.leave(chat, userId, db);
     if (!changed) return;
-    if (changed.messageId) out.messages.push(eventMessage(changed));
+    if (changed.messageId) out.messages.push(storedMessage(changed));
     out.left.push({ chatId: changed.changedChatId, userId });
   }
 

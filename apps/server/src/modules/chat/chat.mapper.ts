@@ -1,8 +1,9 @@
 import type { Message, MessageKind, UserSummary } from '@cordata/contract';
+import { dateOrNull } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
 import { users } from '../../db/schema.ts';
 import { toPersonOrNull, userSummaryColumns } from '../users/user-summary.ts';
-import type { EventRow, selectMessagesWithSender } from './chat.repository.ts';
+import type { StoredMessageRow, selectMessagesWithSender } from './chat.repository.ts';
 
 /** The sender of a message: their summary, and whether the account was deleted. */
 export const senderColumns = { ...userSummaryColumns, deletedAt: users.deletedAt };
@@ -28,19 +29,17 @@ export const splitMessageRow = ({
 }: Awaited<ReturnType<ReturnType<typeof selectMessagesWithSender>['execute']>>[number]) =>
   toMessage(row, toPersonOrNull(sender));
 
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
-
-/** A system event as its statement returned it (chat.repository.ts, EventRow). */
-export const eventMessage = (row: EventRow): Message =>
+/** A message as a hand-written statement returned it (chat.repository.ts, StoredMessageRow). */
+export const storedMessage = (row: StoredMessageRow): Message =>
   toMessage(
     {
       id: row.messageId,
       chatId: row.chatId,
       senderId: row.senderId,
       kind: row.kind,
-      text: '',
-      clientMessageId: null,
-      removedAt: null,
+      text: row.text,
+      clientMessageId: row.clientMessageId,
+      removedAt: dateOrNull(row.removedAt),
       createdAt: new Date(row.createdAt),
     },
     toPersonOrNull({

@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
 import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
@@ -45,11 +45,14 @@ export const newMessageIdSql = (chatId: SQL) => sql`(
        (select n.last_id, replace(n.last_id::text, '-', '') as hex
         from (select chat_last_message_id(${chatId}) as last_id) n) l)`;
 
-/** A system event as its statement returns it, with its sender's summary (all null without a sender). */
-export interface EventRow {
+/** A message as a hand-written statement returns it, with its sender's summary (all null without a sender). */
+export interface StoredMessageRow {
   messageId: string;
   chatId: string;
-  kind: Exclude<MessageKind, 'TEXT'>;
+  kind: MessageKind;
+  text: string;
+  clientMessageId: string | null;
+  removedAt: Date | string | null;
   createdAt: Date | string;
   senderId: string | null;
   username: string | null;
@@ -60,13 +63,41 @@ export interface EventRow {
   deletedAt: Date | string | null;
 }
 
-/** The columns of EventRow, from the CTE `event` (returning *) and its sender `s`. */
-const eventColumns = sql`e.id as "messageId", e.chat_id as "chatId", e.kind, e.created_at as "createdAt",
-  e.sender_id as "senderId", s.username, s.first_name as "firstName", s.last_name as "lastName",
-  s.profile_picture as "profilePicture", s.last_online_at as "lastOnlineAt", s.deleted_at as "deletedAt"`;
+/** StoredMessageRow's fields: the message `m`'s columns, then its sender `s`'s. */
+const storedMessageFields = (m: string, s: string) =>
+  Object.entries({
+    messageId: `${m}.id`,
+    chatId: `${m}.chat_id`,
+    kind: `${m}.kind`,
+    text: `${m}.text`,
+    clientMessageId: `${m}.client_message_id`,
+    removedAt: `${m}.removed_at`,
+    createdAt: `${m}.created_at`,
+    senderId: `${m}.sender_id`,
+    username: `${s}.username`,
+    firstName: `${s}.first_name`,
+    lastName: `${s}.last_name`,
+    profilePicture: `${s}.profile_picture`,
+    lastOnlineAt: `${s}.last_online_at`,
+    deletedAt: `${s}.deleted_at`,
+  });
+/** A StoredMessageRow as columns of the row. */
+const storedMessageColumns = (m: string, s: string) =>
+  sql.raw(
+    storedMessageFields(m, s)
+      .map(([field, column]) => `${column} as "${field}"`)
+      .join(', '),
+  );
+/** A StoredMessageRow as one JSON column. */
+const storedMessageJson = (m: string, s: string) =>
+  sql.raw(
+    `json_build_object(${storedMessageFields(m, s)
+      .map(([field, column]) => `'${field}', ${column}`)
+      .join(', ')})`,
+  );
 
 /** What a join or an exit changed: the chat's id (it changed) and its event as written (all null: none). */
-export type ChangeRow = { changedChatId: string } & (EventRow | { [K in keyof EventRow]: null });
+export type ChangeRow = { changedChatId: string } & (StoredMessageRow | { [K in keyof StoredMessageRow]: null });
 
 /**
  * The tail of a statement whose CTE `changed` returns the `chat_id` a member joined or left (none: nothing
@@ -83,7 +114,7 @@ export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) =
     on conflict do nothing
     returning *
   )
-  select changed.chat_id as "changedChatId", ${eventColumns}
+  select changed.chat_id as "changedChatId", ${storedMessageColumns('e', 's')}
   from changed left join event e on true left join users s on s.id = e.sender_id`;
 
 /**
@@ -92,7 +123,7 @@ export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) =
  * sender. Null when the chat does not exist.
  */
 export function createMessageAppender(db: Db) {
-  const appendStatement = preparedRows<EventRow>(
+  const appendStatement = preparedRows<StoredMessageRow>(
     db,
     'chat_append_event',
     sql`
@@ -107,12 +138,12 @@ export function createMessageAppender(db: Db) {
       on conflict do nothing
       returning *
     )
-    select ${eventColumns} from event e left join users s on s.id = e.sender_id`,
+    select ${storedMessageColumns('e', 's')} from event e left join users s on s.id = e.sender_id`,
   );
   return async function appendMessage(
     message: { chatId: string; kind: Exclude<MessageKind, 'TEXT'>; senderId: string | null },
     tx: DbOrTx,
-  ): Promise<EventRow | null> {
+  ): Promise<StoredMessageRow | null> {
     const [row] = await appendStatement.execute(message, tx);
     return row ?? null;
   };
@@ -126,7 +157,7 @@ export interface ChatSummaryRow {
   name: string;
   picture: string | null;
   closedAt: Date | string | null;
-  lastMessageId: string | null;
+  lastMessage: StoredMessageRow | null;
   unreadCount: number;
   canSend: boolean;
   /** DIRECT: the other person, all null when their account is deleted. */
@@ -188,7 +219,7 @@ export function createChatRepository(db: Db) {
     const [row] = await lockForSendStatement.execute({ chatId, senderId }, tx);
     if (!row) return null;
     const { username, firstName, lastName, profilePicture, lastOnlineAt, ...context } = row;
-    const at = lastOnlineAt === null ? null : new Date(lastOnlineAt);
+    const at = dateOrNull(lastOnlineAt);
     return {
       ...context,
       sender: toUserSummary({ userId: senderId, username, firstName, lastName, profilePicture, lastOnlineAt: at }),
@@ -237,7 +268,7 @@ export function createChatRepository(db: Db) {
         o.id as "personId", o.username as "personUsername", o.first_name as "personFirstName",
         o.last_name as "personLastName", o.profile_picture as "personPicture",
         o.last_online_at as "personLastOnlineAt",
-        last.id as "lastMessageId",
+        last.message as "lastMessage",
         (select count(*)::int from messages u
           where u.chat_id = c.id and u.kind = 'TEXT' and u.removed_at is null
             and u.sender_id is distinct from cm.user_id
@@ -251,7 +282,9 @@ export function createChatRepository(db: Db) {
       left join lateral (select case when c.user_low_id = cm.user_id then c.user_high_id else c.user_low_id end as id)
         other on c.kind = 'DIRECT'
       left join users o on o.id = other.id and o.deleted_at is null
-      left join lateral (select m.id from messages m where m.chat_id = c.id order by m.id desc limit 1) last on true
+      left join lateral (
+        select m.id, ${storedMessageJson('m', 's')} as message from messages m left join users s on s.id = m.sender_id
+        where m.chat_id = c.id order by m.id desc limit 1) last on true
       where cm.user_id = ${userId} and ${chatMemberSql(sql`c.id`, userId)}
         ${one ? sql`and c.id = ${sql.placeholder('chatId')}::uuid` : sql`and (c.kind <> 'DIRECT' or last.id is not null)`}
       order by last.id desc nulls last, c.id desc

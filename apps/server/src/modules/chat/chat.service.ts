@@ -1,5 +1,5 @@
 import type { CallBody, ChatSummary, Message } from '@cordata/contract';
-import type { Db } from '../../db/client.ts';
+import { type Db, dateOrNull } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/tokens.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { splitMessageRow, toMessage } from './chat.mapper.ts';
+import { splitMessageRow, storedMessage, toMessage } from './chat.mapper.ts';
 import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
 import type { ChatMembership } from './chat-membership.ts';
 
@@ -36,8 +36,7 @@ export function createChatService(deps: {
     return new Map(rows.map((row) => [row.id, splitMessageRow(row)]));
   }
 
-  async function toSummaries(rows: ChatSummaryRow[]): Promise<ChatSummary[]> {
-    const last = await messagesById(rows.map((r) => r.lastMessageId).filter((id): id is string => !!id));
+  function toSummaries(rows: ChatSummaryRow[]): ChatSummary[] {
     return rows.map((row) => ({
       chatId: row.chatId,
       kind: row.kind,
@@ -51,10 +50,10 @@ export function createChatService(deps: {
             firstName: row.personFirstName,
             lastName: row.personLastName,
             profilePicture: row.personPicture,
-            lastOnlineAt: row.personLastOnlineAt === null ? null : new Date(row.personLastOnlineAt),
+            lastOnlineAt: dateOrNull(row.personLastOnlineAt),
           })
         : null,
-      lastMessage: (row.lastMessageId && last.get(row.lastMessageId)) || null,
+      lastMessage: row.lastMessage && storedMessage(row.lastMessage),
       unreadCount: Number(row.unreadCount),
       closedAt: iso(row.closedAt),
       canSend: row.canSend,
@@ -92,20 +91,20 @@ export function createChatService(deps: {
       });
       const row = await repo.findForMember(chatId, user.userId);
       if (!row) throw new ApiError('CHAT_NOT_FOUND');
-      const [chat] = await toSummaries([row]);
+      const [chat] = toSummaries([row]);
       return { chat: chat! };
     },
 
     async listUserChats(user: AuthUser, body: CallBody<'chat/list-user-chats'>) {
       const { page, limit } = body.pagination;
       const rows = await repo.summaries(user.userId, { limit, offset: (page - 1) * limit });
-      return { chats: await toSummaries(rows) };
+      return { chats: toSummaries(rows) };
     },
 
     async getInfo(user: AuthUser, chatId: string) {
       const row = await memberChat(chatId, user);
-      const [[summary], participants, participantsCount] = await Promise.all([
-        toSummaries([row]),
+      const [summary] = toSummaries([row]);
+      const [participants, participantsCount] = await Promise.all([
         repo.participants(chatId, CHAT_INFO_PARTICIPANTS),
         repo.countParticipants(chatId),
       ]);

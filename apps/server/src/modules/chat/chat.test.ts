@@ -331,9 +331,11 @@ describe('my chats', () => {
     await send(dan.token, busy.chatId, 'Mine does not count');
     await send(eve.token, busy.chatId, 'One');
     await send(eve.token, busy.chatId, 'Two');
-    await send(eve.token, quiet.chatId, 'Latest of all');
+    const latest = (await send(eve.token, quiet.chatId, 'Latest of all')).body.message;
 
     const { chats: list } = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, dan.token);
+    // The last message as the chat itself shows it.
+    expect(list[0]!.lastMessage).toEqual(latest);
     expect(list.map((c) => [c.name, c.unreadCount])).toEqual([
       ['Quiet hike', 1],
       ['Busy ride', 2],
@@ -345,6 +347,11 @@ describe('my chats', () => {
       lastMessage: { text: 'Latest of all', sender: { userId: eve.id } },
     });
     expect(list[1]!.lastMessage?.text).toBe('Two');
+    // A message a moderator removed is listed without its text, as in the chat.
+    await t.db.update(messages).set({ removedAt: new Date() }).where(eq(messages.id, latest.messageId));
+    const afterRemoval = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, dan.token);
+    expect(afterRemoval.chats[0]!.lastMessage).toEqual({ ...latest, text: '' });
+    await t.db.update(messages).set({ removedAt: null }).where(eq(messages.id, latest.messageId));
     // Writing in a chat reads it.
     await send(eve.token, busy.chatId, 'Three');
     const eves = await t.ok('chat/list-user-chats', { pagination: { page: 1, limit: 10 } }, eve.token);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, preparedOn, qualified, uuidList } from '../../db/client.ts';
+import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
 import { activities, chats, groups, notifications, polls, users } from '../../db/schema.ts';
 import { blockedPairSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
@@ -74,6 +74,20 @@ export function createNotificationsRepository(db: DbOrTx) {
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
+/** A notification row as notify_record returns it: timestamps as the driver gives them. */
+type RecordedRow = { folded: boolean } & Omit<
+  typeof notifications.$inferSelect,
+  'readAt' | 'createdAt' | 'foldedAt'
+> & { readAt: Date | string | null; createdAt: Date | string; foldedAt: Date | string | null };
+
+const recordedColumns = sql.raw(`id, user_id as "userId", type, target_id as "targetId", actor_id as "actorId", reason,
+  read_at as "readAt", created_at as "createdAt", folded_at as "foldedAt"`);
+
+const toRecorded = ({ folded, readAt, createdAt, foldedAt, ...row }: RecordedRow) => ({
+  folded,
+  row: { ...row, readAt: dateOrNull(readAt), createdAt: new Date(createdAt), foldedAt: dateOrNull(foldedAt) },
+});
+
 /**
  * What the notifier writes and reads as it notifies, each statement run on the caller's transaction when given.
  * Every notification runs these (issue 17): built once, prepared per connection. One array parameter rather than a
@@ -112,57 +126,48 @@ export function createNotifierRepository(db: Db) {
         ),
       ),
   );
-  // Nobody is notified of what someone did when either of the two blocked the other (blockRules.blockedPair,
-  // security review M-N3): no row, so no live event and no push either.
-  const insertStatement = preparedOn(
+  // One statement writes what a notification leaves (issue 43): recipients who turned the type off are left out
+  // (`onlyIfWanted`); the newest notification of the type about the target of each other recipient, if within
+  // `within` (null: never), gains one person, " +N" in its reason, unread again; the others get a new row. Nobody is
+  // notified of what someone did when either of the two blocked the other (blockRules.blockedPair, security review
+  // M-N3), not even as a count, unless `despiteBlocks` (a new row only): no row, so no live event and no push either.
+  const actorId = sql`${sql.placeholder('actorId')}::uuid`;
+  const recordStatement = preparedRows<RecordedRow>(
     db,
-    'notify_insert',
-    db
-      .insert(notifications)
-      .select(
-        sql`select r.id, r.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid,
-                   ${sql.placeholder('actorId')}::uuid, ${sql.placeholder('reason')}::text, null::timestamptz, now(),
-                   null::timestamptz
-            from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
-            where ${sql.placeholder('despiteBlocks')}::boolean
-              or not ${blockedPairSql(sql`r.user_id`, sql`${sql.placeholder('actorId')}::uuid`)}`,
-      )
-      .returning(),
-  );
-  // The newest notification of the type about the target per recipient, if recent, gains one person: " +N" in its
-  // reason. Not for a recipient in a blocked pair with the actor (they are not told, not even as a count).
-  const foldStatement = preparedOn(
-    db,
-    'notify_fold',
-    db
-      .update(notifications)
-      .set({
-        reason: sql`ltrim(regexp_replace(coalesce(${notifications.reason}, ''), ' ?[+][0-9]+$', '') || ' +' ||
-          (coalesce(substring(${notifications.reason} from '[+]([0-9]+)$')::int, 0) + 1))`,
-        readAt: null,
-        foldedAt: sql`now()`,
-      })
-      .where(
-        sql`${notifications.id} in (
-          select distinct on (n.user_id) n.id from ${notifications} n
-          where n.user_id = any(${sql.placeholder('userIds')}::uuid[])
-            and n.type = ${sql.placeholder('type')} and n.target_id = ${sql.placeholder('targetId')}::uuid
-            and n.created_at > now() - ${sql.placeholder('within')}::interval
-          order by n.user_id, n.id desc)
-          and not ${blockedPairSql(qualified(notifications.userId), sql`${sql.placeholder('actorId')}::uuid`)}`,
-      )
-      .returning(),
-  );
-  const turnedOffStatement = preparedOn(
-    db,
-    'notify_turned_off',
-    db
-      .select({ userId: users.id })
-      .from(users)
-      .where(
-        sql`${users.id} = any(${sql.placeholder('userIds')}::uuid[])
-          and (${users.notificationPreferences} ->> ${sql.placeholder('type')}::text) = 'false'`,
-      ),
+    'notify_record',
+    sql`
+    with wanted as (
+      select r.id, r.user_id
+      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
+      where not (${sql.placeholder('onlyIfWanted')}::boolean and exists (select 1 from users u
+        where u.id = r.user_id and (u.notification_preferences ->> ${sql.placeholder('type')}::text) = 'false'))
+    ),
+    folded as (
+      update notifications n set
+        reason = ltrim(regexp_replace(coalesce(n.reason, ''), ' ?[+][0-9]+$', '') || ' +' ||
+          (coalesce(substring(n.reason from '[+]([0-9]+)$')::int, 0) + 1)),
+        read_at = null, folded_at = now()
+      where n.id in (
+          select distinct on (o.user_id) o.id from notifications o
+          where o.user_id in (select user_id from wanted)
+            and o.type = ${sql.placeholder('type')}::text and o.target_id = ${sql.placeholder('targetId')}::uuid
+            and o.created_at > now() - ${sql.placeholder('within')}::interval
+          order by o.user_id, o.id desc)
+        and not ${blockedPairSql(sql`n.user_id`, actorId)}
+      returning n.*
+    ),
+    inserted as (
+      insert into notifications (id, user_id, type, target_id, actor_id, reason, read_at, created_at, folded_at)
+      select w.id, w.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid, ${actorId},
+        ${sql.placeholder('reason')}::text, null, now(), null
+      from wanted w
+      where w.user_id not in (select user_id from folded)
+        and (${sql.placeholder('despiteBlocks')}::boolean or not ${blockedPairSql(sql`w.user_id`, actorId)})
+      returning *
+    )
+    select true as folded, ${recordedColumns} from folded
+    union all
+    select false, ${recordedColumns} from inserted`,
   );
   const actorsStatement = db
     .select(userSummaryColumns)
@@ -193,10 +198,10 @@ export function createNotifierRepository(db: Db) {
     },
 
     /**
-     * Stores one notification per recipient (`ids[i]` for `userIds[i]`), but none where recipient and actor blocked
-     * each other unless `despiteBlocks`; the stored rows.
+     * Notifies `userIds` (`ids[i]` the id of a new row for `userIds[i]`) as notify_record says: the rows folded and
+     * the rows made (`folded`), in that order.
      */
-    insert(
+    async record(
       input: {
         ids: string[];
         userIds: string[];
@@ -205,33 +210,22 @@ export function createNotifierRepository(db: Db) {
         actorId: string | null;
         reason: string | null;
         despiteBlocks: boolean;
+        onlyIfWanted: boolean;
+        foldWithinMs: number | null;
       },
       tx: DbOrTx = db,
     ) {
-      return insertStatement.on(tx).execute({ ...input, ids: uuidList(input.ids), userIds: uuidList(input.userIds) });
-    },
-
-    /**
-     * Folds one more person into the recent notification of `type` about `targetId` of each of `userIds` who has
-     * one from within `withinMs` (and no block with `actorId`); the folded rows.
-     */
-    fold(
-      query: { userIds: string[]; type: string; targetId: string; actorId: string; withinMs: number },
-      tx: DbOrTx = db,
-    ) {
-      return foldStatement.on(tx).execute({
-        userIds: uuidList(query.userIds),
-        type: query.type,
-        targetId: query.targetId,
-        actorId: query.actorId,
-        within: `${query.withinMs} milliseconds`,
-      });
-    },
-
-    /** Those of `userIds` who turned notifications of `type` off. */
-    async turnedOff(userIds: string[], type: string, tx: DbOrTx = db) {
-      const rows = await turnedOffStatement.on(tx).execute({ userIds: uuidList(userIds), type });
-      return rows.map((r) => r.userId);
+      const { ids, userIds, foldWithinMs, ...rest } = input;
+      const rows = await recordStatement.execute(
+        {
+          ...rest,
+          ids: uuidList(ids),
+          userIds: uuidList(userIds),
+          within: foldWithinMs === null ? null : `${foldWithinMs} milliseconds`,
+        },
+        tx,
+      );
+      return rows.map(toRecorded);
     },
 
     /** The summaries of the actors `ids`. */

@@ -97,32 +97,8 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
       userIds = userIds.filter((id) => !already.has(id));
       if (!userIds.length) return [];
     }
-    if (input.onlyIfWanted) {
-      const off = new Set(await repo.turnedOff(userIds, input.type, tx));
-      userIds = userIds.filter((id) => !off.has(id));
-      if (!userIds.length) return [];
-    }
-    const folded =
-      input.foldWithinMs && input.actorId
-        ? await repo.fold(
-            {
-              userIds,
-              type: input.type,
-              targetId: input.targetId,
-              actorId: input.actorId,
-              withinMs: input.foldWithinMs,
-            },
-            tx,
-          )
-        : [];
-    if (folded.length) {
-      const done = new Set(folded.map((row) => row.userId));
-      userIds = userIds.filter((id) => !done.has(id));
-    }
-    const foldedOut = folded.map((row) => ({ row, targetName: input.targetName ?? null }));
-    if (!userIds.length) return foldedOut;
     // Ids are uuidv7 as everywhere: they order the list.
-    const rows = await repo.insert(
+    const recorded = await repo.record(
       {
         ids: userIds.map(() => uuidv7()),
         userIds,
@@ -131,11 +107,15 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
         actorId: input.actorId,
         reason: input.reason ?? null,
         despiteBlocks: input.despiteBlocks ?? false,
+        onlyIfWanted: input.onlyIfWanted ?? false,
+        foldWithinMs: input.foldWithinMs && input.actorId ? input.foldWithinMs : null,
       },
       tx,
     );
-    await deps.push?.enqueue(rows, tx);
-    return [...foldedOut, ...rows.map((row) => ({ row, targetName: input.targetName ?? null }))];
+    // A folded notification is sent live but not pushed again: its digest is (the organiser-digests job).
+    const made = recorded.filter((r) => !r.folded).map((r) => r.row);
+    if (made.length) await deps.push?.enqueue(made, tx);
+    return recorded.map(({ row }) => ({ row, targetName: input.targetName ?? null }));
   }
 
   /** Sends stored notifications live to their recipients. */

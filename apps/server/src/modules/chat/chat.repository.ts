@@ -1,20 +1,6 @@
 import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
@@ -389,63 +375,60 @@ export function createChatRepository(db: Db) {
   }
 
   /**
-   * One page of a chat, newest first. `before` pages back into history; `after` reads forward
-   * from the last message a client has (the page right after it). One extra row tells hasMore.
+   * A page's statement, one per cursor (none, before or after), built at start so that the instance's warm-up
+   * prepares them all. The caller's membership (access: chatMemberSql) and the page are one statement: no row when
+   * they are not a current member, one row of nulls when the page is empty. The page starts where their history
+   * does (`history_from`, after a removal).
    */
-  /**
-   * A page's statement, one per shape (no cursor, before or after; with or without a history start), built and
-   * prepared the first time it is asked for.
-   */
-  type PageShape = { cursor: 'latest' | 'before' | 'after'; history: boolean };
-  const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
-  const preparePage = (name: string, shape: PageShape) =>
-    selectMessagesWithSender(db)
-      .where(
-        and(
-          eq(messages.chatId, sql.placeholder('chatId')),
-          shape.history ? gte(messages.createdAt, sql.placeholder('historyFrom')) : undefined,
-          shape.cursor === 'before' ? lt(messages.id, sql.placeholder('cursor')) : undefined,
-          shape.cursor === 'after' ? gt(messages.id, sql.placeholder('cursor')) : undefined,
+  type PageCursor = 'latest' | 'before' | 'after';
+  const pageStatements = Object.fromEntries(
+    (['latest', 'before', 'after'] as const).map((cursor) => {
+      const chatId = sql.placeholder('chatId');
+      const userId = sql.placeholder('userId');
+      const bound = {
+        latest: sql``,
+        before: sql`and m.id < ${sql.placeholder('cursor')}::uuid`,
+        after: sql`and m.id > ${sql.placeholder('cursor')}::uuid`,
+      }[cursor];
+      return [
+        cursor,
+        preparedRows<StoredMessageRow | { [K in keyof StoredMessageRow]: null }>(
+          db,
+          `chat_member_page_${cursor}`,
+          sql`
+          select page.* from chat_members cm
+          left join lateral (
+            select ${storedMessageColumns('m', 's')} from messages m left join users s on s.id = m.sender_id
+            where m.chat_id = cm.chat_id and (cm.history_from is null or m.created_at >= cm.history_from) ${bound}
+            order by m.id ${sql.raw(cursor === 'after' ? 'asc' : 'desc')}
+            limit ${sql.placeholder('limit')}
+          ) page on true
+          where cm.chat_id = ${chatId}::uuid and cm.user_id = ${userId}::uuid and ${chatMemberSql(sql`cm.chat_id`, sql`${userId}::uuid`)}`,
         ),
-      )
-      .orderBy(shape.cursor === 'after' ? asc(messages.id) : desc(messages.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
-  const pageStatement = (shape: PageShape) => {
-    const name = `chat_page_${shape.cursor}${shape.history ? '_history' : ''}`;
-    let statement = pageStatements.get(name);
-    if (!statement) {
-      statement = preparePage(name, shape);
-      pageStatements.set(name, statement);
-    }
-    return statement;
-  };
-  // Built at start rather than on first use, so that the instance's warm-up prepares them all.
-  for (const cursor of ['latest', 'before', 'after'] as const)
-    for (const history of [false, true]) pageStatement({ cursor, history });
+      ];
+    }),
+  ) as Record<PageCursor, ReturnType<typeof preparedRows<StoredMessageRow | { [K in keyof StoredMessageRow]: null }>>>;
 
   /**
-   * One page of a chat, newest first. `before` pages back into history; `after` reads forward
-   * from the last message a client has (the page right after it). One extra row tells hasMore.
+   * One page of a chat for a current member, newest first; null for anyone else. `before` pages back into history;
+   * `after` reads forward from the last message a client has (the page right after it). One extra row tells hasMore.
    */
-  async function page(
+  async function memberPage(
     chatId: string,
+    userId: string,
     cursor: { before?: string; after?: string },
     limit: number,
-    historyFrom: Date | null = null,
   ) {
-    const shape: PageShape = {
-      cursor: cursor.before ? 'before' : cursor.after ? 'after' : 'latest',
-      history: historyFrom !== null,
-    };
-    const rows = await pageStatement(shape).execute({
+    const rows = await pageStatements[cursor.before ? 'before' : cursor.after ? 'after' : 'latest'].execute({
       chatId,
-      historyFrom: historyFrom?.toISOString(),
+      userId,
       cursor: cursor.before ?? cursor.after,
       limit: limit + 1,
     });
-    const hasMore = rows.length > limit;
-    const pageRows = rows.slice(0, limit);
+    if (!rows.length) return null;
+    const messagesRows = rows.filter((row): row is StoredMessageRow => row.messageId !== null);
+    const hasMore = messagesRows.length > limit;
+    const pageRows = messagesRows.slice(0, limit);
     if (cursor.after) pageRows.reverse();
     return { rows: pageRows, hasMore };
   }
@@ -600,7 +583,7 @@ export function createChatRepository(db: Db) {
     chatIdsOfUsers,
     participants,
     countParticipants,
-    page,
+    memberPage,
     messagesByIds,
     findByClientId,
     moveReadMarker,

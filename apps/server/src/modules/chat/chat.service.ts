@@ -118,9 +118,9 @@ export function createChatService(deps: {
     },
 
     async listMessages(user: AuthUser, body: CallBody<'chat/list-messages'>) {
-      const { historyFrom } = await assertMember(body.chatId, user);
-      const { rows, hasMore } = await repo.page(body.chatId, body, body.limit, historyFrom);
-      return { messages: rows.map(splitMessageRow), hasMore };
+      const page = await repo.memberPage(body.chatId, user.userId, body, body.limit);
+      if (!page) throw new ApiError('CHAT_NOT_FOUND');
+      return { messages: page.rows.map(storedMessage), hasMore: page.hasMore };
     },
 
     /**

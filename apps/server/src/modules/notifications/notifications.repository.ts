@@ -149,7 +149,8 @@ export function createNotifierRepository(db: Db) {
         read_at = null, folded_at = now()
       where n.id in (
           select distinct on (o.user_id) o.id from notifications o
-          where o.user_id in (select user_id from wanted)
+          -- On the parameter alone, so a plan checks it once: nothing to fold, nothing read.
+          where ${sql.placeholder('within')}::interval is not null and o.user_id in (select user_id from wanted)
             and o.type = ${sql.placeholder('type')}::text and o.target_id = ${sql.placeholder('targetId')}::uuid
             and o.created_at > now() - ${sql.placeholder('within')}::interval
           order by o.user_id, o.id desc)

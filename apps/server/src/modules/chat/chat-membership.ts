@@ -82,7 +82,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   }
 
   /** Broadcasts what a committed change produced: room moves first, then the messages in their order. */
-  async function publish(out: ChatEvents) {
+  function publish(out: ChatEvents) {
     for (const { chatId, userId } of out.joined) deps.realtime.joinChat(userId, chatId);
     const sent = [...out.messages].sort((a, b) => (a.messageId < b.messageId ? -1 : 1));
     for (const message of sent) deps.realtime.toChat(message.chatId, 'message', message);

@@ -1,12 +1,8 @@
 import type { Message, MessageKind, UserSummary } from '@cordata/contract';
 import { dateOrNull } from '../../db/client.ts';
 import type { messages } from '../../db/schema.ts';
-import { users } from '../../db/schema.ts';
-import { toPersonOrNull, userSummaryColumns } from '../users/user-summary.ts';
-import type { StoredMessageRow, selectMessagesWithSender } from './chat.repository.ts';
-
-/** The sender of a message: their summary, and whether the account was deleted. */
-export const senderColumns = { ...userSummaryColumns, deletedAt: users.deletedAt };
+import { toPersonOrNull } from '../users/user-summary.ts';
+import type { StoredMessageRow } from './chat.repository.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -22,12 +18,6 @@ export function toMessage(row: MessageRow, sender: UserSummary | null): Message 
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export const splitMessageRow = ({
-  sender,
-  ...row
-}: Awaited<ReturnType<ReturnType<typeof selectMessagesWithSender>['execute']>>[number]) =>
-  toMessage(row, toPersonOrNull(sender));
 
 /** A message as a hand-written statement returned it (chat.repository.ts, StoredMessageRow). */
 export const storedMessage = (row: StoredMessageRow): Message =>

@@ -1,18 +1,10 @@
 import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
 import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
-import { senderColumns } from './chat.mapper.ts';
-
-/** Messages with their senders, for queries that add their own conditions. */
-export const selectMessagesWithSender = (db: DbOrTx) =>
-  db
-    .select({ ...getTableColumns(messages), sender: senderColumns })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId));
 
 /**
  * The id a new message of the chat `chatId` gets, in a statement that holds the chat's lock (every message insert
@@ -296,26 +288,16 @@ export function createChatRepository(db: Db) {
     return row ?? null;
   }
 
-  /**
-   * A current member of a chat whose activity or group is live (access: chatMemberSql), with the time their
-   * history starts (null: all of it); null for anyone else.
-   */
-  const membershipQuery = (chatId: string | Placeholder, userId: string | Placeholder, tx: DbOrTx) =>
-    tx
-      .select({ historyFrom: chatMembers.historyFrom })
-      .from(chatMembers)
-      .where(
-        and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), chatMemberSql(chatMembers.chatId, userId)),
-      );
-  // Every list-messages checks it first: prepared once.
-  const membershipStatement = membershipQuery(sql.placeholder('chatId'), sql.placeholder('userId'), db).prepare(
-    'chat_membership',
+  // Set-as-read checks it first: prepared once.
+  const isMemberStatement = preparedRows<{ isMember: boolean }>(
+    db,
+    'chat_is_member',
+    sql`select ${chatMemberSql(sql`${sql.placeholder('chatId')}::uuid`, sql`${sql.placeholder('userId')}::uuid`)} as "isMember"`,
   );
-  async function membership(chatId: string, userId: string, tx: DbOrTx = db) {
-    const [row] = await (tx === db
-      ? membershipStatement.execute({ chatId, userId })
-      : membershipQuery(chatId, userId, tx));
-    return row ?? null;
+  /** Whether the person is a current member of a chat whose activity or group is live (access: chatMemberSql). */
+  async function isMember(chatId: string, userId: string) {
+    const [row] = await isMemberStatement.execute({ chatId, userId });
+    return row?.isMember === true;
   }
 
   async function memberIds(chatId: string, tx: DbOrTx = db) {
@@ -433,14 +415,14 @@ export function createChatRepository(db: Db) {
     return { rows: pageRows, hasMore };
   }
 
-  // The chat list's last messages: one uuid[] parameter, so one statement for any number of ids.
-  const messagesByIdsStatement = selectMessagesWithSender(db)
-    .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('chat_messages_by_ids');
-  async function messagesByIds(ids: string[], tx: DbOrTx = db) {
-    if (!ids.length) return [];
-    if (tx !== db) return selectMessagesWithSender(tx).where(inArray(messages.id, ids));
-    return messagesByIdsStatement.execute({ ids: `{${ids.join(',')}}` });
+  /** One message with its sender (a retried send answers with the message it stored the first time). */
+  async function messageById(messageId: string) {
+    const [row] = await queryRows<StoredMessageRow>(
+      db,
+      sql`select ${storedMessageColumns('m', 's')} from messages m left join users s on s.id = m.sender_id
+        where m.id = ${messageId}::uuid`,
+    );
+    return row ?? null;
   }
 
   async function findByClientId(chatId: string, senderId: string, clientMessageId: string, tx: DbOrTx = db) {
@@ -577,14 +559,14 @@ export function createChatRepository(db: Db) {
     insertText,
     summaries,
     findForMember,
-    membership,
+    isMember,
     memberIds,
     chatIdsOf,
     chatIdsOfUsers,
     participants,
     countParticipants,
     memberPage,
-    messagesByIds,
+    messageById,
     findByClientId,
     moveReadMarker,
     lastMessageId,

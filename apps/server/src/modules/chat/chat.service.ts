@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/tokens.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { splitMessageRow, storedMessage, toMessage } from './chat.mapper.ts';
+import { storedMessage, toMessage } from './chat.mapper.ts';
 import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
 import type { ChatMembership } from './chat-membership.ts';
 
@@ -30,11 +30,6 @@ export function createChatService(deps: {
   now: () => Date;
 }) {
   const { repo } = deps;
-
-  async function messagesById(ids: string[]) {
-    const rows = await repo.messagesByIds(ids);
-    return new Map(rows.map((row) => [row.id, splitMessageRow(row)]));
-  }
 
   function toSummaries(rows: ChatSummaryRow[]): ChatSummary[] {
     return rows.map((row) => ({
@@ -68,9 +63,7 @@ export function createChatService(deps: {
   }
 
   async function assertMember(chatId: string, user: AuthUser) {
-    const membership = await repo.membership(chatId, user.userId);
-    if (!membership) throw new ApiError('CHAT_NOT_FOUND');
-    return membership;
+    if (!(await repo.isMember(chatId, user.userId))) throw new ApiError('CHAT_NOT_FOUND');
   }
 
   return {
@@ -168,7 +161,7 @@ export function createChatService(deps: {
         return { message };
       });
       if ('retriedId' in outcome) {
-        return { message: (await messagesById([outcome.retriedId])).get(outcome.retriedId)! };
+        return { message: storedMessage((await repo.messageById(outcome.retriedId))!) };
       }
       return { message: outcome.message };
     },

@@ -36,8 +36,6 @@ import { createChatMembership, noChatEvents } from '../src/modules/chat/chat-mem
 import { createMembershipRepository } from '../src/modules/membership/membership.repository.ts';
 import { createMembership } from '../src/modules/membership/membership.service.ts';
 import { createNotifier } from '../src/modules/notifications/notifier.ts';
-import { createPrivacyRepository } from '../src/modules/privacy/privacy.repository.ts';
-import { createPrivacyTrim } from '../src/modules/privacy/privacy-trim.ts';
 import { createRecapNotices } from '../src/modules/recap/recap-notices.ts';
 import { createSeatsRepository } from '../src/modules/seats/seats.repository.ts';
 import { createSeats } from '../src/modules/seats/seats.service.ts';
@@ -134,7 +132,6 @@ const service = createActivitiesService({
   now,
   // The demo seed creates activities only; nothing it reads shows places.
   readerLanguage: async () => 'en',
-  privacy: createPrivacyTrim({ repo: createPrivacyRepository(db) }),
 });
 
 const ROME = 'Europe/Rome';

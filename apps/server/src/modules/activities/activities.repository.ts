@@ -22,6 +22,7 @@ import {
   hasBlockedSql,
   organiserNotBlockedSql,
 } from '../access/access.ts';
+import { zoneCirclesJsonSql } from '../privacy/privacy.repository.ts';
 import { calibrationOutcomesSql } from '../recordings/outcomes.sql.ts';
 import { contactsAmong } from '../users/contacts.repository.ts';
 import { atMostGradeSql } from './activity-grades.sql.ts';
@@ -94,6 +95,8 @@ const summaryColumns = {
   creatorLastName: creator.lastName,
   creatorProfilePicture: creator.profilePicture,
   creatorLastOnlineAt: creator.lastOnlineAt,
+  // The organiser's privacy zones, which trim the route for every other reader (docs/privacy.md).
+  creatorZones: zoneCirclesJsonSql(creator.id),
   myState: mine.state,
   myIsAdmin: mine.isAdmin,
 };

@@ -11,7 +11,7 @@ import {
   type RouteAccessFacts,
   type RouteInput,
 } from '@cordata/contract';
-import { type DeclaredLevel, estimateMovingTime, isInsideZones } from '@cordata/geo';
+import { type DeclaredLevel, estimateMovingTime, isInsideZones, type ZoneCircle } from '@cordata/geo';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StoredRoute } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -21,7 +21,7 @@ import { localizedPlace } from '../location/localized-place.ts';
 import { consentChange, consentGivenOf, consentOf } from '../membership/consent.ts';
 import type { MembershipRepository } from '../membership/membership.repository.ts';
 import { type Membership, statusOf } from '../membership/membership.service.ts';
-import { mayHoldHiddenStart, type PrivacyTrim, visibleRoute, type ZonesForViewer } from '../privacy/privacy-trim.ts';
+import { mayHoldHiddenStart, visibleRoute, type ZonesForViewer, zonesForViewer } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { type CalibrationOutcome, calibratedGroupMovingTime } from '../recordings/calibration.ts';
 import { joinDeadline, type Seats } from '../seats/seats.service.ts';
@@ -67,8 +67,6 @@ export interface ActivitiesDeps {
   now: () => Date;
   /** The caller's language, for places shown in the reader's language (tokens.languageOf). */
   readerLanguage: (userId: string) => Promise<Language>;
-  /** The organisers' privacy zones for the reader, loaded with the rows of each answer (docs/privacy.md). */
-  privacy: Pick<PrivacyTrim, 'zonesFor'>;
   /**
    * What OpenStreetMap says of a saved route (osm/, issue 38): null when unknown (not configured, no answer). Left
    * out, nothing is asked and the facts stay unknown.
@@ -191,16 +189,13 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     return columns;
   }
 
-  /** The reader of `rows`: one statement for all their organisers' zones (none when every organiser is the reader). */
-  async function viewerOf(userId: string, rows: readonly { creatorId: string | null }[]): Promise<ActivityViewer> {
-    const [language, zones] = await Promise.all([
-      deps.readerLanguage(userId),
-      deps.privacy.zonesFor(
-        userId,
-        rows.map((row) => row.creatorId),
-      ),
-    ]);
-    return { language, zones };
+  /** The reader of `rows`, with their organisers' zones as the rows carried them (zoneCirclesJsonSql). */
+  async function viewerOf(
+    userId: string,
+    rows: readonly { creatorId: string | null; creatorZones: ZoneCircle[] }[],
+  ): Promise<ActivityViewer> {
+    const circles = new Map(rows.flatMap((row) => (row.creatorId ? [[row.creatorId, row.creatorZones] as const] : [])));
+    return { language: await deps.readerLanguage(userId), zones: zonesForViewer(userId, circles) };
   }
 
   /**

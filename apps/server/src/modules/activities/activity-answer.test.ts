@@ -223,7 +223,7 @@ describe('the hot writes, prepared', () => {
     // A rejoin (the organiser was told of the first join: the notice is folded, issue 44).
     const join = await recordStatements(() => t.ok('activity/participate', { activityId }, bea.token));
     expect(unprepared(join)).toEqual([]);
-    expect(sequence(join).slice(0, -4)).toEqual([
+    expect(sequence(join).slice(0, -3)).toEqual([
       'begin',
       'membership_lock_person',
       // The activity held shared, the caller's membership and whether an organiser blocked them.
@@ -236,12 +236,12 @@ describe('the hot writes, prepared', () => {
       'chat_join_activity',
       'commit',
     ]);
-    // After the commit: the joiner's name for the organiser's live notice (issue 44), the answer's row, the zones,
-    // the caller's other waitlists. The JOINED event sent live is the one chat_join_activity returned.
+    // After the commit: the joiner's name for the organiser's live notice (issue 44), the answer's row with its
+    // organiser's zones, the caller's other waitlists. The JOINED event sent live is the one chat_join_activity returned.
     expect(sequence(afterCommit(join)).sort()).toEqual(
-      ['notify_actors', 'activity_detail', 'privacy_zone_circles', 'seats_overlapping_waitlists'].sort(),
+      ['notify_actors', 'activity_detail', 'seats_overlapping_waitlists'].sort(),
     );
-    expect(join).toHaveLength(12);
+    expect(join).toHaveLength(11);
 
     const exit = await recordStatements(() => t.ok('activity/exit', { activityId }, bea.token));
     expect(unprepared(exit)).toEqual([]);
@@ -257,7 +257,6 @@ describe('the hot writes, prepared', () => {
       'chat_leave_activity',
       'commit',
       'activity_detail',
-      'privacy_zone_circles',
     ]);
     const chatId = (await createActivitiesRepository(t.db).chatId(activityId))!;
     await t.ok('activity/participate', { activityId }, bea.token);

@@ -49,7 +49,6 @@ export function createActivitiesModule(
     series: deps.series,
     now: core.now,
     readerLanguage: core.tokens.languageOf,
-    privacy: deps.privacy,
     routeAccess: deps.routeAccess,
   });
   const reminders = createActivityReminders({ changes: deps.changes, now: core.now });

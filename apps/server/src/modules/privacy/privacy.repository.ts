@@ -1,4 +1,5 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { ZoneCircle } from '@cordata/geo';
+import { and, asc, count, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
 import { activities, privacyZones, users } from '../../db/schema.ts';
 
@@ -11,6 +12,14 @@ export interface ZoneCircleRow {
   longitude: number;
   radiusMetres: number;
 }
+
+/**
+ * The circles of `ownerId`'s zones as one JSON array, a column of an answer's own statement: a page of activities
+ * carries its organisers' zones, and the reader's zones are left out where the answer is built (zonesForViewer).
+ */
+export const zoneCirclesJsonSql = (ownerId: SQLWrapper) =>
+  sql<ZoneCircle[]>`(select coalesce(json_agg(json_build_object('latitude', z.latitude, 'longitude', z.longitude,
+    'radiusMetres', z.radius_metres)), '[]') from ${privacyZones} z where z.user_id = ${ownerId})`;
 
 export function createPrivacyRepository(db: Db) {
   // Read on every answer that carries someone else's activity (issue 17): built once, prepared per connection.

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
 import { activities, chats, groups, notifications, polls, users } from '../../db/schema.ts';
 import { blockedPairSql } from '../access/access.ts';
-import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
+import { personColumns, type SummaryRow, toUserSummary } from '../users/user-summary.ts';
 
 const chatActivities = alias(activities, 'chat_activities');
 const chatGroups = alias(groups, 'chat_groups');
@@ -78,14 +78,21 @@ export type NotificationsRepository = ReturnType<typeof createNotificationsRepos
 type RecordedRow = { folded: boolean } & Omit<
   typeof notifications.$inferSelect,
   'readAt' | 'createdAt' | 'foldedAt'
-> & { readAt: Date | string | null; createdAt: Date | string; foldedAt: Date | string | null };
+> & {
+    readAt: Date | string | null;
+    createdAt: Date | string;
+    foldedAt: Date | string | null;
+    /** The actor's summary (null: no actor), as JSON. */
+    actor: (Omit<SummaryRow, 'lastOnlineAt'> & { lastOnlineAt: string | null }) | null;
+  };
 
 const recordedColumns = sql.raw(`id, user_id as "userId", type, target_id as "targetId", actor_id as "actorId", reason,
   read_at as "readAt", created_at as "createdAt", folded_at as "foldedAt"`);
 
-const toRecorded = ({ folded, readAt, createdAt, foldedAt, ...row }: RecordedRow) => ({
+const toRecorded = ({ folded, actor, readAt, createdAt, foldedAt, ...row }: RecordedRow) => ({
   folded,
   row: { ...row, readAt: dateOrNull(readAt), createdAt: new Date(createdAt), foldedAt: dateOrNull(foldedAt) },
+  actor: actor && toUserSummary({ ...actor, lastOnlineAt: dateOrNull(actor.lastOnlineAt) }),
 });
 
 /**
@@ -166,15 +173,13 @@ export function createNotifierRepository(db: Db) {
         and (${sql.placeholder('despiteBlocks')}::boolean or not ${blockedPairSql(sql`w.user_id`, actorId)})
       returning *
     )
-    select true as folded, ${recordedColumns} from folded
-    union all
-    select false, ${recordedColumns} from inserted`,
+    select r.*, (select json_build_object('userId', a.id, 'username', a.username, 'firstName', a.first_name,
+        'lastName', a.last_name, 'profilePicture', a.profile_picture, 'lastOnlineAt', a.last_online_at)
+      from users a where a.id = ${actorId}) as actor
+    from (select true as folded, ${recordedColumns} from folded
+      union all
+      select false, ${recordedColumns} from inserted) r`,
   );
-  const actorsStatement = db
-    .select(userSummaryColumns)
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notify_actors');
 
   return {
     /** Those of `userIds` with an unread message notification about the chat `targetId`. */
@@ -227,11 +232,6 @@ export function createNotifierRepository(db: Db) {
         tx,
       );
       return rows.map(toRecorded);
-    },
-
-    /** The summaries of the actors `ids`. */
-    actors(ids: string[]) {
-      return actorsStatement.execute({ ids: uuidList(ids) });
     },
   };
 }

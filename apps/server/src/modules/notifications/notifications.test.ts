@@ -165,6 +165,10 @@ describe('the notifier', () => {
       userId: me.id,
       notification: { type: 'GROUP_ACCEPT', targetId: group.id, targetName: 'Live', read: false },
     });
+    // The same notification as the list gives, its actor's summary included (notify_record returns it).
+    const [listed] = (await t.ok('notification/list-by-user', {}, me.token)).notifications;
+    expect(sent[0]!.notification).toEqual(listed);
+    expect(listed!.actor).toMatchObject({ userId: actor.id, firstName: 'Test' });
   });
 });
 

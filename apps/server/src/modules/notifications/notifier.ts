@@ -3,7 +3,6 @@ import { uuidv7 } from 'uuidv7';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { toUserSummary } from '../users/user-summary.ts';
 import { createDigestRepository, createNotifierRepository } from './notifications.repository.ts';
 
 /** A stored notification as the API shows it, live or listed. */
@@ -115,14 +114,16 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
     // A folded notification is sent live but not pushed again: its digest is (the organiser-digests job).
     const made = recorded.filter((r) => !r.folded).map((r) => r.row);
     if (made.length) await deps.push?.enqueue(made, tx);
-    return recorded.map(({ row }) => ({ row, targetName: input.targetName ?? null }));
+    return recorded.map(({ row, actor }) => ({ row, actor, targetName: input.targetName ?? null }));
   }
 
   /** Sends stored notifications live to their recipients. */
-  async function deliver(stored: Awaited<ReturnType<typeof record>>) {
+  function deliver(stored: Awaited<ReturnType<typeof record>>) {
     if (!stored.length) return;
     try {
-      await emit(stored);
+      for (const { row, actor, targetName } of stored) {
+        deps.realtime.toUser(row.userId, 'notification', toNotification(row, actor, targetName));
+      }
     } finally {
       // The queued pushes are sent once the live events are out, so that the sender's first batch does not
       // hold up the rest of the request (it runs on the same event loop).
@@ -130,20 +131,9 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
     }
   }
 
-  async function emit(stored: Awaited<ReturnType<typeof record>>) {
-    const actorIds = [...new Set(stored.map((s) => s.row.actorId).filter((id): id is string => !!id))];
-    const actors = actorIds.length ? await repo.actors(actorIds) : [];
-    const byId = new Map(actors.map((a) => [a.userId, a]));
-    for (const { row, targetName } of stored) {
-      const actor = row.actorId ? byId.get(row.actorId) : undefined;
-      const notification = toNotification(row, actor ? toUserSummary(actor) : null, targetName);
-      deps.realtime.toUser(row.userId, 'notification', notification);
-    }
-  }
-
   /** record then deliver, for callers outside a transaction. */
   async function notify(input: NotifyInput) {
-    await deliver(await record(input));
+    deliver(await record(input));
   }
 
   return { record, deliver, notify };

@@ -79,7 +79,7 @@ describe('createChanges', () => {
     const changes = createChanges({
       db: t.db,
       notifier: {
-        record: async (input) => [{ row: { id: input.targetId } as never, targetName: null }],
+        record: async (input) => [{ row: { id: input.targetId } as never, actor: null, targetName: null }],
         deliver: async (stored) => {
           delivered.push(...stored);
         },

@@ -131,7 +131,7 @@ describe.each(locales)('app shell (%s)', (locale) => {
     await page.waitForSelector(testId('bottom-menu'));
     await page.waitForSelector(testId('badge-notifications'));
     expect(await page.textContent(testId('badge-notifications'))).toContain('3');
-    await screenshot(page, `home-${locale}`);
+    await screenshot(page, `shell-home-${locale}`);
 
     for (const tab of ['contacts', 'groups', 'calendar', 'chats', 'home'] as const) {
       await page.click(testId(`menu-${tab}`));

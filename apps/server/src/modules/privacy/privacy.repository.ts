@@ -22,7 +22,8 @@ export const zoneCirclesJsonSql = (ownerId: SQLWrapper) =>
     'radiusMetres', z.radius_metres)), '[]') from ${privacyZones} z where z.user_id = ${ownerId})`;
 
 export function createPrivacyRepository(db: Db) {
-  // Read on every answer that carries someone else's activity (issue 17): built once, prepared per connection.
+  // Other owners' points outside an activity's own row (recordings, live positions, carpools, weather, exports, issue
+  // 17); an activity's answer carries its organiser's circles in its own statement (zoneCirclesJsonSql).
   const circlesStatement = preparedRows<ZoneCircleRow>(
     db,
     'privacy_zone_circles',

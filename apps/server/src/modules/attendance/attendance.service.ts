@@ -5,6 +5,7 @@ import {
   type AttendanceRules,
   type AttendanceSheet,
   LATE_CANCEL_DEFAULT_HOURS,
+  LATE_CANCEL_MAX_HOURS,
   RELIABILITY_MIN_COUNTED,
 } from '@cordata/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -19,7 +20,8 @@ import { toUserSummary } from '../users/user-summary.ts';
 import type { AttendanceRepository, RecordRow } from './attendance.repository.ts';
 import { checkInCode, checkInQr, printedCode, readCheckIn, sameCode } from './check-in-code.ts';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** Marks may be set from the start until ATTENDANCE_EDIT_DAYS after the end. */
 export const markingWindow = (a: Pick<ActivityRow, 'startsAt' | 'endsAt'>) => ({
@@ -65,6 +67,16 @@ export const autoAcceptsReliable =
   };
 
 /**
+ * Whether leaving now may fall in the late-cancel window, with what the activity's row tells: outside a group the
+ * window is LATE_CANCEL_DEFAULT_HOURS; a group's own (at most LATE_CANCEL_MAX_HOURS) is read by the statement. The
+ * many exits days ahead send no statement for it (issue 43).
+ */
+export const mayBeLateCancel = (activity: Pick<ActivityRow, 'startsAt' | 'endsAt' | 'groupId'>, now: Date) =>
+  now < activity.endsAt &&
+  activity.startsAt.getTime() - now.getTime() <=
+    (activity.groupId ? LATE_CANCEL_MAX_HOURS : LATE_CANCEL_DEFAULT_HOURS) * HOUR;
+
+/**
  * The activities' capacity with one thing added: a participant leaving on their own (not removed) within the
  * late-cancel window before the start, up to the end, is recorded as a late cancel, in the same change as the exit.
  */
@@ -77,7 +89,7 @@ export function recordingLateCancels(
     admit: capacity.admit,
     async left(tx, fx, activity, member: Member, removed) {
       await capacity.left(tx, fx, activity, member, removed);
-      if (member.state !== 'PARTICIPATING' || removed) return;
+      if (member.state !== 'PARTICIPATING' || removed || !mayBeLateCancel(activity, now())) return;
       await repo.lateCancel(activity.id, member.userId, now(), LATE_CANCEL_DEFAULT_HOURS, tx);
     },
   };

@@ -1,3 +1,4 @@
+import { LATE_CANCEL_MAX_HOURS } from '@cordata/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -209,6 +210,33 @@ describe('late cancels', () => {
     clock = startOf(activity) - 20 * HOUR;
     await t.ok('activity/exit', { activityId: activity.activityId }, member.token);
     expect(await statusOf(activity.activityId, member.id)).toBe('LATE_CANCEL');
+  });
+
+  it("follow a group's longest window (7 days) to its first hour, and end with the activity", async () => {
+    const admin = await newUser(t);
+    const { group } = await t.ok('group/create-new', { name: 'Planners', type: 'OPEN' }, admin.token);
+    const { groupId } = group;
+    await t.ok(
+      'group/set-attendance-rules',
+      { groupId, lateCancelHours: LATE_CANCEL_MAX_HOURS, autoApproveReliability: null },
+      admin.token,
+    );
+    const [early, inTime, after] = [await newUser(t), await newUser(t), await newUser(t)];
+    const activity = await newActivity(t, admin, { groupId, date: dayFromNow(9) });
+    const { activityId } = activity;
+    for (const person of [early, inTime, after]) {
+      await t.ok('group/participate', { groupId }, person.token);
+      await t.ok('activity/participate', { activityId }, person.token);
+    }
+    clock = startOf(activity) - LATE_CANCEL_MAX_HOURS * HOUR - 1;
+    await t.ok('activity/exit', { activityId }, early.token);
+    clock = startOf(activity) - LATE_CANCEL_MAX_HOURS * HOUR;
+    await t.ok('activity/exit', { activityId }, inTime.token);
+    clock = new Date(activity.endsAt).getTime();
+    await t.ok('activity/exit', { activityId }, after.token);
+    expect(await statusOf(activityId, early.id)).toBeNull();
+    expect(await statusOf(activityId, inTime.id)).toBe('LATE_CANCEL');
+    expect(await statusOf(activityId, after.id)).toBeNull();
   });
 });
 

@@ -178,7 +178,8 @@ export function createSeats(deps: SeatsDeps) {
           ...toOrganisers,
         });
       }
-      if (member.state === 'PARTICIPATING') await freed(tx, activity.id);
+      // Nobody waits for a seat of an activity without seats or a deadline (admit seats everyone).
+      if (member.state === 'PARTICIPATING' && limited(activity)) await freed(tx, activity.id);
       if (member.state === 'PARTICIPATING' || member.state === 'WAITLISTED') kickAfter(fx, activity.id);
     },
   };

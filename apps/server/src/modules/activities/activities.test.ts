@@ -670,6 +670,7 @@ describe('update and delete', () => {
 
   it('checks the 30 minutes only when the start changes', async () => {
     const { startsAt, ...soon } = slot(5);
+    const { startsAt: _sooner, ...sooner } = slot(10);
     const { startsAt: _later, ...later } = slot(90);
     const activity = await newActivity(t, alice, later);
     // The activity is now 5 minutes away, as if time had passed.
@@ -683,7 +684,7 @@ describe('update and delete', () => {
     expect(kept.body.activity?.name).toBe('Rinominata');
     const moved = await t.call(
       'activity/update-existing',
-      { ...input({ ...soon, startTime: '00:01' }), activityId: activity.activityId },
+      { ...input(sooner), activityId: activity.activityId },
       alice.token,
     );
     expect(moved.body.error?.code).toBe('ACTIVITY_TOO_SOON');

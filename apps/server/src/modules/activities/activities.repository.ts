@@ -24,6 +24,12 @@ import {
 } from '../access/access.ts';
 import { zoneCirclesJsonSql } from '../privacy/privacy.repository.ts';
 import { calibrationOutcomesSql } from '../recordings/outcomes.sql.ts';
+import {
+  type OverlappingWaitlistJson,
+  overlappingWaitlistsJsonSql,
+  type WaitlistPlaceJson,
+  waitlistPlaceJsonSql,
+} from '../seats/seats.repository.ts';
 import { contactsAmong } from '../users/contacts.repository.ts';
 import { atMostGradeSql } from './activity-grades.sql.ts';
 import { withinLevelSql } from './partner-fit.sql.ts';
@@ -414,6 +420,11 @@ export function createActivitiesRepository(db: Db) {
           seriesStartDate: activitySeries.startDate,
           seriesExDates: activitySeries.exDates,
           occurrenceDate: activities.occurrenceDate,
+          // The caller's seat facts (docs/seats.md): their place while they wait, their other waitlists at the same
+          // time while they take part.
+          waitlistPlace: sql<WaitlistPlaceJson | null>`${waitlistPlaceJsonSql('mine')}`,
+          overlappingWaitlists: sql<OverlappingWaitlistJson[]>`(case when ${mine.state} = 'PARTICIPATING'
+            then ${overlappingWaitlistsJsonSql(userId, activities)} else '[]'::json end)`,
         })
         .from(activities)
         .leftJoin(mine, and(eq(mine.activityId, activities.id), eq(mine.userId, userId)))

@@ -24,6 +24,7 @@ import { type Membership, statusOf } from '../membership/membership.service.ts';
 import { mayHoldHiddenStart, visibleRoute, type ZonesForViewer, zonesForViewer } from '../privacy/privacy-trim.ts';
 import { viewerMapped } from '../privacy/viewer-mapped.ts';
 import { type CalibrationOutcome, calibratedGroupMovingTime } from '../recordings/calibration.ts';
+import { overlappingWaitlistsOf, waitlistPlaceOf } from '../seats/seats.repository.ts';
 import { joinDeadline, type Seats } from '../seats/seats.service.ts';
 import type { SeriesService } from '../series/series.service.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
@@ -61,7 +62,7 @@ export interface ActivitiesDeps {
   };
   chatMembership: Pick<ChatMembership, 'create' | 'close'>;
   /** Seats and waitlists (seats/seats.service.ts). */
-  seats: Pick<Seats, 'mine' | 'overlapping' | 'edited'>;
+  seats: Pick<Seats, 'edited'>;
   /** Series (issue 22): create-new with `repeat`, edits by scope, the series in the answer. */
   series: Pick<SeriesService, 'plan' | 'start' | 'propagate' | 'split'>;
   now: () => Date;
@@ -200,8 +201,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
   /**
    * The full activity as the caller sees it: admins see the pending count, participants the chat. Its counts, chat,
-   * series and the participants' levels come with the row, in one statement (issue 17); a waitlisted or taking-part
-   * caller's seat facts take one more.
+   * series, the participants' levels and the caller's seat facts come with the row, in one statement (issue 17); a
+   * group's activity read by anyone but its organisers asks the caller's role in the club.
    */
   async function view(activityId: string, userId: string): Promise<Activity> {
     const row = await repo.readDetail(activityId, userId);
@@ -209,11 +210,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     const viewer = await viewerOf(userId, [row]);
     const participating = row.myState === 'PARTICIPATING';
     const isAdmin = participating && !!row.myIsAdmin;
-    const [waitlist, overlapping, club] = await Promise.all([
-      row.myState === 'WAITLISTED' ? deps.seats.mine(activityId, userId) : null,
-      participating ? deps.seats.overlapping(userId, row) : [],
-      row.groupId && !isAdmin ? deps.groups.club(row.groupId, userId) : null,
-    ]);
+    const club = row.groupId && !isAdmin ? await deps.groups.club(row.groupId, userId) : null;
     const takesAttendance = clubRules.takesAttendance({
       type: club?.type ?? 'OPEN',
       member: club?.member ?? null,
@@ -221,14 +218,9 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       visible: true,
     });
     return toActivity(row, viewer, {
-      waitlist,
+      waitlist: waitlistPlaceOf(row.waitlistPlace),
       waitlistCount: row.allWaitlistedCount,
-      overlappingWaitlists: overlapping.map((o) => ({
-        activityId: o.activityId,
-        name: o.name,
-        startsAt: o.startsAt.toISOString(),
-        endsAt: o.endsAt.toISOString(),
-      })),
+      overlappingWaitlists: overlappingWaitlistsOf(row.overlappingWaitlists),
       pendingRequestsCount: isAdmin || takesAttendance ? row.requestedCount : 0,
       isOnlyAdmin: isAdmin && row.adminsCount === 1,
       takesAttendance,

@@ -1,7 +1,7 @@
 import type { WaitlistOverride } from '@cordata/contract/enums';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, activityMembers, activityWaitlistOverrides, users } from '../../db/schema.ts';
 import { hasBlockedSql } from '../access/access.ts';
 import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
@@ -9,6 +9,50 @@ import { personColumns, userSummaryColumns } from '../users/user-summary.ts';
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** A waitlisted row's order: its key, then its user id (two keys may be equal). */
 const waitlistOrder = [asc(activityMembers.waitlistKey), asc(activityMembers.userId)];
+
+/** A waitlist place as its JSON column holds it (waitlistPlaceJsonSql). */
+export interface WaitlistPlaceJson {
+  position: number;
+  offerExpiresAt: string | null;
+}
+/** An overlapping waitlist as its JSON column holds it (overlappingWaitlistsJsonSql). */
+export interface OverlappingWaitlistJson {
+  activityId: string;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/**
+ * A person's place on an activity's waitlist (1 = next) and the expiry of the seat offered to them, as one JSON
+ * object; null unless `member` (the alias of their activity_members row) waits. An activity's answer carries it in
+ * its own statement (issue 43); a claim and a decline read it on their transaction.
+ */
+export const waitlistPlaceJsonSql = (member: string) =>
+  sql.raw(`(case when ${member}.state = 'WAITLISTED' then json_build_object(
+    'position', (select count(*)::int from activity_members o where o.activity_id = ${member}.activity_id
+      and o.state = 'WAITLISTED' and (o.waitlist_key, o.user_id) < (${member}.waitlist_key, ${member}.user_id)) + 1,
+    'offerExpiresAt', ${member}.offer_expires_at) end)`);
+
+/**
+ * The other live activities overlapping `activity` in time on whose waitlist `userId` is, soonest first, as one JSON
+ * array: a participant's answer offers to leave them (docs/seats.md). A column of the answer's own statement.
+ */
+export const overlappingWaitlistsJsonSql = (
+  userId: SQLWrapper,
+  activity: { id: SQLWrapper; startsAt: SQLWrapper; endsAt: SQLWrapper },
+) => sql<OverlappingWaitlistJson[]>`(select coalesce(json_agg(json_build_object('activityId', o.id, 'name', o.name,
+    'startsAt', o.starts_at, 'endsAt', o.ends_at) order by o.starts_at), '[]')
+  from activity_members w join activities o on o.id = w.activity_id
+  where w.user_id = ${userId} and w.state = 'WAITLISTED' and o.id <> ${activity.id} and o.deleted_at is null
+    and o.starts_at < ${activity.endsAt} and o.ends_at > ${activity.startsAt})`;
+
+const iso = (instant: string) => new Date(instant).toISOString();
+/** The JSON columns above as answers give them, their instants in ISO 8601 UTC. */
+export const waitlistPlaceOf = (place: WaitlistPlaceJson | null) =>
+  place && { position: place.position, offerExpiresAt: place.offerExpiresAt && iso(place.offerExpiresAt) };
+export const overlappingWaitlistsOf = (waitlists: OverlappingWaitlistJson[]) =>
+  waitlists.map((w) => ({ ...w, startsAt: iso(w.startsAt), endsAt: iso(w.endsAt) }));
 
 /** The seats of activities and the rows of their waitlists (state WAITLISTED of activity_members). */
 export function createSeatsRepository(db: Db) {
@@ -20,31 +64,6 @@ export function createSeatsRepository(db: Db) {
       where id = ${sql.placeholder('activityId')}::uuid and exists (select 1 from activity_members w
         where w.activity_id = ${sql.placeholder('activityId')}::uuid and w.state = 'WAITLISTED'
           and w.offer_expires_at is null)`,
-  );
-  // Read for every answer to someone taking part (after each join): built once, prepared per connection (issue 17).
-  const overlappingStatement = preparedOn(
-    db,
-    'seats_overlapping_waitlists',
-    db
-      .select({
-        activityId: activities.id,
-        name: activities.name,
-        startsAt: activities.startsAt,
-        endsAt: activities.endsAt,
-      })
-      .from(activityMembers)
-      .innerJoin(activities, eq(activities.id, activityMembers.activityId))
-      .where(
-        and(
-          eq(activityMembers.userId, sql.placeholder('userId')),
-          eq(activityMembers.state, 'WAITLISTED'),
-          sql`${activities.id} <> ${sql.placeholder('activityId')}`,
-          sql`${activities.deletedAt} is null`,
-          sql`${activities.startsAt} < ${sql.placeholder('endsAt')}::timestamptz`,
-          sql`${activities.endsAt} > ${sql.placeholder('startsAt')}::timestamptz`,
-        ),
-      )
-      .orderBy(asc(activities.startsAt)),
   );
 
   return {
@@ -200,30 +219,12 @@ export function createSeatsRepository(db: Db) {
 
     /** The caller's place (1 = next) and offer, or null off the waitlist. */
     async position(activityId: string, userId: string, tx: DbOrTx = db) {
-      const [row] = await queryRows<{ position: number; offer_expires_at: string | Date | null }>(
+      const [row] = await queryRows<{ place: WaitlistPlaceJson | null }>(
         tx,
-        sql`select (select count(*)::int from activity_members o where o.activity_id = m.activity_id
-                      and o.state = 'WAITLISTED'
-                      and (o.waitlist_key, o.user_id) < (m.waitlist_key, m.user_id)) + 1 as position,
-                   m.offer_expires_at
-            from activity_members m
-            where m.activity_id = ${activityId} and m.user_id = ${userId} and m.state = 'WAITLISTED'`,
+        sql`select ${waitlistPlaceJsonSql('m')} as place from activity_members m
+            where m.activity_id = ${activityId} and m.user_id = ${userId}`,
       );
-      if (!row) return null;
-      return {
-        position: row.position,
-        offerExpiresAt: row.offer_expires_at ? new Date(row.offer_expires_at).toISOString() : null,
-      };
-    },
-
-    /** Live activities overlapping [startsAt, endsAt) on whose waitlist the person is, but `exceptId`. */
-    async overlappingWaitlists(userId: string, window: { id: string; startsAt: Date; endsAt: Date }, tx: DbOrTx = db) {
-      return overlappingStatement.on(tx).execute({
-        userId,
-        activityId: window.id,
-        startsAt: window.startsAt.toISOString(),
-        endsAt: window.endsAt.toISOString(),
-      });
+      return waitlistPlaceOf(row?.place ?? null);
     },
 
     async recordOverride(

@@ -242,11 +242,6 @@ export function createSeats(deps: SeatsDeps) {
     },
 
     /** The caller's place and offer on an activity's waitlist (null off it). */
-    mine: (activityId: string, userId: string) => repo.position(activityId, userId),
-
-    overlapping: (userId: string, activity: Pick<ActivityRow, 'id' | 'startsAt' | 'endsAt'>) =>
-      repo.overlappingWaitlists(userId, activity),
-
     /** The caller takes the seat offered to them, if one is still free (exactly one of many at the last seat). */
     async claim(userId: string, activityId: string) {
       await deps.changes

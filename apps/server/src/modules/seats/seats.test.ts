@@ -363,7 +363,10 @@ describe('organisers and the waitlist', () => {
     await t.ok('activity/exit', { activityId: first.activityId }, first.people[0]!.token);
     await run();
     const { activity } = await t.ok('activity/claim-seat', { activityId: first.activityId }, person.token);
-    expect(activity.overlappingWaitlists).toMatchObject([{ activityId: other.activityId, name: 'Morning run' }]);
+    const waiting = await read(other.activityId, person);
+    expect(activity.overlappingWaitlists).toEqual([
+      { activityId: other.activityId, name: 'Morning run', startsAt: waiting.startsAt, endsAt: waiting.endsAt },
+    ]);
     await t.ok('activity/exit', { activityId: other.activityId }, person.token);
     expect((await read(first.activityId, person)).overlappingWaitlists).toEqual([]);
   });

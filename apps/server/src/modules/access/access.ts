@@ -288,6 +288,16 @@ export const blockedByOrganiserSql = (viewer: Viewer) =>
       where access_ao.activity_id = ${activities.id} and access_ao.state = 'PARTICIPATING' and access_ao.is_admin
         and ${hasBlockedSql(sql`access_ao.user_id`, viewer)})`;
 
+/**
+ * The organisers of the activity (its admins taking part) in id order, as one JSON array over the `activities` table:
+ * whom a person's own join or request tells, read with the row that join holds shared (an admin's change waits for it).
+ */
+export const organiserIdsSql = () =>
+  sql<
+    string[]
+  >`(select coalesce(json_agg(access_oi.user_id order by access_oi.user_id), '[]') from ${activityMembers} access_oi
+      where access_oi.activity_id = ${activities.id} and access_oi.state = 'PARTICIPATING' and access_oi.is_admin)`;
+
 /** groupRules.membersVisible over the `groups` table. */
 export const groupMembersVisibleSql = (viewer: Viewer) =>
   sql`(${groups.type} = 'OPEN' or ${groupMemberSql(groups.id, viewer)})`;
@@ -347,7 +357,8 @@ const refusal = (as: Role) =>
 export function createAccess(db: Db) {
   /**
    * An activity with the viewer's membership and whether they may see it: read by every call about one activity,
-   * and first in every join and exit (issue 17). Built once per lock mode, prepared per connection.
+   * and first in every join and exit (issue 17). Built once per lock mode, prepared per connection. Held shared, it
+   * is a person's own join or exit, and carries the organisers it may tell.
    */
   const activityStatement = (lock: 'read' | 'share' | 'update') => {
     const viewerId = sql.placeholder('viewerId');
@@ -357,6 +368,7 @@ export function createAccess(db: Db) {
         member: activityMembers,
         visible: sql<boolean>`${activityVisibleSql(viewerId)}`,
         blockedByOrganiser: sql<boolean>`${blockedByOrganiserSql(viewerId)}`,
+        organiserIds: lock === 'share' ? organiserIdsSql() : sql<null>`null`,
       })
       .from(activities)
       .leftJoin(
@@ -445,6 +457,8 @@ export function createAccess(db: Db) {
         member: row!.member,
         isOrganiser: isAdmin(row!.member),
         blockedByOrganiser: row!.blockedByOrganiser,
+        /** Read with the row held shared (`lock: 'share'`), else null. */
+        organiserIds: row!.organiserIds,
       };
     },
 

@@ -39,7 +39,12 @@ export function activityMembershipPolicy(deps: {
     /** A private activity does not exist for outsiders: 404. */
     async load(tx, activityId, userId, lock) {
       const found = await access.require('activity', activityId, userId, { as: 'viewer', lock, tx });
-      return { object: found.activity, member: found.member, blockedByAdmin: found.blockedByOrganiser };
+      return {
+        object: found.activity,
+        member: found.member,
+        blockedByAdmin: found.blockedByOrganiser,
+        adminIds: found.organiserIds,
+      };
     },
 
     async entry(tx, activity, userId, member) {

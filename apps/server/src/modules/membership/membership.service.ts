@@ -39,6 +39,8 @@ export interface Loaded<O> {
   object: O;
   member: Member | null;
   blockedByAdmin?: boolean;
+  /** The admins taking part, in id order, when the policy read them with the object (null or absent: it did not). */
+  adminIds?: string[] | null;
 }
 
 /** How a change holds the activity or group row: not at all, alone (`true`), or shared with other joins and exits. */
@@ -211,12 +213,18 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
 
   const seat = createSeating(policy, deps);
 
+  /** The admins taking part, as the load read them with the object or asked now. */
+  async function adminsOf(tx: DbOrTx, loaded: Loaded<O>) {
+    return loaded.adminIds ?? repo.adminIds(kind, loaded.object.id, tx);
+  }
+
   /** Tells the admins that someone came in on their own, seated or waiting (batched: `toOrganisers`). */
-  async function tellAdmins(tx: DbOrTx, fx: Effects, object: O, userId: string, seated: boolean) {
+  async function tellAdmins(tx: DbOrTx, fx: Effects, loaded: Loaded<O>, userId: string, seated: boolean) {
     const type = seated ? policy.notifications.joined : policy.notifications.waitlisted;
     if (!type) return;
+    const { object } = loaded;
     await fx.notify({
-      userIds: await repo.adminIds(kind, object.id, tx),
+      userIds: await adminsOf(tx, loaded),
       type,
       targetId: object.id,
       actorId: userId,
@@ -230,9 +238,10 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
    * before they are seated, so that the chat's JOINED event stays the last write (its chat's lock is held from it to
    * the commit).
    */
-  async function joinOwn(tx: DbOrTx, fx: Effects, object: O, userId: string, before: Member | null) {
+  async function joinOwn(tx: DbOrTx, fx: Effects, loaded: Loaded<O>, userId: string) {
+    const { object, member: before } = loaded;
     const seated = await admit(tx, fx, object, userId);
-    await tellAdmins(tx, fx, object, userId, seated);
+    await tellAdmins(tx, fx, loaded, userId, seated);
     if (seated) await seat(tx, fx, object, userId, before);
   }
 
@@ -290,7 +299,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     await repo.put(kind, { objectId: object.id, userIds: [userId], state: 'REQUESTED' }, tx);
     if (await blockedByAnAdmin(tx, loaded, userId)) return;
     await fx.notify({
-      userIds: await repo.adminIds(kind, object.id, tx),
+      userIds: await adminsOf(tx, loaded),
       type: policy.notifications.request,
       targetId: object.id,
       actorId: userId,
@@ -309,7 +318,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     actorId: string | null,
   ) {
     if (actorId) await join(tx, fx, object, userId, member);
-    else await joinOwn(tx, fx, object, userId, member);
+    else await joinOwn(tx, fx, { object, member }, userId);
     await fx.notify({
       userIds: [userId],
       type: policy.notifications.accept,
@@ -432,7 +441,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         if (!removed && entry === 'REQUEST') throw new ApiError('ACCESS_REQUEST_REQUIRED');
         assertConsent(object, consentVersion);
         if (removed || (await blockedByAnAdmin(tx, loaded, userId))) await request(tx, fx, loaded, userId);
-        else await joinOwn(tx, fx, object, userId, member);
+        else await joinOwn(tx, fx, loaded, userId);
         await recordConsent(tx, object, userId, consentVersion);
       }),
 
@@ -447,7 +456,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         const entry = await policy.entry(tx, object, userId, member);
         assertConsent(object, consentVersion);
         const blocked = standsRemoved(member) || (await blockedByAnAdmin(tx, loaded, userId));
-        if (entry === 'JOIN' && !blocked) await joinOwn(tx, fx, object, userId, member);
+        if (entry === 'JOIN' && !blocked) await joinOwn(tx, fx, loaded, userId);
         else if (!blocked && (await policy.autoAccept?.(tx, object, userId)))
           await accept(tx, fx, object, userId, member, null);
         else await request(tx, fx, loaded, userId);

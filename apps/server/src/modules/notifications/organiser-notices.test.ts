@@ -156,6 +156,34 @@ describe('the organiser is told', () => {
     expect(await notificationsOf(organiser.id, 'ACTIVITY_WAITLISTED', activityId)).toHaveLength(1);
   });
 
+  it('every one of them, as they are when someone joins or asks: a co-admin, not a participant or a former admin', async () => {
+    const [organiser, coAdmin, former, participant] = [
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+      await newUser(t),
+    ];
+    const { activityId } = await newActivity(t, organiser, { date: dayFromNow(3) });
+    for (const person of [coAdmin, former, participant]) await join(activityId, person);
+    for (const person of [coAdmin, former])
+      await t.ok('activity/make-admin', { activityId, userId: person.id }, organiser.token);
+    await t.ok('activity/remove-admin', { activityId, userId: former.id }, organiser.token);
+    await t.db.delete(notifications);
+
+    await join(activityId, await newUser(t));
+    const told = async (type: string) =>
+      (await t.db.select().from(notifications).where(eq(notifications.type, type))).map((n) => n.userId).sort();
+    expect(await told('ACTIVITY_JOINED')).toEqual([organiser.id, coAdmin.id].sort());
+
+    const closed = await newActivity(t, organiser, { date: dayFromNow(3), access: 'CLOSED' });
+    await t.ok('activity/request-access', { activityId: closed.activityId }, coAdmin.token);
+    await t.ok('activity/accept-request', { activityId: closed.activityId, userId: coAdmin.id }, organiser.token);
+    await t.ok('activity/make-admin', { activityId: closed.activityId, userId: coAdmin.id }, organiser.token);
+    await t.db.delete(notifications);
+    await t.ok('activity/request-access', { activityId: closed.activityId }, participant.token);
+    expect(await told('ACTIVITY_REQUEST')).toEqual([organiser.id, coAdmin.id].sort());
+  });
+
   it('not of an organiser accepting a request themself', async () => {
     const organiser = await newUser(t);
     const { activityId } = await newActivity(t, organiser, { date: dayFromNow(3), access: 'CLOSED' });

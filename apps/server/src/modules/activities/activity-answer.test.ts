@@ -247,11 +247,10 @@ describe('the hot writes, prepared', () => {
       'begin',
       'membership_lock_person',
       'access_activity_share',
-      'membership_remove_activity',
-      // No seat freed for a waitlist (the activity has no seats or deadline) and no late cancel (it starts in three
-      // days, outside a group): what the activity's row tells, nothing asked.
-      // Out of the chat and the LEFT event, the chat locked for it: one statement.
-      'chat_leave_activity',
+      // The row gone, out of the chat and the LEFT event, the chat locked for it: one statement. No seat freed for a
+      // waitlist (the activity has no seats or deadline) and no late cancel (it starts in three days, outside a
+      // group): what the activity's row tells, nothing asked.
+      'membership_leave_activity',
       'commit',
       'activity_detail',
     ]);

@@ -18,6 +18,20 @@ const refId = (ref: ChatRef) =>
 const eventAfter = (kind: 'JOINED' | 'LEFT') => appendEventAfterChange(kind, sql`${sql.placeholder('userId')}::uuid`);
 
 /**
+ * The CTEs that take the placeholder `userId` out of the chat the placeholder `ref` names and append LEFT, then the
+ * select of the ChangeRow: they may follow a caller's own CTEs, so that a member's removal and their leaving the chat
+ * are one statement (issue 43).
+ */
+export const leaveChatSql = (ref: ChatRef['kind']) => sql`
+  chat as (${chatOf(ref)}),
+  changed as (
+    update chat_members m set left_at = ${sql.placeholder('at')}::timestamptz from chat
+    where m.chat_id = chat.id and m.user_id = ${sql.placeholder('userId')}::uuid and m.left_at is null
+    returning m.chat_id
+  ),
+  ${eventAfter('LEFT')}`;
+
+/**
  * The statements that keep a chat's members in step with its activity or group. Every join and exit runs
  * them (issue 17): built once, prepared per connection, run on the caller's transaction.
  */
@@ -61,18 +75,7 @@ export function createChatMembershipRepository(db: Db) {
     CHAT_REFS.map((ref) => [ref, { kept: joinStatement(ref, false), fresh: joinStatement(ref, true) }]),
   ) as Record<ChatRef['kind'], { kept: Prepared; fresh: Prepared }>;
   const leaveStatement = (ref: ChatRef['kind']) =>
-    preparedRows<ChangeRow>(
-      db,
-      `chat_leave_${ref.toLowerCase()}`,
-      sql`
-      with chat as (${chatOf(ref)}),
-      changed as (
-        update chat_members m set left_at = ${sql.placeholder('at')}::timestamptz from chat
-        where m.chat_id = chat.id and m.user_id = ${sql.placeholder('userId')}::uuid and m.left_at is null
-        returning m.chat_id
-      ),
-      ${eventAfter('LEFT')}`,
-    );
+    preparedRows<ChangeRow>(db, `chat_leave_${ref.toLowerCase()}`, sql`with ${leaveChatSql(ref)}`);
   const leaveStatements = Object.fromEntries(CHAT_REFS.map((ref) => [ref, leaveStatement(ref)])) as Record<
     ChatRef['kind'],
     Prepared

@@ -3,6 +3,7 @@ import type { MessageKind } from '@cordata/contract/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { storedMessage } from './chat.mapper.ts';
+import type { ChangeRow } from './chat.repository.ts';
 import { createChatMembershipRepository } from './chat-membership.repository.ts';
 
 export type ChatTarget = { kind: 'ACTIVITY'; activityId: string } | { kind: 'GROUP'; groupId: string };
@@ -66,12 +67,16 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     out.joined.push({ chatId: changed.changedChatId, userId });
   }
 
-  /** Takes a current member out of the chat of `chat` and says so in it, in one statement as `join`. */
-  async function leave(db: DbOrTx, chat: ChatRef, userId: string, out: ChatEvents) {
-    const changed = await repo.leave(chat, userId, db);
+  /** What a statement ending in leaveChatSql changed, to broadcast after the commit (null: `userId` was not in). */
+  function left(changed: ChangeRow | null, userId: string, out: ChatEvents) {
     if (!changed) return;
     if (changed.messageId) out.messages.push(storedMessage(changed));
     out.left.push({ chatId: changed.changedChatId, userId });
+  }
+
+  /** Takes a current member out of the chat of `chat` and says so in it, in one statement as `join`. */
+  async function leave(db: DbOrTx, chat: ChatRef, userId: string, out: ChatEvents) {
+    left(await repo.leave(chat, userId, db), userId, out);
   }
 
   /** Closes a chat: a CLOSED event, after which no message is accepted. */
@@ -90,7 +95,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     for (const { chatId, userId } of out.left) deps.realtime.leaveChat(userId, chatId);
   }
 
-  return { create, chatIdOf, join, leave, close, publish };
+  return { create, chatIdOf, join, leave, left, close, publish };
 }
 
 export type ChatMembership = ReturnType<typeof createChatMembership>;

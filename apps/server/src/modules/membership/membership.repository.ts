@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
 import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
+import type { ChangeRow } from '../chat/chat.repository.ts';
+import { leaveChatSql } from '../chat/chat-membership.repository.ts';
 import { contactsWithMembership } from '../users/contacts.repository.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -109,6 +111,20 @@ export function createMembershipRepository(db: Db) {
     );
   };
   const removeStatements = { activity: removeStatement('activity'), group: removeStatement('group') };
+  // A participant's exit (issue 43): their row goes and they leave the chat, its LEFT event appended, in one
+  // statement. The placeholder `ref` names the object for both.
+  const leaveStatement = (kind: MembershipKind) =>
+    preparedRows<ChangeRow>(
+      db,
+      `membership_leave_${kind}`,
+      sql`
+      with gone as (
+        delete from ${memberTables[kind].members}
+        where ${objectColumn(kind)} = ${sql.placeholder('ref')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
+      ),
+      ${leaveChatSql(kind === 'activity' ? 'ACTIVITY' : 'GROUP')}`,
+    );
+  const leaveStatements = { activity: leaveStatement('activity'), group: leaveStatement('group') };
   // Every join, request, invitation and new activity or group (issue 17): one SQL text per kind, however many
   // people (one uuid[] parameter) and whichever fields are given (nulls, and `keepRemoved` for the removal mark).
   const putStatement = (kind: MembershipKind) => {
@@ -213,6 +229,15 @@ export function createMembershipRepository(db: Db) {
 
     async remove(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
       await removeStatements[kind].on(tx).execute({ objectId, userId });
+    },
+
+    /** Removes a participant's row and takes them out of the object's chat: what the chat changed (see ChangeRow). */
+    async removeFromChat(kind: MembershipKind, objectId: string, userId: string, tx: DbOrTx = db) {
+      const [changed] = await leaveStatements[kind].execute(
+        { ref: objectId, userId, at: new Date().toISOString() },
+        tx,
+      );
+      return changed ?? null;
     },
 
     /** The admins taking part, in id order. */

@@ -123,7 +123,7 @@ export interface Capacity<O extends Membershipable> {
 export interface MembershipDeps {
   repo: MembershipRepository;
   changes: Changes;
-  chatMembership: Pick<ChatMembership, 'join' | 'leave'>;
+  chatMembership: Pick<ChatMembership, 'join' | 'leave' | 'left'>;
   now: () => Date;
 }
 
@@ -250,13 +250,19 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return loaded.blockedByAdmin ?? repo.blockedByAnAdmin(kind, loaded.object.id, userId, tx);
   }
 
-  /** Out of the chat; the row goes, unless an admin removed them once: then the mark stays. */
+  /**
+   * Out of the chat; the row goes, unless an admin removed them once: then the mark stays. A participant's row and
+   * chat membership go in one statement (issue 43); the seat is freed after, so the chat stays locked (message
+   * order) through the capacity's writes, when it has any.
+   */
   async function leave(tx: DbOrTx, fx: Effects, object: O, member: Member, removedNow = false) {
+    const { userId } = member;
+    const inChat = member.state === 'PARTICIPATING';
     if (removedNow || member.removedAt) {
       await repo.update(
         kind,
         object.id,
-        member.userId,
+        userId,
         {
           state: 'REMOVED',
           isAdmin: false,
@@ -265,12 +271,13 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
         },
         tx,
       );
+      if (inChat) await deps.chatMembership.leave(tx, policy.chat(object.id), userId, fx.chat);
+    } else if (inChat) {
+      deps.chatMembership.left(await repo.removeFromChat(kind, object.id, userId, tx), userId, fx.chat);
     } else {
-      await repo.remove(kind, object.id, member.userId, tx);
+      await repo.remove(kind, object.id, userId, tx);
     }
     await policy.capacity?.left(tx, fx, object, member, removedNow);
-    if (member.state === 'PARTICIPATING')
-      await deps.chatMembership.leave(tx, policy.chat(object.id), member.userId, fx.chat);
   }
 
   /**
@@ -395,8 +402,8 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
    * join and leave one activity at once instead of queueing on its row, while an admin's change or an edit
    * (which take it alone) still waits for them and they for it. Their own membership is what they change, so
    * one change per person and object runs at a time (a transaction-scoped advisory lock, taken first, so the
-   * membership read below is current). The chat event they append is the last write, so the chat's own lock
-   * (message order) is held only until the commit.
+   * membership read below is current). The chat event they append is the last write of a join (of an exit, but
+   * for the capacity's), so the chat's own lock (message order) is held only until the commit.
    */
   async function loadOwn(tx: DbOrTx, objectId: string, userId: string) {
     await repo.lockPerson(kind, objectId, userId, tx);

@@ -230,16 +230,15 @@ describe('the hot writes, prepared', () => {
       'access_activity_share',
       // The organisers told before the seat is taken: the chat event stays the last write.
       'notify_record',
-      'membership_put_activity',
-      // The chat member (back) in and the JOINED event, the chat locked for it: one statement.
-      'chat_join_activity',
+      // The row, the chat member (back) in and the JOINED event, the chat locked for it: one statement.
+      'membership_seat_activity',
       'commit',
     ]);
     // After the commit: the answer's row, with its organiser's zones and the caller's other waitlists. The JOINED
-    // event sent live is the one chat_join_activity returned, and the organiser's live notice (issue 44) has the
+    // event sent live is the one membership_seat_activity returned, and the organiser's live notice (issue 44) has the
     // joiner's name from notify_record.
     expect(sequence(afterCommit(join))).toEqual(['activity_detail']);
-    expect(join).toHaveLength(8);
+    expect(join).toHaveLength(7);
 
     const exit = await recordStatements(() => t.ok('activity/exit', { activityId }, bea.token));
     expect(unprepared(exit)).toEqual([]);

@@ -18,6 +18,24 @@ const refId = (ref: ChatRef) =>
 const eventAfter = (kind: 'JOINED' | 'LEFT') => appendEventAfterChange(kind, sql`${sql.placeholder('userId')}::uuid`);
 
 /**
+ * The CTEs that put the placeholder `userId` (back) in the chat the placeholder `ref` names, unless they are a current
+ * member, and append JOINED, then the select of the ChangeRow; `freshHistory` hides the messages before now from them.
+ * As leaveChatSql, they may follow a caller's own CTEs.
+ */
+export const joinChatSql = (ref: ChatRef['kind'], freshHistory: boolean) => sql`
+  chat as (${chatOf(ref)}),
+  changed as (
+    insert into chat_members (chat_id, user_id, history_from)
+    select chat.id, ${sql.placeholder('userId')}::uuid, ${freshHistory ? sql`now()` : sql`null`} from chat
+    where not exists (select 1 from chat_members m
+      where m.chat_id = chat.id and m.user_id = ${sql.placeholder('userId')}::uuid and m.left_at is null)
+    on conflict (chat_id, user_id) do update set
+      left_at = null, ${sql.identifier(chatMembers.joinedAt.name)} = ${sql.placeholder('at')}::timestamptz${freshHistory ? sql`, history_from = now()` : sql``}
+    returning chat_id
+  ),
+  ${eventAfter('JOINED')}`;
+
+/**
  * The CTEs that take the placeholder `userId` out of the chat the placeholder `ref` names and append LEFT, then the
  * select of the ChangeRow: they may follow a caller's own CTEs, so that a member's removal and their leaving the chat
  * are one statement (issue 43).
@@ -58,18 +76,7 @@ export function createChatMembershipRepository(db: Db) {
     preparedRows<ChangeRow>(
       db,
       `chat_join_${ref.toLowerCase()}${freshHistory ? '_fresh' : ''}`,
-      sql`
-      with chat as (${chatOf(ref)}),
-      changed as (
-        insert into chat_members (chat_id, user_id, history_from)
-        select chat.id, ${sql.placeholder('userId')}::uuid, ${freshHistory ? sql`now()` : sql`null`} from chat
-        where not exists (select 1 from chat_members m
-          where m.chat_id = chat.id and m.user_id = ${sql.placeholder('userId')}::uuid and m.left_at is null)
-        on conflict (chat_id, user_id) do update set
-          left_at = null, ${sql.identifier(chatMembers.joinedAt.name)} = ${sql.placeholder('at')}::timestamptz${freshHistory ? sql`, history_from = now()` : sql``}
-        returning chat_id
-      ),
-      ${eventAfter('JOINED')}`,
+      sql`with ${joinChatSql(ref, freshHistory)}`,
     );
   const joinStatements = Object.fromEntries(
     CHAT_REFS.map((ref) => [ref, { kept: joinStatement(ref, false), fresh: joinStatement(ref, true) }]),

@@ -61,7 +61,11 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     out: ChatEvents,
     options: { freshHistory?: boolean } = {},
   ) {
-    const changed = await repo.join(chat, userId, options.freshHistory ?? false, db);
+    joined(await repo.join(chat, userId, options.freshHistory ?? false, db), userId, out);
+  }
+
+  /** What a statement ending in joinChatSql changed, to broadcast after the commit (null: `userId` was in already). */
+  function joined(changed: ChangeRow | null, userId: string, out: ChatEvents) {
     if (!changed) return;
     if (changed.messageId) out.messages.push(storedMessage(changed));
     out.joined.push({ chatId: changed.changedChatId, userId });
@@ -95,7 +99,7 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
     for (const { chatId, userId } of out.left) deps.realtime.leaveChat(userId, chatId);
   }
 
-  return { create, chatIdOf, join, leave, left, close, publish };
+  return { create, chatIdOf, join, joined, leave, left, close, publish };
 }
 
 export type ChatMembership = ReturnType<typeof createChatMembership>;

@@ -3,7 +3,7 @@ import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows, uuidArray, u
 import { activities, activityMembers, groupMembers, groups, type MemberState, users } from '../../db/schema.ts';
 import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
 import type { ChangeRow } from '../chat/chat.repository.ts';
-import { leaveChatSql } from '../chat/chat-membership.repository.ts';
+import { joinChatSql, leaveChatSql } from '../chat/chat-membership.repository.ts';
 import { contactsWithMembership } from '../users/contacts.repository.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -24,6 +24,35 @@ export interface Member {
 }
 
 const objectColumn = (kind: MembershipKind) => sql.raw(kind === 'activity' ? 'activity_id' : 'group_id');
+/** The chat of an object, as the chat module names it. */
+const chatOf = { activity: 'ACTIVITY', group: 'GROUP' } as const satisfies Record<MembershipKind, string>;
+
+interface PutValues {
+  objectId: string;
+  userIds: string[];
+  state: MemberState;
+  isAdmin?: boolean;
+  invitedBy?: string | null;
+  joinedAt?: Date | null;
+  /** Sets (a date) or clears (null) the removal mark; left out, it is kept. */
+  removedAt?: Date | null;
+  rejectionReason?: string | null;
+}
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+/** The placeholders of putSql. */
+const putParameters = (values: PutValues) => ({
+  objectId: values.objectId,
+  userIds: uuidList(values.userIds),
+  state: values.state,
+  isAdmin: values.isAdmin ?? false,
+  rejectionReason: values.rejectionReason ?? null,
+  invitedBy: values.invitedBy ?? null,
+  createdAt: new Date().toISOString(),
+  joinedAt: iso(values.joinedAt),
+  removedAt: iso(values.removedAt),
+  keepRemoved: values.removedAt === undefined,
+});
 
 const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
 
@@ -111,8 +140,37 @@ export function createMembershipRepository(db: Db) {
     );
   };
   const removeStatements = { activity: removeStatement('activity'), group: removeStatement('group') };
-  // A participant's exit (issue 43): their row goes and they leave the chat, its LEFT event appended, in one
-  // statement. The placeholder `ref` names the object for both.
+  // Every join, request, invitation and new activity or group (issue 17): one SQL text per kind, however many
+  // people (one uuid[] parameter) and whichever fields are given (nulls, and `keepRemoved` for the removal mark).
+  const putSql = (kind: MembershipKind) => {
+    const k = memberTables[kind];
+    const column = objectColumn(kind);
+    const value = sql.placeholder;
+    return sql`
+      insert into ${k.members} (${column}, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at, removed_at)
+      select ${value('objectId')}::uuid, u.id, ${value('state')}::text, ${value('isAdmin')}::boolean,
+             ${value('rejectionReason')}::text, ${value('invitedBy')}::uuid, ${value('createdAt')}::timestamptz,
+             ${value('joinedAt')}::timestamptz, ${value('removedAt')}::timestamptz
+      from unnest(${value('userIds')}::uuid[]) as u(id)
+      on conflict (${column}, user_id) do update set
+        state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
+        invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
+        removed_at = case when ${value('keepRemoved')}::boolean then ${k.members}.removed_at else excluded.removed_at end`;
+  };
+  const putStatement = (kind: MembershipKind) => preparedRows(db, `membership_put_${kind}`, putSql(kind));
+  const putStatements = { activity: putStatement('activity'), group: putStatement('group') };
+  // A participant's way in and out (issue 43): their row and the chat's member, its JOINED or LEFT event appended,
+  // change in one statement. The placeholder `ref` names the object for the chat; `userId` is the person.
+  const seatStatement = (kind: MembershipKind, freshHistory: boolean) =>
+    preparedRows<ChangeRow>(
+      db,
+      `membership_seat_${kind}${freshHistory ? '_fresh' : ''}`,
+      sql`with seated as (${putSql(kind)}), ${joinChatSql(chatOf[kind], freshHistory)}`,
+    );
+  const seatStatements = {
+    activity: { kept: seatStatement('activity', false), fresh: seatStatement('activity', true) },
+    group: { kept: seatStatement('group', false), fresh: seatStatement('group', true) },
+  };
   const leaveStatement = (kind: MembershipKind) =>
     preparedRows<ChangeRow>(
       db,
@@ -122,31 +180,9 @@ export function createMembershipRepository(db: Db) {
         delete from ${memberTables[kind].members}
         where ${objectColumn(kind)} = ${sql.placeholder('ref')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
       ),
-      ${leaveChatSql(kind === 'activity' ? 'ACTIVITY' : 'GROUP')}`,
+      ${leaveChatSql(chatOf[kind])}`,
     );
   const leaveStatements = { activity: leaveStatement('activity'), group: leaveStatement('group') };
-  // Every join, request, invitation and new activity or group (issue 17): one SQL text per kind, however many
-  // people (one uuid[] parameter) and whichever fields are given (nulls, and `keepRemoved` for the removal mark).
-  const putStatement = (kind: MembershipKind) => {
-    const k = memberTables[kind];
-    const column = objectColumn(kind);
-    const value = sql.placeholder;
-    return preparedRows(
-      db,
-      `membership_put_${kind}`,
-      sql`
-      insert into ${k.members} (${column}, user_id, state, is_admin, rejection_reason, invited_by, created_at, joined_at, removed_at)
-      select ${value('objectId')}::uuid, u.id, ${value('state')}::text, ${value('isAdmin')}::boolean,
-             ${value('rejectionReason')}::text, ${value('invitedBy')}::uuid, ${value('createdAt')}::timestamptz,
-             ${value('joinedAt')}::timestamptz, ${value('removedAt')}::timestamptz
-      from unnest(${value('userIds')}::uuid[]) as u(id)
-      on conflict (${column}, user_id) do update set
-        state = excluded.state, is_admin = excluded.is_admin, rejection_reason = excluded.rejection_reason,
-        invited_by = excluded.invited_by, created_at = excluded.created_at, joined_at = excluded.joined_at,
-        removed_at = case when ${value('keepRemoved')}::boolean then ${k.members}.removed_at else excluded.removed_at end`,
-    );
-  };
-  const putStatements = { activity: putStatement('activity'), group: putStatement('group') };
 
   return {
     db,
@@ -174,38 +210,25 @@ export function createMembershipRepository(db: Db) {
      * rejection); a removal mark stays unless `removedAt` says otherwise. One prepared statement over one
      * uuid[] parameter, however many people.
      */
-    async put(
+    async put(kind: MembershipKind, values: PutValues, tx: DbOrTx = db) {
+      if (!values.userIds.length) return;
+      await putStatements[kind].execute(putParameters(values), tx);
+    },
+
+    /**
+     * Seats a person (taking part from `joinedAt`, the removal mark cleared) and puts them (back) in the object's
+     * chat, hiding its history before now when `freshHistory`: what the chat changed (see ChangeRow).
+     */
+    async seat(
       kind: MembershipKind,
-      values: {
-        objectId: string;
-        userIds: string[];
-        state: MemberState;
-        isAdmin?: boolean;
-        invitedBy?: string | null;
-        joinedAt?: Date | null;
-        /** Sets (a date) or clears (null) the removal mark; left out, it is kept. */
-        removedAt?: Date | null;
-        rejectionReason?: string | null;
-      },
+      { objectId, userId, joinedAt }: { objectId: string; userId: string; joinedAt: Date },
+      freshHistory: boolean,
       tx: DbOrTx = db,
     ) {
-      if (!values.userIds.length) return;
-      const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
-      await putStatements[kind].execute(
-        {
-          objectId: values.objectId,
-          userIds: uuidList(values.userIds),
-          state: values.state,
-          isAdmin: values.isAdmin ?? false,
-          rejectionReason: values.rejectionReason ?? null,
-          invitedBy: values.invitedBy ?? null,
-          createdAt: new Date().toISOString(),
-          joinedAt: iso(values.joinedAt),
-          removedAt: iso(values.removedAt),
-          keepRemoved: values.removedAt === undefined,
-        },
-        tx,
-      );
+      const put = putParameters({ objectId, userIds: [userId], state: 'PARTICIPATING', joinedAt, removedAt: null });
+      const statement = seatStatements[kind][freshHistory ? 'fresh' : 'kept'];
+      const [changed] = await statement.execute({ ...put, ref: objectId, userId, at: put.createdAt }, tx);
+      return changed ?? null;
     },
 
     async update(

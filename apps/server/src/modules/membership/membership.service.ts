@@ -123,7 +123,7 @@ export interface Capacity<O extends Membershipable> {
 export interface MembershipDeps {
   repo: MembershipRepository;
   changes: Changes;
-  chatMembership: Pick<ChatMembership, 'join' | 'leave' | 'left'>;
+  chatMembership: Pick<ChatMembership, 'joined' | 'leave' | 'left'>;
   now: () => Date;
 }
 
@@ -171,14 +171,10 @@ const uniq = <T>(items: readonly T[] | undefined) => [...new Set(items ?? [])];
  * chat; back after a removal, they read it from now on. Seats (seats.service.ts) seat whoever claims an offer
  * through it, so seats need no engine and the engine's capacity can be seats (modules/participation).
  */
-export function createSeating(policy: Pick<MembershipPolicy<Membershipable>, 'kind' | 'chat'>, deps: MembershipDeps) {
+export function createSeating(policy: Pick<MembershipPolicy<Membershipable>, 'kind'>, deps: MembershipDeps) {
   return async function seat(tx: DbOrTx, fx: Effects, object: Membershipable, userId: string, before: Member | null) {
-    await deps.repo.put(
-      policy.kind,
-      { objectId: object.id, userIds: [userId], state: 'PARTICIPATING', joinedAt: deps.now(), removedAt: null },
-      tx,
-    );
-    await deps.chatMembership.join(tx, policy.chat(object.id), userId, fx.chat, { freshHistory: !!before?.removedAt });
+    const seated = { objectId: object.id, userId, joinedAt: deps.now() };
+    deps.chatMembership.joined(await deps.repo.seat(policy.kind, seated, !!before?.removedAt, tx), userId, fx.chat);
   };
 }
 

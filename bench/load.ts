@@ -125,6 +125,14 @@ async function seed(client: pg.Client) {
        case when g <= ${ACTORS} then 9.19 + (g % 7) * 0.005 else 7 + random() * 11 end
      from generate_series(1, ${USERS}) g`,
   );
+  // A tenth of the people, among them every tenth actor, keep a privacy zone of 500 m around their home: the
+  // answers that carry organisers' zones (docs/privacy.md) look each organiser's up.
+  await step(
+    `${USERS / 10} privacy zones`,
+    `insert into privacy_zones (id, user_id, chosen_latitude, chosen_longitude, latitude, longitude, radius_metres)
+     select gen_random_uuid(), u.id, u.home_latitude, u.home_longitude, u.home_latitude, u.home_longitude, 500
+     from generate_series(1, ${USERS / 10}) g join users u on u.id = ${uuidOf('u', 'g * 10')}`,
+  );
   await step(
     'user sports',
     `insert into user_sports (user_id, sport_id, intensity_kind, intensity_value)

@@ -47,7 +47,7 @@ for (const { workspace, output, sources } of parts) {
 
 // The server runs as a child that gets the signals this process gets, so SIGTERM still shuts it
 // down gracefully under a process manager.
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.mjs'], {
+const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', 'dist/main.mjs'], {
   cwd: join(root, 'apps/server'),
   stdio: 'inherit',
 });

@@ -293,10 +293,9 @@ export const blockedByOrganiserSql = (viewer: Viewer) =>
  * whom a person's own join or request tells, read with the row that join holds shared (an admin's change waits for it).
  */
 export const organiserIdsSql = () =>
-  sql<
-    string[]
-  >`(select coalesce(json_agg(access_oi.user_id order by access_oi.user_id), '[]') from ${activityMembers} access_oi
-      where access_oi.activity_id = ${activities.id} and access_oi.state = 'PARTICIPATING' and access_oi.is_admin)`;
+  sql<string[]>`(select coalesce(json_agg(access_oi.user_id order by access_oi.user_id), '[]')
+    from ${activityMembers} access_oi
+    where access_oi.activity_id = ${activities.id} and access_oi.state = 'PARTICIPATING' and access_oi.is_admin)`;
 
 /** groupRules.membersVisible over the `groups` table. */
 export const groupMembersVisibleSql = (viewer: Viewer) =>

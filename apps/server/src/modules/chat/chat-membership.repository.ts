@@ -70,17 +70,10 @@ export function createChatMembershipRepository(db: Db) {
     GROUP: chatIdBy('chat_id_of_group', chats.groupId),
   };
 
-  // A join or an exit changes the member and appends its event in one statement (issue 43): one text per way the
-  // chat is named and, for a join, per history kept or hidden.
-  const joinStatement = (ref: ChatRef['kind'], freshHistory: boolean) =>
-    preparedRows<ChangeRow>(
-      db,
-      `chat_join_${ref.toLowerCase()}${freshHistory ? '_fresh' : ''}`,
-      sql`with ${joinChatSql(ref, freshHistory)}`,
-    );
-  const joinStatements = Object.fromEntries(
-    CHAT_REFS.map((ref) => [ref, { kept: joinStatement(ref, false), fresh: joinStatement(ref, true) }]),
-  ) as Record<ChatRef['kind'], { kept: Prepared; fresh: Prepared }>;
+  // A participant's own join and exit are the membership module's (membership_seat_<kind>, membership_leave_<kind>).
+  // Here: someone added to a chat named by its id (the demo data), and leaving by an admin's removal or an account's
+  // deletion, one text per way the chat is named.
+  const joinStatement = preparedRows<ChangeRow>(db, 'chat_join_chat', sql`with ${joinChatSql('CHAT', false)}`);
   const leaveStatement = (ref: ChatRef['kind']) =>
     preparedRows<ChangeRow>(db, `chat_leave_${ref.toLowerCase()}`, sql`with ${leaveChatSql(ref)}`);
   const leaveStatements = Object.fromEntries(CHAT_REFS.map((ref) => [ref, leaveStatement(ref)])) as Record<
@@ -110,13 +103,9 @@ export function createChatMembershipRepository(db: Db) {
       return chat?.id ?? null;
     },
 
-    /**
-     * Puts the user in the chat (again), unless they are a current member, and appends JOINED; `freshHistory` hides
-     * the messages before now from them. The chat's id when they came in, and the event when it was written.
-     */
-    async join(ref: ChatRef, userId: string, freshHistory: boolean, tx: DbOrTx): Promise<ChangeRow | null> {
-      const statement = joinStatements[ref.kind][freshHistory ? 'fresh' : 'kept'];
-      const [row] = await statement.execute({ ref: refId(ref), userId, at: new Date().toISOString() }, tx);
+    /** Puts the user in the chat (again), unless they are a current member, and appends JOINED; as leave. */
+    async join(chatId: string, userId: string, tx: DbOrTx): Promise<ChangeRow | null> {
+      const [row] = await joinStatement.execute({ ref: chatId, userId, at: new Date().toISOString() }, tx);
       return row ?? null;
     },
 

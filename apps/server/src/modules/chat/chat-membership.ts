@@ -49,19 +49,12 @@ export function createChatMembership(deps: { db: Db; realtime: Realtime }) {
   const chatIdOf = (db: DbOrTx, target: ChatTarget) => repo.chatIdOf(target, db);
 
   /**
-   * Adds a participant (again, after leaving) to the chat of `chat` and says so in it, in one statement (issue 43):
-   * nothing when there is no such chat or they are in it already. `freshHistory` hides the messages before this
-   * transaction from them (someone back after a removal); left out, what they could read stays. The event is the
-   * statement's last write: the chat stays locked (message order) from it to the commit.
+   * Adds someone (again, after leaving) to a chat and says so in it, in one statement: nothing when there is no such
+   * chat or they are in it already. An activity's or a group's participants come in by the membership module's own
+   * statement (membership_seat_<kind>), built from the same joinChatSql.
    */
-  async function join(
-    db: DbOrTx,
-    chat: ChatRef,
-    userId: string,
-    out: ChatEvents,
-    options: { freshHistory?: boolean } = {},
-  ) {
-    joined(await repo.join(chat, userId, options.freshHistory ?? false, db), userId, out);
+  async function join(db: DbOrTx, chat: { kind: 'CHAT'; chatId: string }, userId: string, out: ChatEvents) {
+    joined(await repo.join(chat.chatId, userId, db), userId, out);
   }
 
   /** What a statement ending in joinChatSql changed, to broadcast after the commit (null: `userId` was in already). */

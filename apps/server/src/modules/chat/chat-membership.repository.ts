@@ -50,8 +50,9 @@ export const leaveChatSql = (ref: ChatRef['kind']) => sql`
   ${eventAfter('LEFT')}`;
 
 /**
- * The statements that keep a chat's members in step with its activity or group. Every join and exit runs
- * them (issue 17): built once, prepared per connection, run on the caller's transaction.
+ * The statements that keep a chat's members in step with its activity or group, besides a participant's own join
+ * and exit (the membership module's, from joinChatSql and leaveChatSql): a chat's creation, an admin's removal, an
+ * account's deletion. Built once, prepared per connection, run on the caller's transaction.
  */
 export function createChatMembershipRepository(db: Db) {
   const appendMessage = createMessageAppender(db);

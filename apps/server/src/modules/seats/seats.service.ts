@@ -241,7 +241,6 @@ export function createSeats(deps: SeatsDeps) {
       return offered;
     },
 
-    /** The caller's place and offer on an activity's waitlist (null off it). */
     /** The caller takes the seat offered to them, if one is still free (exactly one of many at the last seat). */
     async claim(userId: string, activityId: string) {
       await deps.changes

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, uuidList } from '../../db/client.ts';
+import { type Db, type DbOrTx, dateOrNull, preparedRows, uuidList } from '../../db/client.ts';
 import { activities, chats, groups, notifications, polls, users } from '../../db/schema.ts';
 import { blockedPairSql } from '../access/access.ts';
 import { personColumns, type SummaryRow, toUserSummary } from '../users/user-summary.ts';
+import { enqueuePushesSql } from './push.repository.ts';
 
 const chatActivities = alias(activities, 'chat_activities');
 const chatGroups = alias(groups, 'chat_groups');
@@ -101,43 +102,13 @@ const toRecorded = ({ folded, actor, readAt, createdAt, foldedAt, ...row }: Reco
  * row of parameters per recipient, so that inviting a group of a thousand stays one cheap statement to bind and plan.
  */
 export function createNotifierRepository(db: Db) {
-  const recipients = sql`${notifications.userId} = any(${sql.placeholder('userIds')}::uuid[])`;
-  const unreadMessageStatement = preparedOn(
-    db,
-    'notify_unread_message',
-    db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(
-          recipients,
-          eq(notifications.type, 'SEND_MESSAGE'),
-          eq(notifications.targetId, sql.placeholder('targetId')),
-          isNull(notifications.readAt),
-        ),
-      ),
-  );
-  const recentStatement = preparedOn(
-    db,
-    'notify_recent',
-    db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(
-          recipients,
-          eq(notifications.type, sql.placeholder('type')),
-          eq(notifications.targetId, sql.placeholder('targetId')),
-          eq(notifications.actorId, sql.placeholder('actorId')),
-          sql`${notifications.createdAt} > now() - ${sql.placeholder('within')}::interval`,
-        ),
-      ),
-  );
-  // One statement writes what a notification leaves (issue 43): recipients who turned the type off are left out
-  // (`onlyIfWanted`); the newest notification of the type about the target of each other recipient, if within
-  // `within` (null: never), gains one person, " +N" in its reason, unread again; the others get a new row. Nobody is
-  // notified of what someone did when either of the two blocked the other (blockRules.blockedPair, security review
-  // M-N3), not even as a count, unless `despiteBlocks` (a new row only): no row, so no live event and no push either.
+  // One statement writes what a notification leaves (issue 43). Left out: recipients who turned the type off
+  // (`onlyIfWanted`); for a message, whoever has an unread one about the chat (one per chat and person); within a
+  // cool-down (`onceWithin`), whoever got this type about the target from the actor (request-cancel loops, security
+  // review L3). The newest notification of the type about the target of each other recipient, if within `within`
+  // (null: never), gains one person, " +N" in its reason, unread again; the others get a new row, its pushes queued.
+  // Nobody is notified of what someone did when either of the two blocked the other (blockRules.blockedPair, security
+  // review M-N3), not even as a count, unless `despiteBlocks` (a new row only): no row, so no live event and no push.
   const actorId = sql`${sql.placeholder('actorId')}::uuid`;
   const recordStatement = preparedRows<RecordedRow>(
     db,
@@ -147,7 +118,14 @@ export function createNotifierRepository(db: Db) {
       select r.id, r.user_id
       from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
       where not (${sql.placeholder('onlyIfWanted')}::boolean and exists (select 1 from users u
-        where u.id = r.user_id and (u.notification_preferences ->> ${sql.placeholder('type')}::text) = 'false'))
+          where u.id = r.user_id and (u.notification_preferences ->> ${sql.placeholder('type')}::text) = 'false'))
+        and not (${sql.placeholder('type')}::text = 'SEND_MESSAGE' and exists (select 1 from notifications o
+          where o.user_id = r.user_id and o.type = 'SEND_MESSAGE' and o.target_id = ${sql.placeholder('targetId')}::uuid
+            and o.read_at is null))
+        and not (${sql.placeholder('onceWithin')}::interval is not null and exists (select 1 from notifications o
+          where o.user_id = r.user_id and o.type = ${sql.placeholder('type')}::text
+            and o.target_id = ${sql.placeholder('targetId')}::uuid and o.actor_id = ${actorId}
+            and o.created_at > now() - ${sql.placeholder('onceWithin')}::interval))
     ),
     folded as (
       update notifications n set
@@ -172,7 +150,8 @@ export function createNotifierRepository(db: Db) {
       where w.user_id not in (select user_id from folded)
         and (${sql.placeholder('despiteBlocks')}::boolean or not ${blockedPairSql(sql`w.user_id`, actorId)})
       returning *
-    )
+    ),
+    queued as (${enqueuePushesSql(sql`inserted`)})
     select r.*, (select json_build_object('userId', a.id, 'username', a.username, 'firstName', a.first_name,
         'lastName', a.last_name, 'profilePicture', a.profile_picture, 'lastOnlineAt', a.last_online_at)
       from users a where a.id = ${actorId}) as actor
@@ -182,30 +161,9 @@ export function createNotifierRepository(db: Db) {
   );
 
   return {
-    /** Those of `userIds` with an unread message notification about the chat `targetId`. */
-    async withUnreadMessage(userIds: string[], targetId: string, tx: DbOrTx = db) {
-      const rows = await unreadMessageStatement.on(tx).execute({ userIds: uuidList(userIds), targetId });
-      return rows.map((r) => r.userId);
-    },
-
-    /** Those of `userIds` who got a notification of `type` about `targetId` from `actorId` within `withinMs`. */
-    async notifiedRecently(
-      query: { userIds: string[]; type: string; targetId: string; actorId: string; withinMs: number },
-      tx: DbOrTx = db,
-    ) {
-      const rows = await recentStatement.on(tx).execute({
-        userIds: uuidList(query.userIds),
-        type: query.type,
-        targetId: query.targetId,
-        actorId: query.actorId,
-        within: `${query.withinMs} milliseconds`,
-      });
-      return rows.map((r) => r.userId);
-    },
-
     /**
-     * Notifies `userIds` (`ids[i]` the id of a new row for `userIds[i]`) as notify_record says: the rows folded and
-     * the rows made (`folded`), in that order.
+     * Notifies `userIds` (`ids[i]` the id of a new row for `userIds[i]`) as notify_record says, the pushes of the rows
+     * made queued: the rows folded and the rows made (`folded`), in that order.
      */
     async record(
       input: {
@@ -217,17 +175,19 @@ export function createNotifierRepository(db: Db) {
         reason: string | null;
         despiteBlocks: boolean;
         onlyIfWanted: boolean;
+        onceWithinMs: number | null;
         foldWithinMs: number | null;
       },
       tx: DbOrTx = db,
     ) {
-      const { ids, userIds, foldWithinMs, ...rest } = input;
+      const { ids, userIds, onceWithinMs, foldWithinMs, ...rest } = input;
       const rows = await recordStatement.execute(
         {
           ...rest,
           ids: uuidList(ids),
           userIds: uuidList(userIds),
-          within: foldWithinMs === null ? null : `${foldWithinMs} milliseconds`,
+          onceWithin: interval(onceWithinMs),
+          within: interval(foldWithinMs),
         },
         tx,
       );
@@ -235,6 +195,8 @@ export function createNotifierRepository(db: Db) {
     },
   };
 }
+
+const interval = (ms: number | null) => (ms === null ? null : `${ms} milliseconds`);
 
 export type NotifierRepository = ReturnType<typeof createNotifierRepository>;
 

@@ -69,33 +69,12 @@ export interface PushQueue {
  * Rows are written with the caller's transaction when one is given, so they are never lost;
  * live delivery happens once `deliver` is called after the commit.
  */
-export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQueue }) {
+export function createNotifier(deps: { db: Db; realtime: Realtime; push?: Pick<PushQueue, 'committed'> }) {
   const repo = createNotifierRepository(deps.db);
 
   async function record(input: NotifyInput, tx: DbOrTx = deps.db) {
-    let userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
+    const userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
     if (!userIds.length) return [];
-    if (input.type === 'SEND_MESSAGE') {
-      // At most one unread message notification per chat and person.
-      const already = new Set(await repo.withUnreadMessage(userIds, input.targetId, tx));
-      userIds = userIds.filter((id) => !already.has(id));
-      if (!userIds.length) return [];
-    }
-    if (input.onceWithinMs && input.actorId) {
-      const recent = await repo.notifiedRecently(
-        {
-          userIds,
-          type: input.type,
-          targetId: input.targetId,
-          actorId: input.actorId,
-          withinMs: input.onceWithinMs,
-        },
-        tx,
-      );
-      const already = new Set(recent);
-      userIds = userIds.filter((id) => !already.has(id));
-      if (!userIds.length) return [];
-    }
     // Ids are uuidv7 as everywhere: they order the list.
     const recorded = await repo.record(
       {
@@ -107,13 +86,11 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; push?: PushQu
         reason: input.reason ?? null,
         despiteBlocks: input.despiteBlocks ?? false,
         onlyIfWanted: input.onlyIfWanted ?? false,
+        onceWithinMs: input.onceWithinMs && input.actorId ? input.onceWithinMs : null,
         foldWithinMs: input.foldWithinMs && input.actorId ? input.foldWithinMs : null,
       },
       tx,
     );
-    // A folded notification is sent live but not pushed again: its digest is (the organiser-digests job).
-    const made = recorded.filter((r) => !r.folded).map((r) => r.row);
-    if (made.length) await deps.push?.enqueue(made, tx);
     return recorded.map(({ row, actor }) => ({ row, actor, targetName: input.targetName ?? null }));
   }
 

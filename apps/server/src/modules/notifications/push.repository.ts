@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedRows, queryRows, uuidArray, uuidList } from '../../db/client.ts';
 import { pushOutbox, pushTokens } from '../../db/schema.ts';
 import type { PushPayload } from './push.ts';
@@ -14,31 +14,36 @@ export interface LeasedPush {
 /** What became of a leased push, as `settlePushes` writes it. */
 export type PushOutcome = 'sent' | 'invalid-token' | 'retry' | 'recorded' | 'gave-up';
 
-/** Queues the pushes of stored notifications. */
+/**
+ * The insert that queues a push per device of each recipient of the notification rows in `source` (the table, or a
+ * CTE of rows just written) whose preferences allow the type. Written once: notify_record queues the pushes of the
+ * rows it makes in its own statement, push_outbox_enqueue those of rows taken later (the organisers' digests).
+ */
+export const enqueuePushesSql = (source: SQL, where: SQL = sql`true`) => sql`
+  insert into push_outbox (id, notification_id, user_id, token, payload)
+  select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
+    'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,
+    'actorName', nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''),
+    'targetName', coalesce(act.name, grp.name, chat_act.name, chat_grp.name),
+    'reason', n.reason, 'language', u.language, 'platform', t.platform)
+  from ${source} n
+  join users u on u.id = n.user_id and u.deleted_at is null
+  join push_tokens t on t.user_id = n.user_id
+  join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
+  left join users a on a.id = n.actor_id
+  left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
+  left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'
+  left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
+  left join activities chat_act on chat_act.id = c.activity_id
+  left join groups chat_grp on chat_grp.id = c.group_id
+  where ${where} and coalesce((u.notification_preferences ->> n.type)::boolean, true)`;
+
+/** Queues the pushes of notifications stored before (the organisers' digests). */
 export function createPushQueueRepository(db: Db) {
-  // Every notification runs it (issue 17): built once, prepared per connection, run on the change's transaction.
   const enqueueStatement = preparedRows(
     db,
     'push_outbox_enqueue',
-    sql`
-      insert into push_outbox (id, notification_id, user_id, token, payload)
-      select gen_random_uuid(), n.id, n.user_id, t.token, jsonb_build_object(
-        'type', n.type, 'targetId', n.target_id, 'notificationId', n.id, 'actorId', n.actor_id,
-        'actorName', nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''),
-        'targetName', coalesce(act.name, grp.name, chat_act.name, chat_grp.name),
-        'reason', n.reason, 'language', u.language, 'platform', t.platform)
-      from notifications n
-      join users u on u.id = n.user_id and u.deleted_at is null
-      join push_tokens t on t.user_id = n.user_id
-      join sessions s on s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
-      left join users a on a.id = n.actor_id
-      left join activities act on act.id = n.target_id and n.type like 'ACTIVITY_%'
-      left join groups grp on grp.id = n.target_id and n.type like 'GROUP_%'
-      left join chats c on c.id = n.target_id and n.type = 'SEND_MESSAGE'
-      left join activities chat_act on chat_act.id = c.activity_id
-      left join groups chat_grp on chat_grp.id = c.group_id
-      where n.id = any(${sql.placeholder('ids')}::uuid[])
-        and coalesce((u.notification_preferences ->> n.type)::boolean, true)`,
+    enqueuePushesSql(sql`notifications`, sql`n.id = any(${sql.placeholder('ids')}::uuid[])`),
   );
 
   return {

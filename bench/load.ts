@@ -249,7 +249,8 @@ async function cpuSplit(admin: pg.Client, serverPids: number[]) {
     return { servers, backends, generator: process.cpuUsage(), at: performance.now() };
   };
   const before = await read();
-  return async () => {
+  /** With the number of calls served meanwhile, also what each cost: where a saturated phase's limit lies. */
+  return async (calls?: number) => {
     const after = await read();
     const seconds = (after.at - before.at) / 1000;
     const cores = (cpu: number) => (cpu / seconds).toFixed(2);
@@ -262,7 +263,10 @@ async function cpuSplit(admin: pg.Client, serverPids: number[]) {
     const postgres = [...after.backends].reduce((sum, [pid, cpu]) => sum + cpu - (before.backends.get(pid) ?? 0), 0);
     const usage = process.cpuUsage(before.generator);
     const generator = (usage.user + usage.system) / 1e6;
-    return `CPU in cores (of ${availableParallelism()}): servers' main threads ${cores(main)}, their other threads (argon2id, GC) ${cores(others)}, PostgreSQL backends ${cores(postgres)}, load generator ${cores(generator)}, together ${cores(main + others + postgres + generator)}`;
+    const split = `CPU in cores (of ${availableParallelism()}): servers' main threads ${cores(main)}, their other threads (argon2id, GC) ${cores(others)}, PostgreSQL backends ${cores(postgres)}, load generator ${cores(generator)}, together ${cores(main + others + postgres + generator)}`;
+    if (!calls) return split;
+    const perCall = (cpu: number) => ((1000 * cpu) / calls).toFixed(2);
+    return `${split}; per call ${perCall(main + others + postgres + generator)} ms of CPU: servers ${perCall(main + others)}, PostgreSQL ${perCall(postgres)}, load generator ${perCall(generator)}`;
   };
 }
 
@@ -634,13 +638,19 @@ async function main() {
   );
   log('');
   for (const sampler of rss) sampler.phase('saturated reads');
+  const readCpu = await cpuSplit(
+    admin,
+    servers.map((server) => server.pid!),
+  );
+  const readStarted = performance.now();
   const readRps = await saturate(
     `read calls (saturated${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''})`,
     serverPorts,
     readRequests,
   );
+  log(`  ${await readCpu((readRps * (performance.now() - readStarted)) / 1000)}`);
   const captured = await capture(reads, actors);
-  const replayRps = await replay(reads, actors, captured);
+  const replayRps = await replay(reads, actors, captured, await cpuSplit(admin, []));
   const helloRps = await saturate('bare Fastify hello-world', [helloPort], [{ method: 'GET', path: '/' }]);
   log(`read throughput / direct replay of the same statements: ${(readRps / replayRps).toFixed(2)} (target ≥ 0.85)`);
   log(`read throughput / hello-world: ${((100 * readRps) / helloRps).toFixed(1)} %`);
@@ -761,6 +771,7 @@ async function replay(
   reads: { name: string; weight: number }[],
   actors: Actor[],
   captured: Awaited<ReturnType<typeof capture>>,
+  cpu: Awaited<ReturnType<typeof cpuSplit>>,
 ) {
   const SESSION_CACHE_MS = 30_000;
   // Connected as the server's pool is (db/client.ts): the same plan cache mode for the named statements.
@@ -803,12 +814,15 @@ async function replay(
   const started = performance.now();
   await Promise.all(Array.from({ length: 20 }, stream));
   const seconds = (performance.now() - started) / 1000;
+  // Read before the pool ends: its backends are gone after.
+  const split = await cpu(latencies.length);
   await pool.end();
   latencies.sort((a, b) => a - b);
   const rps = latencies.length / seconds;
   log(
     `direct replay through pg (saturated): ${rps.toFixed(0)} calls/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, errors ${errors}, load average ${loadAt}`,
   );
+  log(`  ${split}`);
   if (errorKinds.size) log(`replay errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
   return rps;
 }

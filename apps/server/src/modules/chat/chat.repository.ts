@@ -1,10 +1,9 @@
-import type { UserSummary } from '@cordata/contract';
 import type { MessageKind } from '@cordata/contract/enums';
 import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, dateOrNull, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOn, preparedRows, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications, users } from '../../db/schema.ts';
 import { chatMemberSql, chatSendableSql } from '../access/access.ts';
-import { type SummaryRow, toUserSummary, userSummaryColumns } from '../users/user-summary.ts';
+import { userSummaryColumns } from '../users/user-summary.ts';
 
 /**
  * The id a new message of the chat `chatId` gets, in a statement that holds the chat's lock (every message insert
@@ -156,77 +155,69 @@ export interface SendContext {
   sendable: boolean;
   closedAt: Date | string | null;
   name: string | null;
-  memberIds: string[];
-  /** The sender, as every message shows them. */
-  sender: UserSummary;
 }
-
-/** The sender's columns come aliased as in `userSummaryColumns`. */
-type SendRow = Omit<SendContext, 'sender'> &
-  Omit<SummaryRow, 'userId' | 'lastOnlineAt'> & { lastOnlineAt: Date | string | null };
 
 export function createChatRepository(db: Db) {
   /**
-   * Locks a chat for a new message and reads, in the same query, whether it is closed, its last
-   * message id, its name, its current members and the sender's summary. Null when it does not exist.
-   * Every send runs it: built once, prepared once per connection, run on the send's transaction.
+   * Locks a chat for a new message and reads, in the same query, whether it is closed, its name, and whether the
+   * sender is a member and may send: what a refusal says. Null when it does not exist. Every send runs it: built
+   * once, prepared once per connection, run on the send's transaction.
    */
   const lockForSendStatement = (() => {
     const chatId = sql.placeholder('chatId');
     const senderId = sql.placeholder('senderId');
-    return preparedRows<SendRow>(
+    return preparedRows<SendContext>(
       db,
       'chat_lock_for_send',
       sql`
       select c.kind, c.closed_at as "closedAt", ${chatMemberSql(sql`c.id`, senderId)} as "isMember",
         ${chatSendableSql(sql`c.id`)} as sendable,
-        coalesce(a.name, g.name) as name,
-        (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
-          where cm.chat_id = c.id and cm.left_at is null) as "memberIds",
-        u.username as "username", u.first_name as "firstName", u.last_name as "lastName",
-        u.profile_picture as "profilePicture", u.last_online_at as "lastOnlineAt"
+        coalesce(a.name, g.name) as name
       from chats c
       left join activities a on a.id = c.activity_id
       left join groups g on g.id = c.group_id
-      left join users u on u.id = ${senderId}
       where c.id = ${chatId}
       for no key update of c`,
     );
   })();
   async function lockForSend(chatId: string, senderId: string, tx: DbOrTx = db): Promise<SendContext | null> {
     const [row] = await lockForSendStatement.execute({ chatId, senderId }, tx);
-    if (!row) return null;
-    const { username, firstName, lastName, profilePicture, lastOnlineAt, ...context } = row;
-    const at = dateOrNull(lastOnlineAt);
-    return {
-      ...context,
-      sender: toUserSummary({ userId: senderId, username, firstName, lastName, profilePicture, lastOnlineAt: at }),
-    };
+    return row ?? null;
   }
 
-  // Every send inserts its message: prepared once, run on the send's transaction, after lockForSend.
-  const insertTextStatement = preparedOn(
-    db,
-    'chat_insert_text',
-    db
-      .insert(messages)
-      .values({
-        id: newMessageIdSql(sql`${sql.placeholder('chatId')}::uuid`),
-        chatId: sql.placeholder('chatId'),
-        senderId: sql.placeholder('senderId'),
-        kind: 'TEXT',
-        text: sql.placeholder('text'),
-        clientMessageId: sql.placeholder('clientMessageId'),
-      })
-      .onConflictDoNothing()
-      .returning(),
-  );
-  /** Inserts a text message after lockForSend; null when this client id was already used. */
+  // Every send inserts its message: prepared once, run on the send's transaction, after lockForSend. lockForSend's
+  // reads predate its wait for the lock, so a removal that held the chat then is seen only here: the insert asks
+  // again whether the sender is a member, and reads the members to notify, with the chat held.
+  const insertTextStatement = (() => {
+    const chatId = sql`${sql.placeholder('chatId')}::uuid`;
+    const senderId = sql`${sql.placeholder('senderId')}::uuid`;
+    return preparedRows<StoredMessageRow & { memberIds: string[] }>(
+      db,
+      'chat_insert_text',
+      sql`
+      with inserted as (
+        insert into messages (id, chat_id, sender_id, kind, text, client_message_id)
+        select ${newMessageIdSql(chatId)}, ${chatId}, ${senderId}, 'TEXT', ${sql.placeholder('text')}::text,
+          ${sql.placeholder('clientMessageId')}::text
+        where ${chatMemberSql(chatId, senderId)}
+        on conflict do nothing
+        returning *
+      )
+      select ${storedMessageColumns('m', 's')},
+        (select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members cm
+          where cm.chat_id = ${chatId} and cm.left_at is null) as "memberIds"
+      from inserted m left join users s on s.id = m.sender_id`,
+    );
+  })();
+  /**
+   * Inserts a text message after lockForSend, with the chat's members now; null when this client id was already used
+   * or the sender is no longer a member.
+   */
   async function insertText(
     message: { chatId: string; senderId: string; text: string; clientMessageId: string },
     tx: DbOrTx = db,
   ) {
-    const [row] = await insertTextStatement.on(tx).execute(message);
+    const [row] = await insertTextStatement.execute(message, tx);
     return row ?? null;
   }
 

@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/tokens.ts';
 import type { Changes } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { storedMessage, toMessage } from './chat.mapper.ts';
+import { storedMessage } from './chat.mapper.ts';
 import type { ChatRepository, ChatSummaryRow } from './chat.repository.ts';
 import type { ChatMembership } from './chat-membership.ts';
 
@@ -127,7 +127,6 @@ export function createChatService(deps: {
       const outcome = await deps.changes.run(async (tx, fx) => {
         const chat = await repo.lockForSend(chatId, user.userId, tx);
         if (!chat?.isMember) throw new ApiError('CHAT_NOT_FOUND');
-        const memberIds = chat.memberIds;
         const retried = async () => {
           const id = await repo.findByClientId(chatId, user.userId, clientMessageId, tx);
           return id ? { retriedId: id } : null;
@@ -145,10 +144,15 @@ export function createChatService(deps: {
           throw new ApiError('NOT_A_CONTACT');
         }
         const row = await repo.insertText({ chatId, senderId: user.userId, text, clientMessageId }, tx);
-        if (!row) return (await retried())!;
-        await repo.moveReadMarker(chatId, user.userId, row.id, tx);
+        if (!row) {
+          const stored = await retried();
+          if (stored) return stored;
+          // Removed while this send waited for the chat.
+          throw new ApiError('CHAT_NOT_FOUND');
+        }
+        await repo.moveReadMarker(chatId, user.userId, row.messageId, tx);
         await fx.notify({
-          userIds: memberIds,
+          userIds: row.memberIds,
           type: 'SEND_MESSAGE',
           targetId: chatId,
           actorId: user.userId,
@@ -156,7 +160,7 @@ export function createChatService(deps: {
           // A direct chat has no name of its own: its notification says who wrote.
           reason: chat.kind === 'DIRECT' ? 'DIRECT' : null,
         });
-        const message = toMessage(row, chat.sender);
+        const message = storedMessage(row);
         fx.afterCommit(() => deps.realtime.toChat(chatId, 'message', message));
         return { message };
       });

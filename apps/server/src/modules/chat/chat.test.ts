@@ -7,6 +7,7 @@ import { newUser } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications } from '../../db/schema.ts';
 import { createChatRepository } from './chat.repository.ts';
+import { noChatEvents } from './chat-membership.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -236,12 +237,13 @@ describe('the prepared write statements', () => {
     await expect(
       t.db.transaction(async (tx) => {
         const chat = await repo.lockForSend(chatId, bea.id, tx);
-        expect(chat).toMatchObject({ isMember: true, sendable: true, sender: { userId: bea.id } });
+        expect(chat).toMatchObject({ isMember: true, sendable: true });
         const row = await repo.insertText({ chatId, senderId: bea.id, text: 'undone', clientMessageId: 'tx-1' }, tx);
-        expect(row).toMatchObject({ chatId, kind: 'TEXT', text: 'undone', clientMessageId: 'tx-1' });
-        expect(row!.createdAt).toBeInstanceOf(Date);
-        await repo.moveReadMarker(chatId, bea.id, row!.id, tx);
-        expect(await repo.lastMessageId(chatId, tx)).toBe(row!.id);
+        expect(row).toMatchObject({ chatId, kind: 'TEXT', text: 'undone', clientMessageId: 'tx-1', senderId: bea.id });
+        expect(row!.memberIds.sort()).toEqual([ada.id, bea.id].sort());
+        expect(Number.isNaN(new Date(row!.createdAt).getTime())).toBe(false);
+        await repo.moveReadMarker(chatId, bea.id, row!.messageId, tx);
+        expect(await repo.lastMessageId(chatId, tx)).toBe(row!.messageId);
         await repo.readMessageNotifications(chatId, bea.id, new Date(), tx);
         if (t.database.kind === 'postgres') {
           // Named statements live per connection: these ran on the transaction's.
@@ -402,5 +404,54 @@ describe('closing the chats of ended activities', () => {
     expect(activity!.closedAt).not.toBeNull();
     expect((await send(bea.token, ended.chatId, 'Too late')).body.error?.code).toBe('CHAT_CLOSED');
     expect((await send(bea.token, upcoming.chatId, 'Still open')).status).toBe(200);
+  });
+});
+
+describe('a send that waits for the chat (PostgreSQL)', () => {
+  /**
+   * Runs `send` while a transaction takes `userId` out of the chat, which holds the chat until it commits: the send
+   * is waiting for the chat (seen in pg_stat_activity) before the removal commits. What the send answered.
+   */
+  async function sendDuringRemoval(chatId: string, userId: string, sendIt: () => ReturnType<typeof send>) {
+    const chatMembership = t.modules.services.chatMembership;
+    let sent!: ReturnType<typeof send>;
+    await t.db.transaction(async (tx) => {
+      await chatMembership.leave(tx, { kind: 'CHAT', chatId }, userId, noChatEvents());
+      sent = sendIt();
+      for (let waited = 0; ; waited += 10) {
+        const [row] = await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (row!.n > 0) break;
+        if (waited > 10_000) throw new Error('the send never waited for the chat');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+    return sent;
+  }
+
+  it('tells only who is in the chat once it has it, and refuses someone taken out meanwhile', async () => {
+    if (t.database.kind !== 'postgres') return;
+    const { chatId } = await newActivityChat(t, ada, [bea, carl]);
+    const messageNotices = async (userId: string) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.targetId, chatId)));
+
+    const sent = await sendDuringRemoval(chatId, carl.id, () => send(ada.token, chatId, 'Still on?'));
+    expect(sent.status).toBe(200);
+    expect(await messageNotices(bea.id)).toHaveLength(1);
+    expect(await messageNotices(carl.id)).toEqual([]);
+
+    const refused = await sendDuringRemoval(chatId, bea.id, () => send(bea.token, chatId, 'Wait for me'));
+    expect(refused.body.error?.code).toBe('CHAT_NOT_FOUND');
+    const texts = await t.db
+      .select({ senderId: messages.senderId })
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.kind, 'TEXT')));
+    expect(texts).toEqual([{ senderId: ada.id }]);
   });
 });

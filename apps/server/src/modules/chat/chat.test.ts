@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { changeMembership, newActivityChat } from '../../../test/chat-factories.ts';
 import { newUser } from '../../../test/factories.ts';
-import { queryRows } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { activities, chatMembers, chats, messages, notifications } from '../../db/schema.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { noChatEvents } from './chat-membership.ts';
@@ -36,6 +36,29 @@ const futureId = (n: number) => `ffff000${n}-0000-7000-8000-0000000000ff`;
 const afterFuture = (n: number) => `ffff000${n}-0000-7000-8000-000000000100`;
 const textIn = (chatId: string, id: string) => ({ id, chatId, senderId: ada.id, kind: 'TEXT', text: 'ahead' }) as const;
 
+/**
+ * Runs `hold` in a transaction that holds the chat, starts `waiter`, and commits once the waiter is queued behind
+ * the chat's lock (seen in pg_stat_activity): what the waiter answers. PostgreSQL only (PGlite has one connection,
+ * so nothing waits).
+ */
+async function whileChatHeld<T>(hold: (tx: DbOrTx) => Promise<unknown>, waiter: () => Promise<T>): Promise<T> {
+  let waiting!: Promise<T>;
+  await t.db.transaction(async (tx) => {
+    await hold(tx);
+    waiting = waiter();
+    for (let tries = 0; ; tries += 1) {
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      if (row!.n > 0) break;
+      if (tries > 500) throw new Error('the waiter never waited for the lock');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+  return waiting;
+}
+
 describe('message ids', () => {
   it('are fresh UUID v7s by the clock, growing in commit order', async () => {
     const { chatId } = await newActivityChat(t, ada, [bea]);
@@ -66,25 +89,11 @@ describe('message ids', () => {
   // A writer that waited for the chat's lock must see the message committed meanwhile, whatever the clocks say
   // (PostgreSQL: PGlite has one connection, so nothing waits).
   describe('after waiting for the chat', () => {
-    const whileLocked = async (chatId: string, aheadId: string, waiter: () => Promise<unknown>) => {
-      let waiting: Promise<unknown> | undefined;
-      await t.db.transaction(async (tx) => {
+    const whileLocked = (chatId: string, aheadId: string, waiter: () => Promise<unknown>) =>
+      whileChatHeld(async (tx) => {
         await tx.execute(sql`select id from chats where id = ${chatId} for no key update`);
         await tx.insert(messages).values(textIn(chatId, aheadId));
-        waiting = waiter();
-        // The waiter is queued behind this transaction's lock before it commits.
-        for (let tries = 0; ; tries += 1) {
-          const [row] = await queryRows<{ n: number }>(
-            t.db,
-            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-          );
-          if (row!.n > 0) break;
-          if (tries > 500) throw new Error('the waiter never waited for the lock');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      });
-      return waiting;
-    };
+      }, waiter);
 
     it('a text message sorts after it', async () => {
       if (t.database.kind !== 'postgres') return;
@@ -408,29 +417,12 @@ describe('closing the chats of ended activities', () => {
 });
 
 describe('a send that waits for the chat (PostgreSQL)', () => {
-  /**
-   * Runs `send` while a transaction takes `userId` out of the chat, which holds the chat until it commits: the send
-   * is waiting for the chat (seen in pg_stat_activity) before the removal commits. What the send answered.
-   */
-  async function sendDuringRemoval(chatId: string, userId: string, sendIt: () => ReturnType<typeof send>) {
-    const chatMembership = t.modules.services.chatMembership;
-    let sent!: ReturnType<typeof send>;
-    await t.db.transaction(async (tx) => {
-      await chatMembership.leave(tx, { kind: 'CHAT', chatId }, userId, noChatEvents());
-      sent = sendIt();
-      for (let waited = 0; ; waited += 10) {
-        const [row] = await queryRows<{ n: number }>(
-          t.db,
-          sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (row!.n > 0) break;
-        if (waited > 10_000) throw new Error('the send never waited for the chat');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    });
-    return sent;
-  }
+  /** Runs `sendIt` while a transaction takes `userId` out of the chat, which holds the chat until it commits. */
+  const sendDuringRemoval = (chatId: string, userId: string, sendIt: () => ReturnType<typeof send>) =>
+    whileChatHeld(
+      (tx) => t.modules.services.chatMembership.leave(tx, { kind: 'CHAT', chatId }, userId, noChatEvents()),
+      sendIt,
+    );
 
   it('tells only who is in the chat once it has it, and refuses someone taken out meanwhile', async () => {
     if (t.database.kind !== 'postgres') return;

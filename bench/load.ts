@@ -724,7 +724,7 @@ async function capture(reads: { name: string; body: (a: Actor) => unknown }[], a
             headers: { authorization: `Bearer ${actor.token}`, 'content-type': 'application/json' },
             payload: JSON.stringify(call.body(actor)),
           });
-        await run(); // warm: what the server keeps for longer than a run (a token's verified signature) is kept here too
+        await run(); // warm: the statements prepared on the connection, as in the server
         // The session cache is on, as in the server; forgetting the session shows its check in the recording,
         // while what the call reads of the cached check (the language) is not read again, as in the server.
         built.core.tokens.sessionsChanged(userIdOf(actor.token));

@@ -136,6 +136,15 @@ describe('the bearer guard', () => {
     expect((await check('garbage')).statusCode).toBe(401);
   });
 
+  it('reads a standard HS256 JWT: one signed by a JWT library with its key passes, an expired one does not', async () => {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const signedBy = (claims: object) =>
+      new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(t.config.keys.sessions.signing);
+    expect((await check(await signedBy(payload))).statusCode).toBe(200);
+    expect((await check(await signedBy({ ...payload, exp: Math.floor(Date.now() / 1000) - 1 }))).statusCode).toBe(401);
+    expect((await check(await signedBy({ ...payload, iss: 'someone-else' }))).statusCode).toBe(401);
+  });
+
   it('refuses a revoked session at once', async () => {
     const user = await newUser(t);
     expect((await check(user.token)).statusCode).toBe(200);

@@ -1,16 +1,34 @@
 import { SESSION_TTL_DAYS } from '@cordata/contract';
 import type { Language, Role } from '@cordata/contract/enums';
-import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUuid } from '../../http/ids.ts';
-import type { KeyRing } from '../../secrets.ts';
+import { type KeyRing, ringMatches, ringSign } from '../../secrets.ts';
 import type { SessionCache } from './session-cache.ts';
 import { createTokensRepository } from './tokens.repository.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface Claims {
+  kind: 'ACCESS' | 'RESET';
+  sub: string;
+  jti: string;
+  iss: string;
+  iat: number;
+  exp: number;
+}
+
+const encodePart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const decodePart = (part: string): Record<string, unknown> | null => {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString());
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+const HEADER = encodePart({ alg: 'HS256', typ: 'JWT' });
 
 export interface AuthUser {
   userId: string;
@@ -45,38 +63,31 @@ export function createTokens(deps: {
   async function issue(userId: string, kind: 'ACCESS' | 'RESET' = 'ACCESS', ttlMs = SESSION_TTL_DAYS * DAY_MS) {
     const expiresAt = new Date(now().getTime() + ttlMs);
     const sessionId = await repository.insertSession({ id: uuidv7(), userId, kind, expiresAt });
-    const jwt = await new SignJWT({ kind })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
-      .setJti(sessionId)
-      .setIssuer(ISSUER)
-      .setIssuedAt(Math.floor(now().getTime() / 1000))
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(deps.keys.signing);
-    return { jwt, sessionId, expiresAt };
+    const claims: Claims = {
+      kind,
+      sub: userId,
+      jti: sessionId,
+      iss: ISSUER,
+      iat: Math.floor(now().getTime() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    };
+    const signed = `${HEADER}.${encodePart(claims)}`;
+    return { jwt: `${signed}.${ringSign(deps.keys, signed)}`, sessionId, expiresAt };
   }
 
   /**
-   * Tokens whose signature was already checked, with their claims: a client sends the same token on every call,
-   * and the HMAC through WebCrypto cost more than the session lookup. Expiry is checked again on every use; the
-   * session row stays the authority on revocation.
+   * The claims of a token signed HS256 with a key of the ring (RFC 7519), or null. The HMAC is computed here, in a
+   * few microseconds, rather than through WebCrypto on libuv's pool: a new instance checks every client's token at
+   * once, and those queued calls held up its first seconds (docs/performance-log.md, 30 November, afternoon).
    */
-  const verified = new Map<string, JWTPayload>();
-
-  async function claimsOf(token: string): Promise<JWTPayload | null> {
-    const known = verified.get(token);
-    if (known) return typeof known.exp === 'number' && known.exp * 1000 > now().getTime() ? known : null;
-    for (const key of deps.keys.verifying) {
-      const payload = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now() }).then(
-        (verifiedToken) => verifiedToken.payload,
-        () => null,
-      );
-      if (!payload) continue;
-      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-      verified.set(token, payload);
-      return payload;
-    }
-    return null;
+  function claimsOf(token: string): Claims | null {
+    const [header, payload, signature, extra] = token.split('.');
+    if (!header || !payload || !signature || extra !== undefined) return null;
+    if (!ringMatches(deps.keys, `${header}.${payload}`, signature)) return null;
+    if (decodePart(header)?.alg !== 'HS256') return null;
+    const claims = decodePart(payload);
+    if (!claims || claims.iss !== ISSUER || typeof claims.exp !== 'number') return null;
+    return claims.exp * 1000 > now().getTime() ? (claims as unknown as Claims) : null;
   }
 
   async function sessionRow(sessionId: string, userId: string, kind: 'ACCESS' | 'RESET') {
@@ -90,9 +101,8 @@ export function createTokens(deps: {
 
   /** The signed-in user behind a token, or null when it is forged, expired, revoked or the account is gone. */
   async function verify(token: string, kind: 'ACCESS' | 'RESET' = 'ACCESS'): Promise<AuthUser | null> {
-    const claims = await claimsOf(token);
-    if (!claims) return null;
-    if (!claims.sub || !claims.jti || claims.kind !== kind || !isUuid(claims.jti) || !isUuid(claims.sub)) return null;
+    const claims = claimsOf(token);
+    if (!claims || claims.kind !== kind || !isUuid(claims.jti) || !isUuid(claims.sub)) return null;
     const row = await sessionRow(claims.jti, claims.sub, kind);
     if (!row || row.expiresAt <= now()) return null;
     if (row.suspendedUntil && row.suspendedUntil > now()) return null;

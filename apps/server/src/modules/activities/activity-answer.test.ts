@@ -228,17 +228,16 @@ describe('the hot writes, prepared', () => {
       'membership_lock_person',
       // The activity held shared, the caller's membership, whether an organiser blocked them, and the organisers.
       'access_activity_share',
-      // The organisers told before the seat is taken: the chat event stays the last write.
-      'notify_record',
-      // The row, the chat member (back) in and the JOINED event, the chat locked for it: one statement.
+      // The row, the organisers told, the chat member (back) in and the JOINED event, the chat locked for it (the
+      // statement's last write): one statement.
       'membership_seat_activity',
       'commit',
     ]);
     // After the commit: the answer's row, with its organiser's zones and the caller's other waitlists. The JOINED
-    // event sent live is the one membership_seat_activity returned, and the organiser's live notice (issue 44) has the
-    // joiner's name from notify_record.
+    // event sent live is the one membership_seat_activity returned, and so is the organiser's live notice (issue 44),
+    // with the joiner's name.
     expect(sequence(afterCommit(join))).toEqual(['activity_detail']);
-    expect(join).toHaveLength(7);
+    expect(join).toHaveLength(6);
 
     const exit = await recordStatements(() => t.ok('activity/exit', { activityId }, bea.token));
     expect(unprepared(exit)).toEqual([]);

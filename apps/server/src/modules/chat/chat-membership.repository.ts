@@ -15,14 +15,16 @@ const chatOf = (ref: ChatRef['kind']): SQL => {
 };
 const refId = (ref: ChatRef) =>
   ref.kind === 'ACTIVITY' ? ref.activityId : ref.kind === 'GROUP' ? ref.groupId : ref.chatId;
-const eventAfter = (kind: 'JOINED' | 'LEFT') => appendEventAfterChange(kind, sql`${sql.placeholder('userId')}::uuid`);
+const eventAfter = (kind: 'JOINED' | 'LEFT', also?: SQL) =>
+  appendEventAfterChange(kind, sql`${sql.placeholder('userId')}::uuid`, also);
 
 /**
  * The CTEs that put the placeholder `userId` (back) in the chat the placeholder `ref` names, unless they are a current
  * member, and append JOINED, then the select of the ChangeRow; `freshHistory` hides the messages before now from them.
- * As leaveChatSql, they may follow a caller's own CTEs.
+ * As leaveChatSql, they may follow a caller's own CTEs, and the select may carry its columns (`also`, as
+ * appendEventAfterChange).
  */
-export const joinChatSql = (ref: ChatRef['kind'], freshHistory: boolean) => sql`
+export const joinChatSql = (ref: ChatRef['kind'], freshHistory: boolean, also?: SQL) => sql`
   chat as (${chatOf(ref)}),
   changed as (
     insert into chat_members (chat_id, user_id, history_from)
@@ -33,7 +35,7 @@ export const joinChatSql = (ref: ChatRef['kind'], freshHistory: boolean) => sql`
       left_at = null, ${sql.identifier(chatMembers.joinedAt.name)} = ${sql.placeholder('at')}::timestamptz${freshHistory ? sql`, history_from = now()` : sql``}
     returning chat_id
   ),
-  ${eventAfter('JOINED')}`;
+  ${eventAfter('JOINED', also)}`;
 
 /**
  * The CTEs that take the placeholder `userId` out of the chat the placeholder `ref` names and append LEFT, then the

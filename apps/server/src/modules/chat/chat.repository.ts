@@ -79,9 +79,11 @@ export type ChangeRow = { changedChatId: string } & (StoredMessageRow | { [K in 
 /**
  * The tail of a statement whose CTE `changed` returns the `chat_id` a member joined or left (none: nothing
  * changed): the chat locked against other writers of messages and its event appended, by `senderId`; it selects
- * a ChangeRow. The event is the statement's last write, and the lock is held from it to the commit.
+ * a ChangeRow. The event is the statement's last write, and the lock is held from it to the commit. With `also`
+ * (the caller's own columns after the ChangeRow's), it selects one row even when nothing changed, its ChangeRow
+ * then all nulls.
  */
-export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) => sql`
+export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL, also?: SQL) => sql`
   locked as (
     select c.id from chats c where c.id = (select chat_id from changed) for no key update of c
   ),
@@ -91,8 +93,9 @@ export const appendEventAfterChange = (kind: 'JOINED' | 'LEFT', senderId: SQL) =
     on conflict do nothing
     returning *
   )
-  select changed.chat_id as "changedChatId", ${storedMessageColumns('e', 's')}
-  from changed left join event e on true left join users s on s.id = e.sender_id`;
+  select changed.chat_id as "changedChatId", ${storedMessageColumns('e', 's')}${also ? sql`, ${also}` : sql``}
+  from ${also ? sql`(select) as always left join changed on true` : sql`changed`}
+    left join event e on true left join users s on s.id = e.sender_id`;
 
 /**
  * Appends a system message (CREATED, CLOSED) to a chat: call inside a transaction. One prepared statement locks

@@ -4,6 +4,13 @@ import { activities, activityMembers, groupMembers, groups, type MemberState, us
 import { blockedPairSql, hasBlockedSql } from '../access/access.ts';
 import type { ChangeRow } from '../chat/chat.repository.ts';
 import { joinChatSql, leaveChatSql } from '../chat/chat-membership.repository.ts';
+import {
+  NO_NOTICE,
+  type NoticeValues,
+  noticeParameters,
+  type RecordedRow,
+  recordNoticeSql,
+} from '../notifications/notifications.repository.ts';
 import { contactsWithMembership } from '../users/contacts.repository.ts';
 import { userSummaryColumns } from '../users/user-summary.ts';
 
@@ -53,6 +60,11 @@ const putParameters = (values: PutValues) => ({
   removedAt: iso(values.removedAt),
   keepRemoved: values.removedAt === undefined,
 });
+
+/** A seat's statement's row: what the chat changed (all nulls when nothing did), and the notice's rows. */
+type SeatRow = (ChangeRow | { [K in keyof ChangeRow]: null }) & { notices: RecordedRow[] };
+/** The prefix of the notice's placeholders in a seat's statement. */
+const NOTICE = 'notice_';
 
 const paging = (page: { page: number; limit: number }) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
 
@@ -160,12 +172,14 @@ export function createMembershipRepository(db: Db) {
   const putStatement = (kind: MembershipKind) => preparedRows(db, `membership_put_${kind}`, putSql(kind));
   const putStatements = { activity: putStatement('activity'), group: putStatement('group') };
   // A participant's way in and out (issue 43): their row and the chat's member, its JOINED or LEFT event appended,
-  // change in one statement. The placeholder `ref` names the object for the chat; `userId` is the person.
+  // change in one statement; the way in also records its notice (the organisers told), when there is one. The
+  // placeholder `ref` names the object for the chat; `userId` is the person; the notice's are named `notice_…`.
   const seatStatement = (kind: MembershipKind, freshHistory: boolean) =>
-    preparedRows<ChangeRow>(
+    preparedRows<SeatRow>(
       db,
       `membership_seat_${kind}${freshHistory ? '_fresh' : ''}`,
-      sql`with seated as (${putSql(kind)}), ${joinChatSql(chatOf[kind], freshHistory)}`,
+      sql`with seated as (${putSql(kind)}), ${recordNoticeSql(NOTICE)},
+      ${joinChatSql(chatOf[kind], freshHistory, sql`(select coalesce(json_agg(noticed), '[]') from noticed) as notices`)}`,
     );
   const seatStatements = {
     activity: { kept: seatStatement('activity', false), fresh: seatStatement('activity', true) },
@@ -217,18 +231,23 @@ export function createMembershipRepository(db: Db) {
 
     /**
      * Seats a person (taking part from `joinedAt`, the removal mark cleared) and puts them (back) in the object's
-     * chat, hiding its history before now when `freshHistory`: what the chat changed (see ChangeRow).
+     * chat, hiding its history before now when `freshHistory`, recording `notice` if given: what the chat changed
+     * (see ChangeRow; null: they were in it) and the notifications stored.
      */
     async seat(
       kind: MembershipKind,
       { objectId, userId, joinedAt }: { objectId: string; userId: string; joinedAt: Date },
       freshHistory: boolean,
+      notice: NoticeValues | null,
       tx: DbOrTx = db,
     ) {
       const put = putParameters({ objectId, userIds: [userId], state: 'PARTICIPATING', joinedAt, removedAt: null });
       const statement = seatStatements[kind][freshHistory ? 'fresh' : 'kept'];
-      const [changed] = await statement.execute({ ...put, ref: objectId, userId, at: put.createdAt }, tx);
-      return changed ?? null;
+      const [{ notices, ...change }] = (await statement.execute(
+        { ...put, ref: objectId, userId, at: put.createdAt, ...noticeParameters(notice ?? NO_NOTICE, NOTICE) },
+        tx,
+      )) as [SeatRow];
+      return { change: change.changedChatId === null ? null : (change as ChangeRow), notices };
     },
 
     async update(

@@ -5,7 +5,7 @@ import type { MemberState } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isAdmin, isMember } from '../access/access.ts';
 import type { ChatMembership, ChatTarget } from '../chat/chat-membership.ts';
-import { toOrganisers } from '../notifications/notifier.ts';
+import { type NotifyInput, noticeOf, toOrganisers } from '../notifications/notifier.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toUserSummary } from '../users/user-summary.ts';
 import { type ConsentColumns, consentGivenOf, consentOf } from './consent.ts';
@@ -172,9 +172,26 @@ const uniq = <T>(items: readonly T[] | undefined) => [...new Set(items ?? [])];
  * through it, so seats need no engine and the engine's capacity can be seats (modules/participation).
  */
 export function createSeating(policy: Pick<MembershipPolicy<Membershipable>, 'kind'>, deps: MembershipDeps) {
-  return async function seat(tx: DbOrTx, fx: Effects, object: Membershipable, userId: string, before: Member | null) {
+  /** `tell`: a notification of the seat taken, stored by the seat's own statement (one round trip fewer). */
+  return async function seat(
+    tx: DbOrTx,
+    fx: Effects,
+    object: Membershipable,
+    userId: string,
+    before: Member | null,
+    tell?: NotifyInput,
+  ) {
     const seated = { objectId: object.id, userId, joinedAt: deps.now() };
-    deps.chatMembership.joined(await deps.repo.seat(policy.kind, seated, !!before?.removedAt, tx), userId, fx.chat);
+    const notice = tell ? noticeOf(tell) : null;
+    const { change, notices } = await deps.repo.seat(
+      policy.kind,
+      seated,
+      !!before?.removedAt,
+      notice?.values ?? null,
+      tx,
+    );
+    deps.chatMembership.joined(change, userId, fx.chat);
+    if (notice) fx.recorded(notice, notices);
   };
 }
 
@@ -214,31 +231,31 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     return loaded.adminIds ?? repo.adminIds(kind, loaded.object.id, tx);
   }
 
-  /** Tells the admins that someone came in on their own, seated or waiting (batched: `toOrganisers`). */
-  async function tellAdmins(tx: DbOrTx, fx: Effects, loaded: Loaded<O>, userId: string, seated: boolean) {
+  /** What tells the admins that someone came in on their own, seated or waiting (batched: `toOrganisers`). */
+  async function adminsNotice(tx: DbOrTx, loaded: Loaded<O>, userId: string, seated: boolean) {
     const type = seated ? policy.notifications.joined : policy.notifications.waitlisted;
-    if (!type) return;
+    if (!type) return null;
     const { object } = loaded;
-    await fx.notify({
+    return {
       userIds: await adminsOf(tx, loaded),
       type,
       targetId: object.id,
       actorId: userId,
       targetName: object.name,
       ...toOrganisers,
-    });
+    } satisfies NotifyInput;
   }
 
   /**
-   * The person comes in on their own (a join, an invitation taken up, an automatic accept); the admins are told
-   * before they are seated, so that the chat's JOINED event stays the last write (its chat's lock is held from it to
-   * the commit).
+   * The person comes in on their own (a join, an invitation taken up, an automatic accept), and the admins are told:
+   * in the seat's statement when they take part, so that a join is one write (issue 43).
    */
   async function joinOwn(tx: DbOrTx, fx: Effects, loaded: Loaded<O>, userId: string) {
     const { object, member: before } = loaded;
     const seated = await admit(tx, fx, object, userId);
-    await tellAdmins(tx, fx, loaded, userId, seated);
-    if (seated) await seat(tx, fx, object, userId, before);
+    const notice = await adminsNotice(tx, loaded, userId, seated);
+    if (seated) await seat(tx, fx, object, userId, before, notice ?? undefined);
+    else if (notice) await fx.notify(notice);
   }
 
   /** Whether an admin blocked the person, as the load read it or asked now (their requests then reach nobody). */

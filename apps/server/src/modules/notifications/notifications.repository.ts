@@ -75,57 +75,96 @@ export function createNotificationsRepository(db: DbOrTx) {
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
-/** A notification row as notify_record returns it: timestamps as the driver gives them. */
-type RecordedRow = { folded: boolean } & Omit<
-  typeof notifications.$inferSelect,
-  'readAt' | 'createdAt' | 'foldedAt'
-> & {
-    readAt: Date | string | null;
-    createdAt: Date | string;
-    foldedAt: Date | string | null;
-    /** The actor's summary (null: no actor), as JSON. */
-    actor: (Omit<SummaryRow, 'lastOnlineAt'> & { lastOnlineAt: string | null }) | null;
-  };
+/** A notification row as noticed returns it: timestamps as the driver gives them (strings when read as JSON). */
+export type RecordedRow = Omit<typeof notifications.$inferSelect, 'readAt' | 'createdAt' | 'foldedAt'> & {
+  readAt: Date | string | null;
+  createdAt: Date | string;
+  foldedAt: Date | string | null;
+  /** The actor's summary (null: no actor), as JSON. */
+  actor: (Omit<SummaryRow, 'lastOnlineAt'> & { lastOnlineAt: string | null }) | null;
+};
 
 const recordedColumns = sql.raw(`id, user_id as "userId", type, target_id as "targetId", actor_id as "actorId", reason,
   read_at as "readAt", created_at as "createdAt", folded_at as "foldedAt"`);
 
-const toRecorded = ({ folded, actor, readAt, createdAt, foldedAt, ...row }: RecordedRow) => ({
-  folded,
+/** A recorded row with its dates as dates and its actor as a summary. */
+export const toRecorded = ({ actor, readAt, createdAt, foldedAt, ...row }: RecordedRow) => ({
   row: { ...row, readAt: dateOrNull(readAt), createdAt: new Date(createdAt), foldedAt: dateOrNull(foldedAt) },
   actor: actor && toUserSummary({ ...actor, lastOnlineAt: dateOrNull(actor.lastOnlineAt) }),
 });
 
+/** A notification to record: `ids[i]` is the id of a new row for `userIds[i]`; the rest is NotifyInput's. */
+export interface NoticeValues {
+  ids: string[];
+  userIds: string[];
+  type: string;
+  targetId: string;
+  actorId: string | null;
+  reason: string | null;
+  despiteBlocks: boolean;
+  onlyIfWanted: boolean;
+  onceWithinMs: number | null;
+  foldWithinMs: number | null;
+}
+
+/** A notice that tells nobody, for a statement that records one only sometimes. */
+export const NO_NOTICE: NoticeValues = {
+  ids: [],
+  userIds: [],
+  type: '',
+  targetId: '00000000-0000-0000-0000-000000000000',
+  actorId: null,
+  reason: null,
+  despiteBlocks: false,
+  onlyIfWanted: false,
+  onceWithinMs: null,
+  foldWithinMs: null,
+};
+
+const interval = (ms: number | null) => (ms === null ? null : `${ms} milliseconds`);
+
+/** The values of recordNoticeSql's placeholders, named with the same `prefix`. */
+export function noticeParameters(values: NoticeValues, prefix = '') {
+  const { ids, userIds, onceWithinMs, foldWithinMs, ...rest } = values;
+  const named = {
+    ...rest,
+    ids: uuidList(ids),
+    userIds: uuidList(userIds),
+    onceWithin: interval(onceWithinMs),
+    within: interval(foldWithinMs),
+  };
+  return Object.fromEntries(Object.entries(named).map(([name, value]) => [`${prefix}${name}`, value]));
+}
+
 /**
- * What the notifier writes and reads as it notifies, each statement run on the caller's transaction when given.
- * Every notification runs these (issue 17): built once, prepared per connection. One array parameter rather than a
- * row of parameters per recipient, so that inviting a group of a thousand stays one cheap statement to bind and plan.
+ * The CTEs that record a notification (issue 43), their placeholders named `${prefix}<NoticeValues field>`; the last,
+ * `noticed`, holds the RecordedRows: the rows folded, then the rows made, each with its own actor (a fold keeps the
+ * first one's, as the list shows it). Written once, for notify_record and for
+ * the statements that record a notice beside their own write (a seat taken: membership_seat_<kind>).
+ * Left out: recipients who turned the type off (`onlyIfWanted`); for a message, whoever has an unread one about the
+ * chat (one per chat and person); within a cool-down (`onceWithin`), whoever got this type about the target from the
+ * actor (request-cancel loops, security review L3). The newest notification of the type about the target of each
+ * other recipient, if within `within` (null: never), gains one person, " +N" in its reason, unread again; the others
+ * get a new row, its pushes queued. Nobody is notified of what someone did when either of the two blocked the other
+ * (blockRules.blockedPair, security review M-N3), not even as a count, unless `despiteBlocks` (a new row only): no
+ * row, so no live event and no push.
  */
-export function createNotifierRepository(db: Db) {
-  // One statement writes what a notification leaves (issue 43). Left out: recipients who turned the type off
-  // (`onlyIfWanted`); for a message, whoever has an unread one about the chat (one per chat and person); within a
-  // cool-down (`onceWithin`), whoever got this type about the target from the actor (request-cancel loops, security
-  // review L3). The newest notification of the type about the target of each other recipient, if within `within`
-  // (null: never), gains one person, " +N" in its reason, unread again; the others get a new row, its pushes queued.
-  // Nobody is notified of what someone did when either of the two blocked the other (blockRules.blockedPair, security
-  // review M-N3), not even as a count, unless `despiteBlocks` (a new row only): no row, so no live event and no push.
-  const actorId = sql`${sql.placeholder('actorId')}::uuid`;
-  const recordStatement = preparedRows<RecordedRow>(
-    db,
-    'notify_record',
-    sql`
-    with wanted as (
+export function recordNoticeSql(prefix = '') {
+  const value = (name: keyof NoticeValues | 'onceWithin' | 'within') => sql.placeholder(`${prefix}${name}`);
+  const type = sql`${value('type')}::text`;
+  const targetId = sql`${value('targetId')}::uuid`;
+  const actorId = sql`${value('actorId')}::uuid`;
+  return sql`
+    wanted as (
       select r.id, r.user_id
-      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('userIds')}::uuid[]) as r(id, user_id)
-      where not (${sql.placeholder('onlyIfWanted')}::boolean and exists (select 1 from users u
-          where u.id = r.user_id and (u.notification_preferences ->> ${sql.placeholder('type')}::text) = 'false'))
-        and not (${sql.placeholder('type')}::text = 'SEND_MESSAGE' and exists (select 1 from notifications o
-          where o.user_id = r.user_id and o.type = 'SEND_MESSAGE' and o.target_id = ${sql.placeholder('targetId')}::uuid
-            and o.read_at is null))
-        and not (${sql.placeholder('onceWithin')}::interval is not null and exists (select 1 from notifications o
-          where o.user_id = r.user_id and o.type = ${sql.placeholder('type')}::text
-            and o.target_id = ${sql.placeholder('targetId')}::uuid and o.actor_id = ${actorId}
-            and o.created_at > now() - ${sql.placeholder('onceWithin')}::interval))
+      from unnest(${value('ids')}::uuid[], ${value('userIds')}::uuid[]) as r(id, user_id)
+      where not (${value('onlyIfWanted')}::boolean and exists (select 1 from users u
+          where u.id = r.user_id and (u.notification_preferences ->> ${type}) = 'false'))
+        and not (${type} = 'SEND_MESSAGE' and exists (select 1 from notifications o
+          where o.user_id = r.user_id and o.type = 'SEND_MESSAGE' and o.target_id = ${targetId} and o.read_at is null))
+        and not (${value('onceWithin')}::interval is not null and exists (select 1 from notifications o
+          where o.user_id = r.user_id and o.type = ${type} and o.target_id = ${targetId} and o.actor_id = ${actorId}
+            and o.created_at > now() - ${value('onceWithin')}::interval))
     ),
     folded as (
       update notifications n set
@@ -135,68 +174,47 @@ export function createNotifierRepository(db: Db) {
       where n.id in (
           select distinct on (o.user_id) o.id from notifications o
           -- On the parameter alone, so a plan checks it once: nothing to fold, nothing read.
-          where ${sql.placeholder('within')}::interval is not null and o.user_id in (select user_id from wanted)
-            and o.type = ${sql.placeholder('type')}::text and o.target_id = ${sql.placeholder('targetId')}::uuid
-            and o.created_at > now() - ${sql.placeholder('within')}::interval
+          where ${value('within')}::interval is not null and o.user_id in (select user_id from wanted)
+            and o.type = ${type} and o.target_id = ${targetId}
+            and o.created_at > now() - ${value('within')}::interval
           order by o.user_id, o.id desc)
         and not ${blockedPairSql(sql`n.user_id`, actorId)}
       returning n.*
     ),
     inserted as (
       insert into notifications (id, user_id, type, target_id, actor_id, reason, read_at, created_at, folded_at)
-      select w.id, w.user_id, ${sql.placeholder('type')}::text, ${sql.placeholder('targetId')}::uuid, ${actorId},
-        ${sql.placeholder('reason')}::text, null, now(), null
+      select w.id, w.user_id, ${type}, ${targetId}, ${actorId}, ${value('reason')}::text, null, now(), null
       from wanted w
       where w.user_id not in (select user_id from folded)
-        and (${sql.placeholder('despiteBlocks')}::boolean or not ${blockedPairSql(sql`w.user_id`, actorId)})
+        and (${value('despiteBlocks')}::boolean or not ${blockedPairSql(sql`w.user_id`, actorId)})
       returning *
     ),
-    queued as (${enqueuePushesSql(sql`inserted`)})
-    select r.*, (select json_build_object('userId', a.id, 'username', a.username, 'firstName', a.first_name,
-        'lastName', a.last_name, 'profilePicture', a.profile_picture, 'lastOnlineAt', a.last_online_at)
-      from users a where a.id = ${actorId}) as actor
-    from (select true as folded, ${recordedColumns} from folded
-      union all
-      select false, ${recordedColumns} from inserted) r`,
+    queued as (${enqueuePushesSql(sql`inserted`)}),
+    noticed as (
+      select r.*, (select json_build_object('userId', a.id, 'username', a.username, 'firstName', a.first_name,
+          'lastName', a.last_name, 'profilePicture', a.profile_picture, 'lastOnlineAt', a.last_online_at)
+        from users a where a.id = r."actorId") as actor
+      from (select ${recordedColumns} from folded union all select ${recordedColumns} from inserted) r
+    )`;
+}
+
+/**
+ * What the notifier writes as it notifies, on the caller's transaction when given. Every notification runs it
+ * (issue 17): built once, prepared per connection. One array parameter rather than a row of parameters per
+ * recipient, so that inviting a group of a thousand stays one cheap statement to bind and plan.
+ */
+export function createNotifierRepository(db: Db) {
+  const recordStatement = preparedRows<RecordedRow>(
+    db,
+    'notify_record',
+    sql`with ${recordNoticeSql()} select * from noticed`,
   );
 
   return {
-    /**
-     * Notifies `userIds` (`ids[i]` the id of a new row for `userIds[i]`) as notify_record says, the pushes of the rows
-     * made queued: the rows folded and the rows made (`folded`), in that order.
-     */
-    async record(
-      input: {
-        ids: string[];
-        userIds: string[];
-        type: string;
-        targetId: string;
-        actorId: string | null;
-        reason: string | null;
-        despiteBlocks: boolean;
-        onlyIfWanted: boolean;
-        onceWithinMs: number | null;
-        foldWithinMs: number | null;
-      },
-      tx: DbOrTx = db,
-    ) {
-      const { ids, userIds, onceWithinMs, foldWithinMs, ...rest } = input;
-      const rows = await recordStatement.execute(
-        {
-          ...rest,
-          ids: uuidList(ids),
-          userIds: uuidList(userIds),
-          onceWithin: interval(onceWithinMs),
-          within: interval(foldWithinMs),
-        },
-        tx,
-      );
-      return rows.map(toRecorded);
-    },
+    /** Records a notice as recordNoticeSql says: the rows folded, then the rows made. */
+    record: (values: NoticeValues, tx: DbOrTx = db) => recordStatement.execute(noticeParameters(values), tx),
   };
 }
-
-const interval = (ms: number | null) => (ms === null ? null : `${ms} milliseconds`);
 
 export type NotifierRepository = ReturnType<typeof createNotifierRepository>;
 

@@ -3,7 +3,13 @@ import { uuidv7 } from 'uuidv7';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { notifications } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { createDigestRepository, createNotifierRepository } from './notifications.repository.ts';
+import {
+  createDigestRepository,
+  createNotifierRepository,
+  type NoticeValues,
+  type RecordedRow,
+  toRecorded,
+} from './notifications.repository.ts';
 
 /** A stored notification as the API shows it, live or listed. */
 export const toNotification = (
@@ -64,6 +70,39 @@ export interface PushQueue {
   committed(): void;
 }
 
+/** A notification ready to record: its statement's values, and the name sent with its live event. */
+export interface Notice {
+  values: NoticeValues;
+  targetName: string | null;
+}
+
+/** What a notification's statement takes (its recipients but the actor, an id each), or null: nobody to tell. */
+export function noticeOf(input: NotifyInput): Notice | null {
+  const userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
+  if (!userIds.length) return null;
+  return {
+    values: {
+      // Ids are uuidv7 as everywhere: they order the list.
+      ids: userIds.map(() => uuidv7()),
+      userIds,
+      type: input.type,
+      targetId: input.targetId,
+      actorId: input.actorId,
+      reason: input.reason ?? null,
+      despiteBlocks: input.despiteBlocks ?? false,
+      onlyIfWanted: input.onlyIfWanted ?? false,
+      onceWithinMs: input.onceWithinMs && input.actorId ? input.onceWithinMs : null,
+      foldWithinMs: input.foldWithinMs && input.actorId ? input.foldWithinMs : null,
+    },
+    targetName: input.targetName ?? null,
+  };
+}
+
+/** The notifications a notice's statement stored (its `noticed` rows), as `deliver` sends them. */
+export const storedNotices = (notice: Notice, recorded: RecordedRow[]) =>
+  recorded.map((row) => ({ ...toRecorded(row), targetName: notice.targetName }));
+export type StoredNotice = ReturnType<typeof storedNotices>[number];
+
 /**
  * Turns what happened into notification rows, a live `notification` event and queued pushes.
  * Rows are written with the caller's transaction when one is given, so they are never lost;
@@ -72,30 +111,13 @@ export interface PushQueue {
 export function createNotifier(deps: { db: Db; realtime: Realtime; push?: Pick<PushQueue, 'committed'> }) {
   const repo = createNotifierRepository(deps.db);
 
-  async function record(input: NotifyInput, tx: DbOrTx = deps.db) {
-    const userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
-    if (!userIds.length) return [];
-    // Ids are uuidv7 as everywhere: they order the list.
-    const recorded = await repo.record(
-      {
-        ids: userIds.map(() => uuidv7()),
-        userIds,
-        type: input.type,
-        targetId: input.targetId,
-        actorId: input.actorId,
-        reason: input.reason ?? null,
-        despiteBlocks: input.despiteBlocks ?? false,
-        onlyIfWanted: input.onlyIfWanted ?? false,
-        onceWithinMs: input.onceWithinMs && input.actorId ? input.onceWithinMs : null,
-        foldWithinMs: input.foldWithinMs && input.actorId ? input.foldWithinMs : null,
-      },
-      tx,
-    );
-    return recorded.map(({ row, actor }) => ({ row, actor, targetName: input.targetName ?? null }));
+  async function record(input: NotifyInput, tx: DbOrTx = deps.db): Promise<StoredNotice[]> {
+    const notice = noticeOf(input);
+    return notice ? storedNotices(notice, await repo.record(notice.values, tx)) : [];
   }
 
   /** Sends stored notifications live to their recipients. */
-  function deliver(stored: Awaited<ReturnType<typeof record>>) {
+  function deliver(stored: StoredNotice[]) {
     if (!stored.length) return;
     try {
       for (const { row, actor, targetName } of stored) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { collect, listen, openSocket, until } from '../../../test/chat-factories.ts';
 import { dayFromNow, newActivity, newUser } from '../../../test/factories.ts';
 import { notifications, pushOutbox, pushTokens, users } from '../../db/schema.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -93,6 +94,31 @@ describe('the organiser is told', () => {
       { actorId: dario.id, reason: null },
     ]);
     expect(await pushesOf(organiser.id)).toHaveLength(3);
+  });
+
+  it("live, with the joiner's name: a join's notice is stored by the seat's own statement (issue 43)", async () => {
+    const organiser = await newUser(t);
+    const { activityId } = await newActivity(t, organiser, { date: dayFromNow(3) });
+    const [anna, bruno] = [await newUser(t), await newUser(t)];
+    const socket = await openSocket(await listen(t), organiser.token);
+    try {
+      const received = collect(socket, 'notification');
+      await join(activityId, anna);
+      await until(() => received.length === 1, 10_000, 'the notice of the first join');
+      await join(activityId, bruno);
+      await until(() => received.length === 2, 10_000, 'the notice folded in');
+      const [stored] = await notificationsOf(organiser.id, 'ACTIVITY_JOINED', activityId);
+      expect(received).toMatchObject([
+        { notificationId: stored!.id, type: 'ACTIVITY_JOINED', targetId: activityId, reason: null, read: false },
+        { notificationId: stored!.id, reason: '+1', read: false },
+      ]);
+      expect(received.map((n) => n.actor?.userId)).toEqual([anna.id, anna.id]);
+      expect(received[0]!.actor?.firstName).toBe(anna.firstName);
+      expect(received[0]!.targetName).toBeTruthy();
+      expect(new Date(received[0]!.createdAt).getTime()).toBe(stored!.createdAt.getTime());
+    } finally {
+      socket.close();
+    }
   });
 
   it('of a waitlist join, of a seat taken from the waitlist, each batched on its own', async () => {

@@ -13,7 +13,7 @@ import type { Access } from '../access/access.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { Member } from '../membership/membership.repository.ts';
 import type { Capacity } from '../membership/membership.service.ts';
-import { toOrganisers } from '../notifications/notifier.ts';
+import { type NotifyInput, toOrganisers } from '../notifications/notifier.ts';
 import type { Changes, Effects } from '../shared/changes.ts';
 import { toPersonOrNull, toUserSummary } from '../users/user-summary.ts';
 import type { SeatsRepository } from './seats.repository.ts';
@@ -53,7 +53,14 @@ export interface SeatsDeps {
   access: Pick<Access, 'require'>;
   realtime: Pick<Realtime, 'toUser'>;
   /** Seats someone in the activity (the membership engine's: the row, the chat). */
-  seat(tx: DbOrTx, fx: Effects, activity: ActivityRow, userId: string, before: Member | null): Promise<void>;
+  seat(
+    tx: DbOrTx,
+    fx: Effects,
+    activity: ActivityRow,
+    userId: string,
+    before: Member | null,
+    tell?: NotifyInput,
+  ): Promise<void>;
   /** The ids of an activity's admins taking part. */
   adminIds(activityId: string, tx: DbOrTx): Promise<string[]>;
   now: () => Date;
@@ -262,9 +269,7 @@ export function createSeats(deps: SeatsDeps) {
             await repo.setOffer(activityId, userId, null, tx);
             return 'FULL' as const;
           }
-          await deps.seat(tx, fx, activity, userId, member as Member);
-          await repo.clearWaitlist(activityId, userId, tx);
-          await fx.notify({
+          await deps.seat(tx, fx, activity, userId, member as Member, {
             userIds: await deps.adminIds(activityId, tx),
             type: 'ACTIVITY_SEAT_TAKEN',
             targetId: activityId,
@@ -272,6 +277,7 @@ export function createSeats(deps: SeatsDeps) {
             targetName: activity.name,
             ...toOrganisers,
           });
+          await repo.clearWaitlist(activityId, userId, tx);
           return 'SEATED' as const;
         })
         .then((outcome) => {

@@ -1,11 +1,23 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type ChatEvents, type ChatMembership, noChatEvents } from '../chat/chat-membership.ts';
-import type { Notifier, NotifyInput } from '../notifications/notifier.ts';
+import type { RecordedRow } from '../notifications/notifications.repository.ts';
+import {
+  type Notice,
+  type Notifier,
+  type NotifyInput,
+  type StoredNotice,
+  storedNotices,
+} from '../notifications/notifier.ts';
 
 /** What a change queues while its transaction runs; all of it goes out once, after the commit. */
 export interface Effects {
   /** Stores notifications in the change's transaction; they go out live (and as pushes) after the commit. */
   notify(input: NotifyInput): Promise<void>;
+  /**
+   * Notifications one of the change's own statements stored (recordNoticeSql composed into it, one round trip
+   * fewer): they go out as `notify`'s do.
+   */
+  recorded(notice: Notice, rows: RecordedRow[]): void;
   /** Chat membership events (JOINED, LEFT, CLOSED, room moves) to publish after the commit. */
   chat: ChatEvents;
   /** Anything else to send live once the change is committed (a socket event, a disconnect). */
@@ -37,7 +49,7 @@ export function createChanges(deps: ChangesDeps) {
   }
 
   async function run<T>(work: Work<T>): Promise<T> {
-    const notifications: Awaited<ReturnType<Notifier['record']>> = [];
+    const notifications: StoredNotice[] = [];
     const chat = noChatEvents();
     const later: (() => void | Promise<void>)[] = [];
     const result = await deps.db.transaction((tx) =>
@@ -45,6 +57,9 @@ export function createChanges(deps: ChangesDeps) {
         chat,
         notify: async (input) => {
           notifications.push(...(await deps.notifier.record(input, tx)));
+        },
+        recorded: (notice, rows) => {
+          notifications.push(...storedNotices(notice, rows));
         },
         afterCommit: (send) => {
           later.push(send);

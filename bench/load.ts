@@ -25,6 +25,8 @@
  *    replay ratio next to the hello-world one.
  * 5. Samples the server process's RSS (VmRSS in /proc/<pid>/status, every 250 ms) from start to end of the run
  *    and prints its peak and its last value against the 300 MB target.
+ * 6. A rolling restart: stops each server as a deploy does (SIGTERM) and starts a new one in its place, then prints
+ *    the first --warmup seconds again at --rate, the same clients going on.
  * BENCH_PROFILE=<dir> writes the server's (and the hello-world's) CPU profile into <dir>.
  * BENCH_DUMP=<file> writes one actor's captured statements (SQL, parameters, names) as JSON, to EXPLAIN them.
  */
@@ -444,7 +446,7 @@ async function main() {
     execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'ignore' });
     serverScript = 'apps/server/dist/main.mjs';
   }
-  const servers = serverPorts.map((port) =>
+  const startServer = (port: number) =>
     startProcess(
       serverScript,
       {
@@ -454,8 +456,8 @@ async function main() {
         ...(INSTANCES > 1 ? { REDIS_URL } : {}),
       },
       port,
-    ),
-  );
+    );
+  const servers = serverPorts.map(startServer);
   startProcess('bench/hello-world.ts', {}, helloPort);
   for (const port of serverPorts) await waitFor(`http://127.0.0.1:${port}/healthz`);
   const rss = servers.map((server, k) => sampleRss(server.pid!, serverPorts[k]!));
@@ -551,25 +553,31 @@ async function main() {
     await Promise.all(inFlight);
     return (performance.now() - started) / 1000;
   };
-  // Warm up at the same rate: a server just started opens its pool's connections, prepares its statements on each
-  // and compiles its hot code in the first seconds, and that cold start is printed apart from the steady state.
+  /** The first WARMUP seconds after a start at the same rate, printed apart from the steady state. */
+  const firstSeconds = async (what: string) => {
+    timings.clear();
+    warmUpTrace.length = 0;
+    warmUpStarted = performance.now();
+    await openLoop(WARMUP);
+    warmUpStarted = null;
+    const cold = [...timings.values()].flat().sort((x, y) => x - y);
+    log(
+      `\n${what}: the first ${WARMUP} s at ${RATE}/s, p50 ${percentile(cold, 50).toFixed(1)} ms, p99 ${percentile(cold, 99).toFixed(1)} ms (not counted below), load average ${load()}`,
+    );
+    const seconds = Array.from({ length: WARMUP }, (_, k) =>
+      warmUpTrace
+        .filter(({ at }) => at >= k * 1000 && at < (k + 1) * 1000)
+        .map(({ ms }) => ms)
+        .sort((x, y) => x - y),
+    );
+    log(
+      `  p99 by second asked: ${seconds.map((list, k) => `${k + 1}: ${percentile(list, 99).toFixed(0)} ms`).join(', ')}`,
+    );
+  };
+  // A server just started opens its pool's connections, prepares its statements on each and compiles its hot code
+  // before it listens; its clients are new to it (their tokens never checked, their sessions never looked up).
   for (const sampler of rss) sampler.phase('warm-up');
-  warmUpStarted = performance.now();
-  await openLoop(WARMUP);
-  warmUpStarted = null;
-  const cold = [...timings.values()].flat().sort((x, y) => x - y);
-  log(
-    `\nwarm-up: the first ${WARMUP} s at ${RATE}/s after the server started, p50 ${percentile(cold, 50).toFixed(1)} ms, p99 ${percentile(cold, 99).toFixed(1)} ms (not counted below)`,
-  );
-  const seconds = Array.from({ length: WARMUP }, (_, k) =>
-    warmUpTrace
-      .filter(({ at }) => at >= k * 1000 && at < (k + 1) * 1000)
-      .map(({ ms }) => ms)
-      .sort((x, y) => x - y),
-  );
-  log(
-    `  p99 by second asked: ${seconds.map((list, k) => `${k + 1}: ${percentile(list, 99).toFixed(0)} ms`).join(', ')}`,
-  );
+  await firstSeconds('warm-up, a first start among clients it has never seen');
   for (const sampler of rss) sampler.phase('mixed');
   timings.clear();
   failures.clear();
@@ -667,6 +675,17 @@ async function main() {
         `  its highest sample of /metrics: RSS ${mb(atPeak.rss)} MB = JavaScript heap ${mb(atPeak.heap)} MB (${mb(atPeak.heapUsed)} used) + external ${mb(atPeak.external)} MB + the rest (code, stacks, native) ${mb(atPeak.rss - atPeak.heap - atPeak.external)} MB`,
       );
   });
+
+  // A rolling restart: each instance stops as a deploy stops it (SIGTERM, writing down the sessions it served) and
+  // a new one starts in its place, while the same clients go on.
+  for (const [k, server] of servers.entries()) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    servers[k] = startServer(serverPorts[k]!);
+    await waitFor(`http://127.0.0.1:${serverPorts[k]}/healthz`);
+  }
+  await firstSeconds('after a restart among the same clients');
 }
 
 /** One statement as the server sent it to pg: prepared (named) or not, with its parameters. */

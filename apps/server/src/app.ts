@@ -28,6 +28,9 @@ import { registerAppLinks } from './web/app-links.ts';
 import { createSharePreview } from './web/share-preview.ts';
 import { registerWeb } from './web/web.ts';
 
+/** How often an instance writes down which sessions it served (tokens.recordUse): what the next start warms. */
+const SESSION_USE_EVERY_MS = 60_000;
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -151,6 +154,9 @@ export async function buildApp(options: AppOptions) {
     : undefined;
   const stopFollowingSessions = (await sessionCache?.follow(database)) ?? (() => {});
   const tokens = createTokens({ db: database.db, keys: config.keys.sessions, now, cache: sessionCache });
+  const recordSessionUse = () =>
+    tokens.recordUse().catch((err) => app.log.warn({ err }, 'writing down when sessions were used failed'));
+  const sessionUseTimer = setInterval(recordSessionUse, SESSION_USE_EVERY_MS).unref();
   const {
     io,
     realtime,
@@ -194,6 +200,8 @@ export async function buildApp(options: AppOptions) {
   await registerWeb(app, config, { nonces: tagManager, sharePreview: createSharePreview(database.db) });
 
   app.addHook('onClose', async () => {
+    clearInterval(sessionUseTimer);
+    await recordSessionUse();
     stopFollowingSessions();
     await closeRealtime();
     await modules.close();

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { registerHealth } from './http/health.ts';
 import { startJobs } from './jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { Tokens } from './modules/auth/tokens.ts';
 import { mailboxUrl } from './modules/mail/mailbox.routes.ts';
 
 /**
@@ -47,7 +48,7 @@ export async function startServer(config: Config) {
   }
   const built = await buildApp({ config, database });
   await built.modules.onStart();
-  if (config.CORDATA_ROLE !== 'worker') await warm(database, built.app.log);
+  if (config.CORDATA_ROLE !== 'worker') await warm(database, built.core.tokens, built.app.log);
   const stopJobs = config.JOBS ? startJobs(built.modules.jobs.map(built.metrics.measuredJob), built.app.log) : () => {};
   const served =
     config.CORDATA_ROLE === 'worker' ? healthOnly(built.app.log, database, built.metrics, config) : built.app;
@@ -77,16 +78,18 @@ export async function startServer(config: Config) {
 
 /**
  * Before the instance listens (and so before its readiness probe passes), its pool is opened and the hot statements
- * prepared and planned on every connection, so the first calls after a start or a rolling restart do not wait for
- * that (docs/performance-log.md, 29 November). A failure here only costs that head start.
+ * prepared and planned on every connection (docs/performance-log.md, 29 November), and its session cache holds the
+ * sessions used in the last minutes (30 November, afternoon), so the first calls after a start or a rolling restart
+ * wait for neither. A failure here only costs that head start.
  */
-async function warm(database: Database, log: ReturnType<typeof Fastify>['log']) {
+async function warm(database: Database, tokens: Tokens, log: ReturnType<typeof Fastify>['log']) {
   const started = performance.now();
   try {
     const warmed = await database.warm?.();
-    if (warmed) log.info({ ...warmed, ms: Math.round(performance.now() - started) }, 'database connections warmed');
+    const sessions = await tokens.warmCache();
+    log.info({ ...warmed, sessions, ms: Math.round(performance.now() - started) }, 'instance warmed');
   } catch (err) {
-    log.warn({ err: err instanceof Error ? err.message : err }, 'warming the database connections failed');
+    log.warn({ err: err instanceof Error ? err.message : err }, 'warming the instance failed');
   }
 }
 

@@ -5,6 +5,7 @@ import { newUser } from '../../../test/factories.ts';
 import { skippedWithoutServices, twoInstances } from '../../../test/instances.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createSessionCache } from './session-cache.ts';
+import { createTokens, type SessionRow } from './tokens.ts';
 
 describe('the session cache', () => {
   const listening = {
@@ -121,6 +122,57 @@ describe('sessions checked through the cache', () => {
     await t.db.update(users).set({ role: 'ADMIN', completed: false }).where(eq(users.id, me.id));
     expect(await within(async () => (await t.core.tokens.verify(me.token))?.role === 'ADMIN')).toBe(true);
     expect(await t.core.tokens.verify(me.token)).toMatchObject({ role: 'ADMIN', completed: false });
+  });
+});
+
+describe('a new instance starts with the sessions used lately', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-25T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_CACHE_MS: '30000' }, { now: () => now });
+  });
+  afterAll(() => t?.close());
+
+  /** Tokens as an instance builds them, with a cache of its own. */
+  async function instance() {
+    const cache = createSessionCache<SessionRow>({ now: () => now.getTime() });
+    await cache.follow(t.database);
+    return { cache, tokens: createTokens({ db: t.db, keys: t.config.keys.sessions, now: () => now, cache }) };
+  }
+  const lastUsedAt = async (sessionId: string) =>
+    (await t.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.lastUsedAt;
+
+  it('writes down which sessions it checked, and the next one caches those used in the last 10 minutes', async () => {
+    const [recent, old, revoked, idle] = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    const reset = await t.core.tokens.issue(idle.id, 'RESET');
+    const running = await instance();
+    await running.tokens.verify(old.token);
+    await running.tokens.recordUse();
+    expect(await lastUsedAt(old.sessionId)).toEqual(now);
+
+    now = new Date(now.getTime() + 11 * 60_000);
+    for (const person of [recent, revoked]) await running.tokens.verify(person.token);
+    await running.tokens.verify(reset.jwt, 'RESET');
+    const epoch = running.cache.epoch();
+    await running.tokens.recordUse();
+    expect(await lastUsedAt(recent.sessionId)).toEqual(now);
+    expect(await lastUsedAt(reset.sessionId)).toBeNull();
+    // Writing down a use is no change to the session: nothing is forgotten for it.
+    expect(running.cache.epoch()).toBe(epoch);
+    await t.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, revoked.sessionId));
+
+    const next = await instance();
+    expect(await next.tokens.warmCache()).toBe(1);
+    expect(next.cache.get(recent.sessionId)).toMatchObject({ userId: recent.id, role: 'USER', language: 'en' });
+    for (const other of [old, revoked, idle]) expect(next.cache.get(other.sessionId)).toBeUndefined();
+    // Its first call is answered from the cache: a change written past the triggers is not seen until the TTL.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, recent.sessionId));
+    });
+    expect(await next.tokens.verify(recent.token)).toMatchObject({ userId: recent.id });
+    now = new Date(now.getTime() + 30_000);
+    expect(await next.tokens.verify(recent.token)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, uuidArray } from '../../db/client.ts';
 import { pushTokens, sessions, users } from '../../db/schema.ts';
 
 /**
@@ -19,18 +19,23 @@ export function createTokensRepository(db: DbOrTx) {
     .returning({ id: sessions.id })
     .prepare('session_insert');
 
+  /** What a session check reads of a session and its account (SessionRow). */
+  const sessionColumns = {
+    userId: users.id,
+    role: users.role,
+    language: users.language,
+    completed: users.completed,
+    suspendedUntil: users.suspendedUntil,
+    totpEnabledAt: users.totpEnabledAt,
+    reauthenticatedAt: sessions.reauthenticatedAt,
+    secondFactorAt: sessions.secondFactorAt,
+    expiresAt: sessions.expiresAt,
+  };
+  /** A live session of a live account. */
+  const live = (now: SQL) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt));
+
   const sessionLookup = db
-    .select({
-      userId: users.id,
-      role: users.role,
-      language: users.language,
-      completed: users.completed,
-      suspendedUntil: users.suspendedUntil,
-      totpEnabledAt: users.totpEnabledAt,
-      reauthenticatedAt: sessions.reauthenticatedAt,
-      secondFactorAt: sessions.secondFactorAt,
-      expiresAt: sessions.expiresAt,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -38,9 +43,7 @@ export function createTokensRepository(db: DbOrTx) {
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.userId, sql.placeholder('userId')),
         eq(sessions.kind, sql.placeholder('kind')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        isNull(users.deletedAt),
+        live(sql`${sql.placeholder('now')}::timestamptz`),
       ),
     )
     .limit(1)
@@ -89,6 +92,31 @@ export function createTokensRepository(db: DbOrTx) {
         )
         .returning({ id: sessions.id });
       return ended.map((s) => s.id);
+    },
+
+    /** Notes when these sessions were last used (to the minute: see `recordUse` in tokens.ts). */
+    async markUsed(sessionIds: string[], at: Date) {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: at })
+        .where(sql`${sessions.id} = any(${uuidArray(sessionIds)})`);
+    },
+
+    /** The live access sessions used since `since`, newest use first, with what a session check reads. */
+    recentlyUsed(since: Date, now: Date, limit: number) {
+      return db
+        .select({ sessionId: sessions.id, ...sessionColumns })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.kind, 'ACCESS'),
+            gt(sessions.lastUsedAt, since),
+            live(sql`${now.toISOString()}::timestamptz`),
+          ),
+        )
+        .orderBy(desc(sessions.lastUsedAt))
+        .limit(limit);
     },
 
     /** Ends a session; the user ids of the rows ended. */

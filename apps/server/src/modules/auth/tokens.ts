@@ -9,6 +9,10 @@ import { createTokensRepository } from './tokens.repository.ts';
 
 const ISSUER = 'cordata';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A new instance starts with the sessions used this recently in its cache (`warmCache`). */
+const RECENT_USE_MS = 10 * 60 * 1000;
+/** At most this many of them: half the cache. */
+const WARM_SESSIONS = 10_000;
 
 interface Claims {
   kind: 'ACCESS' | 'RESET';
@@ -90,6 +94,33 @@ export function createTokens(deps: {
     return claims.exp * 1000 > now().getTime() ? (claims as unknown as Claims) : null;
   }
 
+  /** The access sessions checked since `recordUse` last wrote them down. */
+  const used = new Set<string>();
+
+  /**
+   * Writes down when the sessions checked lately were used, in one statement: each instance every minute and as it
+   * closes, so that an instance starting next (a rolling restart) knows whom to expect (`warmCache`).
+   */
+  async function recordUse() {
+    if (!used.size) return;
+    const sessionIds = [...used];
+    used.clear();
+    await repository.markUsed(sessionIds, now());
+  }
+
+  /**
+   * Fills the session cache with the access sessions used in the last minutes, as a session check reads them: a new
+   * instance's first calls would otherwise each wait for their session's lookup, all at once (docs/performance-log.md,
+   * 30 November, afternoon). They are trusted as any cached check is: until their TTL, or a change to them.
+   */
+  async function warmCache() {
+    if (!cache) return 0;
+    const readAt = cache.epoch();
+    const rows = await repository.recentlyUsed(new Date(now().getTime() - RECENT_USE_MS), now(), WARM_SESSIONS);
+    for (const { sessionId, ...row } of rows) cache.set(sessionId, row.userId, row, readAt);
+    return rows.length;
+  }
+
   async function sessionRow(sessionId: string, userId: string, kind: 'ACCESS' | 'RESET') {
     const cached = kind === 'ACCESS' ? cache?.get(sessionId) : undefined;
     if (cached) return cached.userId === userId ? cached : undefined;
@@ -106,6 +137,7 @@ export function createTokens(deps: {
     const row = await sessionRow(claims.jti, claims.sub, kind);
     if (!row || row.expiresAt <= now()) return null;
     if (row.suspendedUntil && row.suspendedUntil > now()) return null;
+    if (kind === 'ACCESS') used.add(claims.jti);
     return {
       userId: row.userId,
       sessionId: claims.jti,
@@ -157,7 +189,7 @@ export function createTokens(deps: {
     return (await repository.language(userId)) ?? 'en';
   }
 
-  return { issue, verify, revokeAll, revoke, sessionsChanged, languageOf };
+  return { issue, verify, revokeAll, revoke, sessionsChanged, languageOf, recordUse, warmCache };
 }
 
 export type Tokens = ReturnType<typeof createTokens>;

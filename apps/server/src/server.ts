@@ -79,7 +79,7 @@ export async function startServer(config: Config) {
 /**
  * Before the instance listens (and so before its readiness probe passes), its pool is opened and the hot statements
  * prepared and planned on every connection (docs/performance-log.md, 29 November), and its session cache holds the
- * sessions used in the last minutes (30 November, afternoon), so the first calls after a start or a rolling restart
+ * sessions used in the last minutes (30 November, 06:00 UTC), so the first calls after a start or a rolling restart
  * wait for neither. A failure here only costs that head start.
  */
 async function warm(database: Database, tokens: Tokens, log: ReturnType<typeof Fastify>['log']) {

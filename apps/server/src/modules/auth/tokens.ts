@@ -82,7 +82,7 @@ export function createTokens(deps: {
   /**
    * The claims of a token signed HS256 with a key of the ring (RFC 7519), or null. The HMAC is computed here, in a
    * few microseconds, rather than through WebCrypto on libuv's pool: a new instance checks every client's token at
-   * once, and those queued calls held up its first seconds (docs/performance-log.md, 30 November, afternoon).
+   * once, and those queued calls held up its first seconds (docs/performance-log.md, 30 November, 06:00 UTC).
    */
   function claimsOf(token: string): Claims | null {
     const [header, payload, signature, extra] = token.split('.');
@@ -111,7 +111,7 @@ export function createTokens(deps: {
   /**
    * Fills the session cache with the access sessions used in the last minutes, as a session check reads them: a new
    * instance's first calls would otherwise each wait for their session's lookup, all at once (docs/performance-log.md,
-   * 30 November, afternoon). They are trusted as any cached check is: until their TTL, or a change to them.
+   * 30 November, 06:00 UTC). They are trusted as any cached check is: until their TTL, or a change to them.
    */
   async function warmCache() {
     if (!cache) return 0;

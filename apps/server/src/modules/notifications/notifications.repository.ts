@@ -75,7 +75,7 @@ export function createNotificationsRepository(db: DbOrTx) {
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
-/** A notification row as noticed returns it: timestamps as the driver gives them (strings when read as JSON). */
+/** A notification row as `noticed` returns it: timestamps as the driver gives them (strings when read as JSON). */
 export type RecordedRow = Omit<typeof notifications.$inferSelect, 'readAt' | 'createdAt' | 'foldedAt'> & {
   readAt: Date | string | null;
   createdAt: Date | string;
@@ -139,8 +139,8 @@ export function noticeParameters(values: NoticeValues, prefix = '') {
 /**
  * The CTEs that record a notification (issue 43), their placeholders named `${prefix}<NoticeValues field>`; the last,
  * `noticed`, holds the RecordedRows: the rows folded, then the rows made, each with its own actor (a fold keeps the
- * first one's, as the list shows it). Written once, for notify_record and for
- * the statements that record a notice beside their own write (a seat taken: membership_seat_<kind>).
+ * first one's, as the list shows it). Written once, for notify_record and for the statements that record a notice
+ * beside their own write (a seat taken: membership_seat_<kind>).
  * Left out: recipients who turned the type off (`onlyIfWanted`); for a message, whoever has an unread one about the
  * chat (one per chat and person); within a cool-down (`onceWithin`), whoever got this type about the target from the
  * actor (request-cancel loops, security review L3). The newest notification of the type about the target of each

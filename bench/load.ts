@@ -8,7 +8,7 @@
  *    groups and 1 000 000 messages with set-based `insert … select generate_series` statements
  *    (`--scale small`: a hundredth of that).
  * 2. Builds the server and starts it as `npm start` does
- *    (`node --enable-source-maps --max-semi-space-size=8 apps/server/dist/main.mjs`, its own process, NODE_ENV=production, rate limits off; BENCH_SOURCE=1 runs `src/main.ts` through tsx instead).
+ *    (`node --enable-source-maps --max-semi-space-size=8 --heap-growing-percent=50 apps/server/dist/main.mjs`, its own process, NODE_ENV=production, rate limits off; BENCH_SOURCE=1 runs `src/main.ts` through tsx instead).
  *    `--instances N` starts N of them on one database and Redis (as docs/operations.md scales out: one Node.js
  *    process uses one core) and spreads every request over them in turn, as a load balancer would.
  *    and drives an open-loop mixed workload at --rate requests a second, first for --warmup seconds (5; the cold
@@ -204,7 +204,9 @@ const nodeFlags = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [
 
 /** Node's arguments for a script: the built server runs as `npm start` runs it, TypeScript through tsx. */
 const nodeArgs = (script: string) =>
-  script.endsWith('.mjs') ? ['--enable-source-maps', '--max-semi-space-size=8', script] : ['--import', 'tsx', script];
+  script.endsWith('.mjs')
+    ? ['--enable-source-maps', '--max-semi-space-size=8', '--heap-growing-percent=50', script]
+    : ['--import', 'tsx', script];
 
 function startProcess(script: string, env: Record<string, string>, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cordata-load-'));

@@ -47,9 +47,13 @@ for (const { workspace, output, sources } of parts) {
 
 // The server runs as a child that gets the signals this process gets, so SIGTERM still shuts it
 // down gracefully under a process manager.
-const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', 'dist/main.mjs'], {
-  cwd: join(root, 'apps/server'),
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=8', '--heap-growing-percent=50', 'dist/main.mjs'],
+  {
+    cwd: join(root, 'apps/server'),
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -179,7 +179,7 @@ export function createSeating(policy: Pick<MembershipPolicy<Membershipable>, 'ki
     object: Membershipable,
     userId: string,
     before: Member | null,
-    tell?: NotifyInput,
+    tell: NotifyInput | null = null,
   ) {
     const seated = { objectId: object.id, userId, joinedAt: deps.now() };
     const notice = tell ? noticeOf(tell) : null;
@@ -254,7 +254,7 @@ export function createMembership<O extends Membershipable>(policy: MembershipPol
     const { object, member: before } = loaded;
     const seated = await admit(tx, fx, object, userId);
     const notice = await adminsNotice(tx, loaded, userId, seated);
-    if (seated) await seat(tx, fx, object, userId, before, notice ?? undefined);
+    if (seated) await seat(tx, fx, object, userId, before, notice);
     else if (notice) await fx.notify(notice);
   }
 

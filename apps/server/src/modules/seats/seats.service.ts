@@ -59,7 +59,7 @@ export interface SeatsDeps {
     activity: ActivityRow,
     userId: string,
     before: Member | null,
-    tell?: NotifyInput,
+    tell?: NotifyInput | null,
   ): Promise<void>;
   /** The ids of an activity's admins taking part. */
   adminIds(activityId: string, tx: DbOrTx): Promise<string[]>;
